@@ -1,0 +1,45 @@
+# Enrol: `make run` starts the site; `make test` runs every test.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+export CARGO_TARGET_DIR ?= $(CURDIR)/target
+ENROL_BIN := $(CARGO_TARGET_DIR)/debug/enrol
+
+.PHONY: run test web types test-rust test-web test-e2e bench check-tools clean
+
+## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content)
+run: web
+	cargo run --bin enrol
+
+## test: Rust unit and integration tests (SQLite and PostgreSQL), web unit tests, browser tests
+test: check-tools web test-rust test-web test-e2e
+
+check-tools:
+	@scripts/check-tools
+
+# The page data's TypeScript types are generated from the Rust types (ts-rs).
+types:
+	cargo test --quiet -p enrol-domain --lib export_bindings >/dev/null
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+
+web: types web/node_modules/.package-lock.json
+	cd web && npm run build
+
+test-rust:
+	@scripts/postgres-status
+	cargo test --workspace
+
+test-web: types web/node_modules/.package-lock.json
+	cd web && npm run typecheck && npm test
+
+test-e2e: web
+	cargo build --bin enrol
+	cd web && ENROL_BIN=$(ENROL_BIN) npm run e2e
+
+## bench: load-test the release build against nginx; figures go in the README
+bench: web
+	bench/run
+
+clean:
+	rm -rf web/dist data/enrol.db*

@@ -1,0 +1,292 @@
+//! Enquiries sent through the site's forms: contact, callback request,
+//! business training and model sign-up. Parsed into a checked shape or a
+//! message per field that a person can act on.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::phone;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum EnquiryKind {
+    Contact,
+    Callback,
+    Business,
+    Models,
+}
+
+impl EnquiryKind {
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "contact" => Some(Self::Contact),
+            "callback" => Some(Self::Callback),
+            "business" => Some(Self::Business),
+            "models" => Some(Self::Models),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Contact => "contact",
+            Self::Callback => "callback",
+            Self::Business => "business",
+            Self::Models => "models",
+        }
+    }
+
+    /// How the college's inbox names it.
+    pub fn subject(self) -> &'static str {
+        match self {
+            Self::Contact => "Website enquiry",
+            Self::Callback => "Callback request",
+            Self::Business => "Business training enquiry",
+            Self::Models => "Model sign-up",
+        }
+    }
+
+    fn required(self) -> &'static [Field] {
+        use Field::*;
+        match self {
+            Self::Contact => &[Name, Email, Message],
+            Self::Callback => &[Name, Phone],
+            Self::Business => &[Company, Name, Email, Phone, Message],
+            Self::Models => &[Name, Email, Phone, Treatment],
+        }
+    }
+}
+
+/// What a form sends; which fields matter depends on the kind.
+#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[serde(default, rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct EnquiryInput {
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub company: String,
+    pub message: String,
+    pub treatment: String,
+    pub best_time: String,
+    pub course: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Name,
+    Email,
+    Phone,
+    Company,
+    Message,
+    Treatment,
+}
+
+impl Field {
+    fn key(self) -> &'static str {
+        match self {
+            Field::Name => "name",
+            Field::Email => "email",
+            Field::Phone => "phone",
+            Field::Company => "company",
+            Field::Message => "message",
+            Field::Treatment => "treatment",
+        }
+    }
+
+    fn required_message(self) -> &'static str {
+        match self {
+            Field::Name => "Name is required",
+            Field::Email => "Email is required",
+            Field::Phone => "Phone number is required",
+            Field::Company => "Company is required",
+            Field::Message => "Message is required",
+            Field::Treatment => "Please choose a treatment",
+        }
+    }
+
+    fn value(self, input: &EnquiryInput) -> &str {
+        match self {
+            Field::Name => &input.name,
+            Field::Email => &input.email,
+            Field::Phone => &input.phone,
+            Field::Company => &input.company,
+            Field::Message => &input.message,
+            Field::Treatment => &input.treatment,
+        }
+    }
+}
+
+/// A checked enquiry: trimmed text, phone in +44 form, email lower-cased.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Enquiry {
+    pub kind: EnquiryKind,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub company: String,
+    pub message: String,
+    pub treatment: String,
+    pub best_time: String,
+    pub course: String,
+}
+
+/// Field name to the message shown beside it.
+pub type FieldErrors = BTreeMap<&'static str, &'static str>;
+
+const SHORT_LIMIT: usize = 200;
+const MESSAGE_LIMIT: usize = 5000;
+
+/// `name@domain.tld`, with no spaces and one `@`.
+pub fn is_valid_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else { return false };
+    !local.is_empty()
+        && !domain.contains('@')
+        && domain.contains('.')
+        && !domain.starts_with('.')
+        && !domain.ends_with('.')
+        && !email.chars().any(|c| c.is_whitespace() || c.is_control())
+        && email.len() <= 254
+}
+
+/// A UK-style number: digits, spaces, an optional leading `+`, and 10 to 15 digits.
+pub fn is_valid_phone(raw: &str) -> bool {
+    let digits = raw.chars().filter(char::is_ascii_digit).count();
+    let allowed = raw.trim().chars().enumerate().all(|(i, c)| c.is_ascii_digit() || c == ' ' || (c == '+' && i == 0));
+    allowed && (10..=15).contains(&digits)
+}
+
+impl Enquiry {
+    pub fn parse(kind: EnquiryKind, input: EnquiryInput) -> Result<Self, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        for &field in kind.required() {
+            if field.value(&input).trim().is_empty() {
+                errors.insert(field.key(), field.required_message());
+            }
+        }
+        let email = input.email.trim().to_lowercase();
+        if !email.is_empty() && !is_valid_email(&email) {
+            errors.insert("email", "Enter a valid email address");
+        }
+        if !input.phone.trim().is_empty() && !is_valid_phone(&input.phone) {
+            errors.insert("phone", "Enter a valid phone number");
+        }
+        for (key, value, limit) in [
+            ("name", &input.name, SHORT_LIMIT),
+            ("company", &input.company, SHORT_LIMIT),
+            ("treatment", &input.treatment, SHORT_LIMIT),
+            ("bestTime", &input.best_time, SHORT_LIMIT),
+            ("course", &input.course, SHORT_LIMIT),
+            ("message", &input.message, MESSAGE_LIMIT),
+        ] {
+            if value.chars().count() > limit {
+                errors.insert(key, if limit == SHORT_LIMIT { "Please keep this under 200 characters" } else { "Please keep your message under 5,000 characters" });
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let phone = input.phone.trim();
+        Ok(Enquiry {
+            kind,
+            name: input.name.trim().to_owned(),
+            email,
+            phone: if phone.is_empty() { String::new() } else { phone::to_international(phone) },
+            company: input.company.trim().to_owned(),
+            message: input.message.trim().to_owned(),
+            treatment: input.treatment.trim().to_owned(),
+            best_time: input.best_time.trim().to_owned(),
+            course: input.course.trim().to_owned(),
+        })
+    }
+
+    /// The plain-text mail to the college.
+    pub fn mail_body(&self) -> String {
+        let mut body = format!("{} from the website\n\n", self.kind.subject());
+        for (label, value) in [
+            ("Name", &self.name),
+            ("Email", &self.email),
+            ("Phone", &self.phone),
+            ("Company", &self.company),
+            ("Treatment", &self.treatment),
+            ("Best time to call", &self.best_time),
+            ("Course", &self.course),
+        ] {
+            if !value.is_empty() {
+                body.push_str(&format!("{label}: {value}\n"));
+            }
+        }
+        if !self.message.is_empty() {
+            body.push_str(&format!("\nMessage:\n{}\n", self.message));
+        }
+        body
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(name: &str, email: &str, phone: &str, message: &str) -> EnquiryInput {
+        EnquiryInput { name: name.into(), email: email.into(), phone: phone.into(), message: message.into(), ..Default::default() }
+    }
+
+    #[test]
+    fn a_contact_needs_name_email_and_message() {
+        let errors = Enquiry::parse(EnquiryKind::Contact, EnquiryInput::default()).unwrap_err();
+        assert_eq!(errors.get("name"), Some(&"Name is required"));
+        assert_eq!(errors.get("email"), Some(&"Email is required"));
+        assert_eq!(errors.get("message"), Some(&"Message is required"));
+        assert!(!errors.contains_key("phone"));
+    }
+
+    #[test]
+    fn a_callback_needs_a_phone_number() {
+        let errors = Enquiry::parse(EnquiryKind::Callback, input("Ann", "", "", "")).unwrap_err();
+        assert_eq!(errors.get("phone"), Some(&"Phone number is required"));
+        assert_eq!(errors.len(), 1);
+        let ok = Enquiry::parse(EnquiryKind::Callback, input(" Ann ", "", "07700 900123", "")).unwrap();
+        assert_eq!(ok.phone, "+447700900123");
+        assert_eq!(ok.name, "Ann");
+    }
+
+    #[test]
+    fn bad_email_and_phone_are_explained() {
+        let errors = Enquiry::parse(EnquiryKind::Contact, input("Ann", "ann@", "12ab", "Hi")).unwrap_err();
+        assert_eq!(errors.get("email"), Some(&"Enter a valid email address"));
+        assert_eq!(errors.get("phone"), Some(&"Enter a valid phone number"));
+    }
+
+    #[test]
+    fn business_and_models_have_their_own_required_fields() {
+        let errors = Enquiry::parse(EnquiryKind::Business, input("Ann", "ann@example.org", "07700900123", "Hi")).unwrap_err();
+        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["company"]);
+        let errors = Enquiry::parse(EnquiryKind::Models, input("Ann", "ann@example.org", "07700900123", "")).unwrap_err();
+        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["treatment"]);
+    }
+
+    #[test]
+    fn overlong_text_is_refused() {
+        let errors = Enquiry::parse(EnquiryKind::Contact, input("Ann", "ann@example.org", "", &"x".repeat(5001))).unwrap_err();
+        assert!(errors.contains_key("message"));
+    }
+
+    #[test]
+    fn email_rules() {
+        assert!(is_valid_email("ann.lee+course@example.co.uk"));
+        for bad in ["", "ann", "ann@", "@example.org", "ann@example", "ann@@example.org", "ann lee@example.org", "ann@.org"] {
+            assert!(!is_valid_email(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_mail_lists_what_was_given() {
+        let enquiry = Enquiry::parse(EnquiryKind::Contact, input("Ann", "Ann@Example.org", "", "About lip fillers")).unwrap();
+        let body = enquiry.mail_body();
+        assert!(body.contains("Name: Ann\n") && body.contains("Email: ann@example.org\n"));
+        assert!(body.contains("About lip fillers") && !body.contains("Phone:"));
+    }
+}

@@ -1,0 +1,9 @@
+//! Pure rules and the shapes the server and the pages share. No I/O.
+
+pub mod london;
+pub mod money;
+pub mod page;
+pub mod phone;
+pub mod enquiry;
+pub mod search;
+pub mod site;

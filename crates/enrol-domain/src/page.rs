@@ -1,0 +1,424 @@
+//! The data of each page: loaded by the server, rendered by React on the
+//! server, embedded in the HTML and hydrated in the browser. Client-side
+//! navigation fetches the same envelope from `/api/page-data`.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::money::Money;
+use crate::site::{Image, Navigation, SiteData};
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct PageEnvelope {
+    /// The path (and query) this data is for.
+    pub path: String,
+    /// The HTTP status the page is served with.
+    pub status: u16,
+    /// London wall-clock time of the render, `YYYY-MM-DDTHH:MM:SS`.
+    pub now: String,
+    /// Absent only before the college's content is loaded.
+    pub site: Option<SiteData>,
+    pub nav: Navigation,
+    pub head: PageHead,
+    pub page: Page,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct PageHead {
+    pub title: String,
+    pub description: String,
+    /// Absolute path of the canonical URL.
+    pub canonical: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+#[ts(export)]
+pub enum Page {
+    Home(HomePage),
+    CourseIndex(CourseIndexPage),
+    CourseSection(CourseSectionPage),
+    Course(Box<CoursePage>),
+    Calendar(CalendarPage),
+    Pathway(PathwayPage),
+    Team(TeamPage),
+    Careers(CareersPage),
+    Blog(BlogPage),
+    Article(ArticlePage),
+    Offers(OffersPage),
+    Content(ContentPage),
+    NotFound(NotFoundPage),
+}
+
+/// A page of the college's own words, optionally with an enquiry form.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ContentPage {
+    pub slug: String,
+    pub heading: String,
+    pub body_html: String,
+    pub form: Option<crate::enquiry::EnquiryKind>,
+}
+
+/// Every upcoming session with a free seat, by month, filterable.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CalendarPage {
+    pub heading: String,
+    pub months: Vec<CalendarMonth>,
+    /// Sections that have sessions, for the filter.
+    pub sections: Vec<SectionOption>,
+    /// The filters applied (from the query string), empty when none.
+    pub section: String,
+    pub session_type: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SectionOption {
+    pub slug: String,
+    pub title: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CalendarMonth {
+    /// `YYYY-MM`.
+    pub month: String,
+    pub sessions: Vec<CalendarEntry>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CalendarEntry {
+    pub session: Session,
+    pub course_title: String,
+    pub course_url: String,
+    pub section_slug: String,
+    pub section_title: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PathwayPage {
+    pub heading: String,
+    pub body_html: String,
+    pub levels: Vec<PathwayLevel>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct PathwayLevel {
+    #[ts(type = "number")]
+    pub level: i64,
+    pub title: String,
+    pub summary: String,
+    pub duration: String,
+    pub units: Vec<String>,
+    #[ts(type = "number")]
+    pub price: Money,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct TeamPage {
+    pub heading: String,
+    pub intro: String,
+    pub members: Vec<TeamMember>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct TeamMember {
+    pub name: String,
+    pub role: String,
+    pub bio: String,
+    pub image: Image,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CareersPage {
+    pub heading: String,
+    pub body_html: String,
+    pub jobs: Vec<Job>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Job {
+    pub id: String,
+    pub title: String,
+    pub location: String,
+    pub kind: String,
+    pub summary: String,
+    pub description_html: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogPage {
+    pub heading: String,
+    pub posts: Vec<BlogCard>,
+    /// 1-based.
+    pub page: u32,
+    pub page_count: u32,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BlogCard {
+    pub title: String,
+    pub url: String,
+    pub excerpt: String,
+    pub author: String,
+    /// `YYYY-MM-DD`.
+    pub published: String,
+    pub image: Image,
+    pub tags: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ArticlePage {
+    pub post: BlogCard,
+    pub body_html: String,
+    pub more: Vec<BlogCard>,
+}
+
+/// The promotion behind the banner: courses with a was-price.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OffersPage {
+    pub heading: String,
+    pub body_html: String,
+    pub courses: Vec<CourseCard>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct HomePage {
+    pub hero: Hero,
+    pub featured: Vec<CourseCard>,
+    pub sections: Vec<SectionCard>,
+    pub upcoming: Vec<UpcomingSession>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Hero {
+    pub heading: String,
+    pub text: String,
+    pub image: Image,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct SectionCard {
+    pub slug: String,
+    pub title: String,
+    pub url: String,
+    pub summary: String,
+    pub image: Image,
+    pub course_count: u32,
+}
+
+/// A course as listings show it.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CourseCard {
+    pub id: String,
+    pub title: String,
+    pub url: String,
+    pub section_title: String,
+    pub summary: String,
+    pub image: Image,
+    pub online: bool,
+    pub is_package: bool,
+    pub is_new: bool,
+    #[ts(type = "number")]
+    pub price: Money,
+    #[ts(type = "number | null")]
+    pub was_price: Option<Money>,
+    pub duration: String,
+    pub level: String,
+    /// The first session with a free seat, for in-person courses.
+    pub next_session: Option<Session>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct UpcomingSession {
+    pub session: Session,
+    pub course_title: String,
+    pub course_url: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CourseIndexPage {
+    pub heading: String,
+    pub intro: String,
+    pub sections: Vec<SectionCard>,
+    pub courses: Vec<CourseCard>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CourseSectionPage {
+    pub slug: String,
+    pub heading: String,
+    pub intro: String,
+    /// The order applied: `featured`, `name`, `price`, `price-desc` or `date`.
+    pub sort: String,
+    pub courses: Vec<CourseCard>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CoursePage {
+    pub id: String,
+    pub title: String,
+    pub url: String,
+    pub section_slug: String,
+    pub section_title: String,
+    pub summary: String,
+    /// Rendered from the college's Markdown with raw HTML escaped.
+    pub description_html: String,
+    pub images: Vec<Image>,
+    pub includes: Vec<String>,
+    pub duration: String,
+    pub level: String,
+    pub accreditation: String,
+    pub prerequisites: String,
+    pub online: bool,
+    pub is_package: bool,
+    pub pricing: Pricing,
+    #[ts(type = "number | null")]
+    pub was_price: Option<Money>,
+    pub kit: Option<Kit>,
+    pub faqs: Vec<Faq>,
+    /// Sessions with a free seat, soonest first (in-person courses only).
+    pub sessions: Vec<Session>,
+    pub related: Vec<CourseCard>,
+}
+
+/// A payment-provider price id and its amount (§3 Online course pricing).
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct Pricing {
+    pub id: String,
+    #[ts(type = "number")]
+    pub unit_amount: Money,
+}
+
+/// A course's kit (§3 Course line): a choice with a price in pounds, or a note.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Kit {
+    pub name: String,
+    /// Whole pounds; `None` when the kit is only a note.
+    #[ts(type = "number | null")]
+    pub price_pounds: Option<i64>,
+    #[ts(type = "number | null")]
+    pub worth_pounds: Option<i64>,
+    pub note: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct Faq {
+    pub question: String,
+    pub answer: String,
+}
+
+/// A dated session of an in-person course (§3 Session).
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct Session {
+    pub id: String,
+    /// London wall-clock `YYYY-MM-DDTHH:MM:SS`.
+    pub start: String,
+    pub end: String,
+    /// `YYYY-MM-DD`.
+    pub date: String,
+    #[ts(type = "number")]
+    pub price: Money,
+    #[ts(type = "number")]
+    pub seat_price: Money,
+    #[ts(type = "number")]
+    pub seats: i64,
+    #[ts(type = "number")]
+    pub registrations: i64,
+    #[serde(rename = "type")]
+    pub session_type: SessionType,
+    pub status: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum SessionType {
+    Onsite,
+    Virtual,
+    Blended,
+}
+
+impl SessionType {
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "onsite" => Some(Self::Onsite),
+            "virtual" => Some(Self::Virtual),
+            "blended" => Some(Self::Blended),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Onsite => "onsite",
+            Self::Virtual => "virtual",
+            Self::Blended => "blended",
+        }
+    }
+}
+
+impl Session {
+    /// Only sessions whose registration count differs from seats are offered (§9).
+    pub fn has_free_seat(&self) -> bool {
+        self.registrations != self.seats
+    }
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct NotFoundPage {
+    pub suggestions: Vec<CourseCard>,
+}

@@ -1,0 +1,110 @@
+//! Configuration from the environment, with the embedded defaults of
+//! `make run`. Fails at start-up, never later.
+
+use std::path::PathBuf;
+
+use anyhow::Context as _;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Environment {
+    Development,
+    Production,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub environment: Environment,
+    /// `ENROL_LISTEN`, default `127.0.0.1:8080`.
+    pub listen: String,
+    /// `DATABASE_URL`, default `sqlite://data/enrol.db`.
+    pub database_url: String,
+    /// `ENROL_PUBLIC_URL`: the site's address for canonical links.
+    pub public_url: String,
+    /// `ENROL_WEB_DIST`: the React build, default `web/dist`.
+    pub web_dist: PathBuf,
+    /// `ENROL_CONTENT_DIR`: the demo content pack, default `content`.
+    pub content_dir: PathBuf,
+    /// `ENROL_SSR_ENGINES`: QuickJS render threads, default one per core.
+    pub ssr_engines: usize,
+    /// `ENROL_IMAGE_CACHE`: where resized images are kept, default
+    /// `data/image-cache`. Safe to delete; not shared between instances.
+    pub image_cache: PathBuf,
+}
+
+impl Config {
+    pub fn from_env() -> anyhow::Result<Self> {
+        Self::from_lookup(|key| std::env::var(key).ok())
+    }
+
+    pub fn from_lookup(get: impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let environment = match get("ENROL_ENV").as_deref() {
+            None | Some("development") => Environment::Development,
+            Some("production") => Environment::Production,
+            Some(other) => anyhow::bail!("ENROL_ENV must be development or production, not {other:?}"),
+        };
+        let listen = get("ENROL_LISTEN").unwrap_or_else(|| "127.0.0.1:8080".to_owned());
+        let public_url = get("ENROL_PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://{listen}"))
+            .trim_end_matches('/')
+            .to_owned();
+        anyhow::ensure!(
+            public_url.starts_with("http://") || public_url.starts_with("https://"),
+            "ENROL_PUBLIC_URL must be an http(s) address, not {public_url:?}"
+        );
+        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        let ssr_engines = match get("ENROL_SSR_ENGINES") {
+            Some(raw) => raw.parse().ok().filter(|n| *n > 0).context("ENROL_SSR_ENGINES must be a positive number")?,
+            None => cores,
+        };
+        Ok(Config {
+            environment,
+            listen,
+            database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/enrol.db".to_owned()),
+            public_url,
+            web_dist: get("ENROL_WEB_DIST").map_or_else(|| PathBuf::from("web/dist"), PathBuf::from),
+            content_dir: get("ENROL_CONTENT_DIR").map_or_else(|| PathBuf::from("content"), PathBuf::from),
+            ssr_engines,
+            image_cache: get("ENROL_IMAGE_CACHE").map_or_else(|| PathBuf::from("data/image-cache"), PathBuf::from),
+        })
+    }
+
+    /// Served over HTTPS, so cookies are `Secure` and HSTS is sent.
+    pub fn is_https(&self) -> bool {
+        self.public_url.starts_with("https://")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_the_embedded_setup() {
+        let config = Config::from_lookup(|_| None).unwrap();
+        assert_eq!(config.listen, "127.0.0.1:8080");
+        assert_eq!(config.database_url, "sqlite://data/enrol.db");
+        assert_eq!(config.public_url, "http://127.0.0.1:8080");
+        assert_eq!(config.environment, Environment::Development);
+        assert_eq!(config.image_cache, PathBuf::from("data/image-cache"));
+        assert!(!config.is_https());
+    }
+
+    #[test]
+    fn the_image_cache_can_move() {
+        let config = Config::from_lookup(|k| (k == "ENROL_IMAGE_CACHE").then(|| "/var/cache/enrol/images".to_owned())).unwrap();
+        assert_eq!(config.image_cache, PathBuf::from("/var/cache/enrol/images"));
+    }
+
+    #[test]
+    fn bad_values_fail_at_start() {
+        fn env(key: &'static str, value: &'static str) -> impl Fn(&str) -> Option<String> {
+            move |k| (k == key).then(|| value.to_owned())
+        }
+        assert!(Config::from_lookup(env("ENROL_ENV", "staging")).is_err());
+        assert!(Config::from_lookup(env("ENROL_SSR_ENGINES", "0")).is_err());
+        assert!(Config::from_lookup(env("ENROL_PUBLIC_URL", "example.org")).is_err());
+        let config = Config::from_lookup(env("ENROL_PUBLIC_URL", "https://college.example/")).unwrap();
+        assert_eq!(config.public_url, "https://college.example");
+        assert!(config.is_https());
+    }
+}

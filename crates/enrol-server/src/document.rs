@@ -1,0 +1,80 @@
+//! The HTML document around the React root: head tags from the page data,
+//! the hashed assets, and the page data itself for hydration.
+
+use enrol_domain::page::PageEnvelope;
+
+use crate::assets::ClientAssets;
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON that is safe inside `<script type="application/json">`: nothing in
+/// it can close the element or open a comment.
+pub fn script_json(json: &str) -> String {
+    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
+}
+
+pub fn render(envelope: &PageEnvelope, public_url: &str, assets: &ClientAssets, app_html: &str, data_json: &str) -> String {
+    let head = &envelope.head;
+    let mut html = String::with_capacity(app_html.len() + data_json.len() + 2048);
+    html.push_str("<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\">");
+    html.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">");
+    html.push_str(&format!("<title>{}</title>", escape_html(&head.title)));
+    html.push_str(&format!("<meta name=\"description\" content=\"{}\">", escape_html(&head.description)));
+    html.push_str(&format!("<link rel=\"canonical\" href=\"{}{}\">", escape_html(public_url), escape_html(&head.canonical)));
+    html.push_str("<meta name=\"theme-color\" content=\"#4a1d3f\">");
+    if let Some(site) = &envelope.site {
+        html.push_str(&format!("<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">", escape_html(&site.logo.url)));
+    }
+    if let Some(graph) = crate::structured_data::graph(envelope, public_url) {
+        html.push_str("<script type=\"application/ld+json\">");
+        html.push_str(&script_json(&graph.to_string()));
+        html.push_str("</script>");
+    }
+    for css in &assets.stylesheets {
+        html.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", escape_html(css)));
+    }
+    for preload in &assets.preloads {
+        html.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_html(preload)));
+    }
+    html.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", escape_html(&assets.script)));
+    html.push_str("</head><body><div id=\"root\">");
+    html.push_str(app_html);
+    html.push_str("</div><script type=\"application/json\" id=\"__ENROL_DATA__\">");
+    html.push_str(&script_json(data_json));
+    html.push_str("</script></body></html>");
+    html
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_markup() {
+        assert_eq!(escape_html(r#"<a href="x">Tom & Jo's</a>"#), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jo&#39;s&lt;/a&gt;");
+    }
+
+    #[test]
+    fn page_data_cannot_break_out_of_its_script() {
+        let json = r#"{"t":"</script><script>alert(1)</script><!--","s":"a&b"}"#;
+        let safe = script_json(json);
+        assert!(!safe.contains('<') && !safe.contains('>'));
+        let back: serde_json::Value = serde_json::from_str(&safe).unwrap();
+        assert_eq!(back["t"], "</script><script>alert(1)</script><!--");
+        assert_eq!(back["s"], "a&b");
+    }
+}

@@ -1,0 +1,52 @@
+//! One JSON error envelope for the API:
+//! `{"error": {"code", "message", "fields"?}}`. Internal details go to the
+//! log, never to the client.
+
+use std::collections::BTreeMap;
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    /// A form with a message per field.
+    #[error("Please check the highlighted fields.")]
+    Invalid(BTreeMap<&'static str, &'static str>),
+    #[error("Not found")]
+    NotFound,
+    #[error("This request must come from the site itself.")]
+    CrossSite,
+    #[error("Send JSON with Content-Type: application/json.")]
+    NotJson,
+    #[error("Internal error")]
+    Internal(#[from] anyhow::Error),
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = match &self {
+            ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
+            ApiError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid"),
+            ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
+            ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site"),
+            ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),
+            ApiError::Internal(error) => {
+                tracing::error!(error = %format!("{error:#}"), "Request failed");
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+            }
+        };
+        let message = match &self {
+            ApiError::Internal(_) => "Something went wrong on our side. Please try again.".to_owned(),
+            other => other.to_string(),
+        };
+        let body = match self {
+            ApiError::Invalid(fields) => json!({ "error": { "code": code, "message": message, "fields": fields } }),
+            _ => json!({ "error": { "code": code, "message": message } }),
+        };
+        (status, Json(body)).into_response()
+    }
+}

@@ -1,0 +1,262 @@
+//! `GET /_next/image/?url=/media/<path>&w=<width>&q=<quality>`: a content
+//! image resized to one of the widths the pages ask for, as lossy WebP, in
+//! the shape of Next.js's image optimiser (spec §9).
+//!
+//! Each result is kept on disk in `ENROL_IMAGE_CACHE` under a key made of
+//! the source's path, modification time and size, the width and the
+//! quality, so an edited image gets new URLs' worth of cache entries and the
+//! old ones are simply never asked for again. The key is also the ETag, and
+//! the response may be cached by browsers and CDNs for a year.
+//!
+//! Resizing is CPU work: it runs on the blocking pool, at most one image per
+//! core at a time, so a burst of requests queues instead of exhausting
+//! memory.
+
+use std::io::{self, Write as _};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, LazyLock, OnceLock};
+use std::time::{Instant, UNIX_EPOCH};
+
+use anyhow::Context as _;
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use sha2::{Digest as _, Sha256};
+use tokio::sync::Semaphore;
+
+use enrol_images::{ImageRequest, MAX_SOURCE_BYTES, RenderError, Renderer};
+
+use crate::AppState;
+use crate::http::ApiError;
+
+/// Changes whenever the same request would give different bytes, so that
+/// old cache entries and ETags are left behind.
+const RENDER_VERSION: &str = "enrol-images 1";
+const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
+const X_IMAGE_CACHE: HeaderName = HeaderName::from_static("x-image-cache");
+
+/// One resize at a time per core, for the whole process.
+static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    Arc::new(Semaphore::new(cores))
+});
+
+/// The system's fonts, found on the first resize (it reads font files).
+static RENDERER: OnceLock<Renderer> = OnceLock::new();
+
+fn renderer() -> &'static Renderer {
+    RENDERER.get_or_init(|| {
+        let renderer = Renderer::with_system_fonts();
+        match renderer.font_faces() {
+            0 => tracing::warn!("No fonts are installed: text in SVG images is left out of resized images"),
+            faces => tracing::info!(faces, "Fonts for SVG images loaded"),
+        }
+        renderer
+    })
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ImageQuery {
+    url: Option<String>,
+    w: Option<String>,
+    q: Option<String>,
+}
+
+pub async fn show_image(
+    State(state): State<Arc<AppState>>,
+    query: Result<Query<ImageQuery>, QueryRejection>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
+    let request = ImageRequest::parse(query.url.as_deref(), query.w.as_deref(), query.q.as_deref())
+        .map_err(|error| ApiError::BadRequest(error.to_string()))?;
+    let source = state.config.content_dir.join("images").join(&request.path);
+    let metadata = match tokio::fs::metadata(&source).await {
+        Ok(metadata) if metadata.is_file() => metadata,
+        Ok(_) => return Err(ApiError::NotFound),
+        Err(error) if matches!(error.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
+            return Err(ApiError::NotFound);
+        }
+        Err(error) => return Err(anyhow::Error::new(error).context(format!("Failed to read {}", source.display())).into()),
+    };
+    if metadata.len() > MAX_SOURCE_BYTES {
+        return Err(ApiError::BadRequest("The image is too large to resize.".to_owned()));
+    }
+    let key = cache_key(&request, &metadata);
+    let etag = format!("\"{key}\"");
+    if headers.get(header::IF_NONE_MATCH).is_some_and(|value| etag_matches(value, &etag)) {
+        return Ok(not_modified(&etag));
+    }
+    let cached = cache_path(&state.config.image_cache, &key);
+    if let Some(bytes) = read_cached(&cached).await {
+        return Ok(image_response(&etag, bytes, "HIT"));
+    }
+
+    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
+    // The same image may have been made by another request while this one
+    // waited.
+    if let Some(bytes) = read_cached(&cached).await {
+        return Ok(image_response(&etag, bytes, "HIT"));
+    }
+    let data = tokio::fs::read(&source).await.with_context(|| format!("Failed to read {}", source.display()))?;
+    let started = Instant::now();
+    let job = request.clone();
+    let encoded = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        let encoded = renderer().render(&data, job.format, job.width, job.quality)?;
+        if let Err(error) = write_atomically(&cached, &encoded.webp) {
+            tracing::warn!(error = %error, path = %cached.display(), "Failed to cache a resized image");
+        }
+        Ok::<_, RenderError>(encoded)
+    })
+    .await
+    .context("The image task failed")?
+    .map_err(|error| match error {
+        RenderError::TooLarge { .. } => ApiError::BadRequest(format!("The image cannot be resized: {error}.")),
+        other => anyhow::Error::new(other).context(format!("Failed to resize /media/{}", request.path)).into(),
+    })?;
+    tracing::info!(
+        path = %request.path,
+        width = encoded.width,
+        height = encoded.height,
+        quality = request.quality,
+        bytes = encoded.webp.len(),
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "Image resized"
+    );
+    Ok(image_response(&etag, encoded.webp, "MISS"))
+}
+
+/// A stable name for one rendition of one version of a source file.
+fn cache_key(request: &ImageRequest, metadata: &std::fs::Metadata) -> String {
+    let modified = metadata
+        .modified()
+        .ok()
+        .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |since| since.as_nanos());
+    let mut hash = Sha256::new();
+    for part in [
+        RENDER_VERSION,
+        &request.path,
+        &modified.to_string(),
+        &metadata.len().to_string(),
+        &request.width.to_string(),
+        &request.quality.to_string(),
+    ] {
+        hash.update(part.as_bytes());
+        hash.update([0]);
+    }
+    hash.finalize()[..16].iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn cache_path(cache_dir: &Path, key: &str) -> PathBuf {
+    cache_dir.join(&key[..2]).join(format!("{key}.webp"))
+}
+
+/// A cached file, if it is there and whole.
+async fn read_cached(path: &Path) -> Option<Vec<u8>> {
+    let bytes = tokio::fs::read(path).await.ok()?;
+    let whole = bytes.len() > 12 && &bytes[..4] == b"RIFF" && &bytes[8..12] == b"WEBP";
+    whole.then_some(bytes)
+}
+
+/// Written to a temporary file beside it, then renamed into place, so
+/// readers see the whole file or none.
+fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let dir = path.parent().ok_or_else(|| io::Error::other("a cache file must be in a folder"))?;
+    std::fs::create_dir_all(dir)?;
+    let temp = dir.join(format!(".{}.tmp", uuid::Uuid::new_v4().simple()));
+    let written = std::fs::File::create(&temp)
+        .and_then(|mut file| {
+            file.write_all(bytes)?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&temp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&temp);
+    }
+    written
+}
+
+/// `If-None-Match`: any of its tags equal to ours (weak comparison), or `*`.
+fn etag_matches(value: &HeaderValue, etag: &str) -> bool {
+    value.to_str().is_ok_and(|tags| {
+        tags.split(',').map(str::trim).any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag)
+    })
+}
+
+fn image_response(etag: &str, bytes: Vec<u8>, cache: &'static str) -> Response {
+    let mut response = bytes.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/webp"));
+    headers.insert(header::CACHE_CONTROL, IMMUTABLE);
+    if let Ok(value) = HeaderValue::from_str(etag) {
+        headers.insert(header::ETAG, value);
+    }
+    headers.insert(X_IMAGE_CACHE, HeaderValue::from_static(cache));
+    response
+}
+
+fn not_modified(etag: &str) -> Response {
+    let mut response = StatusCode::NOT_MODIFIED.into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, IMMUTABLE);
+    if let Ok(value) = HeaderValue::from_str(etag) {
+        headers.insert(header::ETAG, value);
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn if_none_match_compares_tags_weakly() {
+        let etag = "\"abc\"";
+        let matches = |value: &'static str| etag_matches(&HeaderValue::from_static(value), etag);
+        assert!(matches("\"abc\""));
+        assert!(matches("W/\"abc\""));
+        assert!(matches("\"x\", \"abc\""));
+        assert!(matches("*"));
+        assert!(!matches("\"abcd\""));
+        assert!(!matches("abc"));
+        assert!(!matches(""));
+    }
+
+    #[test]
+    fn the_cache_key_changes_with_every_input() {
+        let dir = std::env::temp_dir().join(format!("enrol-image-key-{}", uuid::Uuid::new_v4().simple()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("a.svg");
+        std::fs::write(&file, "<svg/>").unwrap();
+        let request = ImageRequest::parse(Some("/media/a.svg"), Some("640"), None).unwrap();
+        let key = |request: &ImageRequest| cache_key(request, &std::fs::metadata(&file).unwrap());
+        let first = key(&request);
+        assert_eq!(first.len(), 32);
+        assert!(first.bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_eq!(key(&request), first, "stable");
+        assert_ne!(key(&ImageRequest { width: 750, ..request.clone() }), first);
+        assert_ne!(key(&ImageRequest { quality: 80, ..request.clone() }), first);
+        assert_ne!(key(&ImageRequest { path: "b.svg".to_owned(), ..request.clone() }), first);
+        std::fs::write(&file, "<svg />").unwrap();
+        assert_ne!(key(&request), first, "an edited source gets a new key");
+        assert_eq!(cache_path(Path::new("/c"), &first), PathBuf::from(format!("/c/{}/{first}.webp", &first[..2])));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn cache_files_are_written_whole_and_read_back() {
+        let dir = std::env::temp_dir().join(format!("enrol-image-cache-{}", uuid::Uuid::new_v4().simple()));
+        let path = dir.join("ab/abc.webp");
+        let webp = b"RIFF\x04\0\0\0WEBPVP8 ".to_vec();
+        write_atomically(&path, &webp).unwrap();
+        assert_eq!(read_cached(&path).await, Some(webp));
+        assert_eq!(std::fs::read_dir(dir.join("ab")).unwrap().count(), 1, "no temporary file is left");
+        std::fs::write(&path, b"").unwrap();
+        assert_eq!(read_cached(&path).await, None, "a truncated file is not served");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

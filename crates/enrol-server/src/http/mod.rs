@@ -1,0 +1,95 @@
+//! Routes, and the layers every response passes through.
+
+mod dev;
+mod enquiries;
+mod error;
+mod guard;
+mod health;
+mod images;
+mod pages;
+mod search;
+mod sitemap;
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::http::{HeaderName, HeaderValue, Request, header};
+use axum::middleware;
+use axum::routing::{get, post};
+use tower::ServiceBuilder;
+use tower_http::compression::CompressionLayer;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::AppState;
+use crate::config::Environment;
+
+pub use error::ApiError;
+
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// What pages may load: only this site's own scripts, styles and images.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+     font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+pub fn router(state: Arc<AppState>) -> Router {
+    let immutable = SetResponseHeaderLayer::overriding(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=31536000, immutable"),
+    );
+    let media_cache =
+        SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
+    let assets = ServiceBuilder::new().layer(immutable).service(ServeDir::new(state.config.web_dist.join("client/assets")));
+    let media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
+
+    let mut security = vec![
+        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY)),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
+        (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+        (
+            HeaderName::from_static("permissions-policy"),
+            HeaderValue::from_static("camera=(), microphone=(), geolocation=(), interest-cohort=()"),
+        ),
+        (HeaderName::from_static("cross-origin-opener-policy"), HeaderValue::from_static("same-origin")),
+    ];
+    if state.config.is_https() {
+        security.push((header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=63072000; includeSubDomains")));
+    }
+
+    let api = Router::new()
+        .route("/page-data", get(pages::show_page_data))
+        .route("/search", get(search::search_site))
+        .route("/enquiries/{kind}", post(enquiries::create_enquiry))
+        .fallback(|| async { ApiError::NotFound })
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json));
+    let mut app = Router::new()
+        .route("/healthz", get(health::check_health))
+        .route("/robots.txt", get(pages::show_robots))
+        .route("/sitemap.xml", get(sitemap::show_sitemap))
+        .route("/_next/image/", get(images::show_image))
+        .route("/_next/image", get(images::show_image))
+        .nest("/api", api)
+        .nest_service("/assets", assets)
+        .nest_service("/media", media)
+        .fallback(get(pages::show_page));
+    if state.config.environment == Environment::Development {
+        app = app.route("/dev/mailbox", get(dev::show_mailbox));
+    }
+    let mut app = app.with_state(state);
+    for (name, value) in security {
+        app = app.layer(SetResponseHeaderLayer::if_not_present(name, value));
+    }
+    app.layer(
+        ServiceBuilder::new()
+            .layer(SetRequestIdLayer::new(REQUEST_ID, MakeRequestUuid))
+            .layer(TraceLayer::new_for_http().make_span_with(|request: &Request<_>| {
+                let id = request.headers().get(REQUEST_ID).and_then(|v| v.to_str().ok()).unwrap_or("-");
+                tracing::info_span!("request", method = %request.method(), uri = %request.uri(), request_id = %id)
+            }))
+            .layer(PropagateRequestIdLayer::new(REQUEST_ID))
+            .layer(CompressionLayer::new()),
+    )
+}

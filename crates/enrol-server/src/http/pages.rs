@@ -1,0 +1,133 @@
+//! Server-rendered pages, and the same page data as JSON for client-side
+//! navigation.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use chrono::Utc;
+use serde::Deserialize;
+
+use enrol_domain::page::PageEnvelope;
+
+use crate::cache::CachedPage;
+use crate::http::ApiError;
+use crate::{AppState, document, pages};
+
+/// A page path: absolute, without scheme, host or control characters.
+fn checked_path(path: &str) -> Result<&str, ApiError> {
+    let ok = path.starts_with('/') && !path.starts_with("//") && !path.chars().any(char::is_control) && path.len() <= 512;
+    if ok { Ok(path) } else { Err(ApiError::BadRequest("path must be a site path starting with /".to_owned())) }
+}
+
+/// The page at `path`, or `Err(canonical path)` when the path differs from
+/// a page's only by its trailing slash.
+async fn resolve(state: &AppState, path: &str, query: &str) -> anyhow::Result<Result<PageEnvelope, String>> {
+    let envelope = pages::load(&state.db, path, query, Utc::now()).await?;
+    if envelope.status == 404 && path != "/" {
+        let other = match path.strip_suffix('/') {
+            Some(without) => without.to_owned(),
+            None => format!("{path}/"),
+        };
+        if pages::load(&state.db, &other, query, Utc::now()).await?.status == 200 {
+            return Ok(Err(other));
+        }
+    }
+    Ok(Ok(envelope))
+}
+
+fn no_cache(mut response: Response) -> Response {
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    response
+}
+
+#[tracing::instrument(skip(state))]
+pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+    let path = uri.path();
+    let key = uri.path_and_query().map_or(path, |pq| pq.as_str()).to_owned();
+    let version = state.content_version.load(Ordering::Relaxed);
+    if let Some(page) = state.pages.get(&key, version) {
+        return page_response(&page);
+    }
+    match render_page(&state, path, uri.query().unwrap_or_default(), &key).await {
+        Ok(Ok(page)) => {
+            let page = Arc::new(page);
+            state.pages.put(key, version, Arc::clone(&page));
+            page_response(&page)
+        }
+        Ok(Err(location)) => {
+            let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
+            Redirect::permanent(&format!("{location}{query}")).into_response()
+        }
+        Err(error) => {
+            tracing::error!(error = %format!("{error:#}"), "Page failed to render");
+            no_cache(
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    Html("<!doctype html><html lang=\"en-GB\"><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment.</p></html>"),
+                )
+                    .into_response(),
+            )
+        }
+    }
+}
+
+async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> anyhow::Result<Result<CachedPage, String>> {
+    let envelope = match resolve(state, path, query).await? {
+        Ok(envelope) => envelope,
+        Err(location) => return Ok(Err(location)),
+    };
+    let data_json = serde_json::to_string(&envelope)?;
+    let app_html = state.ssr.render(url.to_owned(), data_json.clone()).await?;
+    let html = document::render(&envelope, &state.config.public_url, &state.assets, &app_html, &data_json);
+    Ok(Ok(CachedPage { status: envelope.status, html: html.into() }))
+}
+
+fn page_response(page: &CachedPage) -> Response {
+    let status = StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK);
+    no_cache((status, Html(page.html.clone())).into_response())
+}
+
+/// Everything public may be crawled; baskets, accounts and the API may not.
+pub async fn show_robots(State(state): State<Arc<AppState>>) -> impl IntoResponse {
+    let body = format!(
+        "User-agent: *\nAllow: /\nDisallow: /account/\nDisallow: /checkout/\nDisallow: /enrolment/\nDisallow: /api/\n\nSitemap: {}/sitemap.xml\n",
+        state.config.public_url
+    );
+    ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body)
+}
+
+#[derive(Deserialize)]
+pub struct PageDataQuery {
+    path: String,
+}
+
+/// The page data of `?path=`, with the page's own status.
+pub async fn show_page_data(State(state): State<Arc<AppState>>, Query(query): Query<PageDataQuery>) -> Result<Response, ApiError> {
+    let without_fragment = query.path.split('#').next().unwrap_or_default();
+    let (path, page_query) = without_fragment.split_once('?').unwrap_or((without_fragment, ""));
+    let path = checked_path(path)?;
+    let envelope = match resolve(&state, path, page_query).await? {
+        Ok(envelope) => envelope,
+        Err(location) => pages::load(&state.db, &location, page_query, Utc::now()).await?,
+    };
+    let status = StatusCode::from_u16(envelope.status).unwrap_or(StatusCode::OK);
+    Ok(no_cache((status, Json(envelope)).into_response()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::checked_path;
+
+    #[test]
+    fn only_site_paths_are_accepted() {
+        assert!(checked_path("/courses/").is_ok());
+        assert!(checked_path("//evil.example/").is_err());
+        assert!(checked_path("https://evil.example/").is_err());
+        assert!(checked_path("/a\nb").is_err());
+        assert!(checked_path("").is_err());
+    }
+}

@@ -1,0 +1,29 @@
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use chrono::Utc;
+
+use enrol_db::section_url;
+use enrol_domain::london;
+
+use crate::AppState;
+use crate::document::escape_html;
+use crate::http::ApiError;
+use crate::pages::FIXED_PATHS;
+
+/// `GET /sitemap.xml`: every public page, section, course and article.
+pub async fn show_sitemap(State(state): State<Arc<AppState>>) -> Result<impl IntoResponse, ApiError> {
+    let catalogue = state.db.catalogue(london::today(Utc::now())).await?;
+    let mut paths: Vec<String> = FIXED_PATHS.iter().map(|p| (*p).to_owned()).collect();
+    paths.extend(catalogue.section_cards()?.into_iter().map(|s| section_url(&s.slug)));
+    paths.extend(catalogue.all_courses()?.into_iter().map(|c| c.url));
+    paths.extend(state.db.articles().await?.into_iter().map(|a| a.card.url));
+    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for path in paths {
+        xml.push_str(&format!("  <url><loc>{}{}</loc></url>\n", escape_html(&state.config.public_url), escape_html(&path)));
+    }
+    xml.push_str("</urlset>\n");
+    Ok(([(header::CONTENT_TYPE, "application/xml; charset=utf-8")], xml))
+}

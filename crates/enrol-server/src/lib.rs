@@ -1,0 +1,172 @@
+//! The `enrol` server: pages rendered by React in QuickJS, the JSON API and
+//! the college's media, over one database.
+
+pub mod assets;
+pub mod cache;
+pub mod config;
+pub mod document;
+pub mod http;
+pub mod pages;
+pub mod structured_data;
+pub mod telemetry;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+use anyhow::Context as _;
+use chrono::Utc;
+use tokio::net::TcpListener;
+
+use enrol_db::Db;
+use enrol_db::content::ContentPack;
+use enrol_ssr::{Limits, SsrPool};
+
+use crate::assets::ClientAssets;
+use crate::cache::PageCache;
+use crate::config::Config;
+
+/// What the binary was asked to do.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Command {
+    Serve,
+    LoadContent,
+}
+
+impl Command {
+    pub fn parse(mut args: impl Iterator<Item = String>) -> anyhow::Result<Self> {
+        match (args.next().as_deref(), args.next().as_deref(), args.next()) {
+            (None | Some("serve"), None, None) => Ok(Command::Serve),
+            (Some("content"), Some("load"), None) => Ok(Command::LoadContent),
+            _ => anyhow::bail!("usage: enrol [serve] | enrol content load"),
+        }
+    }
+}
+
+pub async fn execute(command: Command, config: Config) -> anyhow::Result<()> {
+    match command {
+        Command::Serve => {
+            let listener = TcpListener::bind(&config.listen)
+                .await
+                .with_context(|| format!("Failed to listen on {}", config.listen))?;
+            let app = App::build(config).await?;
+            app.serve(listener, shutdown_signal()).await
+        }
+        Command::LoadContent => {
+            let db = Db::connect(&config.database_url).await?;
+            load_content(&db, &config).await?;
+            db.close().await;
+            Ok(())
+        }
+    }
+}
+
+async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()> {
+    let today = enrol_domain::london::today(Utc::now());
+    let pack = ContentPack::read(&config.content_dir, today)
+        .with_context(|| format!("Failed to read the content pack in {}", config.content_dir.display()))?;
+    pack.write(db).await?;
+    tracing::info!(counts = ?pack.counts, "Content loaded");
+    Ok(())
+}
+
+/// Everything a request handler reaches.
+pub struct AppState {
+    pub config: Config,
+    pub db: Db,
+    pub ssr: SsrPool,
+    pub assets: ClientAssets,
+    pub pages: PageCache,
+    /// The content version the page cache is valid for.
+    pub content_version: AtomicI64,
+}
+
+pub struct App {
+    pub state: Arc<AppState>,
+}
+
+impl App {
+    /// Connects to the database (loading the demo content into an empty
+    /// one), starts the render engines and reads the browser build.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        let db = Db::connect(&config.database_url).await?;
+        if db.content_version().await? == 0 {
+            tracing::info!(dir = %config.content_dir.display(), "Empty database: loading the demo content");
+            load_content(&db, &config).await?;
+        }
+        let bundle_path = config.web_dist.join("server/entry-server.js");
+        let bundle = std::fs::read_to_string(&bundle_path).with_context(|| {
+            format!("Failed to read {}: build the pages first (make web)", bundle_path.display())
+        })?;
+        let ssr = SsrPool::start(&bundle, config.ssr_engines, Limits::default())?;
+        let assets = ClientAssets::read(&config.web_dist.join("client"))?;
+        let content_version = AtomicI64::new(db.content_version().await?);
+        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), content_version });
+        Ok(App { state })
+    }
+
+    pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
+        tracing::info!(address = %listener.local_addr()?, "Enrol is listening");
+        let watcher = tokio::spawn(watch_content_version(Arc::clone(&self.state)));
+        let router = http::router(Arc::clone(&self.state));
+        axum::serve(listener, router).with_graceful_shutdown(shutdown).await.context("The server failed")?;
+        watcher.abort();
+        self.state.db.close().await;
+        Ok(())
+    }
+}
+
+/// Content can change from another instance or `enrol content load`; pages
+/// cached for an older version are dropped once the new version is seen.
+async fn watch_content_version(state: Arc<AppState>) {
+    let mut tick = tokio::time::interval(Duration::from_secs(2));
+    loop {
+        tick.tick().await;
+        match state.db.content_version().await {
+            Ok(version) => {
+                if state.content_version.swap(version, Ordering::Relaxed) != version {
+                    tracing::info!(version, "Content changed; page cache dropped");
+                    state.pages.clear();
+                }
+            }
+            Err(error) => tracing::warn!(error = %format!("{error:#}"), "Failed to read the content version"),
+        }
+    }
+}
+
+async fn shutdown_signal() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+    tracing::info!("Shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Command;
+
+    fn parse(args: &[&str]) -> anyhow::Result<Command> {
+        Command::parse(args.iter().map(|s| (*s).to_owned()))
+    }
+
+    #[test]
+    fn parses_the_commands() {
+        assert_eq!(parse(&[]).unwrap(), Command::Serve);
+        assert_eq!(parse(&["serve"]).unwrap(), Command::Serve);
+        assert_eq!(parse(&["content", "load"]).unwrap(), Command::LoadContent);
+        assert!(parse(&["content"]).is_err());
+        assert!(parse(&["serve", "now"]).is_err());
+    }
+}

@@ -1,0 +1,9 @@
+use enrol_server::{Command, config::Config};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    enrol_server::telemetry::init(&config);
+    let command = Command::parse(std::env::args().skip(1))?;
+    enrol_server::execute(command, config).await
+}

@@ -1,0 +1,179 @@
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use enrol_db::Db;
+use enrol_server::config::Config;
+use enrol_server::{App, AppState};
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+#[derive(Debug, Clone, Copy)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().expect("repository root")
+}
+
+const POSTGRES_DEFAULT: &str = "postgres://postgres@127.0.0.1:5432/postgres";
+
+fn postgres_admin_url() -> String {
+    std::env::var("ENROL_TEST_POSTGRES_URL").unwrap_or_else(|_| POSTGRES_DEFAULT.to_owned())
+}
+
+/// A database made for one test, removed by [`TestDatabase::drop_now`].
+pub struct TestDatabase {
+    pub url: String,
+    name: String,
+    backend: Backend,
+}
+
+impl TestDatabase {
+    pub async fn drop_now(self) {
+        match self.backend {
+            Backend::Sqlite => {
+                let path = self.url.trim_start_matches("sqlite://");
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{path}{suffix}"));
+                }
+            }
+            Backend::Postgres => {
+                let admin = sqlx::PgPool::connect(&postgres_admin_url()).await.expect("PostgreSQL admin connection");
+                sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {} with (force)", self.name)))
+                    .execute(&admin)
+                    .await
+                    .expect("drop the test database");
+                admin.close().await;
+            }
+        }
+    }
+}
+
+/// A fresh, empty database of the backend; `None` when PostgreSQL is not
+/// reachable outside CI (under `CI=true` that is a failure).
+pub async fn fresh_database(backend: Backend) -> Option<TestDatabase> {
+    let name = format!("enrol_test_{}", uuid::Uuid::now_v7().simple());
+    match backend {
+        Backend::Sqlite => {
+            let dir = std::env::temp_dir().join("enrol-tests");
+            std::fs::create_dir_all(&dir).expect("temp folder");
+            let url = format!("sqlite://{}", dir.join(format!("{name}.db")).display());
+            Some(TestDatabase { url, name, backend })
+        }
+        Backend::Postgres => {
+            let admin_url = postgres_admin_url();
+            let admin = match sqlx::PgPool::connect(&admin_url).await {
+                Ok(pool) => pool,
+                Err(error) => {
+                    if std::env::var("CI").is_ok_and(|v| v == "true") {
+                        panic!("PostgreSQL at {admin_url} is required under CI=true: {error}");
+                    }
+                    eprintln!("SKIPPED: PostgreSQL tests, {admin_url} unreachable ({error})");
+                    return None;
+                }
+            };
+            sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}"))).execute(&admin).await.expect("create database");
+            admin.close().await;
+            let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
+            Some(TestDatabase { url: format!("{base}/{name}"), name, backend })
+        }
+    }
+}
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub state: Arc<AppState>,
+    stop: Option<oneshot::Sender<()>>,
+    server: Option<tokio::task::JoinHandle<anyhow::Result<()>>>,
+    database: Option<TestDatabase>,
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request")
+    }
+
+    pub async fn text(&self, path: &str) -> (u16, String) {
+        let response = self.get(path).await;
+        (response.status().as_u16(), response.text().await.expect("body"))
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.state.db
+    }
+
+    /// Stops the server gracefully, waits for it and removes its database.
+    pub async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(server) = self.server.take() {
+            server.await.expect("server task").expect("server ran");
+        }
+        if let Some(database) = self.database.take() {
+            database.drop_now().await;
+        }
+    }
+}
+
+pub fn test_config(database_url: String) -> Config {
+    let root = repo_root();
+    let mut config = Config::from_lookup(|_| None).expect("config");
+    config.database_url = database_url;
+    config.web_dist = root.join("web/dist");
+    config.content_dir = root.join("content");
+    config.ssr_engines = 1;
+    config
+}
+
+/// Starts the app on a free port with a fresh database of `backend`.
+pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
+    let database = fresh_database(backend).await?;
+    let app = App::build(test_config(database.url.clone())).await.expect("app builds");
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let address = format!("http://{}", listener.local_addr().expect("address"));
+    let state = Arc::clone(&app.state);
+    let (stop, stopped) = oneshot::channel::<()>();
+    let server = tokio::spawn(app.serve(listener, async {
+        let _ = stopped.await;
+    }));
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    Some(TestApp { address, client, state, stop: Some(stop), server: Some(server), database: Some(database) })
+}
+
+/// Runs an async test body once per backend.
+#[macro_export]
+macro_rules! both_backends {
+    ($(async fn $name:ident($app:ident: TestApp) $body:block)*) => {
+        $(
+            mod $name {
+                #[allow(unused_imports)]
+                use super::*;
+                #[allow(unused_imports)]
+                use $crate::helpers::*;
+
+                async fn run($app: TestApp) $body
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    let app = spawn_app(Backend::Sqlite).await.expect("SQLite is always available");
+                    run(app).await;
+                }
+
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgres() {
+                    if let Some(app) = spawn_app(Backend::Postgres).await {
+                        run(app).await;
+                    }
+                }
+            }
+        )*
+    };
+}

@@ -1,0 +1,8 @@
+//! Black-box tests: the real `enrol` app on port 0 over real HTTP, against
+//! a fresh SQLite file and a fresh PostgreSQL database.
+
+mod api;
+mod content;
+mod helpers;
+mod images;
+mod pages;

@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests against the real binary: a fresh SQLite database with the
+// demo content, the pages built by `npm run build`, and Debian's chromium.
+const port = Number(process.env.E2E_PORT ?? 8181);
+const bin = process.env.ENROL_BIN;
+if (!bin) throw new Error('Set ENROL_BIN to the enrol binary (make test-e2e does).');
+const database = `/tmp/enrol-e2e-${process.pid}.db`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'list' : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `rm -f ${database}* && ${bin}`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      ENROL_LISTEN: `127.0.0.1:${port}`,
+      DATABASE_URL: `sqlite://${database}`,
+      ENROL_WEB_DIST: 'dist',
+      ENROL_CONTENT_DIR: '../content',
+      ENROL_IMAGE_CACHE: `/tmp/enrol-e2e-images-${process.pid}`,
+      RUST_LOG: 'warn',
+    },
+  },
+});

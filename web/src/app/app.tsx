@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import type { PageEnvelope } from '../generated/PageEnvelope';
+import { BasketProvider } from '../features/basket/basket-context';
+import { OnlineBasketDrawer } from '../features/basket/online-basket-drawer';
+import { PageDataProvider, usePageData } from './page-data';
+import { PageShell } from './shell/page-shell';
+import { PageView } from './page-view';
+
+function CurrentPage() {
+  const { envelope } = usePageData();
+  return <PageView envelope={envelope} />;
+}
+
+/** Marks the document once React has taken over the server's HTML. */
+function HydrationMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
+/** The whole site; the router around it differs between server and browser. */
+export function App({ initial }: { initial: PageEnvelope }) {
+  return (
+    <PageDataProvider initial={initial}>
+      <BasketProvider>
+        <PageShell>
+          <CurrentPage />
+        </PageShell>
+        <OnlineBasketDrawer />
+        <HydrationMark />
+      </BasketProvider>
+    </PageDataProvider>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Navigation } from '../../generated/Navigation';
+import type { SiteData } from '../../generated/SiteData';
+import { CloseIcon } from '../../components/ui/icons';
+import { useModal } from '../../components/ui/use-modal';
+import { toInternational } from '../../lib/phone';
+import { ACADEMY_LINKS, TRAINING_LINKS } from './links';
+
+/** The slide-in menu of small screens. */
+export function MobileMenu({ open, onClose, site, nav }: { open: boolean; onClose: () => void; site: SiteData; nav: Navigation }) {
+  const ref = useModal(open, onClose);
+  const location = useLocation();
+  // Following a link closes the menu.
+  useEffect(() => onClose(), [location.pathname]);
+
+  if (!open) return null;
+  return (
+    <div className="overlay" onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={ref} className="slide-in" role="dialog" aria-modal="true" aria-labelledby="mobile-menu-title">
+        <div className="slide-in-head">
+          <h2 id="mobile-menu-title">Menu</h2>
+          <button type="button" className="icon-button" onClick={onClose}>
+            <CloseIcon />
+            <span className="visually-hidden">Close menu</span>
+          </button>
+        </div>
+        <nav aria-label="Mobile">
+          <h3>Courses</h3>
+          <ul className="slide-in-list">
+            <li><Link to="/courses/">All courses</Link></li>
+            {nav.sections.map((section) => (
+              <li key={section.slug}><Link to={section.url}>{section.title}</Link></li>
+            ))}
+          </ul>
+          <h3>Training</h3>
+          <ul className="slide-in-list">
+            {TRAINING_LINKS.map((l) => <li key={l.link}><Link to={l.link}>{l.text}</Link></li>)}
+          </ul>
+          <h3>Academy</h3>
+          <ul className="slide-in-list">
+            {ACADEMY_LINKS.map((l) => <li key={l.link}><Link to={l.link}>{l.text}</Link></li>)}
+          </ul>
+        </nav>
+        <p className="slide-in-contact">
+          <a href={`tel:${toInternational(site.phoneNumber)}`}>{`Call ${site.phoneNumber}`}</a>
+          <Link to="/request-a-callback/">Request a callback</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { yearOf } from '../../lib/dates';
+import { usePageData } from '../page-data';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SEARCH_ENGINE_LINKS } from './links';
+
+export function PageShell({ children }: { children: ReactNode }) {
+  const { envelope, loading } = usePageData();
+  const { site, nav } = envelope;
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      <aside aria-label="Announcements">
+        <Link to="/black-friday" className="promo-banner">
+          Our biggest training offers are live: <strong>Save Up To 50%</strong>
+        </Link>
+        <Link to="/pathway-to-aesthetics/" className="mobile-bar">
+          New to aesthetics? Start the Pathway to Aesthetics, levels 4 to 7
+        </Link>
+      </aside>
+      {site && <SiteHeader site={site} nav={nav} />}
+      <main id="main" tabIndex={-1} aria-busy={loading}>
+        <Suspense fallback={<p className="loading" role="status">Loading...</p>}>{children}</Suspense>
+      </main>
+      {site && <SiteFooter site={site} year={yearOf(envelope.now)} />}
+      <div hidden>
+        {SEARCH_ENGINE_LINKS.map((l) => <a key={l.link} href={l.link}>{l.text}</a>)}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { Link } from 'react-router';
+import type { SiteData } from '../../generated/SiteData';
+import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from '../../components/ui/icons';
+import { toInternational } from '../../lib/phone';
+
+function mapsUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** Internal links route client-side; the rest (clinic, maps, mail) leave the site. */
+function FooterLink({ link, text }: { link: string; text: string }) {
+  return link.startsWith('/') ? <Link to={link}>{text}</Link> : <a href={link}>{text}</a>;
+}
+
+export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
+  const social = [
+    { name: 'Facebook', url: site.socialMedia.facebook, Icon: FacebookIcon },
+    { name: 'Instagram', url: site.socialMedia.instagram, Icon: InstagramIcon },
+    { name: 'YouTube', url: site.socialMedia.youtube, Icon: YouTubeIcon },
+    { name: 'TikTok', url: site.socialMedia.tiktok, Icon: TikTokIcon },
+  ];
+  return (
+    <footer className="site-footer">
+      <div className="container footer-grid">
+        <section className="footer-about" aria-labelledby="footer-about-title">
+          <h2 id="footer-about-title" className="visually-hidden">{`About ${site.title}`}</h2>
+          <img src={site.logo.url} alt={site.title} width={site.logo.width} height={site.logo.height} className="footer-logo" loading="lazy" />
+          <p>{site.footerText}</p>
+          <address>
+            <a href={mapsUrl(site.address)}>{site.address}</a>
+            <br />
+            <a href={`tel:${toInternational(site.phoneNumber)}`}>{site.phoneNumber}</a>
+          </address>
+          <ul className="footer-emails">
+            <li>General enquiries: <a href={`mailto:${site.emailAddress}`}>{site.emailAddress}</a></li>
+            <li>Student support: <a href={`mailto:${site.supportEmailAddress}`}>{site.supportEmailAddress}</a></li>
+            <li>Models: <a href={`mailto:${site.modelsEmailAddress}`}>{site.modelsEmailAddress}</a></li>
+          </ul>
+          <ul className="social-links">
+            {social.map(({ name, url, Icon }) => (
+              <li key={name}>
+                <a href={url} rel="noopener" target="_blank">
+                  <Icon />
+                  <span className="visually-hidden">{`${site.title} on ${name} (opens in a new tab)`}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p><a href={site.clinicUrl}>Visit our clinic</a></p>
+        </section>
+        {site.footerLinks.columns.map((column) => (
+          <nav key={column.title} aria-label={column.title} className="footer-column">
+            <h2>{column.title}</h2>
+            <ul>
+              {column.links.map((link) => <li key={link.link}><FooterLink {...link} /></li>)}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className="container">
+        <ul className="partner-logos" aria-label="Accreditations and memberships">
+          {site.footerLogos.map((logo) => (
+            <li key={logo.title}>
+              <img src={logo.file.url} alt={logo.title} width={160} height={64} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+        <p className="copyright">{`© ${year} ${site.title}`}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App } from './app/app';
+import type { PageEnvelope } from './generated/PageEnvelope';
+
+/** Called by the Rust server (QuickJS) with the URL and its page data. */
+export function render(url: string, dataJson: string): string {
+  const envelope = JSON.parse(dataJson) as PageEnvelope;
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <App initial={envelope} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+  // React leaves this marker where a part threw and fell back to client
+  // rendering; refuse such a page so the error surfaces on the server.
+  if (html.includes('<!--$!-->')) throw new Error(`Part of ${url} failed to render on the server`);
+  return html;
+}
+
+// The bundle is evaluated as a script; the Rust side looks this up.
+(globalThis as { EnrolSSR?: { render: typeof render } }).EnrolSSR = { render };

@@ -1,0 +1,96 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { readList, writeJson } from '../../lib/storage';
+import {
+  isOnlineCourse, isSelectedCourse, ONLINE_COURSES_KEY, SELECTED_COURSES_KEY,
+  type OnlineCourse, type SelectedCourse,
+} from './basket-items';
+
+interface Basket {
+  selectedCourses: SelectedCourse[];
+  onlineCourses: OnlineCourse[];
+  /** The online basket drawer is open. */
+  onlineBasket: boolean;
+  /** Restored from browser storage (never true during server rendering). */
+  restored: boolean;
+  addCourses: (courses: SelectedCourse[]) => void;
+  removeCourse: (eventId: string | null) => void;
+  emptyBasket: () => void;
+  addOnlineCourse: (course: OnlineCourse) => void;
+  removeOnlineCourse: (url: string) => void;
+  setOnlineBasket: (open: boolean) => void;
+}
+
+const BasketContext = createContext<Basket | null>(null);
+
+export function useBasket(): Basket {
+  const basket = useContext(BasketContext);
+  if (!basket) throw new Error('useBasket must be used inside BasketProvider');
+  return basket;
+}
+
+/**
+ * The two baskets of §4. Both live in session storage; they are restored
+ * after hydration so the server's HTML (which knows no basket) matches.
+ */
+export function BasketProvider({ children }: { children: ReactNode }) {
+  const [selectedCourses, setSelectedCourses] = useState<SelectedCourse[]>([]);
+  const [onlineCourses, setOnlineCourses] = useState<OnlineCourse[]>([]);
+  const [onlineBasket, setOnlineBasket] = useState(false);
+  const [restored, setRestored] = useState(false);
+
+  useEffect(() => {
+    setSelectedCourses(readList('session', SELECTED_COURSES_KEY, isSelectedCourse));
+    setOnlineCourses(readList('session', ONLINE_COURSES_KEY, isOnlineCourse));
+    setRestored(true);
+  }, []);
+
+  const addCourses = useCallback((courses: SelectedCourse[]) => {
+    setSelectedCourses((current) => {
+      const next = [...current, ...courses];
+      writeJson('session', SELECTED_COURSES_KEY, next);
+      return next;
+    });
+  }, []);
+
+  // §4: removes the first item whose event id matches, or empties the basket
+  // when only one item remains.
+  const removeCourse = useCallback((eventId: string | null) => {
+    setSelectedCourses((current) => {
+      let next: SelectedCourse[] = [];
+      if (current.length > 1) {
+        const index = current.findIndex((course) => (course.selectedEvent?.id ?? null) === eventId);
+        next = index < 0 ? current : current.filter((_, i) => i !== index);
+      }
+      writeJson('session', SELECTED_COURSES_KEY, next);
+      return next;
+    });
+  }, []);
+
+  const emptyBasket = useCallback(() => setSelectedCourses([]), []);
+
+  const addOnlineCourse = useCallback((course: OnlineCourse) => {
+    setOnlineCourses((current) => {
+      if (current.some((c) => c.url === course.url)) return current;
+      const next = [...current, course];
+      writeJson('session', ONLINE_COURSES_KEY, next);
+      return next;
+    });
+  }, []);
+
+  const removeOnlineCourse = useCallback((url: string) => {
+    setOnlineCourses((current) => {
+      const next = current.filter((c) => c.url !== url);
+      writeJson('session', ONLINE_COURSES_KEY, next);
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(
+    () => ({
+      selectedCourses, onlineCourses, onlineBasket, restored,
+      addCourses, removeCourse, emptyBasket, addOnlineCourse, removeOnlineCourse, setOnlineBasket,
+    }),
+    [selectedCourses, onlineCourses, onlineBasket, restored, addCourses, removeCourse, emptyBasket, addOnlineCourse, removeOnlineCourse],
+  );
+  return <BasketContext.Provider value={value}>{children}</BasketContext.Provider>;
+}

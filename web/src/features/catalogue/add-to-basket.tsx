@@ -1,0 +1,101 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import type { CoursePage } from '../../generated/CoursePage';
+import { formatMoney, formatPounds } from '../../lib/money';
+import { hasFreeSeat, seatsLeft, sessionLabel } from '../../lib/sessions';
+import { useBasket } from '../basket/basket-context';
+
+type Added = null | 'in-person' | 'online';
+
+/**
+ * In-person courses go to the selected courses (enrolled on the checkout
+ * page) with a chosen date; online courses go to the online basket (§4).
+ */
+export function AddToBasket({ course }: { course: CoursePage }) {
+  const basket = useBasket();
+  const id = useId();
+  const sessions = course.sessions.filter(hasFreeSeat);
+  const [sessionId, setSessionId] = useState(sessions[0]?.id ?? '');
+  const [includeKit, setIncludeKit] = useState(false);
+  const [added, setAdded] = useState<Added>(null);
+  const kitChoice = course.kit && course.kit.pricePounds !== null ? course.kit : null;
+  const image = course.images[0] ?? { url: '', alt: '', width: 0, height: 0 };
+
+  const inBasket = course.online
+    ? basket.onlineCourses.some((c) => c.url === course.url)
+    : basket.selectedCourses.some((c) => c.url === course.url && c.selectedEvent?.id === sessionId);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (course.online) {
+      basket.addOnlineCourse({
+        courseId: course.id, title: course.title, url: course.url, image,
+        pricingId: course.pricing.id, unitAmount: course.pricing.unit_amount, wasPrice: course.wasPrice,
+      });
+      setAdded('online');
+      return;
+    }
+    const session = sessions.find((s) => s.id === sessionId) ?? null;
+    basket.addCourses([{
+      courseId: course.id, title: course.title, url: course.url, image,
+      price: session?.price ?? course.pricing.unit_amount, wasPrice: course.wasPrice, isPackage: course.isPackage,
+      includeKit: kitChoice !== null && includeKit,
+      selectedEvent: session && { id: session.id, date: session.date, type: session.type, price: session.price },
+    }]);
+    setAdded('in-person');
+  }
+
+  const needsDate = !course.online && !course.isPackage && sessions.length === 0;
+  if (needsDate) {
+    return (
+      <div className="no-dates">
+        <p>All current dates are fully booked. New dates are added every month.</p>
+        <p><Link to="/request-a-callback/" className="button button-secondary">Ask about the next date</Link></p>
+      </div>
+    );
+  }
+
+  return (
+    <form className="add-to-basket" onSubmit={submit} action="/checkout/" method="get">
+      {!course.online && sessions.length > 0 && (
+        <div className="field">
+          <label htmlFor={`${id}-date`}>Select course date:</label>
+          <select id={`${id}-date`} name="session" value={sessionId} onChange={(event) => { setSessionId(event.target.value); setAdded(null); }}>
+            {sessions.map((session) => (
+              <option key={session.id} value={session.id}>
+                {`${sessionLabel(session)} · ${formatMoney(session.price)} · ${seatsLeft(session)}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {course.kit && kitChoice && (
+        <div className="field checkbox">
+          <input id={`${id}-kit`} type="checkbox" name="kit" checked={includeKit} onChange={(event) => setIncludeKit(event.target.checked)} />
+          <label htmlFor={`${id}-kit`}>
+            {`Add the ${kitChoice.name} for ${formatPounds(kitChoice.pricePounds ?? 0)}`}
+            {kitChoice.worthPounds !== null && ` (worth ${formatPounds(kitChoice.worthPounds)})`}
+          </label>
+        </div>
+      )}
+      {course.kit && !kitChoice && <p className="kit-note">{course.kit.note || `Includes the ${course.kit.name}.`}</p>}
+      <button type="submit" className="button button-wide" disabled={inBasket}>
+        {inBasket ? 'In your basket' : course.online ? 'Add to basket' : 'Add to basket and enrol'}
+      </button>
+      <p role="status" className="added-status">
+        {added === 'in-person' && (
+          <>
+            {`${course.title} is in your basket. `}
+            <Link to="/checkout/">Go to checkout</Link>
+          </>
+        )}
+        {added === 'online' && (
+          <>
+            {`${course.title} is in your online basket. `}
+            <button type="button" className="link-button" onClick={() => basket.setOnlineBasket(true)}>View basket</button>
+          </>
+        )}
+      </p>
+    </form>
+  );
+}

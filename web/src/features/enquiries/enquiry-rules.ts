@@ -1,0 +1,52 @@
+import type { EnquiryInput } from '../../generated/EnquiryInput';
+import type { EnquiryKind } from '../../generated/EnquiryKind';
+
+// The same rules as enrol_domain::enquiry on the server, so the browser can
+// say what is wrong before sending; the server checks again.
+
+export type EnquiryField = keyof EnquiryInput;
+export type FieldErrors = Partial<Record<EnquiryField, string>>;
+
+const REQUIRED: Record<EnquiryKind, EnquiryField[]> = {
+  contact: ['name', 'email', 'message'],
+  callback: ['name', 'phone'],
+  business: ['company', 'name', 'email', 'phone', 'message'],
+  models: ['name', 'email', 'phone', 'treatment'],
+};
+
+const REQUIRED_MESSAGES: Partial<Record<EnquiryField, string>> = {
+  name: 'Name is required',
+  email: 'Email is required',
+  phone: 'Phone number is required',
+  company: 'Company is required',
+  message: 'Message is required',
+  treatment: 'Please choose a treatment',
+};
+
+export function isRequired(kind: EnquiryKind, field: EnquiryField): boolean {
+  return REQUIRED[kind].includes(field);
+}
+
+export function isValidEmail(email: string): boolean {
+  const at = email.indexOf('@');
+  if (at <= 0 || email.indexOf('@', at + 1) >= 0) return false;
+  const domain = email.slice(at + 1);
+  return domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !/\s/.test(email) && email.length <= 254;
+}
+
+export function isValidPhone(phone: string): boolean {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, '').length;
+  return /^\+?[\d ]*$/.test(trimmed) && digits >= 10 && digits <= 15;
+}
+
+export function validateEnquiry(kind: EnquiryKind, input: EnquiryInput): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of REQUIRED[kind]) {
+    if (!input[field].trim()) errors[field] = REQUIRED_MESSAGES[field];
+  }
+  if (input.email.trim() && !isValidEmail(input.email.trim().toLowerCase())) errors.email = 'Enter a valid email address';
+  if (input.phone.trim() && !isValidPhone(input.phone)) errors.phone = 'Enter a valid phone number';
+  if (input.message.length > 5000) errors.message = 'Please keep your message under 5,000 characters';
+  return errors;
+}

@@ -1,0 +1,43 @@
+// Calls to the site's own JSON API. Errors arrive in one envelope:
+// {"error": {"code", "message", "fields"?}}.
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ErrorEnvelope {
+  error?: { message?: string; fields?: Record<string, string> };
+}
+
+export async function postJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    ...init,
+  });
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const envelope = (payload ?? {}) as ErrorEnvelope;
+    throw new ApiError(
+      envelope.error?.message ?? 'Something went wrong. Please try again.',
+      response.status,
+      envelope.error?.fields ?? {},
+    );
+  }
+  return payload as T;
+}
+
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin', signal });
+  if (!response.ok) throw new ApiError(`Request failed with status ${response.status}`, response.status);
+  return (await response.json()) as T;
+}

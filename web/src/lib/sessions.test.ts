@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import type { Session } from '../generated/Session';
+import { hasFreeSeat, seatsLeft, sessionLabel, sessionTypeLabel } from './sessions';
+
+const session = (overrides: Partial<Session>): Session => ({
+  id: 's1', start: '2026-12-15T10:00:00', end: '2026-12-15T16:00:00', date: '2026-12-15',
+  price: 34500, seat_price: 34500, seats: 8, registrations: 3, type: 'onsite', status: 'active',
+  ...overrides,
+});
+
+describe('sessions', () => {
+  it('labels the three session types as the spec names them', () => {
+    expect(sessionTypeLabel('onsite')).toBe('On site');
+    expect(sessionTypeLabel('virtual')).toBe('Virtual');
+    expect(sessionTypeLabel('blended')).toBe('Blended');
+  });
+
+  it('offers only sessions whose registrations differ from seats', () => {
+    expect(hasFreeSeat(session({ registrations: 7 }))).toBe(true);
+    expect(hasFreeSeat(session({ registrations: 8 }))).toBe(false);
+  });
+
+  it('counts the seats left', () => {
+    expect(seatsLeft(session({ registrations: 7 }))).toBe('1 seat left');
+    expect(seatsLeft(session({ registrations: 2 }))).toBe('6 seats left');
+  });
+
+  it("labels a session 'EEEE do MMMM' with its type", () => {
+    expect(sessionLabel(session({ type: 'virtual' }))).toBe('Tuesday 15th December · Virtual');
+  });
+});

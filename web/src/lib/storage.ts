@@ -1,0 +1,37 @@
+// Browser storage that never breaks the page: private windows, full quotas
+// and hand-edited values are logged and treated as empty.
+
+type Area = 'session' | 'local';
+
+function area(which: Area): Storage | null {
+  try {
+    return which === 'session' ? window.sessionStorage : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored list under `key`, keeping only entries that pass `isItem`. */
+export function readList<T>(which: Area, key: string, isItem: (value: unknown) => value is T): T[] {
+  const raw = area(which)?.getItem(key);
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!Array.isArray(parsed)) throw new Error('not a list');
+    const items = parsed.filter(isItem);
+    if (items.length !== parsed.length) console.warn(`Dropped ${parsed.length - items.length} unreadable entries from ${key}`);
+    return items;
+  } catch (error) {
+    console.warn(`Ignoring unreadable ${key} in browser storage`, error);
+    area(which)?.removeItem(key);
+    return [];
+  }
+}
+
+export function writeJson(which: Area, key: string, value: unknown): void {
+  try {
+    area(which)?.setItem(key, JSON.stringify(value));
+  } catch (error) {
+    console.warn(`Could not save ${key} in browser storage`, error);
+  }
+}

@@ -1,0 +1,21 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The browser build: hashed files under dist/client/assets and a manifest the
+// Rust server reads to write the page's script and stylesheet tags.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist/client',
+    manifest: true,
+    target: 'es2022',
+    rollupOptions: { input: 'src/entry-client.tsx' },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+  },
+});
