@@ -11,7 +11,10 @@ export const test = base.extend<Fixtures>({
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        if (message.type() !== 'error') return;
+        // A page that answers 404 on purpose logs its own status; nothing else may fail.
+        const ownStatus = message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+        if (!ownStatus) errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);

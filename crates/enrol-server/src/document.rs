@@ -1,7 +1,8 @@
 //! The HTML document around the React root: head tags from the page data,
 //! the hashed assets, and the page data itself for hydration.
 
-use enrol_domain::page::PageEnvelope;
+use enrol_domain::page::{Page, PageEnvelope};
+use enrol_domain::site::Image;
 
 use crate::assets::ClientAssets;
 
@@ -36,6 +37,7 @@ pub fn render(envelope: &PageEnvelope, public_url: &str, assets: &ClientAssets, 
     html.push_str(&format!("<meta name=\"description\" content=\"{}\">", escape_html(&head.description)));
     html.push_str(&format!("<link rel=\"canonical\" href=\"{}{}\">", escape_html(public_url), escape_html(&head.canonical)));
     html.push_str("<meta name=\"theme-color\" content=\"#4a1d3f\">");
+    open_graph(&mut html, envelope, public_url);
     if let Some(site) = &envelope.site {
         html.push_str(&format!("<link rel=\"icon\" href=\"{}\" type=\"image/svg+xml\">", escape_html(&site.logo.url)));
     }
@@ -59,6 +61,52 @@ pub fn render(envelope: &PageEnvelope, public_url: &str, assets: &ClientAssets, 
     html
 }
 
+/// The picture that stands for the page when it is shared: its own first
+/// image, else the home page hero, else the college's logo.
+fn share_image(envelope: &PageEnvelope) -> Option<&Image> {
+    match &envelope.page {
+        Page::Course(course) => course.images.first(),
+        Page::Article(article) => Some(&article.post.image),
+        Page::Home(home) => Some(&home.hero.image),
+        _ => None,
+    }
+    .or(envelope.site.as_ref().map(|site| &site.logo))
+}
+
+/// OpenGraph and Twitter card tags, so shared links show a title, a summary
+/// and a picture (a 1200 px raster from the image endpoint).
+fn open_graph(html: &mut String, envelope: &PageEnvelope, public_url: &str) {
+    let head = &envelope.head;
+    let kind = if matches!(envelope.page, Page::Article(_)) { "article" } else { "website" };
+    let mut meta = |property: &str, content: &str| {
+        html.push_str(&format!("<meta property=\"{property}\" content=\"{}\">", escape_html(content)));
+    };
+    meta("og:type", kind);
+    meta("og:title", &head.title);
+    meta("og:description", &head.description);
+    meta("og:url", &format!("{public_url}{}", head.canonical));
+    meta("og:locale", "en_GB");
+    if let Some(site) = &envelope.site {
+        meta("og:site_name", &site.title);
+    }
+    if let Some(image) = share_image(envelope) {
+        let url = format!("{public_url}/_next/image/?url={}&w=1200&q=75", encode_query_value(&image.url));
+        meta("og:image", &url);
+        meta("og:image:alt", &image.alt);
+    }
+    html.push_str("<meta name=\"twitter:card\" content=\"summary_large_image\">");
+}
+
+fn encode_query_value(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -66,6 +114,11 @@ mod tests {
     #[test]
     fn escapes_markup() {
         assert_eq!(escape_html(r#"<a href="x">Tom & Jo's</a>"#), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jo&#39;s&lt;/a&gt;");
+    }
+
+    #[test]
+    fn query_values_are_percent_encoded() {
+        assert_eq!(encode_query_value("/media/courses/bb glow.svg"), "%2Fmedia%2Fcourses%2Fbb%20glow.svg");
     }
 
     #[test]

@@ -175,6 +175,10 @@ both_backends! {
         assert_eq!(course["offers"][0]["priceCurrency"], "GBP");
         assert!(course["offers"][0]["price"].as_str().unwrap().contains('.'));
         assert_eq!(of_type("BreadcrumbList")["itemListElement"].as_array().unwrap().len(), 4);
+        let public = &app.state.config.public_url;
+        assert!(html.contains(&format!("<meta property=\"og:url\" content=\"{public}{url}\">")), "og:url");
+        assert!(html.contains(&format!("<meta property=\"og:title\" content=\"{}", course["name"].as_str().unwrap())), "og:title");
+        assert!(html.contains("<meta property=\"og:image\" content=\"") && html.contains("&amp;w=1200&amp;q=75\">"), "og:image");
         let (_, home) = app.text("/").await;
         assert!(json_ld(&home)["@graph"][0]["@type"] == "EducationalOrganization");
         app.stop().await;

@@ -1,0 +1,27 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { site } from '../../test/fixtures';
+import { SiteFooter } from './site-footer';
+
+describe('SiteFooter', () => {
+  it('shows the address, the phone in +44 form, the three addresses, social links and the year', () => {
+    render(<MemoryRouter><SiteFooter site={site} year={2031} /></MemoryRouter>);
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: site.address }).getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=27%20Larkspur%20Row%2C%20Manchester%2C%20M4%206QT',
+    );
+    expect(within(footer).getByRole('link', { name: '0161 496 0742' }).getAttribute('href')).toBe('tel:+441614960742');
+    for (const email of [site.emailAddress, site.supportEmailAddress, site.modelsEmailAddress]) {
+      expect(within(footer).getByRole('link', { name: email }).getAttribute('href')).toBe(`mailto:${email}`);
+    }
+    for (const [name, url] of [['Facebook', site.socialMedia.facebook], ['TikTok', site.socialMedia.tiktok]]) {
+      expect(within(footer).getByRole('link', { name: new RegExp(`on ${name}`) }).getAttribute('href')).toBe(url);
+    }
+    expect(within(footer).getByRole('img', { name: 'Guild of Aesthetic Educators' })).toBeTruthy();
+    const column = within(footer).getByRole('navigation', { name: 'Courses' });
+    expect(within(column).getByRole('link', { name: 'Aesthetics' }).getAttribute('href')).toBe('/courses/aesthetics/');
+    expect(within(column).getByRole('link', { name: 'Our clinic' }).getAttribute('href')).toBe('https://clinic.example');
+    expect(within(footer).getByText('© 2031 Calderbrook Academy')).toBeTruthy();
+  });
+});

@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { EnquiryForm } from './enquiry-form';
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+describe('EnquiryForm', () => {
+  it('shows each missing field beside it and sends nothing', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    render(<EnquiryForm kind="models" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up as a model' }));
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(screen.getByText('Please choose a treatment')).toBeTruthy();
+    expect(screen.getByLabelText(/Your name/).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText(/Your name/));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends the form and shows the success state', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(201, { id: 'e1' }));
+    render(<EnquiryForm kind="callback" />);
+    await userEvent.type(screen.getByLabelText(/Your name/), 'Amara Okafor');
+    await userEvent.type(screen.getByLabelText(/Phone number/), '07700 900123');
+    await userEvent.click(screen.getByRole('button', { name: 'Request a callback' }));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', expect.stringContaining('call you back'));
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/enquiries/callback');
+    expect(JSON.parse(init!.body as string)).toMatchObject({ name: 'Amara Okafor', phone: '07700 900123' });
+  });
+
+  it('puts the server’s field messages beside the fields and keeps the values', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse(422, { error: { code: 'invalid', message: 'Please check the highlighted fields.', fields: { email: 'Enter a valid email address' } } }),
+    );
+    render(<EnquiryForm kind="contact" />);
+    await userEvent.type(screen.getByLabelText(/Your name/), 'Jo');
+    await userEvent.type(screen.getByLabelText(/Email address/), 'jo@example.com');
+    await userEvent.type(screen.getByLabelText(/Your message/), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect((screen.getByLabelText(/Your message/) as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('says when the message could not be sent', async () => {
+    vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    render(<EnquiryForm kind="contact" />);
+    await userEvent.type(screen.getByLabelText(/Your name/), 'Jo');
+    await userEvent.type(screen.getByLabelText(/Email address/), 'jo@example.com');
+    await userEvent.type(screen.getByLabelText(/Your message/), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Your message could not be sent. Please try again, or call us.');
+  });
+});
