@@ -5,7 +5,10 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 8181);
 const bin = process.env.ENROL_BIN;
 if (!bin) throw new Error('Set ENROL_BIN to the enrol binary (make test-e2e does).');
-const database = `/tmp/enrol-e2e-${process.pid}.db`;
+// Set once by the runner and inherited by its workers, which read the
+// database directly to check what a purchase recorded.
+process.env.E2E_DATABASE ??= `/tmp/enrol-e2e-${process.pid}.db`;
+const database = process.env.E2E_DATABASE;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -30,6 +33,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       ENROL_LISTEN: `127.0.0.1:${port}`,
+      ENROL_PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `sqlite://${database}`,
       ENROL_WEB_DIST: 'dist',
       ENROL_CONTENT_DIR: '../content',

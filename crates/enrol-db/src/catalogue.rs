@@ -7,8 +7,8 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use enrol_domain::money::Money;
 use enrol_domain::page::{
-    CalendarEntry, CalendarMonth, CourseCard, CoursePage, Faq, Hero, Kit, Pricing, SectionCard, SectionOption, Session, SessionType,
-    UpcomingSession,
+    CalendarEntry, CalendarMonth, CourseCard, CoursePage, Faq, Hero, Kit, PriceData, Pricing, SectionCard, SectionOption, Session,
+    SessionType, UpcomingSession, UpsellOffer,
 };
 use enrol_domain::site::{Image, NavSection, Navigation, SiteData, TextLink};
 
@@ -75,6 +75,11 @@ struct CourseRow {
     kit_worth_price: Option<i64>,
     kit_note: Option<String>,
     faqs: String,
+    upsell_title: Option<String>,
+    upsell_description: Option<String>,
+    upsell_cta: Option<String>,
+    upsell_product_id: Option<String>,
+    upsell_amount: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -116,6 +121,21 @@ fn json<T: serde::de::DeserializeOwned>(raw: &str, what: &str) -> anyhow::Result
 }
 
 const WALL_CLOCK: &str = "%Y-%m-%dT%H:%M:%S";
+
+impl CourseRow {
+    fn upsell(&self) -> Option<UpsellOffer> {
+        Some(UpsellOffer {
+            title: self.upsell_title.clone()?,
+            description: self.upsell_description.clone()?,
+            cta: self.upsell_cta.clone()?,
+            price_data: PriceData {
+                currency: "gbp".to_owned(),
+                product: self.upsell_product_id.clone()?,
+                unit_amount: Money::from_pence(self.upsell_amount?),
+            },
+        })
+    }
+}
 
 impl SessionRow {
     fn into_session(self) -> anyhow::Result<(String, Session)> {
@@ -186,8 +206,10 @@ impl Db {
                 "select c.id, c.section_slug, s.title as section_title, c.url, c.title, c.summary, c.description_html, \
                  c.image, c.online, c.is_package, c.is_new, c.featured, c.price_id, c.unit_amount, c.was_amount, \
                  c.duration, c.level, c.accreditation, c.prerequisites, c.includes, c.kit_name, c.kit_price, \
-                 c.kit_worth_price, c.kit_note, c.faqs \
-                 from course c join section s on s.slug = c.section_slug order by c.position"
+                 c.kit_worth_price, c.kit_note, c.faqs, u.title as upsell_title, u.description as upsell_description, \
+                 u.cta as upsell_cta, u.product_id as upsell_product_id, u.unit_amount as upsell_amount \
+                 from course c join section s on s.slug = c.section_slug left join upsell u on u.price_id = c.price_id \
+                 order by c.position"
             ).fetch_all(pool).await.context("Failed to read the courses")?;
             let members: Vec<MembershipRow> = sqlx::query_as(
                 "select course_id, section_slug from course_section order by position"
@@ -394,6 +416,7 @@ impl Catalogue {
             pricing: Pricing { id: course.price_id.clone(), unit_amount: Money::from_pence(course.unit_amount) },
             was_price: course.was_amount.map(Money::from_pence),
             kit,
+            upsell: course.upsell(),
             faqs: json::<Vec<Faq>>(&course.faqs, "course FAQs")?,
             sessions: self.sessions.get(&course.id).cloned().unwrap_or_default(),
             related,

@@ -7,6 +7,8 @@
 mod catalogue;
 mod editorial;
 mod enquiries;
+mod online_orders;
+mod sandbox;
 mod search;
 pub mod content;
 mod markdown;
@@ -22,6 +24,8 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use catalogue::{Catalogue, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use editorial::{Article, PageRecord, article_url};
 pub use enquiries::OutboxMail;
+pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
+pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");

@@ -2,6 +2,7 @@
 
 pub mod london;
 pub mod money;
+pub mod online_order;
 pub mod page;
 pub mod phone;
 pub mod enquiry;

@@ -48,6 +48,7 @@ pub enum Page {
     Blog(BlogPage),
     Article(ArticlePage),
     Offers(OffersPage),
+    OnlineOrder(OnlineOrderPage),
     Content(ContentPage),
     NotFound(NotFoundPage),
 }
@@ -322,6 +323,8 @@ pub struct CoursePage {
     #[ts(type = "number | null")]
     pub was_price: Option<Money>,
     pub kit: Option<Kit>,
+    /// The add-on offered with this online course in the basket drawer.
+    pub upsell: Option<UpsellOffer>,
     pub faqs: Vec<Faq>,
     /// Sessions with a free seat, soonest first (in-person courses only).
     pub sessions: Vec<Session>,
@@ -335,6 +338,63 @@ pub struct Pricing {
     pub id: String,
     #[ts(type = "number")]
     pub unit_amount: Money,
+}
+
+/// §3 Upsell offer: an add-on at a special price, keyed by the course's price id.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct UpsellOffer {
+    pub title: String,
+    pub description: String,
+    pub cta: String,
+    pub price_data: PriceData,
+}
+
+/// A price the payment provider is given inline (§7 `additional`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct PriceData {
+    /// Always `gbp`.
+    pub currency: String,
+    /// The payment provider's product id.
+    pub product: String,
+    #[ts(type = "number")]
+    pub unit_amount: Money,
+}
+
+/// The page an e-learning buyer returns to from the payment page. It reads
+/// the order's state; fulfilment happens only by webhook.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OnlineOrderPage {
+    pub order_id: String,
+    pub status: OnlineOrderStatus,
+    pub lines: Vec<OrderLine>,
+    #[ts(type = "number")]
+    pub total: Money,
+    /// Where the receipt and the course access go, once paid.
+    pub email: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum OnlineOrderStatus {
+    /// Waiting for the payment provider's confirmation.
+    Pending,
+    Paid,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OrderLine {
+    pub title: String,
+    #[ts(type = "number")]
+    pub amount: Money,
+    /// The course's page, for course lines; `None` for add-ons.
+    pub course_url: Option<String>,
 }
 
 /// A course's kit (§3 Course line): a choice with a price in pounds, or a note.

@@ -29,6 +29,46 @@ pub struct Config {
     /// `ENROL_IMAGE_CACHE`: where resized images are kept, default
     /// `data/image-cache`. Safe to delete; not shared between instances.
     pub image_cache: PathBuf,
+    /// Stripe when `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and
+    /// `STRIPE_WEBHOOK_SECRET` are all set; otherwise the built-in sandbox.
+    pub payments: PaymentsConfig,
+}
+
+#[derive(Clone)]
+pub enum PaymentsConfig {
+    /// Signs its own webhook events with `secret` (`ENROL_SANDBOX_WEBHOOK_SECRET`,
+    /// else a random one per process).
+    Sandbox { webhook_secret: String },
+    Stripe { secret_key: String, publishable_key: String, webhook_secret: String },
+}
+
+/// Secrets never reach the logs.
+impl std::fmt::Debug for PaymentsConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PaymentsConfig::Sandbox { .. } => f.write_str("Sandbox"),
+            PaymentsConfig::Stripe { publishable_key, .. } => write!(f, "Stripe({publishable_key})"),
+        }
+    }
+}
+
+impl PaymentsConfig {
+    fn from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Self> {
+        let keys = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"].map(|k| get(k).filter(|v| !v.is_empty()));
+        match keys {
+            [None, None, None] => Ok(PaymentsConfig::Sandbox {
+                webhook_secret: get("ENROL_SANDBOX_WEBHOOK_SECRET")
+                    .unwrap_or_else(|| format!("whsec_sandbox_{}", uuid::Uuid::new_v4().simple())),
+            }),
+            [Some(secret_key), Some(publishable_key), Some(webhook_secret)] => {
+                anyhow::ensure!(secret_key.starts_with("sk_") || secret_key.starts_with("rk_"), "STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)");
+                anyhow::ensure!(publishable_key.starts_with("pk_"), "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)");
+                anyhow::ensure!(webhook_secret.starts_with("whsec_"), "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)");
+                Ok(PaymentsConfig::Stripe { secret_key, publishable_key, webhook_secret })
+            }
+            _ => anyhow::bail!("Set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none for the sandbox"),
+        }
+    }
 }
 
 impl Config {
@@ -65,6 +105,7 @@ impl Config {
             content_dir: get("ENROL_CONTENT_DIR").map_or_else(|| PathBuf::from("content"), PathBuf::from),
             ssr_engines,
             image_cache: get("ENROL_IMAGE_CACHE").map_or_else(|| PathBuf::from("data/image-cache"), PathBuf::from),
+            payments: PaymentsConfig::from_lookup(&get)?,
         })
     }
 
@@ -87,6 +128,24 @@ mod tests {
         assert_eq!(config.environment, Environment::Development);
         assert_eq!(config.image_cache, PathBuf::from("data/image-cache"));
         assert!(!config.is_https());
+        assert!(matches!(config.payments, PaymentsConfig::Sandbox { .. }));
+    }
+
+    #[test]
+    fn stripe_needs_all_three_keys() {
+        let keys = [("STRIPE_SECRET_KEY", "sk_test_1"), ("STRIPE_PUBLISHABLE_KEY", "pk_test_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1")];
+        let all = Config::from_lookup(|k| keys.iter().find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned())).unwrap();
+        assert!(matches!(all.payments, PaymentsConfig::Stripe { .. }));
+        assert_eq!(format!("{:?}", all.payments), "Stripe(pk_test_1)");
+        let two = Config::from_lookup(|k| keys[..2].iter().find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned()));
+        assert!(two.is_err());
+        let swapped = Config::from_lookup(|k| match k {
+            "STRIPE_SECRET_KEY" => Some("pk_test_1".to_owned()),
+            "STRIPE_PUBLISHABLE_KEY" => Some("sk_test_1".to_owned()),
+            "STRIPE_WEBHOOK_SECRET" => Some("whsec_1".to_owned()),
+            _ => None,
+        });
+        assert!(swapped.is_err());
     }
 
     #[test]

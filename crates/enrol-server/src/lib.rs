@@ -5,6 +5,7 @@ pub mod assets;
 pub mod cache;
 pub mod config;
 pub mod document;
+pub mod gateway;
 pub mod http;
 pub mod pages;
 pub mod structured_data;
@@ -20,6 +21,7 @@ use tokio::net::TcpListener;
 
 use enrol_db::Db;
 use enrol_db::content::ContentPack;
+use enrol_payments::PaymentGateway;
 use enrol_ssr::{Limits, SsrPool};
 
 use crate::assets::ClientAssets;
@@ -77,6 +79,7 @@ pub struct AppState {
     pub ssr: SsrPool,
     pub assets: ClientAssets,
     pub pages: PageCache,
+    pub payments: Arc<dyn PaymentGateway>,
     /// The content version the page cache is valid for.
     pub content_version: AtomicI64,
 }
@@ -101,7 +104,9 @@ impl App {
         let ssr = SsrPool::start(&bundle, config.ssr_engines, Limits::default())?;
         let assets = ClientAssets::read(&config.web_dist.join("client"))?;
         let content_version = AtomicI64::new(db.content_version().await?);
-        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), content_version });
+        let payments = gateway::build(&config.payments, db.clone());
+        tracing::info!(gateway = payments.name(), "Payments");
+        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), payments, content_version });
         Ok(App { state })
     }
 

@@ -5,9 +5,10 @@ use chrono::{DateTime, Utc};
 use enrol_db::{Catalogue, CourseOrder, Db, SiteRecord, section_url};
 use enrol_domain::enquiry::EnquiryKind;
 use enrol_domain::london;
+use enrol_domain::online_order::PricedLine;
 use enrol_domain::page::{
     ArticlePage, BlogPage, CalendarPage, CareersPage, ContentPage, CourseIndexPage, CourseSectionPage, HomePage, NotFoundPage,
-    OffersPage, Page, PageEnvelope, PageHead, PathwayPage, SessionType, TeamPage,
+    OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead, PathwayPage, SessionType, TeamPage,
 };
 use enrol_domain::site::Navigation;
 
@@ -61,6 +62,11 @@ struct Found {
 
 fn head(title: String, description: String, canonical: &str) -> PageHead {
     PageHead { title, description, canonical: canonical.to_owned() }
+}
+
+/// Pages about one buyer: never cached, never indexed.
+pub fn is_personal(page: &Page) -> bool {
+    matches!(page, Page::OnlineOrder(_))
 }
 
 /// Builds the page data for `path` and its `query` (without `?`) as of `now`.
@@ -214,6 +220,19 @@ async fn find(db: &Db, record: &SiteRecord, catalogue: &Catalogue, path: &str, q
         return Ok(Some(Found {
             head: head(titled(&article.card.title), article.card.excerpt.clone(), path),
             page: Page::Article(ArticlePage { post: article.card, body_html: article.body_html, more }),
+        }));
+    }
+    if let Some(order_id) = path.strip_prefix("/e-learning/order/").and_then(|r| r.strip_suffix('/')).filter(|s| !s.contains('/')) {
+        let Some(order) = db.online_order(order_id).await? else { return Ok(None) };
+        return Ok(Some(Found {
+            head: head(titled("Your order"), "Your e-learning order.".to_owned(), path),
+            page: Page::OnlineOrder(OnlineOrderPage {
+                order_id: order.id,
+                status: order.status,
+                lines: order.lines.iter().map(PricedLine::order_line).collect(),
+                total: order.total,
+                email: order.email,
+            }),
         }));
     }
     let editorial = |slug: &'static str| async move { db.page(slug).await };

@@ -121,6 +121,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::Careers(_)
         | Page::Blog(_)
         | Page::Offers(_)
+        | Page::OnlineOrder(_)
         | Page::Content(_)
         | Page::NotFound(_) => {}
     }

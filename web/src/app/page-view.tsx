@@ -12,6 +12,7 @@ import { CareersPage } from '../features/content/careers-page';
 import { ContentPage } from '../features/content/content-page';
 import { NotFoundPage } from '../features/content/not-found-page';
 import { TeamPage } from '../features/content/team-page';
+import { OnlineOrderPage } from '../features/online-checkout/online-order-page';
 
 // QuickJS has no URLSearchParams; the server has already checked the value.
 function sortOf(path: string): string {
@@ -45,6 +46,8 @@ export function PageView({ envelope }: { envelope: PageEnvelope }) {
       return <ArticlePage page={page} />;
     case 'offers':
       return <OffersPage page={page} />;
+    case 'onlineOrder':
+      return <OnlineOrderPage key={page.orderId} page={page} />;
     case 'content':
       return <ContentPage page={page} />;
     case 'notFound':

@@ -13,7 +13,7 @@ function area(which: Area): Storage | null {
 
 /** The stored list under `key`, keeping only entries that pass `isItem`. */
 export function readList<T>(which: Area, key: string, isItem: (value: unknown) => value is T): T[] {
-  const raw = area(which)?.getItem(key);
+  const raw = readText(which, key);
   if (!raw) return [];
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -28,10 +28,32 @@ export function readList<T>(which: Area, key: string, isItem: (value: unknown) =
   }
 }
 
-export function writeJson(which: Area, key: string, value: unknown): void {
+/** The stored text under `key`, or null when there is none or storage is unavailable. */
+export function readText(which: Area, key: string): string | null {
   try {
-    area(which)?.setItem(key, JSON.stringify(value));
+    return area(which)?.getItem(key) ?? null;
+  } catch (error) {
+    console.warn(`Could not read ${key} from browser storage`, error);
+    return null;
+  }
+}
+
+export function writeText(which: Area, key: string, value: string): void {
+  try {
+    area(which)?.setItem(key, value);
   } catch (error) {
     console.warn(`Could not save ${key} in browser storage`, error);
+  }
+}
+
+export function writeJson(which: Area, key: string, value: unknown): void {
+  writeText(which, key, JSON.stringify(value));
+}
+
+export function removeItem(which: Area, key: string): void {
+  try {
+    area(which)?.removeItem(key);
+  } catch (error) {
+    console.warn(`Could not remove ${key} from browser storage`, error);
   }
 }

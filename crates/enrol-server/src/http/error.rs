@@ -13,6 +13,10 @@ use serde_json::json;
 pub enum ApiError {
     #[error("{0}")]
     BadRequest(String),
+    /// Well-formed, but the college cannot do what it asks (a price that
+    /// has changed, a course no longer sold).
+    #[error("{0}")]
+    Unprocessable(String),
     /// A form with a message per field.
     #[error("Please check the highlighted fields.")]
     Invalid(BTreeMap<&'static str, &'static str>),
@@ -31,6 +35,7 @@ impl IntoResponse for ApiError {
         let (status, code) = match &self {
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             ApiError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid"),
+            ApiError::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
             ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site"),
             ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),

@@ -6,9 +6,12 @@ mod error;
 mod guard;
 mod health;
 mod images;
+mod online_checkout;
 mod pages;
+mod sandbox;
 mod search;
 mod sitemap;
+mod webhooks;
 
 use std::sync::Arc;
 
@@ -27,6 +30,7 @@ use crate::AppState;
 use crate::config::Environment;
 
 pub use error::ApiError;
+pub use online_checkout::order_path;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
@@ -63,6 +67,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/page-data", get(pages::show_page_data))
         .route("/search", get(search::search_site))
         .route("/enquiries/{kind}", post(enquiries::create_enquiry))
+        .route("/e-learning/create-checkout", post(online_checkout::create_checkout))
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json));
     let mut app = Router::new()
@@ -71,10 +76,16 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/sitemap.xml", get(sitemap::show_sitemap))
         .route("/_next/image/", get(images::show_image))
         .route("/_next/image", get(images::show_image))
+        .route("/webhooks/payments", post(webhooks::receive_event))
         .nest("/api", api)
         .nest_service("/assets", assets)
         .nest_service("/media", media)
         .fallback(get(pages::show_page));
+    if state.payments.name() == "sandbox" {
+        app = app
+            .route("/sandbox/sandbox.css", get(sandbox::show_style))
+            .route("/sandbox/checkout/{id}", get(sandbox::show_checkout).post(sandbox::pay_checkout));
+    }
     if state.config.environment == Environment::Development {
         app = app.route("/dev/mailbox", get(dev::show_mailbox));
     }

@@ -53,9 +53,11 @@ pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri) -> Response
         return page_response(&page);
     }
     match render_page(&state, path, uri.query().unwrap_or_default(), &key).await {
-        Ok(Ok(page)) => {
+        Ok(Ok((page, personal))) => {
             let page = Arc::new(page);
-            state.pages.put(key, version, Arc::clone(&page));
+            if !personal {
+                state.pages.put(key, version, Arc::clone(&page));
+            }
             page_response(&page)
         }
         Ok(Err(location)) => {
@@ -75,7 +77,8 @@ pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri) -> Response
     }
 }
 
-async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> anyhow::Result<Result<CachedPage, String>> {
+/// The rendered page, and whether it is personal (not to be cached).
+async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> anyhow::Result<Result<(CachedPage, bool), String>> {
     let envelope = match resolve(state, path, query).await? {
         Ok(envelope) => envelope,
         Err(location) => return Ok(Err(location)),
@@ -83,7 +86,7 @@ async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> an
     let data_json = serde_json::to_string(&envelope)?;
     let app_html = state.ssr.render(url.to_owned(), data_json.clone()).await?;
     let html = document::render(&envelope, &state.config.public_url, &state.assets, &app_html, &data_json);
-    Ok(Ok(CachedPage { status: envelope.status, html: html.into() }))
+    Ok(Ok((CachedPage { status: envelope.status, html: html.into() }, pages::is_personal(&envelope.page))))
 }
 
 fn page_response(page: &CachedPage) -> Response {
@@ -94,7 +97,7 @@ fn page_response(page: &CachedPage) -> Response {
 /// Everything public may be crawled; baskets, accounts and the API may not.
 pub async fn show_robots(State(state): State<Arc<AppState>>) -> impl IntoResponse {
     let body = format!(
-        "User-agent: *\nAllow: /\nDisallow: /account/\nDisallow: /checkout/\nDisallow: /enrolment/\nDisallow: /api/\n\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nAllow: /\nDisallow: /account/\nDisallow: /checkout/\nDisallow: /enrolment/\nDisallow: /e-learning/order/\nDisallow: /sandbox/\nDisallow: /api/\n\nSitemap: {}/sitemap.xml\n",
         state.config.public_url
     );
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body)

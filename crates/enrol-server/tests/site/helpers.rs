@@ -136,9 +136,11 @@ pub fn test_config(database_url: String) -> Config {
 /// Starts the app on a free port with a fresh database of `backend`.
 pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
     let database = fresh_database(backend).await?;
-    let app = App::build(test_config(database.url.clone())).await.expect("app builds");
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
+    let mut config = test_config(database.url.clone());
+    config.public_url = address.clone();
+    let app = App::build(config).await.expect("app builds");
     let state = Arc::clone(&app.state);
     let (stop, stopped) = oneshot::channel::<()>();
     let server = tokio::spawn(app.serve(listener, async {

@@ -5,4 +5,5 @@ mod api;
 mod content;
 mod helpers;
 mod images;
+mod online_checkout;
 mod pages;

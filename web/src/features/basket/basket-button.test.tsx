@@ -12,7 +12,7 @@ const inPerson: SelectedCourse = {
 };
 const online: OnlineCourse = {
   courseId: 'c2', title: 'Chemical Peels Online', url: '/courses/elearning/chemical-peels-online/', image,
-  pricingId: 'price_1', unitAmount: 19900, wasPrice: 29900,
+  pricingId: 'price_1', unitAmount: 19900, wasPrice: 29900, upsell: null, upsellAdded: false,
 };
 
 function renderButton() {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { readList, writeJson } from '../../lib/storage';
+import { readList, removeItem, writeJson } from '../../lib/storage';
 import {
   isOnlineCourse, isSelectedCourse, ONLINE_COURSES_KEY, SELECTED_COURSES_KEY,
   type OnlineCourse, type SelectedCourse,
@@ -14,9 +14,16 @@ interface Basket {
   restored: boolean;
   addCourses: (courses: SelectedCourse[]) => void;
   removeCourse: (eventId: string | null) => void;
+  /** The checkout's changes: another date, the kit, or the catalogue's answer. */
+  replaceCourses: (courses: SelectedCourse[]) => void;
+  /** Once an enrolment is paid: clears the selected courses in memory and storage. */
   emptyBasket: () => void;
   addOnlineCourse: (course: OnlineCourse) => void;
   removeOnlineCourse: (url: string) => void;
+  /** Adds or takes away the upsell offered with the online course at `url`. */
+  toggleUpsell: (url: string) => void;
+  /** Once an online order is paid: clears the online basket in memory and storage. */
+  emptyOnlineBasket: () => void;
   setOnlineBasket: (open: boolean) => void;
 }
 
@@ -66,31 +73,59 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  const emptyBasket = useCallback(() => setSelectedCourses([]), []);
+  const replaceCourses = useCallback((courses: SelectedCourse[]) => {
+    setSelectedCourses(courses);
+    writeJson('session', SELECTED_COURSES_KEY, courses);
+  }, []);
 
-  const addOnlineCourse = useCallback((course: OnlineCourse) => {
+  const emptyBasket = useCallback(() => {
+    setSelectedCourses([]);
+    removeItem('session', SELECTED_COURSES_KEY);
+  }, []);
+
+  // Every change to the online basket is saved as it is made.
+  const changeOnlineCourses = useCallback((change: (current: OnlineCourse[]) => OnlineCourse[]) => {
     setOnlineCourses((current) => {
-      if (current.some((c) => c.url === course.url)) return current;
-      const next = [...current, course];
-      writeJson('session', ONLINE_COURSES_KEY, next);
+      const next = change(current);
+      if (next !== current) writeJson('session', ONLINE_COURSES_KEY, next);
       return next;
     });
   }, []);
 
-  const removeOnlineCourse = useCallback((url: string) => {
-    setOnlineCourses((current) => {
-      const next = current.filter((c) => c.url !== url);
-      writeJson('session', ONLINE_COURSES_KEY, next);
-      return next;
-    });
+  const addOnlineCourse = useCallback(
+    (course: OnlineCourse) =>
+      changeOnlineCourses((current) => (current.some((c) => c.url === course.url) ? current : [...current, course])),
+    [changeOnlineCourses],
+  );
+
+  const removeOnlineCourse = useCallback(
+    (url: string) => changeOnlineCourses((current) => current.filter((c) => c.url !== url)),
+    [changeOnlineCourses],
+  );
+
+  const toggleUpsell = useCallback(
+    (url: string) =>
+      changeOnlineCourses((current) =>
+        current.map((c) => (c.url === url && c.upsell ? { ...c, upsellAdded: !c.upsellAdded } : c)),
+      ),
+    [changeOnlineCourses],
+  );
+
+  const emptyOnlineBasket = useCallback(() => {
+    setOnlineCourses([]);
+    removeItem('session', ONLINE_COURSES_KEY);
   }, []);
 
   const value = useMemo(
     () => ({
       selectedCourses, onlineCourses, onlineBasket, restored,
-      addCourses, removeCourse, emptyBasket, addOnlineCourse, removeOnlineCourse, setOnlineBasket,
+      addCourses, removeCourse, replaceCourses, emptyBasket,
+      addOnlineCourse, removeOnlineCourse, toggleUpsell, emptyOnlineBasket, setOnlineBasket,
     }),
-    [selectedCourses, onlineCourses, onlineBasket, restored, addCourses, removeCourse, emptyBasket, addOnlineCourse, removeOnlineCourse],
+    [
+      selectedCourses, onlineCourses, onlineBasket, restored, addCourses, removeCourse, replaceCourses, emptyBasket,
+      addOnlineCourse, removeOnlineCourse, toggleUpsell, emptyOnlineBasket,
+    ],
   );
   return <BasketContext.Provider value={value}>{children}</BasketContext.Provider>;
 }

@@ -1,4 +1,6 @@
 import type { Image } from '../../generated/Image';
+import type { PriceData } from '../../generated/PriceData';
+import type { UpsellOffer } from '../../generated/UpsellOffer';
 import type { SessionType } from '../../generated/SessionType';
 
 /** An in-person course chosen for enrolment on the checkout page (§3). */
@@ -23,6 +25,10 @@ export interface OnlineCourse {
   pricingId: string;
   unitAmount: number;
   wasPrice: number | null;
+  /** The add-on offered with this course, if any (§3 Upsell offer). */
+  upsell: UpsellOffer | null;
+  /** The buyer has added the upsell to the order. */
+  upsellAdded: boolean;
 }
 
 export const SELECTED_COURSES_KEY = 'courses';
@@ -48,10 +54,30 @@ export function isSelectedCourse(value: unknown): value is SelectedCourse {
   );
 }
 
+const isPriceData = (value: unknown): value is PriceData =>
+  isRecord(value) && value.currency === 'gbp' && typeof value.product === 'string' && isPence(value.unit_amount);
+
+const isUpsellOffer = (value: unknown): value is UpsellOffer =>
+  isRecord(value) && typeof value.title === 'string' && typeof value.description === 'string' &&
+  typeof value.cta === 'string' && isPriceData(value.price_data);
+
 export function isOnlineCourse(value: unknown): value is OnlineCourse {
   return (
     isRecord(value) && typeof value.courseId === 'string' && typeof value.title === 'string' &&
     typeof value.url === 'string' && isImage(value.image) && typeof value.pricingId === 'string' &&
-    isPence(value.unitAmount) && isOptionalPence(value.wasPrice)
+    isPence(value.unitAmount) && isOptionalPence(value.wasPrice) &&
+    (value.upsell === null || isUpsellOffer(value.upsell)) && typeof value.upsellAdded === 'boolean' &&
+    !(value.upsellAdded && value.upsell === null)
   );
+}
+
+/** The upsell prices the buyer has added, in basket order. */
+export function addedUpsells(courses: OnlineCourse[]): PriceData[] {
+  return courses.flatMap((course) => (course.upsellAdded && course.upsell ? [course.upsell.price_data] : []));
+}
+
+/** §9: the online total is the courses' unit amounts plus the added upsells. */
+export function onlineBasketTotal(courses: OnlineCourse[]): number {
+  const coursesTotal = courses.reduce((sum, course) => sum + course.unitAmount, 0);
+  return addedUpsells(courses).reduce((sum, upsell) => sum + upsell.unit_amount, coursesTotal);
 }

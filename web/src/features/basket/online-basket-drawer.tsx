@@ -1,16 +1,78 @@
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Picture } from '../../components/ui/image';
-import { CloseIcon } from '../../components/ui/icons';
+import { CloseIcon, PAYMENT_METHODS, PaymentBadge } from '../../components/ui/icons';
 import { useModal } from '../../components/ui/use-modal';
 import { formatMoney } from '../../lib/money';
+import { reportError } from '../../lib/report-error';
+import { createCheckout } from '../online-checkout/create-checkout';
 import { useBasket } from './basket-context';
+import { onlineBasketTotal, type OnlineCourse } from './basket-items';
+
+// The server sends a buyer who cancels on the payment page back with this.
+// QuickJS has no URLSearchParams, and the drawer renders on the server too.
+const CHECKOUT_CANCELLED = /[?&]checkout=cancelled(?:&|$)/;
+
+const ACCEPTED = `We accept ${PAYMENT_METHODS.slice(0, -1).join(', ')} and ${PAYMENT_METHODS[PAYMENT_METHODS.length - 1]}.`;
+
+function Upsell({ course, onToggle }: { course: OnlineCourse; onToggle: () => void }) {
+  const { upsell, upsellAdded } = course;
+  if (!upsell) return null;
+  return (
+    <div className="upsell">
+      <p className="upsell-title">{upsell.title}</p>
+      <p className="upsell-description">{upsell.description}</p>
+      <p className="upsell-foot">
+        <strong className="upsell-price">{formatMoney(upsell.price_data.unit_amount)}</strong>
+        <button type="button" className="button button-small" aria-pressed={upsellAdded} onClick={onToggle}>
+          {upsellAdded ? 'Remove' : upsell.cta}{' '}
+          <span className="visually-hidden">{`(add-on: ${upsell.title})`}</span>
+        </button>
+      </p>
+    </div>
+  );
+}
 
 /** §2 Online basket drawer, titled Order Summary. */
 export function OnlineBasketDrawer() {
-  const { onlineCourses, onlineBasket, setOnlineBasket, removeOnlineCourse } = useBasket();
-  const close = () => setOnlineBasket(false);
+  const { onlineCourses, onlineBasket, restored, setOnlineBasket, removeOnlineCourse, toggleUpsell } = useBasket();
+  const cancelled = CHECKOUT_CANCELLED.test(useLocation().search);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const close = () => {
+    setOnlineBasket(false);
+    setFailed(false);
+  };
   const ref = useModal(onlineBasket, close);
-  const total = onlineCourses.reduce((sum, course) => sum + course.unitAmount, 0);
+  const total = onlineBasketTotal(onlineCourses);
+
+  // Back from the payment page without paying: show the basket as it was.
+  useEffect(() => {
+    if (restored && cancelled) setOnlineBasket(true);
+  }, [restored, cancelled, setOnlineBasket]);
+
+  // Coming back with the Back button can restore this page as it was left,
+  // mid-redirect; the buyer must be able to press Book Now again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setLoading(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  async function bookNow() {
+    if (loading) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      window.location.assign(await createCheckout(onlineCourses));
+    } catch (error) {
+      reportError(error, { action: 'create online checkout', courses: onlineCourses.map((course) => course.pricingId) });
+      setLoading(false);
+      setFailed(true);
+    }
+  }
 
   if (!onlineBasket) return null;
   return (
@@ -23,40 +85,59 @@ export function OnlineBasketDrawer() {
             <span className="visually-hidden">Close basket</span>
           </button>
         </div>
+        {cancelled && !failed && <p className="drawer-note">Payment cancelled — nothing was charged.</p>}
         {onlineCourses.length === 0 ? (
-          <div className="drawer-empty">
-            <p>You have not added any online courses to your basket</p>
-            <button type="button" className="button" onClick={close}>Continue browsing</button>
-          </div>
+          <p className="drawer-empty">You have not added any online courses to your basket</p>
         ) : (
-          <>
-            <ul className="drawer-items">
-              {onlineCourses.map((course) => (
-                <li key={course.url} className="drawer-item">
-                  <Picture image={course.image} sizes="96px" maxDisplay={96} decorative />
-                  <div>
-                    <h3>{course.title}</h3>
-                    <p className="price">
-                      {course.wasPrice !== null && <s className="was-price">{`Was ${formatMoney(course.wasPrice)}`}</s>}{' '}
-                      {formatMoney(course.unitAmount)}
-                    </p>
-                    <p className="drawer-actions">
-                      <Link to={course.url} onClick={close}>View Course Details</Link>
-                      <button type="button" className="link-button" onClick={() => removeOnlineCourse(course.url)}>
-                        Remove<span className="visually-hidden">{` ${course.title}`}</span>
-                      </button>
-                    </p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <p className="drawer-total">
-              <span>Total</span>
-              <strong>{formatMoney(total)}</strong>
-            </p>
-            <button type="button" className="button button-secondary" onClick={close}>Continue browsing</button>
-          </>
+          <ul className="drawer-items">
+            {onlineCourses.map((course) => (
+              <li key={course.url} className="drawer-item">
+                <Picture image={course.image} sizes="96px" maxDisplay={96} decorative />
+                <div>
+                  <h3>{course.title}</h3>
+                  <p className="price">
+                    {course.wasPrice !== null && <s className="was-price">{`Was ${formatMoney(course.wasPrice)}`}</s>}{' '}
+                    {formatMoney(course.unitAmount)}
+                  </p>
+                  <p className="drawer-actions">
+                    <Link to={course.url} onClick={close}>View Course Details</Link>
+                    <button type="button" className="link-button" onClick={() => removeOnlineCourse(course.url)}>
+                      Remove{' '}<span className="visually-hidden">{course.title}</span>
+                    </button>
+                  </p>
+                </div>
+                <Upsell course={course} onToggle={() => toggleUpsell(course.url)} />
+              </li>
+            ))}
+          </ul>
         )}
+        <p className="drawer-total">
+          <span>Total</span>
+          <strong>{formatMoney(total)}</strong>
+        </p>
+        {failed && <p role="alert" className="drawer-alert">We couldn't start the payment. Please try again.</p>}
+        <div className="drawer-buttons">
+          {onlineCourses.length > 0 && (
+            <button type="button" className="button button-wide" aria-disabled={loading} onClick={bookNow}>
+              {loading ? (
+                <>
+                  <span className="spinner" aria-hidden="true" />
+                  Processing
+                </>
+              ) : (
+                'Book Now'
+              )}
+            </button>
+          )}
+          <button type="button" className="button button-secondary button-wide" onClick={close}>Continue browsing</button>
+        </div>
+        <p role="status" className="visually-hidden">{loading ? 'Taking you to the secure payment page' : ''}</p>
+        <p className="visually-hidden">{ACCEPTED}</p>
+        <ul className="payment-badges" aria-hidden="true">
+          {PAYMENT_METHODS.map((method) => (
+            <li key={method}><PaymentBadge method={method} /></li>
+          ))}
+        </ul>
       </div>
     </div>
   );

@@ -31,6 +31,7 @@ export function AddToBasket({ course }: { course: CoursePage }) {
       basket.addOnlineCourse({
         courseId: course.id, title: course.title, url: course.url, image,
         pricingId: course.pricing.id, unitAmount: course.pricing.unit_amount, wasPrice: course.wasPrice,
+        upsell: course.upsell, upsellAdded: false,
       });
       setAdded('online');
       return;

@@ -1,0 +1,124 @@
+//! Taking payments: the [`PaymentGateway`] the server talks to, Stripe's
+//! implementation of it, and the webhook signature scheme that both Stripe
+//! and the built-in sandbox use to deliver outcomes.
+//!
+//! The sandbox gateway lives in the server (it keeps its state in the
+//! database and serves its own pages); it implements the same trait.
+
+use std::collections::BTreeMap;
+
+use enrol_domain::money::Money;
+
+pub mod event;
+pub mod signature;
+pub mod stripe;
+
+pub use event::{CheckoutSessionObject, EventError, EventKind, PaymentIntentObject, WebhookEvent, parse_event};
+pub use stripe::StripeGateway;
+
+/// What went wrong talking to the payment provider.
+#[derive(Debug, thiserror::Error)]
+pub enum GatewayError {
+    /// The provider refused the request; the message is the provider's own
+    /// and can be shown to the buyer (a declined card, say).
+    #[error("{0}")]
+    Refused(String),
+    /// The provider could not be reached or answered nonsense.
+    #[error("The payment provider is unavailable: {0}")]
+    Unavailable(String),
+}
+
+/// One line of a hosted checkout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CheckoutLine {
+    /// A catalogue price the provider already knows (a course's price id).
+    Price { price_id: String, name: String, unit_amount: Money },
+    /// A price given inline (an upsell's `price_data`): product id and amount.
+    Inline { product: String, name: String, unit_amount: Money },
+}
+
+impl CheckoutLine {
+    pub fn unit_amount(&self) -> Money {
+        match self {
+            CheckoutLine::Price { unit_amount, .. } | CheckoutLine::Inline { unit_amount, .. } => *unit_amount,
+        }
+    }
+
+    pub fn name(&self) -> &str {
+        match self {
+            CheckoutLine::Price { name, .. } | CheckoutLine::Inline { name, .. } => name,
+        }
+    }
+}
+
+/// A hosted checkout page for the e-learning basket (§7 create-checkout).
+#[derive(Debug, Clone)]
+pub struct CheckoutRequest {
+    /// The same key always yields the same session (a retried request never
+    /// makes a second one).
+    pub idempotency_key: String,
+    /// Our order id, echoed back in the completion event.
+    pub client_reference_id: String,
+    pub lines: Vec<CheckoutLine>,
+    pub success_url: String,
+    pub cancel_url: String,
+    pub metadata: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckoutSession {
+    pub id: String,
+    /// Where the browser goes to pay.
+    pub url: String,
+}
+
+/// A payment intent for the enrol checkout (§7 `/api/checkout/`).
+#[derive(Debug, Clone)]
+pub struct IntentRequest {
+    pub idempotency_key: String,
+    pub amount: Money,
+    /// The provider's customer id of a signed-in user.
+    pub customer: Option<String>,
+    pub receipt_email: Option<String>,
+    /// `card`, `klarna`, `afterpay_clearpay`.
+    pub payment_method_types: Vec<String>,
+    pub metadata: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct IntentUpdate {
+    pub amount: Money,
+    pub payment_method_types: Vec<String>,
+    pub metadata: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentIntent {
+    pub id: String,
+    pub client_secret: String,
+    pub amount: Money,
+    /// The provider's status: `requires_payment_method`, `succeeded`, …
+    pub status: String,
+    pub metadata: BTreeMap<String, String>,
+}
+
+/// A payment provider. Stripe in production, the sandbox by default.
+#[async_trait::async_trait]
+pub trait PaymentGateway: Send + Sync {
+    /// `stripe` or `sandbox`.
+    fn name(&self) -> &'static str;
+
+    /// The key the browser uses to mount the provider's payment element.
+    fn publishable_key(&self) -> Option<&str>;
+
+    async fn create_checkout_session(&self, request: &CheckoutRequest) -> Result<CheckoutSession, GatewayError>;
+
+    async fn create_payment_intent(&self, request: &IntentRequest) -> Result<PaymentIntent, GatewayError>;
+
+    async fn update_payment_intent(&self, id: &str, update: &IntentUpdate) -> Result<PaymentIntent, GatewayError>;
+
+    async fn retrieve_payment_intent(&self, id: &str) -> Result<PaymentIntent, GatewayError>;
+
+    /// The secret webhook events are signed with (`Stripe-Signature`).
+    fn webhook_secret(&self) -> &str;
+}

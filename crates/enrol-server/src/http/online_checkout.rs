@@ -1,0 +1,83 @@
+//! `POST /api/e-learning/create-checkout` (§7): the online basket becomes an
+//! order priced by the server and a hosted checkout at the payment gateway.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+
+use enrol_domain::online_order::{LineItem, price_online_order};
+use enrol_domain::page::PriceData;
+use enrol_payments::{CheckoutLine, CheckoutRequest, GatewayError};
+
+use crate::AppState;
+use crate::http::ApiError;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CreateCheckout {
+    price_ids: Vec<String>,
+    #[serde(default)]
+    additional: Vec<PriceData>,
+}
+
+#[derive(Serialize)]
+pub struct CheckoutCreated {
+    url: String,
+}
+
+/// Where the buyer lands after paying, and after giving up.
+pub fn order_path(order_id: &str) -> String {
+    format!("/e-learning/order/{order_id}/")
+}
+
+pub const CANCEL_PATH: &str = "/courses/elearning/?checkout=cancelled";
+
+#[tracing::instrument(skip(state, body))]
+pub async fn create_checkout(
+    State(state): State<Arc<AppState>>,
+    body: Result<Json<CreateCheckout>, JsonRejection>,
+) -> Result<Json<CheckoutCreated>, ApiError> {
+    let Json(request) = body.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
+    let offers = state.db.online_offers().await?;
+    let order = price_online_order(&offers, &request.price_ids, &request.additional).map_err(|error| {
+        tracing::warn!(%error, price_ids = ?request.price_ids, additional = ?request.additional, "Online checkout refused");
+        ApiError::Unprocessable(error.to_string())
+    })?;
+    let order_id = uuid::Uuid::now_v7().to_string();
+    let gateway = &state.payments;
+    state.db.create_online_order(&order_id, &order, gateway.name(), Utc::now()).await?;
+
+    let lines = order
+        .lines
+        .iter()
+        .map(|line| match &line.item {
+            LineItem::Course { price_id, .. } => {
+                CheckoutLine::Price { price_id: price_id.clone(), name: line.title.clone(), unit_amount: line.amount }
+            }
+            LineItem::Upsell { product, .. } => {
+                CheckoutLine::Inline { product: product.clone(), name: line.title.clone(), unit_amount: line.amount }
+            }
+        })
+        .collect();
+    let public_url = &state.config.public_url;
+    let checkout = CheckoutRequest {
+        idempotency_key: order_id.clone(),
+        client_reference_id: order_id.clone(),
+        lines,
+        success_url: format!("{public_url}{}", order_path(&order_id)),
+        cancel_url: format!("{public_url}{CANCEL_PATH}"),
+        metadata: BTreeMap::from([("order_id".to_owned(), order_id.clone())]),
+    };
+    let session = gateway.create_checkout_session(&checkout).await.map_err(|error| match error {
+        GatewayError::Refused(message) => ApiError::Unprocessable(message),
+        GatewayError::Unavailable(_) => ApiError::Internal(anyhow::Error::new(error).context("Failed to create the checkout session")),
+    })?;
+    state.db.set_online_order_checkout(&order_id, &session.id).await?;
+    tracing::info!(%order_id, total = order.total.pence(), session = %session.id, "Online checkout created");
+    Ok(Json(CheckoutCreated { url: session.url }))
+}

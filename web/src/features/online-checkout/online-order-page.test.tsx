@@ -1,0 +1,112 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OnlineOrderPage as OnlineOrderData } from '../../generated/OnlineOrderPage';
+import { BasketProvider } from '../basket/basket-context';
+import { ONLINE_COURSES_KEY, type OnlineCourse } from '../basket/basket-items';
+import { CONFIRMATION_POLL_MS, CONFIRMATION_WAIT_MS } from '../../lib/use-pending-page';
+import { OnlineOrderPage } from './online-order-page';
+
+const path = '/e-learning/order/3f2a9c1e-7b7d-4d53-9a57-1c6f0b8e2d41/';
+const paid: OnlineOrderData = {
+  orderId: '3f2a9c1e-7b7d-4d53-9a57-1c6f0b8e2d41',
+  status: 'paid',
+  lines: [
+    { title: 'Chemical Peels Online Course', amount: 19900, courseUrl: '/courses/elearning/chemical-peels-online/' },
+    { title: 'LED Light Therapy Online Course', amount: 1999, courseUrl: null },
+  ],
+  total: 21899,
+  email: 'sam.buyer@example.com',
+};
+const pending: OnlineOrderData = { ...paid, status: 'pending', email: null };
+const inBasket: OnlineCourse = {
+  courseId: 'c1', title: 'Chemical Peels Online Course', url: '/courses/elearning/chemical-peels-online/',
+  image: { url: '/media/x.svg', alt: '', width: 10, height: 10 }, pricingId: 'price_peels', unitAmount: 19900,
+  wasPrice: null, upsell: null, upsellAdded: false,
+};
+
+function renderOrder(page: OnlineOrderData) {
+  sessionStorage.setItem(ONLINE_COURSES_KEY, JSON.stringify([inBasket]));
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <BasketProvider>
+        <OnlineOrderPage page={page} />
+      </BasketProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** `/api/page-data` answering with the order in each `status` in turn, the last one repeated. */
+function pageDataAnswers(...statuses: OnlineOrderData['status'][]) {
+  let call = 0;
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+    const status = statuses[Math.min(call++, statuses.length - 1)]!;
+    const page = { kind: 'onlineOrder', ...(status === 'paid' ? paid : pending) };
+    return { ok: true, status: 200, json: async () => ({ path, page }) } as Response;
+  });
+}
+
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('OnlineOrderPage', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('thanks the buyer for a paid order, lists it and empties the online basket', () => {
+    renderOrder(paid);
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
+    expect(screen.getByText('We have emailed your receipt and course access to sam.buyer@example.com.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Chemical Peels Online Course' }).getAttribute('href')).toBe(inBasket.url);
+    expect(screen.getByRole('cell', { name: 'LED Light Therapy Online Course' })).toBeTruthy();
+    expect(screen.getByRole('row', { name: 'Total £218.99' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact/');
+    expect(sessionStorage.getItem(ONLINE_COURSES_KEY)).toBeNull();
+  });
+
+  it('waits for a pending payment without touching the basket, then shows it paid', async () => {
+    vi.useFakeTimers();
+    const fetch = pageDataAnswers('pending', 'paid');
+    renderOrder(pending);
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('waiting for the payment provider to confirm your payment');
+
+    await advance(CONFIRMATION_POLL_MS);
+    expect(fetch).toHaveBeenCalledWith(`/api/page-data?path=${encodeURIComponent(path)}`, expect.anything());
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY)!)).toEqual([inBasket]);
+
+    await advance(CONFIRMATION_POLL_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('We have emailed your receipt and course access to sam.buyer@example.com.');
+    expect(sessionStorage.getItem(ONLINE_COURSES_KEY)).toBeNull();
+    await advance(CONFIRMATION_WAIT_MS);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('stops asking after thirty seconds and says the receipt will follow by email', async () => {
+    vi.useFakeTimers();
+    const fetch = pageDataAnswers('pending');
+    renderOrder(pending);
+    await advance(CONFIRMATION_WAIT_MS - 1);
+    expect(screen.queryByText(/We will email your receipt/)).toBeNull();
+    await advance(1);
+    expect(screen.getByRole('status').textContent).toContain('We will email your receipt once the payment is confirmed.');
+    expect(screen.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/contact/');
+    await advance(CONFIRMATION_WAIT_MS);
+    expect(fetch).toHaveBeenCalledTimes(CONFIRMATION_WAIT_MS / CONFIRMATION_POLL_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY)!)).toEqual([inBasket]);
+  });
+
+  it('keeps waiting through a failed status check', async () => {
+    vi.useFakeTimers();
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetch = pageDataAnswers('paid');
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderOrder(pending);
+    await advance(CONFIRMATION_POLL_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    await advance(CONFIRMATION_POLL_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
+  });
+});
