@@ -378,6 +378,14 @@ impl Catalogue {
         (months, sections)
     }
 
+    /// The course with id `id`, as its page shows it.
+    pub fn course_by_id(&self, id: &str) -> anyhow::Result<Option<CoursePage>> {
+        match self.courses.iter().find(|c| c.id == id) {
+            Some(course) => self.course_page(&course.url),
+            None => Ok(None),
+        }
+    }
+
     /// The course page at `url` (`/courses/<section>/<slug>/`).
     pub fn course_page(&self, url: &str) -> anyhow::Result<Option<CoursePage>> {
         let Some(course) = self.courses.iter().find(|c| c.url == url) else { return Ok(None) };

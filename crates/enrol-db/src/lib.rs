@@ -7,6 +7,7 @@
 mod catalogue;
 mod editorial;
 mod enquiries;
+mod enrolments;
 mod online_orders;
 mod sandbox;
 mod search;
@@ -23,7 +24,8 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use catalogue::{Catalogue, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use editorial::{Article, PageRecord, article_url};
-pub use enquiries::OutboxMail;
+pub use enquiries::{FormMail, OutboxMail};
+pub use enrolments::{DiscountCode, EnrolmentFulfilment, EnrollmentRecord, IntentOutcome, NewEnrollment, SessionFull};
 pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 

@@ -143,4 +143,11 @@ impl Db {
             .fetch_optional(pool).await)
         .context("Failed to update the sandbox payment intent")
     }
+
+    /// Marks an intent paid; false when it already was.
+    pub async fn succeed_sandbox_intent(&self, id: &str) -> anyhow::Result<bool> {
+        on_pool!(self, pool => sqlx::query("update sandbox_payment_intent set status = 'succeeded' where id = $1 and status <> 'succeeded'")
+            .bind(id).execute(pool).await.map(|r| r.rows_affected() == 1))
+        .context("Failed to complete the sandbox payment intent")
+    }
 }

@@ -1,5 +1,7 @@
 //! Pure rules and the shapes the server and the pages share. No I/O.
 
+pub mod checkout;
+pub mod enrolment;
 pub mod london;
 pub mod money;
 pub mod online_order;

@@ -49,6 +49,8 @@ pub enum Page {
     Article(ArticlePage),
     Offers(OffersPage),
     OnlineOrder(OnlineOrderPage),
+    Checkout(CheckoutPage),
+    Enrolment(EnrolmentPage),
     Content(ContentPage),
     NotFound(NotFoundPage),
 }
@@ -395,6 +397,93 @@ pub struct OrderLine {
     pub amount: Money,
     /// The course's page, for course lines; `None` for add-ons.
     pub course_url: Option<String>,
+}
+
+/// `/checkout/` (§2 Checkout page). The basket itself lives in the browser;
+/// nothing personal is in this data, so the page is cached like any other.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CheckoutPage {
+    #[ts(type = "number")]
+    pub booking_fee: Money,
+    #[ts(type = "number")]
+    pub payment_plan_threshold: Money,
+    /// `sandbox` or `stripe`: which payment element to mount.
+    pub gateway: String,
+    /// Stripe's publishable key when the gateway is Stripe.
+    pub publishable_key: Option<String>,
+}
+
+/// `/enrolment/{orderId}`, where the payment provider returns the visitor.
+/// It shows the server's records; fulfilment happens only by webhook.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct EnrolmentPage {
+    pub order_id: String,
+    pub status: EnrolmentStatus,
+    pub lines: Vec<EnrolmentLine>,
+    #[ts(type = "number")]
+    pub total: Money,
+    #[ts(type = "number")]
+    pub discount: Money,
+    /// What has been paid so far.
+    #[ts(type = "number")]
+    pub paid: Money,
+    /// What is left to pay, and by when (`YYYY-MM-DD`).
+    #[ts(type = "number")]
+    pub balance: Money,
+    pub balance_due_on: Option<String>,
+    pub email: String,
+    pub given_name: String,
+}
+
+/// §3 Enrollment status, and `failed` when the payment did not go through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum EnrolmentStatus {
+    Pending,
+    Deposit,
+    Completed,
+    Failed,
+}
+
+impl EnrolmentStatus {
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "pending" => Some(Self::Pending),
+            "deposit" => Some(Self::Deposit),
+            "completed" => Some(Self::Completed),
+            "failed" => Some(Self::Failed),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pending => "pending",
+            Self::Deposit => "deposit",
+            Self::Completed => "completed",
+            Self::Failed => "failed",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct EnrolmentLine {
+    pub title: String,
+    pub course_url: String,
+    /// `YYYY-MM-DD`, or `None` when the date is to be arranged.
+    pub date: Option<String>,
+    pub session_type: Option<SessionType>,
+    /// The kit taken, if any.
+    pub kit_name: Option<String>,
+    #[ts(type = "number")]
+    pub amount: Money,
 }
 
 /// A course's kit (§3 Course line): a choice with a price in pounds, or a note.

@@ -66,7 +66,7 @@ pub struct TextLink {
 }
 
 /// An image with its intrinsic size, so pages reserve its space.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
 #[ts(export)]
 pub struct Image {
     pub url: String,

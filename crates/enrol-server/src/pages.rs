@@ -2,15 +2,18 @@
 
 use chrono::{DateTime, Utc};
 
-use enrol_db::{Catalogue, CourseOrder, Db, SiteRecord, section_url};
+use enrol_db::{Catalogue, CourseOrder, Db, EnrollmentRecord, SiteRecord, section_url};
+use enrol_domain::enrolment::{BOOKING_FEE, BookedCourse, PAYMENT_PLAN_THRESHOLD, balance_due_on, first_training_day};
+use enrol_domain::money::Money;
 use enrol_domain::enquiry::EnquiryKind;
 use enrol_domain::london;
 use enrol_domain::online_order::PricedLine;
 use enrol_domain::page::{
-    ArticlePage, BlogPage, CalendarPage, CareersPage, ContentPage, CourseIndexPage, CourseSectionPage, HomePage, NotFoundPage,
+    ArticlePage, BlogPage, CalendarPage, CareersPage, CheckoutPage, EnrolmentPage, EnrolmentStatus, ContentPage, CourseIndexPage, CourseSectionPage, HomePage, NotFoundPage,
     OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead, PathwayPage, SessionType, TeamPage,
 };
 use enrol_domain::site::Navigation;
+use enrol_payments::PaymentGateway;
 
 /// Articles per page of the blog.
 const ARTICLES_PER_PAGE: usize = 6;
@@ -66,16 +69,41 @@ fn head(title: String, description: String, canonical: &str) -> PageHead {
 
 /// Pages about one buyer: never cached, never indexed.
 pub fn is_personal(page: &Page) -> bool {
-    matches!(page, Page::OnlineOrder(_))
+    matches!(page, Page::OnlineOrder(_) | Page::Enrolment(_))
+}
+
+/// Where a visitor returning from a failed payment belongs (§8): back on
+/// the checkout page, which then says the payment failed.
+pub fn payment_failed_redirect(envelope: &PageEnvelope, query: &str) -> Option<&'static str> {
+    let Page::Enrolment(enrolment) = &envelope.page else { return None };
+    let failed = enrolment.status == EnrolmentStatus::Failed
+        || (enrolment.status == EnrolmentStatus::Pending && query_value(query, "redirect_status") == Some("failed"));
+    failed.then_some("/checkout/?status=failed")
+}
+
+fn enrolment_page(order: EnrollmentRecord) -> EnrolmentPage {
+    let balance = Money::from_pence((order.quote.total.pence() - order.paid.pence()).max(0));
+    EnrolmentPage {
+        balance_due_on: first_training_day(&order.courses).filter(|_| balance > Money::ZERO).map(|day| balance_due_on(day).to_string()),
+        lines: order.courses.iter().map(BookedCourse::line).collect(),
+        order_id: order.id,
+        status: order.status,
+        total: order.quote.total,
+        discount: order.quote.discount,
+        paid: order.paid,
+        balance,
+        email: order.email,
+        given_name: order.given_name,
+    }
 }
 
 /// Builds the page data for `path` and its `query` (without `?`) as of `now`.
-pub async fn load(db: &Db, path: &str, query: &str, now: DateTime<Utc>) -> anyhow::Result<PageEnvelope> {
+pub async fn load(db: &Db, payments: &dyn PaymentGateway, path: &str, query: &str, now: DateTime<Utc>) -> anyhow::Result<PageEnvelope> {
     let record = db.site().await?;
     let catalogue = db.catalogue(london::today(now)).await?;
     let college = record.as_ref().map_or("Enrol", |r| r.site.title.as_str()).to_owned();
     let found = match &record {
-        Some(record) => find(db, record, &catalogue, path, query).await?,
+        Some(record) => find(db, payments, record, &catalogue, path, query).await?,
         None => None,
     };
     let (status, Found { head: page_head, page }) = match found {
@@ -99,7 +127,14 @@ pub async fn load(db: &Db, path: &str, query: &str, now: DateTime<Utc>) -> anyho
     })
 }
 
-async fn find(db: &Db, record: &SiteRecord, catalogue: &Catalogue, path: &str, query: &str) -> anyhow::Result<Option<Found>> {
+async fn find(
+    db: &Db,
+    payments: &dyn PaymentGateway,
+    record: &SiteRecord,
+    catalogue: &Catalogue,
+    path: &str,
+    query: &str,
+) -> anyhow::Result<Option<Found>> {
     let college = &record.site.title;
     let titled = |title: &str| format!("{title} | {college}");
     let order = CourseOrder::parse(query_value(query, "sort").unwrap_or_default()).unwrap_or_default();
@@ -233,6 +268,24 @@ async fn find(db: &Db, record: &SiteRecord, catalogue: &Catalogue, path: &str, q
                 total: order.total,
                 email: order.email,
             }),
+        }));
+    }
+    if path == "/checkout/" {
+        return Ok(Some(Found {
+            head: head(titled("Checkout"), format!("Enrol on your {college} courses: pay the booking fee or the full amount."), path),
+            page: Page::Checkout(CheckoutPage {
+                booking_fee: BOOKING_FEE,
+                payment_plan_threshold: PAYMENT_PLAN_THRESHOLD,
+                gateway: payments.name().to_owned(),
+                publishable_key: payments.publishable_key().map(str::to_owned),
+            }),
+        }));
+    }
+    if let Some(order_id) = path.strip_prefix("/enrolment/").filter(|s| !s.is_empty() && !s.contains('/')) {
+        let Some(order) = db.enrollment(order_id).await? else { return Ok(None) };
+        return Ok(Some(Found {
+            head: head(titled("Your booking"), "Your course booking.".to_owned(), path),
+            page: Page::Enrolment(enrolment_page(order)),
         }));
     }
     let editorial = |slug: &'static str| async move { db.page(slug).await };

@@ -122,6 +122,8 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::Blog(_)
         | Page::Offers(_)
         | Page::OnlineOrder(_)
+        | Page::Checkout(_)
+        | Page::Enrolment(_)
         | Page::Content(_)
         | Page::NotFound(_) => {}
     }

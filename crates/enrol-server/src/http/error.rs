@@ -20,6 +20,12 @@ pub enum ApiError {
     /// A form with a message per field.
     #[error("Please check the highlighted fields.")]
     Invalid(BTreeMap<&'static str, &'static str>),
+    /// A seat or a payment someone else got to first.
+    #[error("{0}")]
+    Conflict(String),
+    /// The payment provider declined; the message is the provider's own.
+    #[error("{0}")]
+    PaymentFailed(String),
     #[error("Not found")]
     NotFound,
     #[error("This request must come from the site itself.")]
@@ -36,6 +42,8 @@ impl IntoResponse for ApiError {
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
             ApiError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid"),
             ApiError::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
+            ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
+            ApiError::PaymentFailed(_) => (StatusCode::PAYMENT_REQUIRED, "payment_failed"),
             ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site"),
             ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),

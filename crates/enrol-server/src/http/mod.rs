@@ -2,13 +2,16 @@
 
 mod dev;
 mod enquiries;
+mod enrol_checkout;
 mod error;
+mod finance;
 mod guard;
 mod health;
 mod images;
 mod online_checkout;
 mod pages;
 mod sandbox;
+mod sandbox_intents;
 mod search;
 mod sitemap;
 mod webhooks;
@@ -68,6 +71,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/search", get(search::search_site))
         .route("/enquiries/{kind}", post(enquiries::create_enquiry))
         .route("/e-learning/create-checkout", post(online_checkout::create_checkout))
+        .route("/checkout/basket", post(enrol_checkout::show_basket))
+        .route("/checkout/", post(enrol_checkout::create_intent).put(enrol_checkout::update_intent))
+        .route("/enroll/", post(enrol_checkout::create_enrollment).put(enrol_checkout::update_enrollment))
+        .route("/code", post(enrol_checkout::check_code))
+        .route("/callback/", post(finance::request_finance))
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json));
     let mut app = Router::new()
@@ -84,7 +92,13 @@ pub fn router(state: Arc<AppState>) -> Router {
     if state.payments.name() == "sandbox" {
         app = app
             .route("/sandbox/sandbox.css", get(sandbox::show_style))
-            .route("/sandbox/checkout/{id}", get(sandbox::show_checkout).post(sandbox::pay_checkout));
+            .route("/sandbox/checkout/{id}", get(sandbox::show_checkout).post(sandbox::pay_checkout))
+            .route("/sandbox/redirect/{id}", get(sandbox_intents::show_redirect).post(sandbox_intents::decide_redirect))
+            .route(
+                "/sandbox/payment_intents/{id}/confirm",
+                post(sandbox_intents::confirm_intent)
+                    .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json)),
+            );
     }
     if state.config.environment == Environment::Development {
         app = app.route("/dev/mailbox", get(dev::show_mailbox));

@@ -23,17 +23,27 @@ fn checked_path(path: &str) -> Result<&str, ApiError> {
     if ok { Ok(path) } else { Err(ApiError::BadRequest("path must be a site path starting with /".to_owned())) }
 }
 
-/// The page at `path`, or `Err(canonical path)` when the path differs from
-/// a page's only by its trailing slash.
-async fn resolve(state: &AppState, path: &str, query: &str) -> anyhow::Result<Result<PageEnvelope, String>> {
-    let envelope = pages::load(&state.db, path, query, Utc::now()).await?;
+/// Where a page sends its visitor instead of showing itself.
+enum Moved {
+    /// The path differs from a page's only by its trailing slash.
+    Permanently(String),
+    /// A path with its own query, for this visit only.
+    SeeOther(&'static str),
+}
+
+/// The page at `path`, or where it moved.
+async fn resolve(state: &AppState, path: &str, query: &str) -> anyhow::Result<Result<PageEnvelope, Moved>> {
+    let envelope = pages::load(&state.db, state.payments.as_ref(), path, query, Utc::now()).await?;
+    if let Some(location) = pages::payment_failed_redirect(&envelope, query) {
+        return Ok(Err(Moved::SeeOther(location)));
+    }
     if envelope.status == 404 && path != "/" {
         let other = match path.strip_suffix('/') {
             Some(without) => without.to_owned(),
             None => format!("{path}/"),
         };
-        if pages::load(&state.db, &other, query, Utc::now()).await?.status == 200 {
-            return Ok(Err(other));
+        if pages::load(&state.db, state.payments.as_ref(), &other, query, Utc::now()).await?.status == 200 {
+            return Ok(Err(Moved::Permanently(other)));
         }
     }
     Ok(Ok(envelope))
@@ -60,10 +70,11 @@ pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri) -> Response
             }
             page_response(&page)
         }
-        Ok(Err(location)) => {
+        Ok(Err(Moved::Permanently(location))) => {
             let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
             Redirect::permanent(&format!("{location}{query}")).into_response()
         }
+        Ok(Err(Moved::SeeOther(location))) => no_cache(Redirect::to(location).into_response()),
         Err(error) => {
             tracing::error!(error = %format!("{error:#}"), "Page failed to render");
             no_cache(
@@ -78,7 +89,7 @@ pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri) -> Response
 }
 
 /// The rendered page, and whether it is personal (not to be cached).
-async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> anyhow::Result<Result<(CachedPage, bool), String>> {
+async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> anyhow::Result<Result<(CachedPage, bool), Moved>> {
     let envelope = match resolve(state, path, query).await? {
         Ok(envelope) => envelope,
         Err(location) => return Ok(Err(location)),
@@ -115,7 +126,11 @@ pub async fn show_page_data(State(state): State<Arc<AppState>>, Query(query): Qu
     let path = checked_path(path)?;
     let envelope = match resolve(&state, path, page_query).await? {
         Ok(envelope) => envelope,
-        Err(location) => pages::load(&state.db, &location, page_query, Utc::now()).await?,
+        Err(Moved::Permanently(location)) => pages::load(&state.db, state.payments.as_ref(), &location, page_query, Utc::now()).await?,
+        Err(Moved::SeeOther(location)) => {
+            let (path, query) = location.split_once('?').unwrap_or((location, ""));
+            pages::load(&state.db, state.payments.as_ref(), path, query, Utc::now()).await?
+        }
     };
     let status = StatusCode::from_u16(envelope.status).unwrap_or(StatusCode::OK);
     Ok(no_cache((status, Json(envelope)).into_response()))

@@ -23,14 +23,14 @@ use crate::http::{ApiError, webhooks};
 
 /// The test cards of ARCHITECTURE.md and what they do.
 #[derive(Debug, PartialEq, Eq)]
-enum TestCard {
+pub(super) enum TestCard {
     Succeeds,
     Declined,
     InsufficientFunds,
 }
 
 impl TestCard {
-    fn parse(number: &str) -> Option<Self> {
+    pub(super) fn parse(number: &str) -> Option<Self> {
         let digits: String = number.chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
         match digits.as_str() {
             "4242424242424242" => Some(TestCard::Succeeds),
@@ -53,6 +53,17 @@ pub struct PaymentForm {
     expiry: String,
     #[serde(default)]
     cvc: String,
+}
+
+/// The message a card's outcome shows the buyer; `None` when it pays.
+impl TestCard {
+    pub(super) fn refusal(&self) -> Option<&'static str> {
+        match self {
+            TestCard::Succeeds => None,
+            TestCard::Declined => Some("Your card was declined."),
+            TestCard::InsufficientFunds => Some("Your card has insufficient funds."),
+        }
+    }
 }
 
 const STYLE: &str = include_str!("sandbox.css");
@@ -88,8 +99,7 @@ pub async fn pay_checkout(
     } else {
         match TestCard::parse(&form.card_number) {
             None => Some("Use one of the sandbox test cards listed below."),
-            Some(TestCard::Declined) => Some("Your card was declined."),
-            Some(TestCard::InsufficientFunds) => Some("Your card has insufficient funds."),
+            Some(card @ (TestCard::Declined | TestCard::InsufficientFunds)) => card.refusal(),
             Some(TestCard::Succeeds) if form.expiry.trim().is_empty() || form.cvc.trim().is_empty() => {
                 Some("Enter the card's expiry date and security code.")
             }
@@ -106,28 +116,35 @@ pub async fn pay_checkout(
 
 /// Sends the paid checkout to the webhook handler as Stripe would.
 async fn deliver_completion(state: &AppState, checkout: &SandboxCheckout, email: &str, name: &str) -> Result<(), ApiError> {
+    deliver(state, "checkout.session.completed", json!({
+        "id": checkout.id,
+        "object": "checkout.session",
+        "mode": "payment",
+        "status": "complete",
+        "payment_status": "paid",
+        "client_reference_id": checkout.client_reference_id,
+        "metadata": checkout.metadata,
+        "amount_total": checkout.total,
+        "currency": "gbp",
+        "customer_email": null,
+        "customer_details": { "email": email, "name": if name.is_empty() { None } else { Some(name) } },
+        // One payment per checkout, however often the buyer clicks.
+        "payment_intent": format!("pi_sandbox_for_{}", checkout.id),
+    }))
+    .await
+}
+
+/// Signs an event of `event_type` about `object` and hands it to the same
+/// handler Stripe's events reach.
+pub(super) async fn deliver(state: &AppState, event_type: &str, object: serde_json::Value) -> Result<(), ApiError> {
     let now = Utc::now().timestamp();
     let event = json!({
         "id": format!("evt_sandbox_{}", uuid::Uuid::new_v4().simple()),
         "object": "event",
-        "type": "checkout.session.completed",
+        "type": event_type,
         "created": now,
         "livemode": false,
-        "data": { "object": {
-            "id": checkout.id,
-            "object": "checkout.session",
-            "mode": "payment",
-            "status": "complete",
-            "payment_status": "paid",
-            "client_reference_id": checkout.client_reference_id,
-            "metadata": checkout.metadata,
-            "amount_total": checkout.total,
-            "currency": "gbp",
-            "customer_email": null,
-            "customer_details": { "email": email, "name": if name.is_empty() { None } else { Some(name) } },
-            // One payment per checkout, however often the buyer clicks.
-            "payment_intent": format!("pi_sandbox_for_{}", checkout.id),
-        }},
+        "data": { "object": object },
     });
     let body = serde_json::to_vec(&event).map_err(anyhow::Error::new)?;
     let header = signature::sign(&body, state.payments.webhook_secret(), now);

@@ -12,8 +12,8 @@ use axum::Json;
 use chrono::Utc;
 use serde_json::json;
 
-use enrol_db::{CheckoutCompletion, Fulfilment};
-use enrol_payments::event::{CheckoutSessionObject, EventKind, parse_event};
+use enrol_db::{CheckoutCompletion, EnrolmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_payments::event::{CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
 use enrol_payments::signature;
 
 use crate::AppState;
@@ -62,15 +62,56 @@ pub async fn handle(state: &AppState, signature_header: &str, body: &[u8]) -> Re
     let event = parse_event(body).map_err(|e| WebhookError::Malformed(e.to_string()))?;
     match event.kind {
         EventKind::CheckoutSessionCompleted(session) => checkout_completed(state, event.id, session).await,
+        EventKind::PaymentIntentSucceeded(intent) => intent_succeeded(state, event.id, intent).await,
+        EventKind::PaymentIntentFailed(intent) => intent_failed(state, event.id, intent).await,
         EventKind::Other(kind) => {
             tracing::debug!(event = %event.id, %kind, "Event ignored");
             Ok(())
         }
-        other => {
-            tracing::info!(event = %event.id, kind = ?std::mem::discriminant(&other), "Event not handled yet");
-            Ok(())
-        }
     }
+}
+
+/// The enrollment an intent pays, from the metadata `PUT /api/checkout/` set.
+fn order_of(intent: &PaymentIntentObject) -> Option<&String> {
+    intent.metadata.get("Order ID")
+}
+
+async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentIntentObject) -> Result<(), WebhookError> {
+    let Some(order_id) = order_of(&intent).cloned() else {
+        tracing::warn!(%event_id, intent = %intent.id, "A payment without an order: check it by hand");
+        return Ok(());
+    };
+    let site = state.db.site().await?.map(|r| r.site);
+    let (college, address) = site.map_or_else(|| ("Enrol".to_owned(), String::new()), |s| (s.title, s.email_address));
+    let paid = IntentOutcome {
+        event_id,
+        event_type: "payment_intent.succeeded".to_owned(),
+        order_id,
+        intent_id: intent.id.clone(),
+        amount: intent.amount_received,
+        currency: intent.currency.clone(),
+        method: intent.payment_method_type.clone().unwrap_or_else(|| state.payments.name().to_owned()),
+    };
+    match state.db.fulfil_enrollment(&paid, &college, &address, Utc::now()).await? {
+        EnrolmentFulfilment::Fulfilled(status) => {
+            tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Enrollment paid");
+        }
+        EnrolmentFulfilment::PaidWithoutSeat => tracing::error!(order = %paid.order_id, "Enrollment paid after its seat was taken: the college must call"),
+        EnrolmentFulfilment::AlreadyHandled => tracing::info!(event = %paid.event_id, "Event already handled"),
+        EnrolmentFulfilment::UnknownOrder => tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Payment for an unknown enrollment: check it by hand"),
+        EnrolmentFulfilment::Underpaid => tracing::error!(order = %paid.order_id, paid = paid.amount.pence(), "Enrollment underpaid: check it by hand"),
+    }
+    Ok(())
+}
+
+async fn intent_failed(state: &AppState, event_id: String, intent: PaymentIntentObject) -> Result<(), WebhookError> {
+    let Some(order_id) = order_of(&intent) else { return Ok(()) };
+    let failed = state.db.fail_enrollment(&event_id, "payment_intent.payment_failed", order_id, Utc::now()).await?;
+    tracing::info!(
+        order = %order_id, failed, reason = intent.last_payment_error_message.as_deref().unwrap_or("-"),
+        "Enrollment payment failed"
+    );
+    Ok(())
 }
 
 async fn checkout_completed(state: &AppState, event_id: String, session: CheckoutSessionObject) -> Result<(), WebhookError> {

@@ -84,6 +84,7 @@ pub async fn fresh_database(backend: Backend) -> Option<TestDatabase> {
 
 pub struct TestApp {
     pub address: String,
+    pub database_url: String,
     pub client: reqwest::Client,
     pub state: Arc<AppState>,
     stop: Option<oneshot::Sender<()>>,
@@ -107,6 +108,14 @@ impl TestApp {
 
     pub fn db(&self) -> &Db {
         &self.state.db
+    }
+
+    /// A second instance of the app on the same database, as behind a load
+    /// balancer. Stopping it leaves the database to the first.
+    pub async fn another_instance(&self) -> TestApp {
+        let mut app = serve(test_config(self.database_url.clone())).await;
+        app.database_url = self.database_url.clone();
+        app
     }
 
     /// Stops the server gracefully, waits for it and removes its database.
@@ -136,10 +145,20 @@ pub fn test_config(database_url: String) -> Config {
 /// Starts the app on a free port with a fresh database of `backend`.
 pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
     let database = fresh_database(backend).await?;
+    let mut app = serve(test_config(database.url.clone())).await;
+    app.database = Some(database);
+    Some(app)
+}
+
+/// Starts the app with `config` on a free port. Its errors show in the
+/// failing test's output (`RUST_LOG` widens that).
+async fn serve(mut config: Config) -> TestApp {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "error".into());
+    let _ = tracing_subscriber::fmt().with_test_writer().with_env_filter(filter).try_init();
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
-    let mut config = test_config(database.url.clone());
     config.public_url = address.clone();
+    let database_url = config.database_url.clone();
     let app = App::build(config).await.expect("app builds");
     let state = Arc::clone(&app.state);
     let (stop, stopped) = oneshot::channel::<()>();
@@ -147,7 +166,7 @@ pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
         let _ = stopped.await;
     }));
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    Some(TestApp { address, client, state, stop: Some(stop), server: Some(server), database: Some(database) })
+    TestApp { address, database_url, client, state, stop: Some(stop), server: Some(server), database: None }
 }
 
 /// Runs an async test body once per backend.

@@ -3,6 +3,7 @@
 
 mod api;
 mod content;
+mod enrol_checkout;
 mod helpers;
 mod images;
 mod online_checkout;

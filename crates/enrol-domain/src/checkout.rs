@@ -1,0 +1,400 @@
+//! The enrol checkout's calls (§7), as the browser and the server both see
+//! them. The browser sends what the visitor chose; every amount it sends is
+//! checked against the server's own [`Quote`](crate::enrolment::Quote).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::enquiry::{FieldErrors, is_valid_email, is_valid_phone};
+use crate::enrolment::{DiscountType, PaymentMode, Quote};
+use crate::money::Money;
+use crate::page::{Kit, Session};
+use crate::phone;
+use crate::site::Image;
+
+/// The §5 messages, in the order the form shows its fields.
+const NAME: (&str, &str) = ("name", "Name is required");
+const SURNAME: (&str, &str) = ("surname", "Last name is required");
+const EMAIL: (&str, &str) = ("email", "Email is required");
+const PHONE: (&str, &str) = ("phone", "Phone number is required");
+const SHORT_LIMIT: usize = 200;
+
+/// Checks the four contact fields: `required` ones must be filled, and any
+/// email or phone number given must be valid. Text is trimmed, the email
+/// lower-cased and the phone number put in +44 form.
+fn check_person(fields: [(&'static str, &'static str, &str); 4], required: bool) -> Result<[String; 4], FieldErrors> {
+    let mut errors = FieldErrors::new();
+    for (key, message, value) in fields {
+        let value = value.trim();
+        if required && value.is_empty() {
+            errors.insert(key, message);
+        } else if value.chars().count() > SHORT_LIMIT {
+            errors.insert(key, "Please keep this under 200 characters");
+        }
+    }
+    let [name, surname, email, phone] = fields.map(|(_, _, value)| value.trim());
+    if !email.is_empty() && !is_valid_email(&email.to_lowercase()) {
+        errors.insert(fields[2].0, "Enter a valid email address");
+    }
+    if !phone.is_empty() && !is_valid_phone(phone) {
+        errors.insert(fields[3].0, "Enter a valid phone number");
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let phone = if phone.is_empty() { String::new() } else { phone::to_international(phone) };
+    Ok([name.to_owned(), surname.to_owned(), email.to_lowercase(), phone])
+}
+
+/// One selected course as the visitor chose it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct ChosenCourse {
+    pub course_id: String,
+    /// §5: the course date may be empty (packages, dates to be arranged).
+    pub session_id: Option<String>,
+    pub include_kit: bool,
+}
+
+/// `POST /api/checkout/basket`: the selected courses as the catalogue sells them now.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct BasketRequest {
+    pub courses: Vec<ChosenCourse>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BasketResponse {
+    pub lines: Vec<CheckoutLine>,
+    /// Courses no longer sold in person: the page drops them from the basket.
+    pub removed: Vec<String>,
+}
+
+/// §3 Course line on checkout.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CheckoutLine {
+    pub course_id: String,
+    pub title: String,
+    pub url: String,
+    pub image: Image,
+    /// The chosen session's price, else the course's.
+    #[ts(type = "number")]
+    pub price: Money,
+    #[ts(type = "number | null")]
+    pub was_price: Option<Money>,
+    pub is_package: bool,
+    pub kit: Option<Kit>,
+    /// Only ever true when the kit is a priced choice.
+    pub include_kit: bool,
+    /// Sessions with a free seat, soonest first.
+    pub sessions: Vec<Session>,
+    /// The chosen session if it still has a seat, else the first that has.
+    pub session_id: Option<String>,
+    /// Why the visitor's choice was changed, if it was.
+    pub notice: Option<String>,
+}
+
+/// `POST /api/code`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[ts(export)]
+pub struct CodeRequest {
+    pub code: String,
+}
+
+/// §3 Discount check response: `valid` false for an unknown, expired or used-up code.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct CodeResponse {
+    pub valid: bool,
+    pub code: Option<String>,
+    #[ts(type = "number | null")]
+    pub value: Option<i64>,
+    #[serde(rename = "type")]
+    pub kind: Option<DiscountType>,
+    pub id: Option<String>,
+}
+
+/// `POST /api/checkout/`: the payment intent prepared when the page loads.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct IntentRequest {
+    #[ts(type = "number")]
+    pub amount: Money,
+    #[serde(default)]
+    pub customer_id: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+}
+
+/// §3 Checkout intent response.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct IntentResponse {
+    pub client_secret: String,
+    pub id: String,
+}
+
+/// `PUT /api/checkout/`: the intent gets the order's amount and metadata.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct IntentUpdateRequest {
+    pub intent: String,
+    /// The full total in full mode, else the deposit.
+    #[ts(type = "number")]
+    pub amount: Money,
+    #[serde(default)]
+    pub customer_id: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    pub metadata: IntentMetadata,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct IntentMetadata {
+    #[serde(rename = "Order ID")]
+    pub order_id: String,
+    pub name: String,
+    pub surname: String,
+    pub phone: String,
+    pub email: String,
+    /// `full-amount` or `booking-fee`.
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+/// §5 contact form.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct Contact {
+    pub name: String,
+    pub surname: String,
+    pub email: String,
+    pub phone: String,
+}
+
+impl Contact {
+    /// §5: card payments need every field; other methods none, but what is
+    /// given must be valid.
+    pub fn parse(self, selected: &str) -> Result<Contact, FieldErrors> {
+        let [name, surname, email, phone] = check_person(
+            [(NAME.0, NAME.1, &self.name), (SURNAME.0, SURNAME.1, &self.surname), (EMAIL.0, EMAIL.1, &self.email), (PHONE.0, PHONE.1, &self.phone)],
+            selected == "card",
+        )?;
+        Ok(Contact { name, surname, email, phone })
+    }
+}
+
+/// §3 Order payload `enrollment`.
+#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[ts(export)]
+pub struct EnrollmentInput {
+    #[ts(type = "number")]
+    pub total: Money,
+    #[ts(type = "number")]
+    pub deposit: Money,
+    #[ts(type = "number")]
+    pub balance: Money,
+    /// True in fee mode: the booking fee now, the balance later.
+    pub deposit_required: bool,
+    /// The sessions booked.
+    pub metadata: Vec<ChosenCourse>,
+    /// Always `stripe` (the provider's protocol, also the sandbox's).
+    pub method: String,
+    /// The signed-in user's payment account id.
+    pub acct: Option<String>,
+    /// Always `pending` when created.
+    pub status: String,
+    /// Always `student`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub organization: Option<String>,
+}
+
+/// `POST /api/enroll/` `data`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct EnrollData {
+    /// The applied discount code, if any.
+    pub discount: Option<String>,
+    pub contact: Contact,
+    /// `card` or `klarna` (§3 Checkout form `selected`).
+    pub selected: String,
+    pub mode: PaymentMode,
+    pub enrollment: EnrollmentInput,
+    /// Marketing source data and the payment account mode (§7).
+    #[serde(default)]
+    #[ts(type = "Record<string, string>")]
+    pub metadata: BTreeMap<String, String>,
+}
+
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct EnrollRequest {
+    pub data: EnrollData,
+}
+
+/// `PUT /api/enroll/`.
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct EnrollUpdateRequest {
+    pub id: String,
+    pub data: EnrollData,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct EnrollResponse {
+    pub id: String,
+    pub quote: Quote,
+}
+
+/// `POST /api/callback/`: §3 Finance callback payload.
+#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct FinanceRequest {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone_number: String,
+    /// Titles of the selected courses.
+    pub courses: Vec<String>,
+    /// Always `finance`.
+    #[serde(rename = "type")]
+    pub kind: String,
+}
+
+impl FinanceRequest {
+    /// §5: every field of the payment-plan form is required, with the same
+    /// messages as the contact form (keyed by this form's own field names).
+    pub fn parse(self) -> Result<FinanceRequest, FieldErrors> {
+        let [first_name, last_name, email, phone_number] = check_person(
+            [
+                ("first_name", NAME.1, &self.first_name),
+                ("last_name", SURNAME.1, &self.last_name),
+                ("email", EMAIL.1, &self.email),
+                ("phone_number", PHONE.1, &self.phone_number),
+            ],
+            true,
+        )?;
+        let courses: Vec<String> = self.courses.iter().map(|c| c.trim().to_owned()).filter(|c| !c.is_empty()).collect();
+        if courses.is_empty() || courses.len() > 50 || courses.iter().any(|c| c.chars().count() > SHORT_LIMIT) {
+            return Err(FieldErrors::from([("courses", "Select at least one course")]));
+        }
+        Ok(FinanceRequest { first_name, last_name, email, phone_number, courses, kind: "finance".to_owned() })
+    }
+
+    /// The plain-text mail to the college.
+    pub fn mail_body(&self) -> String {
+        let mut body = format!(
+            "Payment plan request from the checkout page\n\nName: {} {}\nEmail: {}\nPhone: {}\n\nCourses:\n",
+            self.first_name, self.last_name, self.email, self.phone_number
+        );
+        for course in &self.courses {
+            body.push_str(&format!("- {course}\n"));
+        }
+        body.push_str("\nPlease reply within 2 hours in business hours.\n");
+        body
+    }
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct FinanceResponse {
+    pub success: bool,
+}
+
+/// How the sandbox payment element pays (`POST /sandbox/payment_intents/{id}/confirm`).
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct SandboxConfirmRequest {
+    pub client_secret: String,
+    /// `card`, `klarna` or `afterpay_clearpay`.
+    pub payment_method: String,
+    #[serde(default)]
+    pub card: Option<SandboxCard>,
+    /// `/enrolment/{orderId}` on this site.
+    pub return_url: String,
+}
+
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct SandboxCard {
+    pub number: String,
+    pub expiry: String,
+    pub cvc: String,
+}
+
+/// Where the browser goes next: the return address, or the sandbox's
+/// approve-or-deny page of a buy-now-pay-later provider.
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct SandboxConfirmResponse {
+    pub redirect: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn contact(name: &str, surname: &str, email: &str, phone: &str) -> Contact {
+        Contact { name: name.into(), surname: surname.into(), email: email.into(), phone: phone.into() }
+    }
+
+    #[test]
+    fn a_card_payment_needs_every_contact_field() {
+        let errors = Contact::default().parse("card").unwrap_err();
+        assert_eq!(
+            errors.values().copied().collect::<Vec<_>>(),
+            ["Email is required", "Name is required", "Phone number is required", "Last name is required"]
+        );
+        let ok = contact(" Sam ", "Lee", "Sam@Example.com", "07700 900123").parse("card").unwrap();
+        assert_eq!((ok.name.as_str(), ok.email.as_str(), ok.phone.as_str()), ("Sam", "sam@example.com", "+447700900123"));
+    }
+
+    #[test]
+    fn other_methods_need_nothing_but_check_what_is_given() {
+        assert!(Contact::default().parse("klarna").is_ok());
+        let errors = contact("", "", "sam@", "12ab").parse("klarna").unwrap_err();
+        assert_eq!(errors.get("email"), Some(&"Enter a valid email address"));
+        assert_eq!(errors.get("phone"), Some(&"Enter a valid phone number"));
+    }
+
+    #[test]
+    fn the_payment_plan_form_needs_every_field_and_a_course() {
+        let errors = FinanceRequest::default().parse().unwrap_err();
+        assert_eq!(errors.get("first_name"), Some(&"Name is required"));
+        assert_eq!(errors.get("last_name"), Some(&"Last name is required"));
+        assert_eq!(errors.get("email"), Some(&"Email is required"));
+        assert_eq!(errors.get("phone_number"), Some(&"Phone number is required"));
+        let request = FinanceRequest {
+            first_name: "Sam".into(),
+            last_name: "Lee".into(),
+            email: "sam@example.com".into(),
+            phone_number: "07700900123".into(),
+            courses: vec![],
+            kind: "finance".into(),
+        };
+        assert_eq!(request.clone().parse().unwrap_err().get("courses"), Some(&"Select at least one course"));
+        let ok = FinanceRequest { courses: vec!["Botox Foundation".into()], ..request }.parse().unwrap();
+        assert!(ok.mail_body().contains("Name: Sam Lee") && ok.mail_body().contains("- Botox Foundation"));
+        assert_eq!(ok.phone_number, "+447700900123");
+    }
+}

@@ -1,0 +1,350 @@
+//! Pricing an in-person enrolment (§9): course or session prices, kits,
+//! discount codes, the booking fee and the payment mode.
+//!
+//! The browser shows the same figures from `web/src/features/checkout/pricing.ts`;
+//! both are checked against `pricing-vectors.json` beside this file, so the
+//! page and the server always agree. The server's answer is the one charged.
+
+use chrono::{Days, NaiveDate};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::money::Money;
+use crate::page::{EnrolmentLine, SessionType};
+
+/// §9: the booking fee (deposit) per course.
+pub const BOOKING_FEE: Money = Money::from_pence(10_000);
+/// §9: the payment-plan panel is offered from this total.
+pub const PAYMENT_PLAN_THRESHOLD: Money = Money::from_pence(100_000);
+/// §9: the balance after the booking fee is due this many days before training.
+pub const BALANCE_DUE_DAYS: u64 = 14;
+/// Clearpay's UK limit: it is not offered on larger totals.
+pub const CLEARPAY_LIMIT: Money = Money::from_pence(120_000);
+
+/// §3 Discount `type`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum DiscountType {
+    /// `value` is in pence.
+    Pound,
+    /// `value` is a whole percentage of the subtotal.
+    Percent,
+}
+
+impl DiscountType {
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "pound" => Some(Self::Pound),
+            "percent" => Some(Self::Percent),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Discount {
+    #[serde(rename = "type")]
+    pub kind: DiscountType,
+    pub value: i64,
+}
+
+impl Discount {
+    /// What the discount takes off `subtotal`: never more than the subtotal.
+    /// Percentages round to the nearest penny, halves up.
+    pub fn amount_off(self, subtotal: Money) -> Money {
+        let off = match self.kind {
+            DiscountType::Pound => self.value,
+            DiscountType::Percent => (subtotal.pence() * self.value.clamp(0, 100) + 50) / 100,
+        };
+        Money::from_pence(off.clamp(0, subtotal.pence()))
+    }
+}
+
+/// §4 payment mode: the booking fee by card, or the full total (card, or a
+/// buy-now-pay-later method, which pays the college in full).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum PaymentMode {
+    Fee,
+    Full,
+}
+
+impl PaymentMode {
+    /// The §7 metadata `type` of the payment.
+    pub fn metadata_type(self) -> &'static str {
+        match self {
+            PaymentMode::Fee => "booking-fee",
+            PaymentMode::Full => "full-amount",
+        }
+    }
+
+    pub fn from_metadata_type(raw: &str) -> Option<Self> {
+        match raw {
+            "booking-fee" => Some(PaymentMode::Fee),
+            "full-amount" => Some(PaymentMode::Full),
+            _ => None,
+        }
+    }
+}
+
+/// One course of the enrolment, priced from the catalogue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinePrice {
+    /// The chosen session's price, or the course's when it has no date.
+    pub price: Money,
+    /// §9: kit prices are whole pounds; `None` when no kit is taken.
+    pub kit_pounds: Option<i64>,
+}
+
+impl LinePrice {
+    pub fn amount(self) -> Money {
+        self.price + Money::from_pounds(self.kit_pounds.unwrap_or(0))
+    }
+}
+
+/// The figures of an enrolment (§3 Enrollment: total, deposit, balance).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct Quote {
+    /// 'Your training total' before any discount.
+    #[ts(type = "number")]
+    pub subtotal: Money,
+    #[ts(type = "number")]
+    pub discount: Money,
+    /// What the training costs after the discount.
+    #[ts(type = "number")]
+    pub total: Money,
+    /// The booking fee: 10000 pence per course, never more than the total.
+    #[ts(type = "number")]
+    pub deposit: Money,
+    /// What is left after the booking fee.
+    #[ts(type = "number")]
+    pub balance: Money,
+}
+
+impl Quote {
+    pub fn new(lines: &[LinePrice], discount: Option<Discount>) -> Self {
+        let subtotal: Money = lines.iter().map(|line| line.amount()).sum();
+        let discount = discount.map_or(Money::ZERO, |d| d.amount_off(subtotal));
+        let total = Money::from_pence(subtotal.pence() - discount.pence());
+        let fees = Money::from_pence(BOOKING_FEE.pence() * i64::try_from(lines.len()).unwrap_or(i64::MAX / BOOKING_FEE.pence()));
+        let deposit = fees.min(total);
+        Quote { subtotal, discount, total, deposit, balance: Money::from_pence(total.pence() - deposit.pence()) }
+    }
+
+    /// What is charged now in `mode`.
+    pub fn amount_due(&self, mode: PaymentMode) -> Money {
+        match mode {
+            PaymentMode::Fee => self.deposit,
+            PaymentMode::Full => self.total,
+        }
+    }
+
+    /// §2: the payment-plan panel is shown from £1,000.
+    pub fn offers_payment_plan(&self) -> bool {
+        self.total >= PAYMENT_PLAN_THRESHOLD
+    }
+}
+
+/// The buy-now-pay-later and card methods offered for `mode` and `total`.
+/// Klarna and Clearpay pay the college in full, so only the full total.
+pub fn payment_methods(mode: PaymentMode, total: Money) -> Vec<&'static str> {
+    match mode {
+        PaymentMode::Fee => vec!["card"],
+        PaymentMode::Full if total > CLEARPAY_LIMIT => vec!["card", "klarna"],
+        PaymentMode::Full => vec!["card", "klarna", "afterpay_clearpay"],
+    }
+}
+
+/// §9: the balance is due 14 days before the first day of training.
+pub fn balance_due_on(first_training_day: NaiveDate) -> NaiveDate {
+    first_training_day.checked_sub_days(Days::new(BALANCE_DUE_DAYS)).unwrap_or(first_training_day)
+}
+
+/// A course of an enrollment as it was booked and priced; kept with the
+/// enrollment so its record never changes with the catalogue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BookedCourse {
+    pub course_id: String,
+    /// The event (bookable product) of the course.
+    pub event_id: String,
+    pub session_id: Option<String>,
+    pub title: String,
+    pub url: String,
+    pub date: Option<NaiveDate>,
+    pub session_type: Option<SessionType>,
+    /// The kit taken, with its price in whole pounds.
+    pub kit_name: Option<String>,
+    pub kit_pounds: Option<i64>,
+    pub price: Money,
+}
+
+impl BookedCourse {
+    pub fn line_price(&self) -> LinePrice {
+        LinePrice { price: self.price, kit_pounds: self.kit_pounds }
+    }
+
+    pub fn line(&self) -> EnrolmentLine {
+        EnrolmentLine {
+            title: self.title.clone(),
+            course_url: self.url.clone(),
+            date: self.date.map(|d| d.to_string()),
+            session_type: self.session_type,
+            kit_name: self.kit_name.clone(),
+            amount: self.line_price().amount(),
+        }
+    }
+}
+
+/// The first day of training among `courses`, if any is dated.
+pub fn first_training_day(courses: &[BookedCourse]) -> Option<NaiveDate> {
+    courses.iter().filter_map(|c| c.date).min()
+}
+
+/// `Tuesday 15 December 2026`: dates in mails, which no browser formats.
+fn long_date(date: NaiveDate) -> String {
+    date.format("%A %-d %B %Y").to_string()
+}
+
+/// The student's booking confirmation (plain text).
+pub struct Confirmation<'a> {
+    pub college: &'a str,
+    pub order_id: &'a str,
+    pub given_name: &'a str,
+    pub courses: &'a [BookedCourse],
+    pub quote: &'a Quote,
+    pub paid: Money,
+}
+
+impl Confirmation<'_> {
+    pub fn body(&self) -> String {
+        let greeting = if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) };
+        let mut body = format!("{greeting},\n\nThank you for enrolling with {}.\n\nBooking {}\n\n", self.college, self.order_id);
+        for course in self.courses {
+            let when = course.date.map_or_else(|| "date to be arranged".to_owned(), long_date);
+            body.push_str(&format!("{} - {when}", course.title));
+            if let Some(kit) = &course.kit_name {
+                body.push_str(&format!(", with the {kit}"));
+            }
+            body.push_str(&format!(": {}\n", course.line_price().amount()));
+        }
+        if self.quote.discount > Money::ZERO {
+            body.push_str(&format!("Discount: -{}\n", self.quote.discount));
+        }
+        body.push_str(&format!("\nTraining total: {}\nPaid today: {}\n", self.quote.total, self.paid));
+        let balance = Money::from_pence(self.quote.total.pence() - self.paid.pence());
+        if balance > Money::ZERO {
+            let due = first_training_day(self.courses)
+                .map_or_else(|| "before your training".to_owned(), |day| format!("by {}", long_date(balance_due_on(day))));
+            body.push_str(&format!("Balance to pay: {balance}, due {due}.\n"));
+        } else {
+            body.push_str("Your training is paid in full.\n");
+        }
+        body.push_str("\nWe will be in touch before your training with everything you need to know. If you have any questions, reply to this email.\n");
+        body
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct Vector {
+        name: String,
+        lines: Vec<LinePrice>,
+        discount: Option<Discount>,
+        expect: Expected,
+    }
+
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Expected {
+        subtotal: Money,
+        discount: Money,
+        total: Money,
+        deposit: Money,
+        balance: Money,
+        due_fee: Money,
+        due_full: Money,
+        payment_plan: bool,
+    }
+
+    #[test]
+    fn prices_every_shared_vector() {
+        let vectors: Vec<Vector> = serde_json::from_str(include_str!("pricing-vectors.json")).expect("valid vectors");
+        assert!(vectors.len() >= 10);
+        for v in vectors {
+            let quote = Quote::new(&v.lines, v.discount);
+            let e = &v.expect;
+            assert_eq!(
+                (quote.subtotal, quote.discount, quote.total, quote.deposit, quote.balance),
+                (e.subtotal, e.discount, e.total, e.deposit, e.balance),
+                "{}",
+                v.name
+            );
+            assert_eq!(quote.amount_due(PaymentMode::Fee), e.due_fee, "{}", v.name);
+            assert_eq!(quote.amount_due(PaymentMode::Full), e.due_full, "{}", v.name);
+            assert_eq!(quote.offers_payment_plan(), e.payment_plan, "{}", v.name);
+        }
+    }
+
+    #[test]
+    fn buy_now_pay_later_is_offered_on_the_full_total_only() {
+        assert_eq!(payment_methods(PaymentMode::Fee, Money::from_pence(50_000)), ["card"]);
+        assert_eq!(payment_methods(PaymentMode::Full, Money::from_pence(120_000)), ["card", "klarna", "afterpay_clearpay"]);
+        assert_eq!(payment_methods(PaymentMode::Full, Money::from_pence(120_001)), ["card", "klarna"]);
+    }
+
+    #[test]
+    fn the_balance_is_due_fourteen_days_before_training() {
+        let day = NaiveDate::from_ymd_opt(2027, 1, 10).unwrap();
+        assert_eq!(balance_due_on(day), NaiveDate::from_ymd_opt(2026, 12, 27).unwrap());
+    }
+
+    fn booked(title: &str, day: Option<(i32, u32, u32)>, kit: Option<(&str, i64)>, price: i64) -> BookedCourse {
+        BookedCourse {
+            course_id: title.to_lowercase(),
+            event_id: title.to_lowercase(),
+            session_id: day.map(|_| format!("{title}-s1")),
+            title: title.to_owned(),
+            url: format!("/courses/aesthetics/{}/", title.to_lowercase()),
+            date: day.map(|(y, m, d)| NaiveDate::from_ymd_opt(y, m, d).unwrap()),
+            session_type: day.map(|_| SessionType::Onsite),
+            kit_name: kit.map(|(name, _)| name.to_owned()),
+            kit_pounds: kit.map(|(_, pounds)| pounds),
+            price: Money::from_pence(price),
+        }
+    }
+
+    #[test]
+    fn the_confirmation_states_the_booking_the_payment_and_the_balance() {
+        let courses = [
+            booked("Botox", Some((2027, 1, 20)), Some(("starter kit", 95)), 125_000),
+            booked("Peels", Some((2027, 1, 12)), None, 45_000),
+        ];
+        let prices: Vec<LinePrice> = courses.iter().map(BookedCourse::line_price).collect();
+        let quote = Quote::new(&prices, Some(Discount { kind: DiscountType::Percent, value: 10 }));
+        let body = Confirmation { college: "Example Academy", order_id: "o-1", given_name: "Sam", courses: &courses, quote: &quote, paid: quote.deposit }.body();
+        assert!(body.starts_with("Dear Sam,"));
+        assert!(body.contains("Botox - Wednesday 20 January 2027, with the starter kit: £1,345.00"), "{body}");
+        assert!(body.contains("Peels - Tuesday 12 January 2027: £450.00"));
+        assert!(body.contains("Discount: -£179.50"));
+        assert!(body.contains("Paid today: £200.00"));
+        assert!(body.contains("Balance to pay: £1,415.50, due by Tuesday 29 December 2026."), "{body}");
+        let full = Confirmation { college: "Example Academy", order_id: "o-1", given_name: "", courses: &courses, quote: &quote, paid: quote.total }.body();
+        assert!(full.starts_with("Hello,") && full.contains("Your training is paid in full."));
+    }
+
+    #[test]
+    fn modes_round_trip_through_metadata() {
+        for mode in [PaymentMode::Fee, PaymentMode::Full] {
+            assert_eq!(PaymentMode::from_metadata_type(mode.metadata_type()), Some(mode));
+        }
+        assert_eq!(PaymentMode::from_metadata_type("deposit"), None);
+    }
+}

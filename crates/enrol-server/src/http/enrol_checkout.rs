@@ -1,0 +1,373 @@
+//! The enrol checkout's calls (§7, decision 006): the basket as the
+//! catalogue sells it now, discount codes, the order with its seat holds,
+//! and the payment intent that pays it. Every amount is the server's own.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::extract::rejection::JsonRejection;
+use chrono::{DateTime, Duration, NaiveDate, Utc};
+
+use enrol_db::{Catalogue, NewEnrollment, SessionFull};
+use enrol_domain::checkout::{
+    BasketRequest, BasketResponse, CheckoutLine, ChosenCourse, CodeRequest, CodeResponse, EnrollData, EnrollRequest,
+    EnrollResponse, EnrollUpdateRequest, IntentRequest, IntentResponse, IntentUpdateRequest,
+};
+use enrol_domain::enrolment::{BOOKING_FEE, BookedCourse, LinePrice, PaymentMode, Quote, payment_methods};
+use enrol_domain::london;
+use enrol_domain::page::{CoursePage, EnrolmentStatus, Session};
+use enrol_payments::{GatewayError, IntentUpdate};
+
+use crate::AppState;
+use crate::http::ApiError;
+
+/// How long an unpaid order keeps its seats.
+pub const SEAT_HOLD_MINUTES: i64 = 20;
+/// The most courses one enrolment may hold.
+const MAX_COURSES: usize = 20;
+const MAX_METADATA: usize = 50;
+
+fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(value)| value).map_err(|rejection| ApiError::BadRequest(rejection.body_text()))
+}
+
+fn hold_until(now: DateTime<Utc>) -> DateTime<Utc> {
+    now + Duration::minutes(SEAT_HOLD_MINUTES)
+}
+
+/// `Tuesday 15 December`, for messages about a session.
+fn day_label(date: &str) -> String {
+    NaiveDate::parse_from_str(date, "%Y-%m-%d").map_or_else(|_| date.to_owned(), |d| d.format("%A %-d %B").to_string())
+}
+
+fn full_message(title: &str, session: Option<&Session>) -> String {
+    match session {
+        Some(session) => format!("{title} on {} is fully booked. Please choose another date.", day_label(&session.date)),
+        None => format!("The date you chose for {title} is no longer available. Please choose another date."),
+    }
+}
+
+/// The course's sessions that still have a seat once unpaid holds count.
+async fn open_sessions(state: &AppState, course: &CoursePage, now: DateTime<Utc>) -> Result<Vec<Session>, ApiError> {
+    let ids: Vec<String> = course.sessions.iter().map(|s| s.id.clone()).collect();
+    let free = state.db.free_seats(&ids, now).await?;
+    Ok(course.sessions.iter().filter(|s| free.get(&s.id).copied().unwrap_or(0) > 0).cloned().collect())
+}
+
+fn in_person(catalogue: &Catalogue, chosen: &ChosenCourse) -> Result<Option<CoursePage>, ApiError> {
+    Ok(catalogue.course_by_id(&chosen.course_id)?.filter(|course| !course.online))
+}
+
+fn kit_pounds(course: &CoursePage, include_kit: bool) -> Option<i64> {
+    course.kit.as_ref().and_then(|kit| kit.price_pounds).filter(|_| include_kit)
+}
+
+/// `POST /api/checkout/basket`: the visitor's selection as it can be booked now.
+#[tracing::instrument(skip_all)]
+pub async fn show_basket(
+    State(state): State<Arc<AppState>>,
+    request: Result<Json<BasketRequest>, JsonRejection>,
+) -> Result<Json<BasketResponse>, ApiError> {
+    let request = body(request)?;
+    if request.courses.len() > MAX_COURSES {
+        return Err(ApiError::Unprocessable(format!("A booking can hold at most {MAX_COURSES} courses.")));
+    }
+    let now = Utc::now();
+    let catalogue = state.db.catalogue(london::today(now)).await?;
+    let mut response = BasketResponse { lines: Vec::new(), removed: Vec::new() };
+    for chosen in &request.courses {
+        let Some(course) = in_person(&catalogue, chosen)? else {
+            response.removed.push(chosen.course_id.clone());
+            continue;
+        };
+        let sessions = open_sessions(&state, &course, now).await?;
+        let still_open = chosen.session_id.as_ref().filter(|id| sessions.iter().any(|s| &s.id == *id));
+        let session_id = still_open.cloned().or_else(|| sessions.first().map(|s| s.id.clone()));
+        let notice = match (&chosen.session_id, still_open) {
+            (Some(_), None) if session_id.is_some() => {
+                Some(format!("The date you chose for {} is fully booked, so we picked the next one.", course.title))
+            }
+            (_, None) if session_id.is_none() && !course.sessions.is_empty() => Some(full_message(&course.title, None)),
+            _ => None,
+        };
+        let price = session_id.as_ref().and_then(|id| sessions.iter().find(|s| &s.id == id)).map_or(course.pricing.unit_amount, |s| s.price);
+        response.lines.push(CheckoutLine {
+            include_kit: kit_pounds(&course, chosen.include_kit).is_some(),
+            course_id: course.id,
+            title: course.title,
+            url: course.url,
+            image: course.images.into_iter().next().unwrap_or_default(),
+            price,
+            was_price: course.was_price,
+            is_package: course.is_package,
+            kit: course.kit,
+            sessions,
+            session_id,
+            notice,
+        });
+    }
+    Ok(Json(response))
+}
+
+/// Prices `chosen` from the catalogue, refusing anything it does not sell
+/// now: unknown or online courses, dates without a free seat, a course twice.
+async fn book(state: &AppState, chosen: &[ChosenCourse], now: DateTime<Utc>) -> Result<Vec<BookedCourse>, ApiError> {
+    if chosen.is_empty() {
+        return Err(ApiError::Unprocessable("Please select a course to enroll onto.".to_owned()));
+    }
+    if chosen.len() > MAX_COURSES {
+        return Err(ApiError::Unprocessable(format!("A booking can hold at most {MAX_COURSES} courses.")));
+    }
+    let catalogue = state.db.catalogue(london::today(now)).await?;
+    let mut booked: Vec<BookedCourse> = Vec::with_capacity(chosen.len());
+    for choice in chosen {
+        let course = in_person(&catalogue, choice)?.ok_or_else(|| {
+            ApiError::Unprocessable("A course in your basket is no longer available. Please remove it and try again.".to_owned())
+        })?;
+        if booked.iter().any(|b| b.course_id == course.id) {
+            return Err(ApiError::Unprocessable(format!("{} is in your basket twice. Please remove one.", course.title)));
+        }
+        let session = match &choice.session_id {
+            Some(id) => {
+                let open = open_sessions(state, &course, now).await?;
+                let session = open.into_iter().find(|s| &s.id == id);
+                Some(session.ok_or_else(|| {
+                    ApiError::Conflict(full_message(&course.title, course.sessions.iter().find(|s| &s.id == id)))
+                })?)
+            }
+            None if course.sessions.is_empty() || course.is_package => None,
+            None => return Err(ApiError::Unprocessable(format!("Please choose a date for {}.", course.title))),
+        };
+        let kit_pounds = kit_pounds(&course, choice.include_kit);
+        booked.push(BookedCourse {
+            event_id: course.id.clone(),
+            session_id: session.as_ref().map(|s| s.id.clone()),
+            date: session.as_ref().and_then(|s| NaiveDate::parse_from_str(&s.date, "%Y-%m-%d").ok()),
+            session_type: session.as_ref().map(|s| s.session_type),
+            kit_name: kit_pounds.and(course.kit.as_ref().map(|kit| kit.name.clone())),
+            kit_pounds,
+            price: session.map_or(course.pricing.unit_amount, |s| s.price),
+            course_id: course.id,
+            title: course.title,
+            url: course.url,
+        });
+    }
+    Ok(booked)
+}
+
+/// `POST /api/code` (§3 Discount): `valid` false for a code that is
+/// unknown, expired or used up.
+#[tracing::instrument(skip_all)]
+pub async fn check_code(
+    State(state): State<Arc<AppState>>,
+    request: Result<Json<CodeRequest>, JsonRejection>,
+) -> Result<Json<CodeResponse>, ApiError> {
+    let code = body(request)?.code;
+    let code = code.trim();
+    if code.is_empty() {
+        return Err(ApiError::BadRequest("Discount code required".to_owned()));
+    }
+    let invalid = CodeResponse { valid: false, code: None, value: None, kind: None, id: None };
+    if code.len() > 64 {
+        return Ok(Json(invalid));
+    }
+    let found = state.db.discount_code(code, london::today(Utc::now())).await?;
+    Ok(Json(match found.filter(|c| c.is_usable()) {
+        Some(found) => CodeResponse {
+            valid: true,
+            id: Some(found.code.clone()),
+            code: Some(found.code),
+            value: Some(found.discount.value),
+            kind: Some(found.discount.kind),
+        },
+        None => invalid,
+    }))
+}
+
+/// The user whose payment account id the browser sent (§6), if any.
+async fn payment_account(state: &AppState, account: Option<&str>) -> Result<Option<String>, ApiError> {
+    let Some(account) = account.filter(|a| !a.is_empty()) else { return Ok(None) };
+    match state.db.user_by_payment_account(account).await? {
+        Some(user_id) => Ok(Some(user_id)),
+        None => Err(ApiError::Unprocessable("Your payment account was not recognised. Please sign in again.".to_owned())),
+    }
+}
+
+fn gateway_error(error: GatewayError) -> ApiError {
+    match error {
+        GatewayError::Refused(message) => ApiError::Unprocessable(message),
+        GatewayError::Unavailable(_) => ApiError::Internal(anyhow::Error::new(error).context("The payment provider failed")),
+    }
+}
+
+/// `POST /api/checkout/`: the booking-fee intent the page prepares on load.
+#[tracing::instrument(skip_all)]
+pub async fn create_intent(
+    State(state): State<Arc<AppState>>,
+    request: Result<Json<IntentRequest>, JsonRejection>,
+) -> Result<Json<IntentResponse>, ApiError> {
+    let request = body(request)?;
+    if request.amount != BOOKING_FEE {
+        return Err(ApiError::Unprocessable(format!("The first payment prepared is always the booking fee of {BOOKING_FEE}.")));
+    }
+    payment_account(&state, request.customer_id.as_deref()).await?;
+    let intent = state
+        .payments
+        .create_payment_intent(&enrol_payments::IntentRequest {
+            idempotency_key: uuid::Uuid::new_v4().to_string(),
+            amount: request.amount,
+            customer: request.customer_id.filter(|c| !c.is_empty()),
+            receipt_email: request.email.filter(|e| !e.is_empty()),
+            payment_method_types: payment_methods(PaymentMode::Full, BOOKING_FEE).into_iter().map(str::to_owned).collect(),
+            metadata: BTreeMap::new(),
+        })
+        .await
+        .map_err(gateway_error)?;
+    Ok(Json(IntentResponse { client_secret: intent.client_secret, id: intent.id }))
+}
+
+/// `PUT /api/checkout/`: the intent takes the order's amount for its mode.
+#[tracing::instrument(skip_all)]
+pub async fn update_intent(
+    State(state): State<Arc<AppState>>,
+    request: Result<Json<IntentUpdateRequest>, JsonRejection>,
+) -> Result<Json<IntentResponse>, ApiError> {
+    let request = body(request)?;
+    let order_id = &request.metadata.order_id;
+    let order = state
+        .db
+        .enrollment(order_id)
+        .await?
+        .ok_or_else(|| ApiError::Unprocessable("We could not find your booking. Please try again.".to_owned()))?;
+    match order.status {
+        EnrolmentStatus::Pending => {}
+        EnrolmentStatus::Deposit | EnrolmentStatus::Completed => {
+            return Err(ApiError::Unprocessable("This booking has already been paid.".to_owned()));
+        }
+        EnrolmentStatus::Failed => {
+            return Err(ApiError::Unprocessable("This booking can no longer be paid. Please try again.".to_owned()));
+        }
+    }
+    let mode = PaymentMode::from_metadata_type(&request.metadata.kind)
+        .ok_or_else(|| ApiError::BadRequest("metadata.type must be full-amount or booking-fee".to_owned()))?;
+    let due = order.quote.amount_due(order.mode);
+    if mode != order.mode || request.amount != due {
+        tracing::warn!(%order_id, sent = request.amount.pence(), due = due.pence(), "Intent amount refused");
+        return Err(ApiError::Unprocessable(format!("The amount to pay for your booking is {due}. Please check your booking and try again.")));
+    }
+    payment_account(&state, request.customer_id.as_deref()).await?;
+    let m = &request.metadata;
+    let metadata = BTreeMap::from([
+        ("Order ID".to_owned(), m.order_id.clone()),
+        ("name".to_owned(), m.name.clone()),
+        ("surname".to_owned(), m.surname.clone()),
+        ("phone".to_owned(), m.phone.clone()),
+        ("email".to_owned(), m.email.clone()),
+        ("type".to_owned(), mode.metadata_type().to_owned()),
+    ]);
+    let update = IntentUpdate {
+        amount: due,
+        payment_method_types: payment_methods(mode, order.quote.total).into_iter().map(str::to_owned).collect(),
+        metadata,
+    };
+    let intent = state.payments.update_payment_intent(&request.intent, &update).await.map_err(gateway_error)?;
+    state.db.attach_payment_intent(order_id, &intent.id, hold_until(Utc::now())).await?;
+    tracing::info!(%order_id, intent = %intent.id, amount = due.pence(), mode = mode.metadata_type(), "Payment prepared");
+    Ok(Json(IntentResponse { client_secret: intent.client_secret, id: intent.id }))
+}
+
+/// Checks an order as the browser sent it against the server's own
+/// pricing, and builds what is stored.
+async fn priced_order(state: &AppState, id: String, data: EnrollData, now: DateTime<Utc>) -> Result<NewEnrollment, ApiError> {
+    let mode = match (data.selected.as_str(), data.mode) {
+        ("card", PaymentMode::Fee) | ("klarna", PaymentMode::Full) => data.mode,
+        _ => return Err(ApiError::BadRequest("Card payments pay the booking fee; Klarna and Clearpay pay in full.".to_owned())),
+    };
+    let contact = data.contact.parse(&data.selected).map_err(ApiError::Invalid)?;
+    if data.metadata.len() > MAX_METADATA || data.metadata.iter().any(|(k, v)| k.len() > 100 || v.len() > 500) {
+        return Err(ApiError::BadRequest("Too much metadata.".to_owned()));
+    }
+    let courses = book(state, &data.enrollment.metadata, now).await?;
+    let discount = match data.discount.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        Some(code) => {
+            let found = state.db.discount_code(code, london::today(now)).await?.filter(|c| c.is_usable());
+            Some(found.ok_or_else(|| ApiError::Unprocessable(format!("The discount code {code} can no longer be used. Please remove it and try again.")))?)
+        }
+        None => None,
+    };
+    let prices: Vec<LinePrice> = courses.iter().map(BookedCourse::line_price).collect();
+    let quote = Quote::new(&prices, discount.as_ref().map(|d| d.discount));
+    let sent = &data.enrollment;
+    if (sent.total, sent.deposit, sent.balance, sent.deposit_required) != (quote.total, quote.deposit, quote.balance, mode == PaymentMode::Fee) {
+        tracing::warn!(
+            sent_total = sent.total.pence(), total = quote.total.pence(), sent_deposit = sent.deposit.pence(),
+            deposit = quote.deposit.pence(), "Order amounts refused"
+        );
+        return Err(ApiError::Unprocessable(format!(
+            "The price of your booking has changed: the total is now {}. Please check your booking and try again.",
+            quote.total
+        )));
+    }
+    if quote.amount_due(mode).pence() <= 0 {
+        return Err(ApiError::Unprocessable("There is nothing to pay for this booking. Please contact us to complete it.".to_owned()));
+    }
+    let user_id = payment_account(state, sent.acct.as_deref()).await?;
+    Ok(NewEnrollment {
+        id,
+        mode,
+        quote,
+        discount_code: discount.map(|d| d.code),
+        courses,
+        metadata: data.metadata,
+        given_name: contact.name,
+        family_name: contact.surname,
+        email: contact.email,
+        contact_number: contact.phone,
+        payment_method: data.selected,
+        user_id,
+        hold_until: hold_until(now),
+    })
+}
+
+fn session_full(order: &NewEnrollment, full: &SessionFull) -> ApiError {
+    let course = order.courses.iter().find(|c| c.session_id.as_deref() == Some(full.session_id.as_str()));
+    let title = course.map_or("A course", |c| c.title.as_str());
+    let message = match course.and_then(|c| c.date) {
+        Some(day) => format!("{title} on {} has just been fully booked. Please choose another date.", day.format("%A %-d %B")),
+        None => full_message(title, None),
+    };
+    ApiError::Conflict(message)
+}
+
+/// `POST /api/enroll/`: the order, with its seats held for 20 minutes.
+#[tracing::instrument(skip_all)]
+pub async fn create_enrollment(
+    State(state): State<Arc<AppState>>,
+    request: Result<Json<EnrollRequest>, JsonRejection>,
+) -> Result<Json<EnrollResponse>, ApiError> {
+    let now = Utc::now();
+    let order = priced_order(&state, uuid::Uuid::now_v7().to_string(), body(request)?.data, now).await?;
+    if let Err(full) = state.db.create_enrollment(&order, now).await? {
+        return Err(session_full(&order, &full));
+    }
+    tracing::info!(order = %order.id, total = order.quote.total.pence(), "Enrollment created");
+    Ok(Json(EnrollResponse { id: order.id, quote: order.quote }))
+}
+
+/// `PUT /api/enroll/`: a pending order takes the visitor's new choices.
+#[tracing::instrument(skip_all)]
+pub async fn update_enrollment(
+    State(state): State<Arc<AppState>>,
+    request: Result<Json<EnrollUpdateRequest>, JsonRejection>,
+) -> Result<Json<EnrollResponse>, ApiError> {
+    let now = Utc::now();
+    let request = body(request)?;
+    let order = priced_order(&state, request.id, request.data, now).await?;
+    match state.db.replace_enrollment(&order, now).await? {
+        None => Err(ApiError::Unprocessable("This booking can no longer be changed. Please start again.".to_owned())),
+        Some(Err(full)) => Err(session_full(&order, &full)),
+        Some(Ok(())) => Ok(Json(EnrollResponse { id: order.id, quote: order.quote })),
+    }
+}

@@ -1,0 +1,202 @@
+//! The sandbox's payment intents: what Stripe's Payment Element and
+//! `confirmPayment` do in production, without money. Cards decide at once;
+//! Klarna and Clearpay send the buyer to an approve-or-deny page first.
+//! Outcomes reach the webhook handler as signed `payment_intent.*` events,
+//! then the buyer returns to `return_url` with `redirect_status`, as with Stripe.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, Query, State};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::{Form, Json};
+use serde::Deserialize;
+use serde_json::json;
+
+use enrol_db::SandboxIntent;
+use enrol_domain::checkout::{SandboxConfirmRequest, SandboxConfirmResponse};
+use enrol_domain::money::Money;
+
+use crate::AppState;
+use crate::document::escape_html;
+use crate::http::ApiError;
+use crate::http::sandbox::{TestCard, deliver};
+
+const BUY_NOW_PAY_LATER: [&str; 2] = ["klarna", "afterpay_clearpay"];
+
+fn method_name(method: &str) -> &'static str {
+    match method {
+        "klarna" => "Klarna",
+        "afterpay_clearpay" => "Clearpay",
+        _ => "Card",
+    }
+}
+
+/// Only this site's own confirmation pages may be returned to.
+fn checked_return_url(state: &AppState, url: &str) -> Result<String, ApiError> {
+    let path = url.strip_prefix(state.config.public_url.as_str()).unwrap_or(url);
+    let ok = path.strip_prefix("/enrolment/").is_some_and(|rest| {
+        !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/')
+    });
+    if ok { Ok(path.to_owned()) } else { Err(ApiError::BadRequest("return_url must be this site's /enrolment/ page".to_owned())) }
+}
+
+fn returned(return_url: &str, intent_id: &str, status: &str) -> String {
+    format!("{return_url}?payment_intent={intent_id}&redirect_status={status}")
+}
+
+async fn find(state: &AppState, id: &str) -> Result<SandboxIntent, ApiError> {
+    state.db.sandbox_intent(id).await?.ok_or(ApiError::NotFound)
+}
+
+fn offered(intent: &SandboxIntent) -> Vec<String> {
+    serde_json::from_str(&intent.payment_method_types).unwrap_or_default()
+}
+
+/// The intent as Stripe's events carry it.
+fn intent_object(intent: &SandboxIntent, status: &str, method: &str, error: Option<&str>) -> serde_json::Value {
+    let metadata: serde_json::Value = serde_json::from_str(&intent.metadata).unwrap_or_else(|_| json!({}));
+    let paid = status == "succeeded";
+    json!({
+        "id": intent.id,
+        "object": "payment_intent",
+        "amount": intent.amount,
+        "amount_received": if paid { intent.amount } else { 0 },
+        "currency": "gbp",
+        "metadata": metadata,
+        "status": status,
+        "payment_method_types": offered(intent),
+        "payment_method": { "type": method },
+        "last_payment_error": error.map(|message| json!({ "message": message, "payment_method": { "type": method } })),
+    })
+}
+
+/// Pays the intent once and tells the webhook handler.
+async fn succeed(state: &AppState, intent: &SandboxIntent, method: &str) -> Result<(), ApiError> {
+    if state.db.succeed_sandbox_intent(&intent.id).await? {
+        deliver(state, "payment_intent.succeeded", intent_object(intent, "succeeded", method, None)).await?;
+    }
+    Ok(())
+}
+
+async fn fail(state: &AppState, intent: &SandboxIntent, method: &str, message: &str) -> Result<(), ApiError> {
+    deliver(state, "payment_intent.payment_failed", intent_object(intent, "requires_payment_method", method, Some(message))).await
+}
+
+/// `POST /sandbox/payment_intents/{id}/confirm`.
+#[tracing::instrument(skip_all, fields(intent = %id))]
+pub async fn confirm_intent(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    body: Result<Json<SandboxConfirmRequest>, JsonRejection>,
+) -> Result<Json<SandboxConfirmResponse>, ApiError> {
+    let Json(request) = body.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
+    let intent = find(&state, &id).await?;
+    if request.client_secret != intent.client_secret {
+        return Err(ApiError::NotFound);
+    }
+    let return_url = checked_return_url(&state, &request.return_url)?;
+    if intent.status == "succeeded" {
+        return Ok(Json(SandboxConfirmResponse { redirect: returned(&return_url, &intent.id, "succeeded") }));
+    }
+    let method = request.payment_method.as_str();
+    if !offered(&intent).iter().any(|m| m == method) {
+        return Err(ApiError::PaymentFailed(format!("{} is not available for this payment.", method_name(method))));
+    }
+    if BUY_NOW_PAY_LATER.contains(&method) {
+        // Both values are made only of URL-safe characters (checked above).
+        let redirect = format!("/sandbox/redirect/{}?method={method}&return_url={return_url}", intent.id);
+        return Ok(Json(SandboxConfirmResponse { redirect }));
+    }
+    let card = request.card.ok_or_else(|| ApiError::PaymentFailed("Enter your card details.".to_owned()))?;
+    let Some(test_card) = TestCard::parse(&card.number) else {
+        return Err(ApiError::PaymentFailed("Your card number is not one of the sandbox test cards.".to_owned()));
+    };
+    if card.expiry.trim().is_empty() || card.cvc.trim().is_empty() {
+        return Err(ApiError::PaymentFailed("Enter the card's expiry date and security code.".to_owned()));
+    }
+    if let Some(refusal) = test_card.refusal() {
+        fail(&state, &intent, "card", refusal).await?;
+        return Err(ApiError::PaymentFailed(refusal.to_owned()));
+    }
+    succeed(&state, &intent, "card").await?;
+    Ok(Json(SandboxConfirmResponse { redirect: returned(&return_url, &intent.id, "succeeded") }))
+}
+
+#[derive(Deserialize)]
+pub struct RedirectQuery {
+    method: String,
+    return_url: String,
+}
+
+/// `GET /sandbox/redirect/{id}`: the buy-now-pay-later provider's page.
+pub async fn show_redirect(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Query(query): Query<RedirectQuery>,
+) -> Result<Response, ApiError> {
+    let intent = find(&state, &id).await?;
+    let return_url = checked_return_url(&state, &query.return_url)?;
+    if intent.status == "succeeded" {
+        return Ok(Redirect::to(&returned(&return_url, &intent.id, "succeeded")).into_response());
+    }
+    let provider = method_name(&query.method);
+    let amount = Money::from_pence(intent.amount);
+    Ok(Html(format!(
+        r#"<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>{provider}: pay {amount} | Sandbox</title>
+<link rel="stylesheet" href="/sandbox/sandbox.css">
+</head>
+<body>
+<header><p class="badge">Sandbox: no real money moves</p></header>
+<main>
+<h1>Pay {amount} with {provider}</h1>
+<p>In production {provider} asks the buyer to sign in and agree their plan here. In the sandbox, choose the outcome.</p>
+<form method="post">
+<input type="hidden" name="method" value="{method}">
+<input type="hidden" name="return_url" value="{return_url}">
+<button type="submit" name="decision" value="approve">Approve payment</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny payment</button>
+</form>
+</main>
+</body>
+</html>"#,
+        method = escape_html(&query.method),
+        return_url = escape_html(&return_url),
+    ))
+    .into_response())
+}
+
+#[derive(Deserialize)]
+pub struct Decision {
+    decision: String,
+    method: String,
+    return_url: String,
+}
+
+/// `POST /sandbox/redirect/{id}`: the buyer approved or denied.
+pub async fn decide_redirect(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    Form(form): Form<Decision>,
+) -> Result<Redirect, ApiError> {
+    let intent = find(&state, &id).await?;
+    let return_url = checked_return_url(&state, &form.return_url)?;
+    if !BUY_NOW_PAY_LATER.contains(&form.method.as_str()) || !offered(&intent).contains(&form.method) {
+        return Err(ApiError::BadRequest("This payment method is not available for this payment.".to_owned()));
+    }
+    let status = if form.decision == "approve" || intent.status == "succeeded" {
+        succeed(&state, &intent, &form.method).await?;
+        "succeeded"
+    } else {
+        fail(&state, &intent, &form.method, &format!("{} did not approve the payment.", method_name(&form.method))).await?;
+        "failed"
+    };
+    Ok(Redirect::to(&returned(&return_url, &intent.id, status)))
+}
