@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
@@ -26,6 +27,11 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** Takes out the console errors a test expects (the browser logs a refused request the page handles), so only others fail it. */
+export function allowConsoleErrors(errors: string[], expected: RegExp): void {
+  errors.splice(0, errors.length, ...errors.filter((error) => !expected.test(error)));
+}
+
 /** Waits until React has hydrated the server's HTML. */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
@@ -40,4 +46,14 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 /** The page data the server embedded in the document. */
 export async function pageData<T = Record<string, unknown>>(page: Page): Promise<T> {
   return JSON.parse((await page.locator('#__ENROL_DATA__').textContent()) ?? 'null') as T;
+}
+
+/** `£1,234.50`, independently of the app's own formatter. */
+export const gbp = (pence: number) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
+
+/** Reads the test server's SQLite database directly. */
+export function query(sql: string): unknown[][] {
+  const script = 'import json, sqlite3, sys; print(json.dumps(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchall()))';
+  return JSON.parse(execFileSync('python3', ['-c', script, process.env.E2E_DATABASE!, sql]).toString()) as unknown[][];
 }

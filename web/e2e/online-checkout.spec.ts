@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, hydrated, pageData, test } from './fixtures';
+import { expect, expectNoAxeViolations, gbp, hydrated, pageData, query, test } from './fixtures';
 
 interface CourseData {
   page: {
@@ -9,16 +8,6 @@ interface CourseData {
     pricing: { unit_amount: number };
     upsell: { title: string; cta: string; price_data: { unit_amount: number } } | null;
   };
-}
-
-/** `£1,234.50`, independently of the app's own formatter. */
-const gbp = (pence: number) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }).format(pence / 100);
-
-/** Reads the test server's SQLite database directly. */
-function query(sql: string): unknown[][] {
-  const script = 'import json, sqlite3, sys; print(json.dumps(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchall()))';
-  return JSON.parse(execFileSync('python3', ['-c', script, process.env.E2E_DATABASE!, sql]).toString()) as unknown[][];
 }
 
 /** Online courses from the e-learning section: one with an upsell first. */

@@ -242,6 +242,7 @@ impl Db {
         let metadata = serde_json::to_string(&new.metadata)?;
         let sessions = held_sessions(&new.courses);
         let q = &new.quote;
+        let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
@@ -270,6 +271,7 @@ impl Db {
         let metadata = serde_json::to_string(&new.metadata)?;
         let sessions = held_sessions(&new.courses);
         let q = &new.quote;
+        let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let updated = sqlx::query(
@@ -325,6 +327,7 @@ impl Db {
         college_address: &str,
         now: DateTime<Utc>,
     ) -> anyhow::Result<EnrolmentFulfilment> {
+        let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let first = sqlx::query("insert into webhook_event (id, type, received_at) values ($1, $2, $3) on conflict (id) do nothing")
@@ -369,10 +372,21 @@ impl Db {
             let mut seated = true;
             for course in &record.courses {
                 let Some(session_id) = &course.session_id else { continue };
+                // Its own live hold keeps a seat; after the hold ran out, only
+                // a seat nobody else holds may be taken.
+                sqlx::query("update session set registrations = registrations where id = $1")
+                    .bind(session_id).execute(&mut *tx).await?;
+                let (held, free): (i64, i64) = sqlx::query_as(
+                    "select (select count(*) from seat_hold where enrollment_id = $2 and session_id = $1 and expires_at > $3), \
+                     s.seats - s.registrations - (select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id \
+                     where h.session_id = s.id and h.enrollment_id <> $2 and h.expires_at > $3 and e.status = 'pending') \
+                     from session s where s.id = $1"
+                ).bind(session_id).bind(&record.id).bind(now).fetch_optional(&mut *tx).await?.unwrap_or((0, 0));
                 sqlx::query("delete from seat_hold where enrollment_id = $1 and session_id = $2")
                     .bind(&record.id).bind(session_id).execute(&mut *tx).await?;
-                let taken = sqlx::query("update session set registrations = registrations + 1 where id = $1 and registrations < seats")
-                    .bind(session_id).execute(&mut *tx).await?.rows_affected() == 1;
+                let taken = (held > 0 || free > 0)
+                    && sqlx::query("update session set registrations = registrations + 1 where id = $1 and registrations < seats")
+                        .bind(session_id).execute(&mut *tx).await?.rows_affected() == 1;
                 if !taken {
                     seated = false;
                     continue;
@@ -421,6 +435,7 @@ impl Db {
     /// A failed payment: the enrollment fails and its seats are released,
     /// once per event. A paid enrollment is never touched.
     pub async fn fail_enrollment(&self, event_id: &str, event_type: &str, order_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let first = sqlx::query("insert into webhook_event (id, type, received_at) values ($1, $2, $3) on conflict (id) do nothing")

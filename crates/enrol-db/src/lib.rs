@@ -15,6 +15,7 @@ pub mod content;
 mod markdown;
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
@@ -52,6 +53,8 @@ macro_rules! on_pool {
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: Pool,
+    /// SQLite only: whose turn it is to write (see [`Db::write_turn`]).
+    writer: Option<Arc<tokio::sync::Mutex<()>>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,9 +96,22 @@ impl Db {
         } else {
             anyhow::bail!("DATABASE_URL must start with sqlite: or postgres://, got {url:?}");
         };
-        let db = Db { pool };
+        let writer = matches!(pool, Pool::Sqlite(_)).then(|| Arc::new(tokio::sync::Mutex::new(())));
+        let db = Db { pool, writer };
         db.migrate().await?;
         Ok(db)
+    }
+
+    /// Waits for this process's turn to run a write transaction. SQLite lets
+    /// one transaction write at a time, and a writer that finds the database
+    /// busy sleeps and polls, so under load waits grow long and unfair;
+    /// queueing here keeps them short and in order. PostgreSQL locks rows
+    /// instead and needs no turn (`None`).
+    pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.writer {
+            Some(writer) => Some(writer.lock().await),
+            None => None,
+        }
     }
 
     pub fn pool(&self) -> &Pool {

@@ -405,10 +405,6 @@ pub struct OrderLine {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CheckoutPage {
-    #[ts(type = "number")]
-    pub booking_fee: Money,
-    #[ts(type = "number")]
-    pub payment_plan_threshold: Money,
     /// `sandbox` or `stripe`: which payment element to mount.
     pub gateway: String,
     /// Stripe's publishable key when the gateway is Stripe.

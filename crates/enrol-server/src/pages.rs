@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 
 use enrol_db::{Catalogue, CourseOrder, Db, EnrollmentRecord, SiteRecord, section_url};
-use enrol_domain::enrolment::{BOOKING_FEE, BookedCourse, PAYMENT_PLAN_THRESHOLD, balance_due_on, first_training_day};
+use enrol_domain::enrolment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::money::Money;
 use enrol_domain::enquiry::EnquiryKind;
 use enrol_domain::london;
@@ -274,8 +274,6 @@ async fn find(
         return Ok(Some(Found {
             head: head(titled("Checkout"), format!("Enrol on your {college} courses: pay the booking fee or the full amount."), path),
             page: Page::Checkout(CheckoutPage {
-                booking_fee: BOOKING_FEE,
-                payment_plan_threshold: PAYMENT_PLAN_THRESHOLD,
                 gateway: payments.name().to_owned(),
                 publishable_key: payments.publishable_key().map(str::to_owned),
             }),

@@ -6,6 +6,8 @@ import { CourseSectionPage } from '../features/catalogue/course-section-page';
 import { HomePage } from '../features/catalogue/home-page';
 import { OffersPage } from '../features/catalogue/offers-page';
 import { PathwayPage } from '../features/catalogue/pathway-page';
+import { CheckoutPage } from '../features/checkout/checkout-page';
+import { EnrolmentPage } from '../features/checkout/enrolment-page';
 import { ArticlePage } from '../features/content/article-page';
 import { BlogPage } from '../features/content/blog-page';
 import { CareersPage } from '../features/content/careers-page';
@@ -48,6 +50,10 @@ export function PageView({ envelope }: { envelope: PageEnvelope }) {
       return <OffersPage page={page} />;
     case 'onlineOrder':
       return <OnlineOrderPage key={page.orderId} page={page} />;
+    case 'checkout':
+      return <CheckoutPage page={page} />;
+    case 'enrolment':
+      return <EnrolmentPage key={page.orderId} page={page} />;
     case 'content':
       return <ContentPage page={page} />;
     case 'notFound':

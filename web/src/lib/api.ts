@@ -16,9 +16,9 @@ interface ErrorEnvelope {
   error?: { message?: string; fields?: Record<string, string> };
 }
 
-export async function postJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, init: RequestInit): Promise<T> {
   const response = await fetch(url, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify(body),
     credentials: 'same-origin',
@@ -34,6 +34,14 @@ export async function postJson<T>(url: string, body: unknown, init: RequestInit 
     );
   }
   return payload as T;
+}
+
+export function postJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  return sendJson('POST', url, body, init);
+}
+
+export function putJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+  return sendJson('PUT', url, body, init);
 }
 
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {

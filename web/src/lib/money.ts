@@ -18,3 +18,8 @@ export function formatPounds(pounds: number): string {
   const sign = pounds < 0 ? '-' : '';
   return `${sign}£${groupThousands(String(Math.abs(Math.round(pounds))))}`;
 }
+
+/** §9: amounts are held in pence; analytics and pixels take pounds. */
+export function penceToPounds(pence: number): number {
+  return pence / 100;
+}

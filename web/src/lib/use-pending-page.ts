@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Page } from '../generated/Page';
 import type { PageEnvelope } from '../generated/PageEnvelope';
 import { getJson } from './api';
@@ -12,8 +12,9 @@ export const CONFIRMATION_WAIT_MS = 30000;
 /**
  * The page an order's buyer returns to, as the server last saw it: while
  * `isPending(page)`, this path's page data is read again every two seconds,
- * for thirty seconds at most. `read` picks the page out of the answer (null
- * when it is another kind). Both must be stable functions.
+ * for thirty seconds at most, or until the server moves it to another path.
+ * `read` picks the page out of the answer (null when it is another kind).
+ * Both must be stable functions.
  */
 export function usePendingPage<P>(
   initial: P,
@@ -21,6 +22,7 @@ export function usePendingPage<P>(
   read: (page: Page) => P | null,
 ): { page: P; gaveUp: boolean } {
   const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [page, setPage] = useState(initial);
   const [gaveUp, setGaveUp] = useState(false);
   const pending = isPending(page);
@@ -38,6 +40,11 @@ export function usePendingPage<P>(
       waited += CONFIRMATION_POLL_MS;
       getJson<PageEnvelope>(`/api/page-data?path=${encodeURIComponent(pathname)}`, controller.signal)
         .then((envelope) => {
+          // The server moved the page: a failed payment goes back to the checkout, say.
+          if (envelope.path.split('?')[0] !== pathname) {
+            void navigate(envelope.path, { replace: true });
+            return;
+          }
           const answer = read(envelope.page);
           if (answer !== null && !isPending(answer)) setPage(answer);
           else next();
@@ -53,7 +60,7 @@ export function usePendingPage<P>(
       controller.abort();
       clearTimeout(timer);
     };
-  }, [pending, pathname, isPending, read]);
+  }, [pending, pathname, navigate, isPending, read]);
 
   return { page, gaveUp };
 }

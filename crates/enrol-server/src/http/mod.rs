@@ -37,9 +37,20 @@ pub use online_checkout::order_path;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// What pages may load: only this site's own scripts, styles and images.
-const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-     font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+/// What pages may load: only this site's own scripts, styles and images,
+/// and with Stripe as the gateway, Stripe.js and its payment frames.
+fn content_security_policy(stripe: bool) -> HeaderValue {
+    let (script, frame, connect) = if stripe {
+        (" https://js.stripe.com", "frame-src https://js.stripe.com https://hooks.stripe.com; ", " https://api.stripe.com")
+    } else {
+        ("", "", "")
+    };
+    let policy = format!(
+        "default-src 'self'; script-src 'self'{script}; style-src 'self'; img-src 'self' data:; font-src 'self'; \
+         connect-src 'self'{connect}; {frame}object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    );
+    HeaderValue::from_str(&policy).expect("a CSP is a valid header value")
+}
 
 pub fn router(state: Arc<AppState>) -> Router {
     let immutable = SetResponseHeaderLayer::overriding(
@@ -52,7 +63,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
 
     let mut security = vec![
-        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(CONTENT_SECURITY_POLICY)),
+        (header::CONTENT_SECURITY_POLICY, content_security_policy(state.payments.name() == "stripe")),
         (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
         (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
@@ -117,4 +128,21 @@ pub fn router(state: Arc<AppState>) -> Router {
             .layer(PropagateRequestIdLayer::new(REQUEST_ID))
             .layer(CompressionLayer::new()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::content_security_policy;
+
+    #[test]
+    fn stripe_is_allowed_only_when_it_is_the_gateway() {
+        let sandbox = content_security_policy(false);
+        let sandbox = sandbox.to_str().unwrap();
+        assert!(!sandbox.contains("stripe") && sandbox.contains("script-src 'self';") && sandbox.contains("frame-ancestors 'none'"));
+        let stripe = content_security_policy(true);
+        let stripe = stripe.to_str().unwrap();
+        assert!(stripe.contains("script-src 'self' https://js.stripe.com;"));
+        assert!(stripe.contains("frame-src https://js.stripe.com https://hooks.stripe.com;"));
+        assert!(stripe.contains("connect-src 'self' https://api.stripe.com;"));
+    }
 }

@@ -151,6 +151,30 @@ pub(super) async fn deliver(state: &AppState, event_type: &str, object: serde_js
     webhooks::handle(state, &header, &body).await.map_err(|error| ApiError::Internal(anyhow::anyhow!("Sandbox event refused: {error}")))
 }
 
+/// A page of the sandbox gateway: its own look, never indexed. `title` and
+/// `main` are HTML the caller has escaped.
+pub(super) fn sandbox_page(title: &str, main: &str) -> Html<String> {
+    Html(format!(
+        r#"<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
+<title>{title} | Sandbox</title>
+<link rel="stylesheet" href="/sandbox/sandbox.css">
+</head>
+<body>
+<header><p class="badge">Sandbox: no real money moves</p></header>
+<main>
+{main}
+</main>
+</body>
+</html>"#
+    ))
+}
+
 fn page(checkout: &SandboxCheckout, form: &PaymentForm, problem: Option<&str>) -> Html<String> {
     let mut lines = String::new();
     for line in &checkout.lines {
@@ -165,21 +189,8 @@ fn page(checkout: &SandboxCheckout, form: &PaymentForm, problem: Option<&str>) -
         .unwrap_or_default();
     let described = if problem.is_some() { " aria-describedby=\"payment-error\"" } else { "" };
     let total = Money::from_pence(checkout.total);
-    Html(format!(
-        r#"<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>Pay {total} | Sandbox checkout</title>
-<link rel="stylesheet" href="/sandbox/sandbox.css">
-</head>
-<body>
-<header><p class="badge">Sandbox: no real money moves</p></header>
-<main>
-<h1>Pay {total}</h1>
+    let main = format!(
+        r#"<h1>Pay {total}</h1>
 <table><caption>Your order</caption>
 <tbody>{lines}</tbody>
 <tfoot><tr><th scope="row">Total</th><td>{total}</td></tr></tfoot>
@@ -203,17 +214,15 @@ fn page(checkout: &SandboxCheckout, form: &PaymentForm, problem: Option<&str>) -
 <p><a href="{cancel}">Cancel and return to the site</a></p>
 <section aria-labelledby="test-cards"><h2 id="test-cards">Sandbox test cards</h2>
 <ul><li>4242 4242 4242 4242: payment succeeds</li><li>4000 0000 0000 0002: card declined</li><li>4000 0000 0000 9995: insufficient funds</li></ul>
-<p>Any future expiry date and any three digits as the security code.</p></section>
-</main>
-</body>
-</html>"#,
+<p>Any future expiry date and any three digits as the security code.</p></section>"#,
         email = escape_html(&form.email),
         name = escape_html(&form.name),
         card = escape_html(&form.card_number),
         expiry = escape_html(&form.expiry),
         cvc = escape_html(&form.cvc),
         cancel = escape_html(&checkout.cancel_url),
-    ))
+    );
+    sandbox_page(&format!("Pay {total}"), &main)
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::{Form, Json};
 use serde::Deserialize;
 use serde_json::json;
@@ -20,7 +20,7 @@ use enrol_domain::money::Money;
 use crate::AppState;
 use crate::document::escape_html;
 use crate::http::ApiError;
-use crate::http::sandbox::{TestCard, deliver};
+use crate::http::sandbox::{TestCard, deliver, sandbox_page};
 
 const BUY_NOW_PAY_LATER: [&str; 2] = ["klarna", "afterpay_clearpay"];
 
@@ -142,35 +142,19 @@ pub async fn show_redirect(
     }
     let provider = method_name(&query.method);
     let amount = Money::from_pence(intent.amount);
-    Ok(Html(format!(
-        r#"<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<link rel="icon" href="data:,">
-<title>{provider}: pay {amount} | Sandbox</title>
-<link rel="stylesheet" href="/sandbox/sandbox.css">
-</head>
-<body>
-<header><p class="badge">Sandbox: no real money moves</p></header>
-<main>
-<h1>Pay {amount} with {provider}</h1>
+    let main = format!(
+        r#"<h1>Pay {amount} with {provider}</h1>
 <p>In production {provider} asks the buyer to sign in and agree their plan here. In the sandbox, choose the outcome.</p>
 <form method="post">
 <input type="hidden" name="method" value="{method}">
 <input type="hidden" name="return_url" value="{return_url}">
 <button type="submit" name="decision" value="approve">Approve payment</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny payment</button>
-</form>
-</main>
-</body>
-</html>"#,
+</form>"#,
         method = escape_html(&query.method),
         return_url = escape_html(&return_url),
-    ))
-    .into_response())
+    );
+    Ok(sandbox_page(&format!("{provider}: pay {amount}"), &main).into_response())
 }
 
 #[derive(Deserialize)]

@@ -305,6 +305,29 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn a_payment_after_the_hold_ran_out_never_takes_a_held_seat(app: TestApp) {
+        execute(&app, "update session set seats = 1, registrations = 0 where id = 'chemical-peels-1'").await;
+        let q = quote(false, None);
+        let body = order("chemical-peels-1", false, None, "card", &q);
+        let (late, late_intent, late_secret) = prepared(&app, &body, q.deposit, "booking-fee").await;
+        execute(&app, &format!("update seat_hold set expires_at = '2000-01-01T00:00:00Z' where enrollment_id = '{late}'")).await;
+        let (first, first_intent, first_secret) = prepared(&app, &body, q.deposit, "booking-fee").await;
+
+        let (status, _) = confirm(&app, &late_intent, &late_secret, &late, "card", Some("4242 4242 4242 4242")).await;
+        assert_eq!(status, 200);
+        assert_eq!(count(&app, &format!("select count(*) from payment where enrollment_id = '{late}'")).await, 1, "the money is recorded");
+        assert_eq!(count(&app, &format!("select count(*) from registration where enrollment_id = '{late}'")).await, 0);
+        assert_eq!(count(&app, &format!("select count(*) from enrollment where id = '{late}' and call")).await, 1);
+        let college = app.db().site().await.unwrap().unwrap().site.email_address;
+        assert!(app.db().outbox(10).await.unwrap().iter().any(|m| m.to_address == college && m.subject.contains(&late)));
+
+        let (status, _) = confirm(&app, &first_intent, &first_secret, &first, "card", Some("4242 4242 4242 4242")).await;
+        assert_eq!(status, 200);
+        assert_eq!(count(&app, &format!("select count(*) from registration where enrollment_id = '{first}'")).await, 1);
+        assert_eq!(registrations(&app, "chemical-peels-1").await, 1, "never oversold");
+        app.stop().await;
+    }
+
     async fn a_payment_plan_request_is_stored_and_mailed(app: TestApp) {
         let (status, answer) = post(&app, "/api/callback/", &json!({
             "first_name": "", "last_name": "", "email": "", "phone_number": "", "courses": ["Chemical Peels Course"], "type": "finance",

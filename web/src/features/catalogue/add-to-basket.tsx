@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { CoursePage } from '../../generated/CoursePage';
-import { formatMoney, formatPounds } from '../../lib/money';
+import { kitChoiceLabel, kitNote, pricedKit } from '../../lib/kits';
+import { formatMoney } from '../../lib/money';
 import { hasFreeSeat, seatsLeft, sessionLabel } from '../../lib/sessions';
 import { useBasket } from '../basket/basket-context';
+import { trackAddedCourse } from './track-added-course';
 
 type Added = null | 'in-person' | 'online';
 
@@ -18,7 +20,7 @@ export function AddToBasket({ course }: { course: CoursePage }) {
   const [sessionId, setSessionId] = useState(sessions[0]?.id ?? '');
   const [includeKit, setIncludeKit] = useState(false);
   const [added, setAdded] = useState<Added>(null);
-  const kitChoice = course.kit && course.kit.pricePounds !== null ? course.kit : null;
+  const kitChoice = pricedKit(course.kit);
   const image = course.images[0] ?? { url: '', alt: '', width: 0, height: 0 };
 
   const inBasket = course.online
@@ -33,16 +35,20 @@ export function AddToBasket({ course }: { course: CoursePage }) {
         pricingId: course.pricing.id, unitAmount: course.pricing.unit_amount, wasPrice: course.wasPrice,
         upsell: course.upsell, upsellAdded: false,
       });
+      trackAddedCourse({ id: course.id, title: course.title, url: course.url, price: course.pricing.unit_amount });
       setAdded('online');
       return;
     }
     const session = sessions.find((s) => s.id === sessionId) ?? null;
+    const price = session?.price ?? course.pricing.unit_amount;
+    const kitPounds = kitChoice !== null && includeKit ? kitChoice.pricePounds : null;
     basket.addCourses([{
       courseId: course.id, title: course.title, url: course.url, image,
-      price: session?.price ?? course.pricing.unit_amount, wasPrice: course.wasPrice, isPackage: course.isPackage,
-      includeKit: kitChoice !== null && includeKit,
+      price, wasPrice: course.wasPrice, isPackage: course.isPackage,
+      includeKit: kitPounds !== null,
       selectedEvent: session && { id: session.id, date: session.date, type: session.type, price: session.price },
     }]);
+    trackAddedCourse({ id: course.id, title: course.title, url: course.url, price: price + (kitPounds ?? 0) * 100 });
     setAdded('in-person');
   }
 
@@ -70,16 +76,13 @@ export function AddToBasket({ course }: { course: CoursePage }) {
           </select>
         </div>
       )}
-      {course.kit && kitChoice && (
+      {kitChoice && (
         <div className="field checkbox">
           <input id={`${id}-kit`} type="checkbox" name="kit" checked={includeKit} onChange={(event) => setIncludeKit(event.target.checked)} />
-          <label htmlFor={`${id}-kit`}>
-            {`Add the ${kitChoice.name} for ${formatPounds(kitChoice.pricePounds ?? 0)}`}
-            {kitChoice.worthPounds !== null && ` (worth ${formatPounds(kitChoice.worthPounds)})`}
-          </label>
+          <label htmlFor={`${id}-kit`}>{kitChoiceLabel(kitChoice)}</label>
         </div>
       )}
-      {course.kit && !kitChoice && <p className="kit-note">{course.kit.note || `Includes the ${course.kit.name}.`}</p>}
+      {course.kit && !kitChoice && <p className="kit-note">{kitNote(course.kit)}</p>}
       <button type="submit" className="button button-wide" disabled={inBasket}>
         {inBasket ? 'In your basket' : course.online ? 'Add to basket' : 'Add to basket and enrol'}
       </button>

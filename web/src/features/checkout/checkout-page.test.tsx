@@ -1,0 +1,373 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CheckoutLine } from '../../generated/CheckoutLine';
+import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
+import { TRACK_EVENT } from '../../lib/tracking';
+import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
+import { dermaplaning, injectablesPackage, microneedling, selected } from '../../test/checkout-fixtures';
+import { BasketProvider } from '../basket/basket-context';
+import { SELECTED_COURSES_KEY, type SelectedCourse } from '../basket/basket-items';
+import { CheckoutPage } from './checkout-page';
+
+const sandboxPage: CheckoutPageData = { gateway: 'sandbox', publishableKey: null };
+const intent = { client_secret: 'pi_1_secret_abc', id: 'pi_1' };
+
+function renderCheckout(lines: CheckoutLine[], { path = '/checkout/', page = sandboxPage } = {}) {
+  sessionStorage.setItem(SELECTED_COURSES_KEY, JSON.stringify(lines.map(selected)));
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <BasketProvider>
+        <CheckoutPage page={page} />
+      </BasketProvider>
+    </MemoryRouter>,
+  );
+}
+
+/** The catalogue answering for `lines` and a booking-fee intent, plus `more` calls. */
+function checkoutApi(lines: CheckoutLine[], more: Record<string, Answer> = {}) {
+  return stubApi({
+    'POST /api/checkout/basket': () => jsonResponse(200, { lines, removed: [] }),
+    'POST /api/checkout/': () => jsonResponse(200, intent),
+    ...more,
+  });
+}
+
+const storedCourses = () => JSON.parse(sessionStorage.getItem(SELECTED_COURSES_KEY) ?? '[]') as SelectedCourse[];
+const courseList = () => screen.getByRole('region', { name: 'Your selected courses' });
+const totalOf = (label: string) => screen.getByText(label).nextElementSibling!.textContent;
+const payButton = () => screen.getByRole('button', { name: /^Pay / });
+
+async function ready() {
+  await screen.findByRole('heading', { name: 'Your selected courses' });
+  await vi.waitFor(() => expect(screen.queryByText('Preparing your checkout')).toBeNull());
+}
+
+async function fillContact() {
+  await userEvent.type(screen.getByLabelText(/First name/), 'Amara');
+  await userEvent.type(screen.getByLabelText(/Last name/), 'Okafor');
+  await userEvent.type(screen.getByLabelText(/Email/), 'amara@example.com');
+  await userEvent.type(screen.getByLabelText(/Phone number/), '07700 900123');
+}
+
+async function fillCard(number: string) {
+  await userEvent.type(screen.getByLabelText(/Card number/), number);
+  await userEvent.type(screen.getByLabelText(/Expiry/), '12 / 34');
+  await userEvent.type(screen.getByLabelText(/Security code/), '123');
+}
+
+describe('CheckoutPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('invites a visitor with no selected courses to choose one', () => {
+    const api = stubApi({});
+    renderCheckout([]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Lets get you enrolled' })).toBeTruthy();
+    expect(screen.getByText('It appears you have not selected any courses.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Please select a course to enroll onto.' }).getAttribute('href')).toBe('/courses/');
+    expect(api.calls).toEqual([]);
+  });
+
+  it('shows a full-screen spinner while the courses and the payment are prepared', async () => {
+    let answerBasket: (response: Response) => void = () => {};
+    const api = stubApi({
+      'POST /api/checkout/basket': () => new Promise((resolve) => (answerBasket = resolve)),
+      'POST /api/checkout/': () => jsonResponse(200, intent),
+    });
+    renderCheckout([microneedling]);
+    expect((await screen.findByText('Preparing your checkout')).closest('[role="status"]')).toBeTruthy();
+    expect(api.calls).toEqual([
+      { route: 'POST /api/checkout/basket', body: { courses: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }] } },
+      { route: 'POST /api/checkout/', body: { amount: 10000, customerId: null, email: null } },
+    ]);
+    answerBasket(jsonResponse(200, { lines: [microneedling], removed: [] }));
+    await ready();
+  });
+
+  it('lists each course with its prices, date choice, kit and remove button, and keeps the totals', async () => {
+    checkoutApi([microneedling, injectablesPackage]);
+    renderCheckout([microneedling, injectablesPackage]);
+    await ready();
+    const list = courseList();
+    expect(within(list).getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe(microneedling.url);
+    expect(within(list).getByText('Was £995.00').tagName).toBe('S');
+    expect(within(list).getByText('£795.00', { exact: false })).toBeTruthy();
+    const date = within(list).getByLabelText('Select course date:') as HTMLSelectElement;
+    expect(Array.from(date.options, (o) => o.textContent)).toEqual(['Tuesday 12th January · On site', 'Friday 5th March · On site']);
+    expect(within(list).getByText('Your starter kit is included.')).toBeTruthy();
+    expect(totalOf('Your training total')).toBe('£3,290.00');
+    expect(totalOf('Booking fee')).toContain('£200.00');
+    expect(totalOf('Balance')).toBe('£3,090.00 due by Tuesday 29th December');
+
+    await userEvent.selectOptions(date, 'mn-4');
+    expect(within(list).getByText('£750.00', { exact: false })).toBeTruthy();
+    expect(totalOf('Balance')).toBe('£3,045.00 due by Friday 19th February');
+    await userEvent.click(within(list).getByLabelText('Add the Microneedling starter kit for £95 (worth £180)'));
+    expect(totalOf('Your training total')).toBe('£3,340.00');
+    expect(storedCourses()[0]).toMatchObject({ price: 75000, includeKit: true, selectedEvent: { id: 'mn-4' } });
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Remove Complete Injectables Package' }));
+    expect(within(courseList()).queryByText('Complete Injectables Package')).toBeNull();
+    expect(storedCourses()).toHaveLength(1);
+    expect(totalOf('Booking fee')).toContain('£100.00');
+  });
+
+  it('applies a discount code, hides the box and can take the code off again', async () => {
+    checkoutApi([microneedling], {
+      'POST /api/code': () => jsonResponse(200, { valid: true, code: 'WELCOME10', value: 10, type: 'percent', id: 'd1' }),
+    });
+    renderCheckout([microneedling]);
+    await ready();
+    await userEvent.type(screen.getByLabelText('Discount code'), 'WELCOME10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Discount code WELCOME10')).toBeTruthy();
+    expect(screen.queryByLabelText('Discount code')).toBeNull();
+    expect(totalOf('Discount code WELCOME10')).toContain('-£79.50');
+    expect(totalOf('Total after discount')).toBe('£715.50');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove discount code WELCOME10' }));
+    expect(screen.getByLabelText('Discount code')).toBeTruthy();
+    expect(screen.queryByText('Total after discount')).toBeNull();
+  });
+
+  it('has no payment-plan panel below £1,000', async () => {
+    checkoutApi([dermaplaning]);
+    renderCheckout([dermaplaning]);
+    await ready();
+    expect(screen.queryByRole('heading', { name: 'Spread the cost with a payment plan' })).toBeNull();
+  });
+
+  it('shows the payment-plan panel at £1,000 or more', async () => {
+    checkoutApi([microneedling, dermaplaning]);
+    renderCheckout([microneedling, dermaplaning]);
+    await ready();
+    expect(screen.getByRole('heading', { name: 'Spread the cost with a payment plan' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ask about a payment plan' })).toBeTruthy();
+  });
+
+  it('says when the payment provider sent the visitor back after a failed payment', async () => {
+    checkoutApi([microneedling]);
+    renderCheckout([microneedling], { path: '/checkout/?status=failed' });
+    await ready();
+    expect(screen.getByText('Payment failed. Please try an alternative payment method').getAttribute('role')).toBe('alert');
+  });
+
+  it('requires the contact and card details for a card payment, beside each field', async () => {
+    const api = checkoutApi([microneedling]);
+    renderCheckout([microneedling]);
+    await ready();
+    await userEvent.type(screen.getByLabelText(/Email/), 'amara@');
+    await userEvent.click(payButton());
+    for (const message of [
+      'Name is required', 'Last name is required', 'Enter a valid email address', 'Phone number is required',
+      'Card number is required', 'Expiry date is required', 'Security code is required',
+    ]) {
+      expect(screen.getByText(message)).toBeTruthy();
+    }
+    const firstName = screen.getByLabelText(/First name/);
+    expect(firstName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(firstName.getAttribute('aria-describedby')!)!.textContent).toBe('Name is required');
+    expect(document.activeElement).toBe(firstName);
+    expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('amara@');
+    await userEvent.clear(screen.getByLabelText(/Email/));
+    await userEvent.click(payButton());
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(api.routes()).not.toContain('POST /api/enroll/');
+  });
+
+  it('pays the booking fee by card, the full total by Klarna or Clearpay, and offers Clearpay up to £1,200', async () => {
+    checkoutApi([microneedling]);
+    renderCheckout([microneedling]);
+    await ready();
+    expect(screen.getByRole('radio', { name: 'Card' })).toHaveProperty('checked', true);
+    expect(payButton().textContent).toBe('Pay booking fee £100.00');
+    expect(screen.getByText('4242 4242 4242 4242: payment succeeds')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    expect(payButton().textContent).toBe('Pay £795.00');
+    expect(totalOf('Paying in full today')).toBe('£795.00');
+    expect(screen.queryByLabelText(/Card number/)).toBeNull();
+    expect(screen.getByLabelText(/First name/).hasAttribute('required')).toBe(false);
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Clearpay' }));
+    expect(payButton().textContent).toBe('Pay £795.00');
+    await userEvent.selectOptions(screen.getByLabelText('Select course date:'), 'mn-4');
+    await userEvent.click(screen.getByLabelText(/Add the Microneedling starter kit/));
+    expect(payButton().textContent).toBe('Pay £845.00');
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Card' }));
+    expect(payButton().textContent).toBe('Pay booking fee £100.00');
+    expect(totalOf('Balance')).toContain('£745.00');
+  });
+
+  it('hides Clearpay above £1,200 and falls back to card', async () => {
+    checkoutApi([microneedling, dermaplaning]);
+    renderCheckout([microneedling, dermaplaning]);
+    await ready();
+    expect(screen.getByRole('radio', { name: 'Klarna' })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: 'Clearpay' })).toBeNull();
+  });
+
+  it('creates the order, sets the intent’s amount and confirms the card payment', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
+    const api = checkoutApi([microneedling], {
+      'POST /api/enroll/': () => jsonResponse(201, { id: 'order-1', quote }),
+      'PUT /api/checkout/': () => jsonResponse(200, { client_secret: 'pi_1_secret_def', id: 'pi_1' }),
+      'POST /sandbox/payment_intents/pi_1/confirm': () => jsonResponse(200, { redirect: '/enrolment/order-1?redirect_status=succeeded' }),
+    });
+    localStorage.setItem('sourceParams', JSON.stringify({ utm_source: 'newsletter' }));
+    renderCheckout([microneedling]);
+    await ready();
+    await fillContact();
+    await fillCard('4242 4242 4242 4242');
+    await userEvent.click(payButton());
+
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/enrolment/order-1?redirect_status=succeeded'));
+    expect(api.routes().slice(2)).toEqual(['POST /api/enroll/', 'PUT /api/checkout/', 'POST /sandbox/payment_intents/pi_1/confirm']);
+    const contact = { name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '07700 900123' };
+    expect(api.calls[2]!.body).toEqual({
+      data: {
+        discount: null, contact, selected: 'card', mode: 'fee',
+        enrollment: {
+          total: 79500, deposit: 10000, balance: 69500, deposit_required: true,
+          metadata: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }],
+          method: 'stripe', acct: null, status: 'pending', type: 'student', organization: null,
+        },
+        metadata: { utm_source: 'newsletter', payment_account_mode: 'sandbox' },
+      },
+    });
+    expect(api.calls[3]!.body).toEqual({
+      intent: 'pi_1', amount: 10000, customerId: null, email: null,
+      metadata: { 'Order ID': 'order-1', name: 'Amara', surname: 'Okafor', phone: '07700 900123', email: 'amara@example.com', type: 'booking-fee' },
+    });
+    expect(api.calls[4]!.body).toEqual({
+      client_secret: 'pi_1_secret_def', payment_method: 'card',
+      card: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
+      return_url: `${window.location.origin}/enrolment/order-1`,
+    });
+    expect(localStorage.getItem('orderId')).toBe('order-1');
+    expect(screen.getByRole('button', { name: 'Processing' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('pays the full total with Klarna without contact details, using the server’s quote', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
+    const api = checkoutApi([microneedling], {
+      'POST /api/enroll/': () => jsonResponse(201, { id: 'order-2', quote }),
+      'PUT /api/checkout/': () => jsonResponse(200, intent),
+      'POST /sandbox/payment_intents/pi_1/confirm': () => jsonResponse(200, { redirect: '/sandbox/redirect/pi_1' }),
+    });
+    renderCheckout([microneedling]);
+    await ready();
+    await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    await userEvent.click(payButton());
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/redirect/pi_1'));
+    expect(api.calls[2]!.body).toMatchObject({ data: { selected: 'klarna', mode: 'full', enrollment: { deposit_required: false } } });
+    expect(api.calls[3]!.body).toMatchObject({ amount: 79500, metadata: { type: 'full-amount', name: '' } });
+    expect(api.calls[4]!.body).toMatchObject({ payment_method: 'klarna', card: null });
+  });
+
+  it('shows a declined card’s message, tracks a Booking Error and keeps the form', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const tracked = vi.fn();
+    window.addEventListener(TRACK_EVENT, tracked);
+    const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
+    checkoutApi([microneedling], {
+      'POST /api/enroll/': () => jsonResponse(201, { id: 'order-3', quote }),
+      'PUT /api/checkout/': () => jsonResponse(200, intent),
+      'POST /sandbox/payment_intents/pi_1/confirm': () =>
+        jsonResponse(402, { error: { code: 'card_declined', message: 'Your card was declined.' } }),
+    });
+    renderCheckout([microneedling]);
+    await ready();
+    await fillContact();
+    await fillCard('4000 0000 0000 0002');
+    await userEvent.click(payButton());
+    expect(await screen.findByText('Payment failed: Your card was declined.')).toBeTruthy();
+    window.removeEventListener(TRACK_EVENT, tracked);
+    expect(tracked.mock.calls.map(([event]) => (event as CustomEvent).detail)).toContainEqual({
+      name: 'Booking Error', params: { message: 'Your card was declined.' },
+    });
+    expect((screen.getByLabelText(/Card number/) as HTMLInputElement).value).toBe('4000 0000 0000 0002');
+    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Okafor');
+    expect(payButton().textContent).toBe('Pay booking fee £100.00');
+  });
+
+  it('says when the network fails during payment', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    checkoutApi([microneedling], { 'POST /api/enroll/': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderCheckout([microneedling]);
+    await ready();
+    await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    await userEvent.click(payButton());
+    expect((await screen.findByText(/^Payment failed: /)).textContent).toBe(
+      'Payment failed: we could not reach the payment service. Please check your connection and try again.',
+    );
+  });
+
+  it('refreshes the courses when the chosen session filled up, so another date can be chosen', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const full = 'Tuesday 12th January is now full. Please choose another date.';
+    const moved = { ...microneedling, sessions: [microneedling.sessions[1]!], sessionId: 'mn-4', price: 75000, notice: 'Your date is full; we chose the next one.' };
+    let basketCalls = 0;
+    const api = stubApi({
+      'POST /api/checkout/basket': () => jsonResponse(200, { lines: [basketCalls++ === 0 ? microneedling : moved], removed: [] }),
+      'POST /api/checkout/': () => jsonResponse(200, intent),
+      'POST /api/enroll/': () => jsonResponse(409, { error: { code: 'session_full', message: full } }),
+    });
+    renderCheckout([microneedling]);
+    await ready();
+    await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    await userEvent.click(payButton());
+    expect(await screen.findByText('Microneedling Course: Your date is full; we chose the next one.')).toBeTruthy();
+    expect(screen.getByText(full)).toBeTruthy();
+    expect(api.calls.at(-1)).toEqual({
+      route: 'POST /api/checkout/basket',
+      body: { courses: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }] },
+    });
+    expect(storedCourses()[0]!.selectedEvent?.id).toBe('mn-4');
+    expect(screen.getByText('Friday 5th March · On site')).toBeTruthy();
+  });
+
+  it('puts the server’s field messages beside the fields', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    checkoutApi([microneedling], {
+      'POST /api/enroll/': () =>
+        jsonResponse(422, { error: { code: 'invalid', message: 'Please check the highlighted fields.', fields: { phone: 'Please keep this under 200 characters' } } }),
+    });
+    renderCheckout([microneedling]);
+    await ready();
+    await fillContact();
+    await fillCard('4242 4242 4242 4242');
+    await userEvent.click(payButton());
+    expect(await screen.findByText('Please keep this under 200 characters')).toBeTruthy();
+    expect(screen.getByText('Please check the highlighted fields.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText(/Phone number/));
+  });
+
+  it('says plainly that the Stripe Payment Element is not mounted yet', async () => {
+    checkoutApi([microneedling]);
+    renderCheckout([microneedling], { page: { ...sandboxPage, gateway: 'stripe', publishableKey: 'pk_test_1' } });
+    await ready();
+    expect(screen.getByText(/loads from js\.stripe\.com/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
+  it('offers to try again when the checkout cannot be prepared', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let fail = true;
+    stubApi({
+      'POST /api/checkout/basket': () => jsonResponse(200, { lines: [microneedling], removed: [] }),
+      'POST /api/checkout/': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, intent)),
+    });
+    renderCheckout([microneedling]);
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not prepare your checkout. Please check your connection and try again.');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await ready();
+    expect(payButton()).toBeTruthy();
+  });
+});

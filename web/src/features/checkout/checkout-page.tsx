@@ -1,0 +1,261 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/ui/page-spinner';
+import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
+import type { Contact } from '../../generated/Contact';
+import type { SandboxCard } from '../../generated/SandboxCard';
+import { ApiError } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
+import { reportError } from '../../lib/report-error';
+import { track } from '../../lib/tracking';
+import { useBasket } from '../basket/basket-context';
+import { checkoutRows, firstTrainingDay, linePrice } from './checkout-lines';
+import {
+  CARD_FIELDS, CONTACT_FIELDS, EMPTY_CONTACT, validateCard, validateContact, type CardErrors, type ContactErrors,
+} from './checkout-rules';
+import { CheckoutTotals } from './checkout-totals';
+import { ContactFields, focusFirstError } from './contact-fields';
+import { DiscountCode, type AppliedDiscount } from './discount-code';
+import { PaymentPlan } from './payment-plan';
+import { confirmSandboxPayment, placeOrder, PaymentRefused } from './place-order';
+import { amountDue, modeFor, offersPaymentPlan, paymentMethods, quote, type PaymentMethod } from './pricing';
+import { EMPTY_CARD, SandboxPaymentElement } from './sandbox-payment-element';
+import { SelectedCourseList } from './selected-course-list';
+import { useCheckoutBasket } from './use-checkout-basket';
+import { usePaymentIntent } from './use-payment-intent';
+
+// The gateway sends the visitor back here after a refused payment. QuickJS
+// has no URLSearchParams, and this page renders on the server too.
+const STATUS_FAILED = /[?&]status=failed(?:&|$)/;
+const RETURNED_FAILED = 'Payment failed. Please try an alternative payment method';
+const UNREACHABLE = 'we could not reach the payment service. Please check your connection and try again.';
+
+type Errors = ContactErrors & CardErrors;
+
+/** The payment account an order is paid into, for the order's metadata (§7). */
+function paymentAccountMode(page: CheckoutPageData): string {
+  if (page.gateway === 'sandbox') return 'sandbox';
+  return page.publishableKey?.startsWith('pk_live_') ? 'live' : 'test';
+}
+
+/** The contact fields the server named in a refusal, if any. */
+function contactErrorsOf(error: ApiError): ContactErrors {
+  const found: ContactErrors = {};
+  for (const field of CONTACT_FIELDS) {
+    if (error.fields[field]) found[field] = error.fields[field];
+  }
+  return found;
+}
+
+function EmptyCheckout() {
+  return (
+    <div className="container checkout-empty">
+      <h1>Lets get you enrolled</h1>
+      <p>It appears you have not selected any courses.</p>
+      <p>
+        <Link to="/courses/">Please select a course to enroll onto.</Link>
+      </p>
+    </div>
+  );
+}
+
+function StripeNotice() {
+  return (
+    <p className="form-note payment-element">
+      Card and pay-later payments are taken by Stripe, whose payment form loads from js.stripe.com. It is not
+      available on this page yet: please <Link to="/contact/">contact us</Link> and we will help you enrol.
+    </p>
+  );
+}
+
+function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; returnedFailed: boolean }) {
+  const id = useId();
+  const basket = useBasket();
+  const catalogue = useCheckoutBasket();
+  const payment = usePaymentIntent();
+  const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
+  const [contact, setContact] = useState<Contact>(EMPTY_CONTACT);
+  const [card, setCard] = useState<SandboxCard>(EMPTY_CARD);
+  const [chosenMethod, setChosenMethod] = useState<PaymentMethod>('card');
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState(returnedFailed ? RETURNED_FAILED : '');
+  const [paying, setPaying] = useState(false);
+
+  const rows = checkoutRows(basket.selectedCourses, catalogue.catalogue);
+  const figures = quote(rows.map(linePrice), discount);
+  const methods = paymentMethods('full', figures.total);
+  // Clearpay stops being offered when the total passes its limit.
+  const method = methods.includes(chosenMethod) ? chosenMethod : 'card';
+  const mode = modeFor(method);
+  const sandbox = page.gateway === 'sandbox';
+
+  function fail(error: unknown) {
+    setPaying(false);
+    track('Booking Error', { message: error instanceof Error ? error.message : String(error) });
+    reportError(error, { action: 'enrol checkout', courses: basket.selectedCourses.map((course) => course.courseId) });
+    if (!(error instanceof ApiError)) {
+      setMessage(`Payment failed: ${error instanceof PaymentRefused ? error.message : UNREACHABLE}`);
+      return;
+    }
+    if (error.status !== 409 && error.status !== 422) {
+      setMessage(`Payment failed: ${error.message}`);
+      return;
+    }
+    // The server refused the order: a contact field, a session that filled
+    // up, a price or a discount code that changed. Its message says which.
+    setMessage(error.message);
+    const fields = contactErrorsOf(error);
+    if (Object.keys(fields).length > 0) {
+      setErrors(fields);
+      focusFirstError(id, CONTACT_FIELDS, fields);
+    } else {
+      catalogue.refresh();
+    }
+  }
+
+  async function pay(event: FormEvent) {
+    event.preventDefault();
+    if (paying || payment.status !== 'ready') return;
+    const found: Errors = { ...validateContact(contact, method === 'card'), ...(method === 'card' ? validateCard(card) : {}) };
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(id, [...CONTACT_FIELDS, ...CARD_FIELDS], found);
+      return;
+    }
+    setPaying(true);
+    setMessage('');
+    const draft = {
+      courses: basket.selectedCourses, figures, method, contact, discountCode: discount?.code ?? null,
+      paymentAccountMode: paymentAccountMode(page),
+    };
+    try {
+      const next = await placeOrder(draft, payment.intent, (intent, orderId) =>
+        confirmSandboxPayment(intent, method, card, orderId),
+      );
+      window.location.assign(next);
+    } catch (error) {
+      fail(error);
+    }
+  }
+
+  function clearError(field: keyof Errors) {
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  if (catalogue.status === 'failed' || payment.status === 'failed') {
+    return (
+      <div className="container checkout">
+        <h1>Checkout</h1>
+        <p role="alert" className="form-error">We could not prepare your checkout. Please check your connection and try again.</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            if (catalogue.status === 'failed') catalogue.refresh();
+            if (payment.status === 'failed') payment.retry();
+          }}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const loading = catalogue.status === 'loading' || payment.status === 'loading';
+  return (
+    <>
+      {loading && <PageSpinner label="Preparing your checkout" />}
+      <div className="container checkout" inert={loading}>
+        <h1>Checkout</h1>
+        <div className="checkout-columns">
+          <section className="checkout-summary" aria-labelledby={`${id}-courses`}>
+            <h2 id={`${id}-courses`}>Your selected courses</h2>
+            {catalogue.notices.length > 0 && (
+              <ul className="checkout-notices" role="status">
+                {catalogue.notices.map((notice) => <li key={notice}>{notice}</li>)}
+              </ul>
+            )}
+            <SelectedCourseList
+              rows={rows}
+              onChange={(course, changed) =>
+                basket.replaceCourses(basket.selectedCourses.map((c) => (c === course ? changed : c)))
+              }
+              onRemove={(course) => basket.removeCourse(course.selectedEvent?.id ?? null)}
+            />
+            {!discount && <DiscountCode onApply={setDiscount} />}
+            <CheckoutTotals
+              figures={figures}
+              mode={mode}
+              discount={discount}
+              onRemoveDiscount={() => setDiscount(null)}
+              firstTrainingDay={firstTrainingDay(rows)}
+            />
+            {offersPaymentPlan(figures) && (
+              <PaymentPlan courses={rows.map(({ course }) => course.title)} contact={contact} />
+            )}
+          </section>
+          <section className="checkout-payment" aria-labelledby={`${id}-details`}>
+            <h2 id={`${id}-details`}>Your details</h2>
+            <form noValidate onSubmit={pay} aria-label="Enrol and pay">
+              <ContactFields
+                idPrefix={id}
+                values={contact}
+                errors={errors}
+                required={method === 'card'}
+                onChange={(field, value) => {
+                  setContact((current) => ({ ...current, [field]: value }));
+                  clearError(field);
+                }}
+              />
+              <p role="alert" className="form-error checkout-error">{message}</p>
+              <h2>Payment</h2>
+              {sandbox ? (
+                <>
+                  <SandboxPaymentElement
+                    idPrefix={id}
+                    methods={methods}
+                    method={method}
+                    onMethodChange={(chosen) => {
+                      setChosenMethod(chosen);
+                      setErrors({});
+                    }}
+                    card={card}
+                    errors={errors}
+                    onCardChange={(field, value) => {
+                      setCard((current) => ({ ...current, [field]: value }));
+                      clearError(field);
+                    }}
+                    total={figures.total}
+                  />
+                  <button type="submit" className="button button-wide" aria-disabled={paying}>
+                    {paying ? (
+                      <>
+                        <span className="spinner" aria-hidden="true" />
+                        Processing
+                      </>
+                    ) : mode === 'fee' ? (
+                      `Pay booking fee ${formatMoney(amountDue(figures, mode))}`
+                    ) : (
+                      `Pay ${formatMoney(amountDue(figures, mode))}`
+                    )}
+                  </button>
+                </>
+              ) : (
+                <StripeNotice />
+              )}
+            </form>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** §2 Checkout page: the selected courses are enrolled and paid for here. */
+export function CheckoutPage({ page }: { page: CheckoutPageData }) {
+  const { restored, selectedCourses } = useBasket();
+  const returnedFailed = STATUS_FAILED.test(useLocation().search);
+  if (!restored) return <PageSpinner label="Loading your courses" />;
+  if (selectedCourses.length === 0) return <EmptyCheckout />;
+  return <EnrolCheckout page={page} returnedFailed={returnedFailed} />;
+}

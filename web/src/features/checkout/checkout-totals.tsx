@@ -1,0 +1,69 @@
+import type { PaymentMode } from '../../generated/PaymentMode';
+import type { Quote } from '../../generated/Quote';
+import { formatSessionDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import type { AppliedDiscount } from './discount-code';
+import { balanceDueOn } from './pricing';
+
+/** §2: the discount summary, 'Your training total', 'Booking fee' and what is left to pay, and when. */
+export function CheckoutTotals({ figures, mode, discount, onRemoveDiscount, firstTrainingDay }: {
+  figures: Quote;
+  mode: PaymentMode;
+  discount: AppliedDiscount | null;
+  onRemoveDiscount: () => void;
+  firstTrainingDay: string | null;
+}) {
+  const due = firstTrainingDay
+    ? `due by ${formatSessionDate(balanceDueOn(firstTrainingDay))}`
+    : 'due before your training starts';
+  return (
+    <dl className="checkout-totals">
+      <div>
+        <dt>Your training total</dt>
+        <dd>{formatMoney(figures.subtotal)}</dd>
+      </div>
+      {discount && (
+        <>
+          <div className="discount-summary">
+            <dt>{`Discount code ${discount.code}`}</dt>
+            <dd>
+              {formatMoney(-figures.discount)}{' '}
+              <button type="button" className="link-button" onClick={onRemoveDiscount}>
+                Remove <span className="visually-hidden">{`discount code ${discount.code}`}</span>
+              </button>
+            </dd>
+          </div>
+          <div>
+            <dt>Total after discount</dt>
+            <dd>{formatMoney(figures.total)}</dd>
+          </div>
+        </>
+      )}
+      <div>
+        <dt>Booking fee</dt>
+        <dd>
+          {formatMoney(figures.deposit)}{' '}
+          <span className="totals-note">
+            {mode === 'fee' ? 'Paid today to secure your place' : 'Included in your full payment'}
+          </span>
+        </dd>
+      </div>
+      {mode === 'fee' ? (
+        figures.balance > 0 && (
+          <div>
+            <dt>Balance</dt>
+            <dd>
+              {formatMoney(figures.balance)}{' '}
+              <span className="totals-note">{due}</span>
+            </dd>
+          </div>
+        )
+      ) : (
+        <div>
+          <dt>Paying in full today</dt>
+          <dd>{formatMoney(figures.total)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}

@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, stubApi } from '../../test/api-stub';
+import { DiscountCode } from './discount-code';
+
+function renderBox() {
+  const onApply = vi.fn();
+  render(<DiscountCode onApply={onApply} />);
+  return onApply;
+}
+
+async function apply(code: string) {
+  if (code) await userEvent.type(screen.getByLabelText('Discount code'), code);
+  await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+}
+
+describe('DiscountCode', () => {
+  it('asks for a code before checking anything', async () => {
+    const api = stubApi({});
+    const onApply = renderBox();
+    await apply('');
+    expect(screen.getByRole('alert').textContent).toBe('Discount code required');
+    expect(screen.getByLabelText('Discount code').getAttribute('aria-invalid')).toBe('true');
+    expect(api.calls).toEqual([]);
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('shows that it is checking, then hands a valid code up', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = stubApi({ 'POST /api/code': () => new Promise((resolve) => (answer = resolve)) });
+    const onApply = renderBox();
+    await apply(' welcome10 ');
+    expect(screen.getByRole('button', { name: 'Checking' }).getAttribute('aria-disabled')).toBe('true');
+    expect(api.calls[0]!.body).toEqual({ code: 'welcome10' });
+    answer(jsonResponse(200, { valid: true, code: 'WELCOME10', value: 10, type: 'percent', id: 'd1' }));
+    await vi.waitFor(() => expect(onApply).toHaveBeenCalledWith({ code: 'WELCOME10', type: 'percent', value: 10 }));
+  });
+
+  it('says an unknown or refused code is invalid', async () => {
+    stubApi({ 'POST /api/code': () => jsonResponse(200, { valid: false, code: null, value: null, type: null, id: null }) });
+    const onApply = renderBox();
+    await apply('EXPIRED5');
+    expect((await screen.findByText('Invalid code provided')).getAttribute('role')).toBe('alert');
+
+    await userEvent.type(screen.getByLabelText('Discount code'), 'X');
+    expect(screen.queryByText('Invalid code provided')).toBeNull();
+    stubApi({ 'POST /api/code': () => jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Invalid code provided')).toBeTruthy();
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('says an error occured when the network fails', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({ 'POST /api/code': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderBox();
+    await apply('WELCOME10');
+    expect(await screen.findByText('An error occured')).toBeTruthy();
+    expect((screen.getByLabelText('Discount code') as HTMLInputElement).value).toBe('WELCOME10');
+  });
+});

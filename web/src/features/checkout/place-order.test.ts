@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubApi } from '../../test/api-stub';
+import { microneedling, selected } from '../../test/checkout-fixtures';
+import { ORDER_ID_KEY, placeOrder, type OrderDraft } from './place-order';
+
+const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
+const draft: OrderDraft = {
+  courses: [selected(microneedling)], figures: quote, method: 'card',
+  contact: { name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '07700 900123' },
+  discountCode: null, paymentAccountMode: 'sandbox',
+};
+const intent = { client_secret: 'pi_1_secret', id: 'pi_1' };
+const confirm = async (_intent: unknown, orderId: string) => `/enrolment/${orderId}`;
+
+describe('placeOrder', () => {
+  it('replaces the pending order this browser made before', async () => {
+    localStorage.setItem(ORDER_ID_KEY, 'order-0');
+    const api = stubApi({
+      'PUT /api/enroll/': () => jsonResponse(200, { id: 'order-0', quote }),
+      'PUT /api/checkout/': () => jsonResponse(200, intent),
+    });
+    expect(await placeOrder(draft, intent, confirm)).toBe('/enrolment/order-0');
+    expect(api.routes()).toEqual(['PUT /api/enroll/', 'PUT /api/checkout/']);
+    expect(api.calls[0]!.body).toMatchObject({ id: 'order-0', data: { mode: 'fee' } });
+  });
+
+  it('makes a new order when the old one can no longer change', async () => {
+    localStorage.setItem(ORDER_ID_KEY, 'order-paid');
+    const api = stubApi({
+      'PUT /api/enroll/': () => jsonResponse(409, { error: { code: 'conflict', message: 'This order is no longer pending.' } }),
+      'POST /api/enroll/': () => jsonResponse(201, { id: 'order-new', quote }),
+      'PUT /api/checkout/': () => jsonResponse(200, intent),
+    });
+    expect(await placeOrder(draft, intent, confirm)).toBe('/enrolment/order-new');
+    expect(api.routes()).toEqual(['PUT /api/enroll/', 'POST /api/enroll/', 'PUT /api/checkout/']);
+    expect(localStorage.getItem(ORDER_ID_KEY)).toBe('order-new');
+  });
+
+  it('keeps the order id when a later step fails, so the retry replaces it', async () => {
+    stubApi({
+      'POST /api/enroll/': () => jsonResponse(201, { id: 'order-1', quote }),
+      'PUT /api/checkout/': () => jsonResponse(422, { error: { code: 'amount', message: 'The price has changed.' } }),
+    });
+    await expect(placeOrder(draft, intent, confirm)).rejects.toThrow('The price has changed.');
+    expect(localStorage.getItem(ORDER_ID_KEY)).toBe('order-1');
+  });
+});

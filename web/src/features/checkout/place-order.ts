@@ -1,0 +1,146 @@
+import type { Contact } from '../../generated/Contact';
+import type { EnrollData } from '../../generated/EnrollData';
+import type { EnrollRequest } from '../../generated/EnrollRequest';
+import type { EnrollResponse } from '../../generated/EnrollResponse';
+import type { EnrollUpdateRequest } from '../../generated/EnrollUpdateRequest';
+import type { IntentResponse } from '../../generated/IntentResponse';
+import type { IntentUpdateRequest } from '../../generated/IntentUpdateRequest';
+import type { Quote } from '../../generated/Quote';
+import type { SandboxCard } from '../../generated/SandboxCard';
+import type { SandboxConfirmRequest } from '../../generated/SandboxConfirmRequest';
+import type { SandboxConfirmResponse } from '../../generated/SandboxConfirmResponse';
+import { ApiError, postJson, putJson } from '../../lib/api';
+import { readSourceParams } from '../../lib/source-params';
+import { readText, writeText } from '../../lib/storage';
+import type { SelectedCourse } from '../basket/basket-items';
+import { chosenCourses } from './checkout-lines';
+import { trimContact } from './checkout-rules';
+import { amountDue, modeFor, selectedFor, type PaymentMethod } from './pricing';
+
+// §4, §7 (decision 006): on submit the order is created, the payment intent
+// made on load gets the order's amount and metadata, and the gateway confirms
+// the payment with the return address /enrolment/{orderId}.
+
+/** §9: the order id is kept in local storage, so a retry replaces the pending order. */
+export const ORDER_ID_KEY = 'orderId';
+const ENROLL_PATH = '/api/enroll/';
+export const INTENT_PATH = '/api/checkout/';
+
+export interface OrderDraft {
+  courses: SelectedCourse[];
+  /** The page's preview; the server refuses the order if its own figures differ. */
+  figures: Quote;
+  method: PaymentMethod;
+  contact: Contact;
+  discountCode: string | null;
+  /** `sandbox`, `test` or `live`: the payment account the order was paid into. */
+  paymentAccountMode: string;
+}
+
+/** `POST /api/enroll/` `data` (§3 Order payload). */
+function enrollData(draft: OrderDraft): EnrollData {
+  const mode = modeFor(draft.method);
+  return {
+    discount: draft.discountCode,
+    contact: trimContact(draft.contact),
+    selected: selectedFor(draft.method),
+    mode,
+    enrollment: {
+      total: draft.figures.total,
+      deposit: draft.figures.deposit,
+      balance: draft.figures.balance,
+      deposit_required: mode === 'fee',
+      metadata: chosenCourses(draft.courses),
+      method: 'stripe',
+      acct: null,
+      status: 'pending',
+      type: 'student',
+      organization: null,
+    },
+    metadata: { ...readSourceParams(), payment_account_mode: draft.paymentAccountMode },
+  };
+}
+
+/**
+ * Replaces the pending order this browser made before (a retry after a
+ * declined card, say) or creates one. An order the server no longer lets
+ * change (paid, failed or expired) is left alone and a new one made.
+ */
+async function saveOrder(data: EnrollData): Promise<EnrollResponse> {
+  const previous = readText('local', ORDER_ID_KEY);
+  if (previous) {
+    try {
+      return await putJson<EnrollResponse>(ENROLL_PATH, { id: previous, data } satisfies EnrollUpdateRequest);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+  return postJson<EnrollResponse>(ENROLL_PATH, { data } satisfies EnrollRequest);
+}
+
+/** `PUT /api/checkout/`: the amount due now by the server's quote, and the order's metadata. */
+function updateIntent(intent: IntentResponse, order: EnrollResponse, draft: OrderDraft): Promise<IntentResponse> {
+  const mode = modeFor(draft.method);
+  const contact = trimContact(draft.contact);
+  const request: IntentUpdateRequest = {
+    intent: intent.id,
+    amount: amountDue(order.quote, mode),
+    customerId: null,
+    email: null,
+    metadata: {
+      'Order ID': order.id,
+      name: contact.name,
+      surname: contact.surname,
+      phone: contact.phone,
+      email: contact.email,
+      type: mode === 'full' ? 'full-amount' : 'booking-fee',
+    },
+  };
+  return putJson<IntentResponse>(INTENT_PATH, request);
+}
+
+/** The gateway's confirm step: resolves to where the browser goes next. */
+export type ConfirmPayment = (intent: IntentResponse, orderId: string) => Promise<string>;
+
+export async function placeOrder(draft: OrderDraft, intent: IntentResponse, confirm: ConfirmPayment): Promise<string> {
+  const order = await saveOrder(enrollData(draft));
+  writeText('local', ORDER_ID_KEY, order.id);
+  return confirm(await updateIntent(intent, order, draft), order.id);
+}
+
+/** Where the payment provider sends the visitor back to. */
+function returnUrl(orderId: string): string {
+  return `${window.location.origin}/enrolment/${encodeURIComponent(orderId)}`;
+}
+
+/** The payment provider refused the payment; the message is the provider's. */
+export class PaymentRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentRefused';
+  }
+}
+
+/** The sandbox's confirm: a declined card is refused with the provider's message. */
+export async function confirmSandboxPayment(
+  intent: IntentResponse,
+  method: PaymentMethod,
+  card: SandboxCard,
+  orderId: string,
+): Promise<string> {
+  const request: SandboxConfirmRequest = {
+    client_secret: intent.client_secret,
+    payment_method: method,
+    card: method === 'card' ? card : null,
+    return_url: returnUrl(orderId),
+  };
+  try {
+    const answer = await postJson<SandboxConfirmResponse>(
+      `/sandbox/payment_intents/${encodeURIComponent(intent.id)}/confirm`,
+      request,
+    );
+    return answer.redirect;
+  } catch (error) {
+    throw error instanceof ApiError ? new PaymentRefused(error.message) : error;
+  }
+}

@@ -1,0 +1,81 @@
+import type { DiscountType } from '../../generated/DiscountType';
+import type { PaymentMode } from '../../generated/PaymentMode';
+import type { Quote } from '../../generated/Quote';
+
+// The pricing rules of an in-person enrolment (§9), the same as
+// crates/enrol-domain/src/enrolment.rs. Both are tested against
+// crates/enrol-domain/src/pricing-vectors.json. The page only previews these
+// figures: the server prices the order itself and refuses any that differ.
+
+/** §9: the booking fee (deposit) per course. */
+export const BOOKING_FEE = 10000;
+/** §9: the payment-plan panel is offered from this total. */
+export const PAYMENT_PLAN_THRESHOLD = 100000;
+/** §9: the balance after the booking fee is due this many days before training. */
+export const BALANCE_DUE_DAYS = 14;
+/** Clearpay's UK limit: it is not offered on larger totals. */
+export const CLEARPAY_LIMIT = 120000;
+
+/** One course of the enrolment: the session's (or course's) price and the kit taken, in whole pounds. */
+export interface LinePrice {
+  price: number;
+  kit_pounds: number | null;
+}
+
+/** An applied discount code: pence off, or a whole percentage of the subtotal. */
+export interface Discount {
+  type: DiscountType;
+  value: number;
+}
+
+/** The payment methods of the payment element. */
+export type PaymentMethod = 'card' | 'klarna' | 'afterpay_clearpay';
+
+const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
+
+/** What the discount takes off `subtotal`: never more than the subtotal; percentages round halves up. */
+export function discountOff(discount: Discount, subtotal: number): number {
+  const off =
+    discount.type === 'pound' ? discount.value : Math.trunc((subtotal * clamp(discount.value, 0, 100) + 50) / 100);
+  return clamp(off, 0, subtotal);
+}
+
+export function quote(lines: LinePrice[], discount: Discount | null): Quote {
+  const subtotal = lines.reduce((sum, line) => sum + line.price + (line.kit_pounds ?? 0) * 100, 0);
+  const off = discount ? discountOff(discount, subtotal) : 0;
+  const total = subtotal - off;
+  const deposit = Math.min(BOOKING_FEE * lines.length, total);
+  return { subtotal, discount: off, total, deposit, balance: total - deposit };
+}
+
+/** What is charged now in `mode`. */
+export function amountDue(figures: Quote, mode: PaymentMode): number {
+  return mode === 'fee' ? figures.deposit : figures.total;
+}
+
+/** §2: the payment-plan panel is shown from £1,000. */
+export function offersPaymentPlan(figures: Quote): boolean {
+  return figures.total >= PAYMENT_PLAN_THRESHOLD;
+}
+
+/** The methods offered for `mode` and `total`: Klarna and Clearpay pay the college in full, so only the full total. */
+export function paymentMethods(mode: PaymentMode, total: number): PaymentMethod[] {
+  if (mode === 'fee') return ['card'];
+  return total > CLEARPAY_LIMIT ? ['card', 'klarna'] : ['card', 'klarna', 'afterpay_clearpay'];
+}
+
+/** §4: a buy-now-pay-later method pays the full total; a card pays the booking fee. */
+export function modeFor(method: PaymentMethod): PaymentMode {
+  return method === 'card' ? 'fee' : 'full';
+}
+
+/** §3 Checkout form `selected`: 'card', or 'klarna' for any buy-now-pay-later method. */
+export function selectedFor(method: PaymentMethod): 'card' | 'klarna' {
+  return method === 'card' ? 'card' : 'klarna';
+}
+
+/** §9: the balance is due 14 days before the first day of training (`YYYY-MM-DD` in and out). */
+export function balanceDueOn(firstTrainingDay: string): string {
+  const [year, month, day] = firstTrainingDay.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - BALANCE_DUE_DAYS)).toISOString().slice(0, 10);
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it, vi } from 'vitest';
+import { readSourceParams, SOURCE_PARAMS_KEY } from './source-params';
+
+describe('readSourceParams', () => {
+  it('is empty when nothing is stored', () => {
+    expect(readSourceParams()).toEqual({});
+  });
+
+  it('reads the stored landing parameters, keeping only text values', () => {
+    localStorage.setItem(SOURCE_PARAMS_KEY, JSON.stringify({ utm_source: 'google', utm_campaign: 'laser', count: 3 }));
+    expect(readSourceParams()).toEqual({ utm_source: 'google', utm_campaign: 'laser' });
+  });
+
+  it('ignores an unreadable value', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    localStorage.setItem(SOURCE_PARAMS_KEY, '["utm_source"]');
+    expect(readSourceParams()).toEqual({});
+    localStorage.setItem(SOURCE_PARAMS_KEY, '{not json');
+    expect(readSourceParams()).toEqual({});
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,27 @@
+import { vi } from 'vitest';
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** Answers a call from its JSON body: a response, or a thrown error for a network failure. */
+export type Answer = (body: unknown) => Response | Promise<Response>;
+
+/**
+ * Stubs `fetch` at the network boundary: each call goes to the answer under
+ * `"METHOD path"` (the path without its query). Returns the calls made, with
+ * their parsed bodies, in order.
+ */
+export function stubApi(answers: Record<string, Answer>) {
+  const calls: { route: string; body: unknown }[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    const route = `${init?.method ?? 'GET'} ${url.pathname}`;
+    const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ route, body });
+    const answer = answers[route];
+    if (!answer) throw new Error(`Unexpected call: ${route}`);
+    return answer(body);
+  });
+  return { calls, spy, routes: () => calls.map((call) => call.route) };
+}
