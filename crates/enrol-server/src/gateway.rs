@@ -19,8 +19,12 @@ use crate::config::PaymentsConfig;
 pub fn build(config: &PaymentsConfig, db: Db) -> Arc<dyn PaymentGateway> {
     match config {
         PaymentsConfig::Sandbox { webhook_secret } => Arc::new(SandboxGateway { db, webhook_secret: webhook_secret.clone() }),
-        PaymentsConfig::Stripe { secret_key, publishable_key, webhook_secret } => {
-            Arc::new(StripeGateway::new(secret_key.clone(), publishable_key.clone(), webhook_secret.clone()))
+        PaymentsConfig::Stripe { secret_key, publishable_key, webhook_secret, api_base } => {
+            let stripe = StripeGateway::new(secret_key.clone(), publishable_key.clone(), webhook_secret.clone());
+            Arc::new(match api_base {
+                Some(base) => stripe.with_api_base(base),
+                None => stripe,
+            })
         }
     }
 }

@@ -144,8 +144,15 @@ pub fn test_config(database_url: String) -> Config {
 
 /// Starts the app on a free port with a fresh database of `backend`.
 pub async fn spawn_app(backend: Backend) -> Option<TestApp> {
+    spawn_app_with(backend, |_| {}).await
+}
+
+/// [`spawn_app`] with the configuration changed by `change` first.
+pub async fn spawn_app_with(backend: Backend, change: impl FnOnce(&mut Config)) -> Option<TestApp> {
     let database = fresh_database(backend).await?;
-    let mut app = serve(test_config(database.url.clone())).await;
+    let mut config = test_config(database.url.clone());
+    change(&mut config);
+    let mut app = serve(config).await;
     app.database = Some(database);
     Some(app)
 }

@@ -8,3 +8,4 @@ mod helpers;
 mod images;
 mod online_checkout;
 mod pages;
+mod stripe_mode;
