@@ -17,10 +17,13 @@ import { CheckoutTotals } from './checkout-totals';
 import { ContactFields, focusFirstError } from './contact-fields';
 import { DiscountCode, type AppliedDiscount } from './discount-code';
 import { PaymentPlan } from './payment-plan';
-import { confirmSandboxPayment, placeOrder, PaymentRefused } from './place-order';
-import { amountDue, modeFor, offersPaymentPlan, paymentMethods, quote, type PaymentMethod } from './pricing';
+import { confirmSandboxPayment, placeOrder, PaymentRefused, type ConfirmPayment } from './place-order';
+import {
+  amountDue, CLEARPAY_LIMIT, modeFor, offersPaymentPlan, paymentMethods, quote, type PaymentMethod,
+} from './pricing';
 import { EMPTY_CARD, SandboxPaymentElement } from './sandbox-payment-element';
 import { SelectedCourseList } from './selected-course-list';
+import { StripePaymentElement, type StripeCheckout } from './stripe-payment-element';
 import { useCheckoutBasket } from './use-checkout-basket';
 import { usePaymentIntent } from './use-payment-intent';
 
@@ -29,6 +32,7 @@ import { usePaymentIntent } from './use-payment-intent';
 const STATUS_FAILED = /[?&]status=failed(?:&|$)/;
 const RETURNED_FAILED = 'Payment failed. Please try an alternative payment method';
 const UNREACHABLE = 'we could not reach the payment service. Please check your connection and try again.';
+const CLEARPAY_OVER_LIMIT = `Clearpay is not available for totals over ${formatMoney(CLEARPAY_LIMIT)}. Please choose another payment method.`;
 
 type Errors = ContactErrors & CardErrors;
 
@@ -59,15 +63,6 @@ function EmptyCheckout() {
   );
 }
 
-function StripeNotice() {
-  return (
-    <p className="form-note payment-element">
-      Card and pay-later payments are taken by Stripe, whose payment form loads from js.stripe.com. It is not
-      available on this page yet: please <Link to="/contact/">contact us</Link> and we will help you enrol.
-    </p>
-  );
-}
-
 function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; returnedFailed: boolean }) {
   const id = useId();
   const basket = useBasket();
@@ -80,6 +75,8 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState(returnedFailed ? RETURNED_FAILED : '');
   const [paying, setPaying] = useState(false);
+  // Stripe's Payment Element, once it is mounted and can take a payment.
+  const [stripeCheckout, setStripeCheckout] = useState<StripeCheckout | null>(null);
 
   const rows = checkoutRows(basket.selectedCourses, catalogue.catalogue);
   const figures = quote(rows.map(linePrice), discount);
@@ -88,6 +85,17 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
   const method = methods.includes(chosenMethod) ? chosenMethod : 'card';
   const mode = modeFor(method);
   const sandbox = page.gateway === 'sandbox';
+  // The sandbox stops offering Clearpay; Stripe's element, made for the
+  // booking fee, still shows it, so the visitor is asked to choose again.
+  const clearpayOverLimit = !sandbox && chosenMethod === 'afterpay_clearpay' && method !== chosenMethod;
+  const canPay = sandbox || (stripeCheckout !== null && !clearpayOverLimit);
+
+  function changeMethod(chosen: PaymentMethod) {
+    // Stripe's element reports every change to its fields, not only the method's.
+    if (chosen === chosenMethod) return;
+    setChosenMethod(chosen);
+    setErrors({});
+  }
 
   function fail(error: unknown) {
     setPaying(false);
@@ -115,8 +123,11 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
 
   async function pay(event: FormEvent) {
     event.preventDefault();
-    if (paying || payment.status !== 'ready') return;
-    const found: Errors = { ...validateContact(contact, method === 'card'), ...(method === 'card' ? validateCard(card) : {}) };
+    if (paying || !canPay || payment.status !== 'ready') return;
+    const found: Errors = {
+      ...validateContact(contact, method === 'card'),
+      ...(sandbox && method === 'card' ? validateCard(card) : {}),
+    };
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirstError(id, [...CONTACT_FIELDS, ...CARD_FIELDS], found);
@@ -128,10 +139,20 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
       courses: basket.selectedCourses, figures, method, contact, discountCode: discount?.code ?? null,
       paymentAccountMode: paymentAccountMode(page),
     };
+    const confirm: ConfirmPayment = stripeCheckout
+      ? stripeCheckout.confirm
+      : (intent, orderId) => confirmSandboxPayment(intent, method, card, orderId);
     try {
-      const next = await placeOrder(draft, payment.intent, (intent, orderId) =>
-        confirmSandboxPayment(intent, method, card, orderId),
-      );
+      if (stripeCheckout) {
+        // Stripe checks its fields before there is an order to pay for.
+        const incomplete = await stripeCheckout.validate();
+        if (incomplete) {
+          setPaying(false);
+          setMessage(incomplete);
+          return;
+        }
+      }
+      const next = await placeOrder(draft, payment.intent, confirm);
       window.location.assign(next);
     } catch (error) {
       fail(error);
@@ -210,39 +231,40 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
               <p role="alert" className="form-error checkout-error">{message}</p>
               <h2>Payment</h2>
               {sandbox ? (
-                <>
-                  <SandboxPaymentElement
-                    idPrefix={id}
-                    methods={methods}
-                    method={method}
-                    onMethodChange={(chosen) => {
-                      setChosenMethod(chosen);
-                      setErrors({});
-                    }}
-                    card={card}
-                    errors={errors}
-                    onCardChange={(field, value) => {
-                      setCard((current) => ({ ...current, [field]: value }));
-                      clearError(field);
-                    }}
-                    total={figures.total}
-                  />
-                  <button type="submit" className="button button-wide" aria-disabled={paying}>
-                    {paying ? (
-                      <>
-                        <span className="spinner" aria-hidden="true" />
-                        Processing
-                      </>
-                    ) : mode === 'fee' ? (
-                      `Pay booking fee ${formatMoney(amountDue(figures, mode))}`
-                    ) : (
-                      `Pay ${formatMoney(amountDue(figures, mode))}`
-                    )}
-                  </button>
-                </>
+                <SandboxPaymentElement
+                  idPrefix={id}
+                  methods={methods}
+                  method={method}
+                  onMethodChange={changeMethod}
+                  card={card}
+                  errors={errors}
+                  onCardChange={(field, value) => {
+                    setCard((current) => ({ ...current, [field]: value }));
+                    clearError(field);
+                  }}
+                  total={figures.total}
+                />
               ) : (
-                <StripeNotice />
+                <StripePaymentElement
+                  publishableKey={page.publishableKey}
+                  clientSecret={payment.status === 'ready' ? payment.intent.client_secret : null}
+                  onMethodChange={changeMethod}
+                  onReady={setStripeCheckout}
+                />
               )}
+              {clearpayOverLimit && <p role="alert" className="form-error payment-element">{CLEARPAY_OVER_LIMIT}</p>}
+              <button type="submit" className="button button-wide" aria-disabled={paying} disabled={!canPay}>
+                {paying ? (
+                  <>
+                    <span className="spinner" aria-hidden="true" />
+                    Processing
+                  </>
+                ) : mode === 'fee' ? (
+                  `Pay booking fee ${formatMoney(amountDue(figures, mode))}`
+                ) : (
+                  `Pay ${formatMoney(amountDue(figures, mode))}`
+                )}
+              </button>
             </form>
           </section>
         </div>

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { microneedling, selected } from '../../test/checkout-fixtures';
-import { ORDER_ID_KEY, placeOrder, type OrderDraft } from './place-order';
+import { fakeStripe } from '../../test/fake-stripe';
+import { confirmStripePayment, ORDER_ID_KEY, PaymentRefused, placeOrder, type OrderDraft } from './place-order';
 
 const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
 const draft: OrderDraft = {
@@ -43,5 +44,35 @@ describe('placeOrder', () => {
     });
     await expect(placeOrder(draft, intent, confirm)).rejects.toThrow('The price has changed.');
     expect(localStorage.getItem(ORDER_ID_KEY)).toBe('order-1');
+  });
+});
+
+describe('confirmStripePayment', () => {
+  const stripeOf = (fake: ReturnType<typeof fakeStripe>) => fake.Stripe('pk_test_1');
+
+  it('fetches the updated intent into the element, then confirms, redirecting only when the method needs it', async () => {
+    const fake = fakeStripe({ confirm: { paymentIntent: { id: 'pi_1', status: 'processing' } } });
+    const confirm = confirmStripePayment(stripeOf(fake), fake.elements);
+    expect(await confirm(intent, 'order 1')).toBe(
+      `${window.location.origin}/enrolment/order%201?payment_intent=pi_1&redirect_status=processing`,
+    );
+    expect(fake.calls.map((call) => call.name)).toEqual(['Stripe', 'elements.fetchUpdates', 'stripe.confirmPayment']);
+    expect(fake.argsOf('stripe.confirmPayment')).toEqual([{
+      elements: fake.elements, confirmParams: { return_url: `${window.location.origin}/enrolment/order%201` }, redirect: 'if_required',
+    }]);
+  });
+
+  it('refuses with Stripe’s message', async () => {
+    const fake = fakeStripe({ confirm: { error: { type: 'card_error', message: 'Your card has insufficient funds.' } } });
+    const refused = confirmStripePayment(stripeOf(fake), fake.elements)(intent, 'order-1');
+    await expect(refused).rejects.toEqual(new PaymentRefused('Your card has insufficient funds.'));
+    await expect(refused).rejects.toBeInstanceOf(PaymentRefused);
+  });
+
+  it('does not confirm when the element cannot fetch the intent’s new amount', async () => {
+    const fake = fakeStripe();
+    fake.elements.fetchUpdates = async () => ({ error: { message: 'Network error' } });
+    await expect(confirmStripePayment(stripeOf(fake), fake.elements)(intent, 'order-1')).rejects.not.toBeInstanceOf(PaymentRefused);
+    expect(fake.argsOf('stripe.confirmPayment')).toBeUndefined();
   });
 });

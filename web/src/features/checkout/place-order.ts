@@ -16,6 +16,7 @@ import type { SelectedCourse } from '../basket/basket-items';
 import { chosenCourses } from './checkout-lines';
 import { trimContact } from './checkout-rules';
 import { amountDue, modeFor, selectedFor, type PaymentMethod } from './pricing';
+import type { Stripe, StripeElements } from './stripe-js';
 
 // §4, §7 (decision 006): on submit the order is created, the payment intent
 // made on load gets the order's amount and metadata, and the gateway confirms
@@ -143,4 +144,26 @@ export async function confirmSandboxPayment(
   } catch (error) {
     throw error instanceof ApiError ? new PaymentRefused(error.message) : error;
   }
+}
+
+const STRIPE_REFUSED = 'The payment was not completed. Please try again or choose another payment method.';
+
+/**
+ * Stripe's confirm, for the Payment Element `elements` mounted with the
+ * intent's client secret. `placeOrder` has just changed the intent's amount
+ * on the server, so the element fetches it before confirming. A card is
+ * confirmed here and the visitor goes to the return address as Stripe would
+ * send them; Klarna, Clearpay and 3-D Secure pages leave through Stripe's
+ * redirect instead. A refusal carries Stripe's message.
+ */
+export function confirmStripePayment(stripe: Stripe, elements: StripeElements): ConfirmPayment {
+  return async (_intent, orderId) => {
+    const updated = await elements.fetchUpdates();
+    if (updated.error) throw new Error(updated.error.message);
+    const back = returnUrl(orderId);
+    const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: back }, redirect: 'if_required' });
+    if (result.error) throw new PaymentRefused(result.error.message ?? STRIPE_REFUSED);
+    const status = result.paymentIntent.status === 'processing' ? 'processing' : 'succeeded';
+    return `${back}?payment_intent=${encodeURIComponent(result.paymentIntent.id)}&redirect_status=${status}`;
+  };
 }
