@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { PageEnvelope } from '../generated/PageEnvelope';
 import { BasketProvider } from '../features/basket/basket-context';
 import { OnlineBasketDrawer } from '../features/basket/online-basket-drawer';
+import { AnchorNavigation } from './anchor-navigation';
 import { PageDataProvider, usePageData } from './page-data';
 import { PageShell } from './shell/page-shell';
 import { PageView } from './page-view';
@@ -28,6 +29,7 @@ export function App({ initial }: { initial: PageEnvelope }) {
           <CurrentPage />
         </PageShell>
         <OnlineBasketDrawer />
+        <AnchorNavigation />
         <HydrationMark />
       </BasketProvider>
     </PageDataProvider>

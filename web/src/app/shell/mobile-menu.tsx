@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { Navigation } from '../../generated/Navigation';
 import type { SiteData } from '../../generated/SiteData';
 import { CloseIcon } from '../../components/ui/icons';
@@ -28,23 +28,23 @@ export function MobileMenu({ open, onClose, site, nav }: { open: boolean; onClos
         <nav aria-label="Mobile">
           <h3>Courses</h3>
           <ul className="slide-in-list">
-            <li><Link to="/courses/">All courses</Link></li>
+            <li><a href="/courses/">All courses</a></li>
             {nav.sections.map((section) => (
-              <li key={section.slug}><Link to={section.url}>{section.title}</Link></li>
+              <li key={section.slug}><a href={section.url}>{section.title}</a></li>
             ))}
           </ul>
           <h3>Training</h3>
           <ul className="slide-in-list">
-            {TRAINING_LINKS.map((l) => <li key={l.link}><Link to={l.link}>{l.text}</Link></li>)}
+            {TRAINING_LINKS.map((l) => <li key={l.link}><a href={l.link}>{l.text}</a></li>)}
           </ul>
           <h3>Academy</h3>
           <ul className="slide-in-list">
-            {ACADEMY_LINKS.map((l) => <li key={l.link}><Link to={l.link}>{l.text}</Link></li>)}
+            {ACADEMY_LINKS.map((l) => <li key={l.link}><a href={l.link}>{l.text}</a></li>)}
           </ul>
         </nav>
         <p className="slide-in-contact">
           <a href={`tel:${toInternational(site.phoneNumber)}`}>{`Call ${site.phoneNumber}`}</a>
-          <Link to="/request-a-callback/">Request a callback</Link>
+          <a href="/request-a-callback/">Request a callback</a>
         </p>
       </div>
     </div>

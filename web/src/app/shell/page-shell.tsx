@@ -1,5 +1,4 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { yearOf } from '../../lib/dates';
 import { usePageData } from '../page-data';
 import { SiteFooter } from './site-footer';
@@ -13,12 +12,12 @@ export function PageShell({ children }: { children: ReactNode }) {
     <>
       <a className="skip-link" href="#main">Skip to main content</a>
       <aside aria-label="Announcements">
-        <Link to="/black-friday" className="promo-banner">
+        <a href="/black-friday" className="promo-banner">
           Our biggest training offers are live: <strong>Save Up To 50%</strong>
-        </Link>
-        <Link to="/pathway-to-aesthetics/" className="mobile-bar">
+        </a>
+        <a href="/pathway-to-aesthetics/" className="mobile-bar">
           New to aesthetics? Start the Pathway to Aesthetics, levels 4 to 7
-        </Link>
+        </a>
       </aside>
       {site && <SiteHeader site={site} nav={nav} />}
       <main id="main" tabIndex={-1} aria-busy={loading}>

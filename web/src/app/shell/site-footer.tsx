@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { SiteData } from '../../generated/SiteData';
 import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from '../../components/ui/icons';
 import { toInternational } from '../../lib/phone';
@@ -9,7 +8,7 @@ function mapsUrl(address: string): string {
 
 /** Internal links route client-side; the rest (clinic, maps, mail) leave the site. */
 function FooterLink({ link, text }: { link: string; text: string }) {
-  return link.startsWith('/') ? <Link to={link}>{text}</Link> : <a href={link}>{text}</a>;
+  return link.startsWith('/') ? <a href={link}>{text}</a> : <a href={link}>{text}</a>;
 }
 
 export function SiteFooter({ site, year }: { site: SiteData; year: number }) {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { Navigation } from '../../generated/Navigation';
 import type { SiteData } from '../../generated/SiteData';
 import { AccountIcon, MenuIcon, PhoneIcon, SearchIcon } from '../../components/ui/icons';
@@ -17,35 +16,35 @@ export function SiteHeader({ site, nav }: { site: SiteData; nav: Navigation }) {
   return (
     <header className="site-header">
       <div className="header-bar container">
-        <Link to="/" className="brand">
+        <a href="/" className="brand">
           <img src={site.logo.url} alt={site.title} width={site.logo.width} height={site.logo.height} className="brand-logo" />
-        </Link>
+        </a>
         <nav aria-label="Main" className="main-nav">
           <ul className="menu">
-            <MenuDisclosure label="Courses" wide link={<Link to="/courses/" className="menu-link">Courses</Link>}>
+            <MenuDisclosure label="Courses" wide link={<a href="/courses/" className="menu-link">Courses</a>}>
               <ul className="mega-sections">
                 {nav.sections.map((section) => (
                   <li key={section.slug}>
-                    <Link to={section.url} className="mega-heading">{section.title}</Link>
+                    <a href={section.url} className="mega-heading">{section.title}</a>
                     <ul>
                       {section.courses.slice(0, 6).map((course) => (
-                        <li key={course.link}><Link to={course.link}>{course.text}</Link></li>
+                        <li key={course.link}><a href={course.link}>{course.text}</a></li>
                       ))}
                       {section.courses.length > 6 && (
-                        <li><Link to={section.url} className="mega-more">{`All ${section.courses.length} ${section.title} courses`}</Link></li>
+                        <li><a href={section.url} className="mega-more">{`All ${section.courses.length} ${section.title} courses`}</a></li>
                       )}
                     </ul>
                   </li>
                 ))}
               </ul>
             </MenuDisclosure>
-            <MenuDisclosure label="Training" link={<Link to="/training-course-calendar/" className="menu-link">Training</Link>}>
-              <ul>{TRAINING_LINKS.map((l) => <li key={l.link}><Link to={l.link}>{l.text}</Link></li>)}</ul>
+            <MenuDisclosure label="Training" link={<a href="/training-course-calendar/" className="menu-link">Training</a>}>
+              <ul>{TRAINING_LINKS.map((l) => <li key={l.link}><a href={l.link}>{l.text}</a></li>)}</ul>
             </MenuDisclosure>
-            <MenuDisclosure label="Academy" link={<Link to="/about/" className="menu-link">Academy</Link>}>
-              <ul>{ACADEMY_LINKS.map((l) => <li key={l.link}><Link to={l.link}>{l.text}</Link></li>)}</ul>
+            <MenuDisclosure label="Academy" link={<a href="/about/" className="menu-link">Academy</a>}>
+              <ul>{ACADEMY_LINKS.map((l) => <li key={l.link}><a href={l.link}>{l.text}</a></li>)}</ul>
             </MenuDisclosure>
-            <li className="menu-item"><Link to="/contact/" className="menu-link">Contact</Link></li>
+            <li className="menu-item"><a href="/contact/" className="menu-link">Contact</a></li>
           </ul>
         </nav>
         <div className="header-actions">
@@ -53,15 +52,15 @@ export function SiteHeader({ site, nav }: { site: SiteData; nav: Navigation }) {
             <PhoneIcon />
             <span className="phone-number">{site.phoneNumber}</span>
           </a>
-          <Link to="/request-a-callback/" className="callback-link">Request a callback</Link>
+          <a href="/request-a-callback/" className="callback-link">Request a callback</a>
           <button type="button" className="icon-button" onClick={() => setSearchOpen(true)} aria-haspopup="dialog">
             <SearchIcon />
             <span className="visually-hidden">Search courses and articles</span>
           </button>
-          <Link to="/sign-in/" className="icon-button">
+          <a href="/sign-in/" className="icon-button">
             <AccountIcon />
             <span className="visually-hidden">Your account</span>
-          </Link>
+          </a>
           <BasketButton />
           <button type="button" className="icon-button menu-button" onClick={() => setMenuOpen(true)} aria-haspopup="dialog" aria-expanded={menuOpen}>
             <MenuIcon />

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { CourseCard as CourseCardData } from '../../generated/CourseCard';
 import { Picture } from '../../components/ui/image';
 import { formatSessionDate } from '../../lib/dates';
@@ -19,7 +18,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseCardDat
           {course.online && <span className="tag">Online</span>}
         </p>
         <Heading className="card-title">
-          <Link to={course.url}>{course.title}</Link>
+          <a href={course.url}>{course.title}</a>
         </Heading>
         <p className="card-summary">{course.summary}</p>
         <dl className="card-facts">
