@@ -317,6 +317,16 @@ impl Db {
         .context("Failed to link the payment intent")
     }
 
+    /// Pending enrollments with a payment under way, created between
+    /// `from` and `until`: `(order id, payment intent id)`.
+    pub async fn enrollments_awaiting_payment(&self, from: DateTime<Utc>, until: DateTime<Utc>) -> anyhow::Result<Vec<(String, String)>> {
+        on_pool!(self, pool => sqlx::query_as(
+            "select id, payment_intent_id from enrollment where status = 'pending' and payment_intent_id is not null \
+             and created_at >= $1 and created_at < $2 order by created_at"
+        ).bind(from).bind(until).fetch_all(pool).await)
+        .context("Failed to read the enrollments awaiting payment")
+    }
+
     /// Records a successful payment once: the payment row, the enrollment's
     /// new status, a registration per held session, the discount's use, the
     /// buyer's account and the confirmation mail, in one transaction.

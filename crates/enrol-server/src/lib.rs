@@ -8,6 +8,7 @@ pub mod document;
 pub mod gateway;
 pub mod http;
 pub mod pages;
+pub mod reconcile;
 pub mod structured_data;
 pub mod telemetry;
 
@@ -113,9 +114,11 @@ impl App {
     pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         tracing::info!(address = %listener.local_addr()?, "Enrol is listening");
         let watcher = tokio::spawn(watch_content_version(Arc::clone(&self.state)));
+        let reconciler = tokio::spawn(reconcile::run_every_five_minutes(Arc::clone(&self.state)));
         let router = http::router(Arc::clone(&self.state));
         axum::serve(listener, router).with_graceful_shutdown(shutdown).await.context("The server failed")?;
         watcher.abort();
+        reconciler.abort();
         self.state.db.close().await;
         Ok(())
     }

@@ -328,6 +328,31 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn a_payment_whose_webhook_never_came_is_found_and_fulfilled_once(app: TestApp) {
+        use enrol_server::reconcile::{Report, reconcile};
+        let q = quote(false, None);
+        let body = order("chemical-peels-1", false, None, "card", &q);
+        let (lost, lost_intent, _) = prepared(&app, &body, q.deposit, "booking-fee").await;
+        let (unpaid, _, _) = prepared(&app, &body, q.deposit, "booking-fee").await;
+        // The provider took the money, but its event never arrived.
+        execute(&app, &format!("update sandbox_payment_intent set status = 'succeeded' where id = '{lost_intent}'")).await;
+
+        let now = chrono::Utc::now();
+        assert_eq!(reconcile(&app.state, now).await.unwrap(), Report { checked: 0, fulfilled: 0 }, "webhooks get ten minutes first");
+        let later = now + chrono::Duration::minutes(11);
+        assert_eq!(reconcile(&app.state, later).await.unwrap(), Report { checked: 2, fulfilled: 1 });
+        let status: String = on_pool!(app.db(), pool => sqlx::query_scalar("select status from enrollment where id = $1").bind(&lost).fetch_one(pool).await).unwrap();
+        assert_eq!(status, "deposit");
+        assert_eq!(count(&app, &format!("select count(*) from payment where enrollment_id = '{lost}' and amount = 10000")).await, 1);
+        assert_eq!(count(&app, &format!("select count(*) from registration where enrollment_id = '{lost}'")).await, 1);
+        let status: String = on_pool!(app.db(), pool => sqlx::query_scalar("select status from enrollment where id = $1").bind(&unpaid).fetch_one(pool).await).unwrap();
+        assert_eq!(status, "pending", "an unpaid order is left alone");
+
+        assert_eq!(reconcile(&app.state, later).await.unwrap(), Report { checked: 1, fulfilled: 0 });
+        assert_eq!(count(&app, "select count(*) from payment").await, 1);
+        app.stop().await;
+    }
+
     async fn a_payment_plan_request_is_stored_and_mailed(app: TestApp) {
         let (status, answer) = post(&app, "/api/callback/", &json!({
             "first_name": "", "last_name": "", "email": "", "phone_number": "", "courses": ["Chemical Peels Course"], "type": "finance",
