@@ -63,4 +63,49 @@ impl Db {
         ).bind(limit).fetch_all(pool).await)
         .context("Failed to read the outbox")
     }
+
+    /// Claims up to `limit` mails due for sending as of `now` for `lease`:
+    /// another instance will not take them until the lease runs out.
+    pub async fn claim_due_mail(&self, now: DateTime<Utc>, lease: chrono::Duration, limit: i64) -> anyhow::Result<Vec<OutboxMail>> {
+        let due: Vec<OutboxMail> = on_pool!(self, pool => sqlx::query_as(
+            "select id, to_address, reply_to, subject, body_text from mail_outbox \
+             where sent_at is null and attempts < $2 and (next_attempt_at is null or next_attempt_at <= $1) \
+             and (claimed_until is null or claimed_until <= $1) order by created_at, id limit $3"
+        ).bind(now).bind(MAX_ATTEMPTS).bind(limit).fetch_all(pool).await)
+        .context("Failed to read the mail due")?;
+        let mut claimed = Vec::with_capacity(due.len());
+        for mail in due {
+            let won = on_pool!(self, pool => sqlx::query(
+                "update mail_outbox set claimed_until = $2 where id = $1 and sent_at is null and (claimed_until is null or claimed_until <= $3)"
+            ).bind(&mail.id).bind(now + lease).bind(now).execute(pool).await.map(|r| r.rows_affected() == 1))
+            .context("Failed to claim a mail")?;
+            if won {
+                claimed.push(mail);
+            }
+        }
+        Ok(claimed)
+    }
+
+    pub async fn mark_mail_sent(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+        on_pool!(self, pool => sqlx::query("update mail_outbox set sent_at = $2, claimed_until = null, last_error = null where id = $1")
+            .bind(id).bind(now).execute(pool).await.map(drop))
+        .context("Failed to mark a mail sent")
+    }
+
+    /// Records a failed attempt; the next waits longer each time, up to
+    /// [`MAX_ATTEMPTS`]. Returns whether the mail will be tried again.
+    pub async fn mark_mail_failed(&self, id: &str, error: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        let attempts: i32 = on_pool!(self, pool => sqlx::query_scalar(
+            "update mail_outbox set attempts = attempts + 1, claimed_until = null, last_error = $2 where id = $1 returning attempts"
+        ).bind(id).bind(error).fetch_one(pool).await)
+        .context("Failed to record a failed mail")?;
+        let wait = chrono::Duration::minutes(1_i64 << attempts.clamp(0, 9)).min(chrono::Duration::hours(6));
+        on_pool!(self, pool => sqlx::query("update mail_outbox set next_attempt_at = $2 where id = $1")
+            .bind(id).bind(now + wait).execute(pool).await.map(drop))
+        .context("Failed to schedule a mail's next attempt")?;
+        Ok(attempts < MAX_ATTEMPTS)
+    }
 }
+
+/// After this many failed attempts a mail is left for a person to look at.
+pub const MAX_ATTEMPTS: i32 = 10;

@@ -32,6 +32,23 @@ pub struct Config {
     /// Stripe when `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and
     /// `STRIPE_WEBHOOK_SECRET` are all set; otherwise the built-in sandbox.
     pub payments: PaymentsConfig,
+    /// `SMTP_URL` (`smtps://user:password@host`, `smtp://host?tls=required`):
+    /// where the outbox is sent. Unset: mail stays in the outbox
+    /// (readable at `/dev/mailbox` in development).
+    pub smtp_url: Option<SmtpUrl>,
+    /// `ENROL_MAIL_FROM`: the sender, like `Academy <hello@academy.example>`;
+    /// default the college's own address from its site data.
+    pub mail_from: Option<String>,
+}
+
+/// An SMTP address; it can carry a password, so it never reaches the logs.
+#[derive(Clone)]
+pub struct SmtpUrl(pub String);
+
+impl std::fmt::Debug for SmtpUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SmtpUrl(…)")
+    }
 }
 
 #[derive(Clone)]
@@ -114,6 +131,8 @@ impl Config {
             ssr_engines,
             image_cache: get("ENROL_IMAGE_CACHE").map_or_else(|| PathBuf::from("data/image-cache"), PathBuf::from),
             payments: PaymentsConfig::from_lookup(&get)?,
+            smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),
+            mail_from: get("ENROL_MAIL_FROM").filter(|v| !v.is_empty()),
         })
     }
 

@@ -7,6 +7,7 @@ pub mod config;
 pub mod document;
 pub mod gateway;
 pub mod http;
+pub mod mailer;
 pub mod pages;
 pub mod reconcile;
 pub mod structured_data;
@@ -115,10 +116,23 @@ impl App {
         tracing::info!(address = %listener.local_addr()?, "Enrol is listening");
         let watcher = tokio::spawn(watch_content_version(Arc::clone(&self.state)));
         let reconciler = tokio::spawn(reconcile::run_every_five_minutes(Arc::clone(&self.state)));
+        let mailer = match &self.state.config.smtp_url {
+            Some(url) => {
+                let mailer = mailer::Mailer::new(&url.0, self.state.config.mail_from.as_deref())?;
+                Some(tokio::spawn(mailer.run(Arc::clone(&self.state))))
+            }
+            None => {
+                tracing::warn!("SMTP_URL is not set: mail stays in the outbox");
+                None
+            }
+        };
         let router = http::router(Arc::clone(&self.state));
         axum::serve(listener, router).with_graceful_shutdown(shutdown).await.context("The server failed")?;
         watcher.abort();
         reconciler.abort();
+        if let Some(mailer) = mailer {
+            mailer.abort();
+        }
         self.state.db.close().await;
         Ok(())
     }

@@ -6,6 +6,7 @@ mod content;
 mod enrol_checkout;
 mod helpers;
 mod images;
+mod mail;
 mod online_checkout;
 mod pages;
 mod stripe_mode;

@@ -1,0 +1,106 @@
+//! Sends the mail outbox over SMTP (`SMTP_URL`). Every mail is written to
+//! the outbox in the same transaction as what it reports, then sent from
+//! here: a mail server that is down delays mail, it never loses it or the
+//! order. Each instance claims what it sends, so nothing goes out twice
+//! unless an instance dies mid-send.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+use lettre::message::{Mailbox, header::ContentType};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+
+use enrol_db::OutboxMail;
+
+use crate::AppState;
+
+const EVERY: Duration = Duration::from_secs(5);
+const LEASE: chrono::Duration = chrono::Duration::minutes(2);
+const BATCH: i64 = 20;
+
+pub struct Mailer {
+    transport: AsyncSmtpTransport<Tokio1Executor>,
+    from: Option<Mailbox>,
+}
+
+/// What one run did.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Sent {
+    pub sent: usize,
+    pub failed: usize,
+}
+
+impl Mailer {
+    pub fn new(smtp_url: &str, from: Option<&str>) -> anyhow::Result<Self> {
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(smtp_url)
+            .context("SMTP_URL is not a valid smtp:// or smtps:// address")?
+            .timeout(Some(Duration::from_secs(20)))
+            .build();
+        let from = from.map(|f| f.parse::<Mailbox>().context("ENROL_MAIL_FROM is not a valid sender")).transpose()?;
+        Ok(Mailer { transport, from })
+    }
+
+    fn message(&self, mail: &OutboxMail, sender: &Mailbox) -> anyhow::Result<Message> {
+        let mut builder = Message::builder()
+            .from(sender.clone())
+            .to(mail.to_address.parse().context("The recipient is not a valid address")?)
+            .subject(&mail.subject)
+            .header(ContentType::TEXT_PLAIN);
+        if let Some(reply_to) = &mail.reply_to {
+            builder = builder.reply_to(reply_to.parse().context("The reply-to is not a valid address")?);
+        }
+        builder.body(mail.body_text.clone()).context("Failed to build the mail")
+    }
+
+    /// Sends what is due as of `now`.
+    pub async fn send_due(&self, state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Sent> {
+        let due = state.db.claim_due_mail(now, LEASE, BATCH).await?;
+        let mut result = Sent::default();
+        if due.is_empty() {
+            return Ok(result);
+        }
+        let sender = match &self.from {
+            Some(from) => from.clone(),
+            None => {
+                let site = state.db.site().await?.context("No site data to send mail from: set ENROL_MAIL_FROM")?.site;
+                Mailbox::new(Some(site.title), site.email_address.parse().context("The college's email address is not valid")?)
+            }
+        };
+        for mail in due {
+            let outcome = match self.message(&mail, &sender) {
+                Ok(message) => self.transport.send(message).await.map(drop).map_err(anyhow::Error::new),
+                Err(error) => Err(error),
+            };
+            match outcome {
+                Ok(()) => {
+                    state.db.mark_mail_sent(&mail.id, Utc::now()).await?;
+                    result.sent += 1;
+                }
+                Err(error) => {
+                    let message = format!("{error:#}");
+                    let again = state.db.mark_mail_failed(&mail.id, &message, now).await?;
+                    result.failed += 1;
+                    if again {
+                        tracing::warn!(mail = %mail.id, error = %message, "Mail not sent; will try again");
+                    } else {
+                        tracing::error!(mail = %mail.id, error = %message, "Mail not sent after every attempt: check it by hand");
+                    }
+                }
+            }
+        }
+        Ok(result)
+    }
+
+    /// Sends the outbox every five seconds while the server runs.
+    pub async fn run(self, state: Arc<AppState>) {
+        let mut tick = tokio::time::interval(EVERY);
+        loop {
+            tick.tick().await;
+            if let Err(error) = self.send_due(&state, Utc::now()).await {
+                tracing::error!(error = %format!("{error:#}"), "Sending mail failed");
+            }
+        }
+    }
+}

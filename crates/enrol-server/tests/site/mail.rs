@@ -1,0 +1,112 @@
+//! The outbox goes out over SMTP: to a local mail server that speaks just
+//! enough SMTP to take mail, or to refuse it.
+
+use std::sync::{Arc, Mutex};
+
+use enrol_db::on_pool;
+use enrol_server::mailer::{Mailer, Sent};
+use serde_json::json;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpListener;
+
+use crate::both_backends;
+use crate::helpers::TestApp;
+
+/// Starts a mail server on a free port; it refuses every recipient when
+/// `refuse`, and records the DATA of each mail it takes.
+async fn fake_mail_server(refuse: bool) -> (String, Arc<Mutex<Vec<String>>>) {
+    let received = Arc::new(Mutex::new(Vec::new()));
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("smtp://{}", listener.local_addr().unwrap());
+    let log = Arc::clone(&received);
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            let log = Arc::clone(&log);
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = BufReader::new(read).lines();
+                write.write_all(b"220 fake.example ESMTP\r\n").await.unwrap();
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let command = line.to_ascii_uppercase();
+                    let answer: &[u8] = if command.starts_with("EHLO") || command.starts_with("HELO") {
+                        b"250 fake.example\r\n"
+                    } else if command.starts_with("RCPT") && refuse {
+                        b"550 5.1.1 No such mailbox\r\n"
+                    } else if command.starts_with("DATA") {
+                        write.write_all(b"354 Go ahead\r\n").await.unwrap();
+                        let mut data = String::new();
+                        while let Ok(Some(line)) = lines.next_line().await {
+                            if line == "." {
+                                break;
+                            }
+                            data.push_str(&line);
+                            data.push('\n');
+                        }
+                        log.lock().unwrap().push(data);
+                        b"250 2.0.0 Queued\r\n"
+                    } else if command.starts_with("QUIT") {
+                        write.write_all(b"221 Bye\r\n").await.unwrap();
+                        break;
+                    } else {
+                        b"250 OK\r\n"
+                    };
+                    write.write_all(answer).await.unwrap();
+                }
+            });
+        }
+    });
+    (url, received)
+}
+
+async fn enquire(app: &TestApp) {
+    let body = json!({ "name": "Ann Lee", "email": "ann@example.org", "message": "Do you run weekend courses?" });
+    let response = app.client.post(app.url("/api/enquiries/contact")).json(&body).send().await.unwrap();
+    assert_eq!(response.status().as_u16(), 201);
+}
+
+async fn column(app: &TestApp, sql: &'static str) -> (i64, bool) {
+    on_pool!(app.db(), pool => sqlx::query_as::<_, (i32, bool)>(sql).fetch_one(pool).await)
+        .map(|(a, b)| (i64::from(a), b))
+        .expect(sql)
+}
+
+both_backends! {
+    async fn the_outbox_is_sent_once_from_the_college(app: TestApp) {
+        let (url, received) = fake_mail_server(false).await;
+        enquire(&app).await;
+        let mailer = Mailer::new(&url, None).unwrap();
+        let now = chrono::Utc::now();
+        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent { sent: 1, failed: 0 });
+        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent::default(), "sent mail is not sent again");
+
+        let site = app.db().site().await.unwrap().unwrap().site;
+        let mails = received.lock().unwrap().clone();
+        assert_eq!(mails.len(), 1);
+        let mail = &mails[0];
+        assert!(mail.contains(&format!("To: {}", site.email_address)), "{mail}");
+        let from = mail.lines().find(|l| l.starts_with("From: ")).expect("a From line");
+        assert!(from.contains(&site.title) && from.contains(&site.email_address), "{from}");
+        assert!(mail.contains("Reply-To: ann@example.org"), "{mail}");
+        assert!(mail.contains("Subject: Website enquiry: Ann Lee"), "{mail}");
+        assert!(mail.contains("Do you run weekend courses?"), "{mail}");
+        let (attempts, sent) = column(&app, "select attempts, sent_at is not null from mail_outbox").await;
+        assert_eq!((attempts, sent), (0, true));
+        app.stop().await;
+    }
+
+    async fn a_refused_mail_waits_and_is_tried_again(app: TestApp) {
+        let (url, received) = fake_mail_server(true).await;
+        enquire(&app).await;
+        let mailer = Mailer::new(&url, Some("Enrol Test <hello@enrol.example>")).unwrap();
+        let now = chrono::Utc::now();
+        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent { sent: 0, failed: 1 });
+        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent::default(), "not again straight away");
+        assert_eq!(mailer.send_due(&app.state, now + chrono::Duration::minutes(3)).await.unwrap(), Sent { sent: 0, failed: 1 });
+        let (attempts, sent) = column(&app, "select attempts, sent_at is not null from mail_outbox").await;
+        assert_eq!((attempts, sent), (2, false));
+        let error: String = on_pool!(app.db(), pool => sqlx::query_scalar("select last_error from mail_outbox").fetch_one(pool).await).unwrap();
+        assert!(error.contains("No such mailbox"), "{error}");
+        assert!(received.lock().unwrap().is_empty());
+        app.stop().await;
+    }
+}
