@@ -4,6 +4,7 @@
 //! `on conflict … do update`) and run against whichever pool is configured;
 //! [`on_pool!`] expands a body once per backend so each gets native types.
 
+mod accounts;
 mod catalogue;
 mod editorial;
 mod enquiries;
@@ -23,6 +24,7 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
+pub use accounts::{EmailTaken, SessionRecord};
 pub use catalogue::{Catalogue, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use editorial::{Article, PageRecord, article_url};
 pub use enquiries::{FormMail, OutboxMail};

@@ -1,5 +1,6 @@
 //! Pure rules and the shapes the server and the pages share. No I/O.
 
+pub mod auth;
 pub mod checkout;
 pub mod enrolment;
 pub mod london;

@@ -50,6 +50,9 @@ pub enum Page {
     Offers(OffersPage),
     OnlineOrder(OnlineOrderPage),
     Checkout(CheckoutPage),
+    SignIn(AccountFormPage),
+    SignUp(AccountFormPage),
+    Account(AccountFormPage),
     Enrolment(EnrolmentPage),
     Content(ContentPage),
     NotFound(NotFoundPage),
@@ -409,6 +412,15 @@ pub struct CheckoutPage {
     pub gateway: String,
     /// Stripe's publishable key when the gateway is Stripe.
     pub publishable_key: Option<String>,
+}
+
+/// `/sign-in/`, `/sign-up/` and the account area (§2): the same for every
+/// visitor; who is signed in is asked for by the browser (decision 008).
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AccountFormPage {
+    pub heading: String,
 }
 
 /// `/enrolment/{orderId}`, where the payment provider returns the visitor.

@@ -1,6 +1,7 @@
 //! The `enrol` server: pages rendered by React in QuickJS, the JSON API and
 //! the college's media, over one database.
 
+pub mod accounts;
 pub mod assets;
 pub mod cache;
 pub mod config;

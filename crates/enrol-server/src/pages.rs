@@ -9,7 +9,7 @@ use enrol_domain::enquiry::EnquiryKind;
 use enrol_domain::london;
 use enrol_domain::online_order::PricedLine;
 use enrol_domain::page::{
-    ArticlePage, BlogPage, CalendarPage, CareersPage, CheckoutPage, EnrolmentPage, EnrolmentStatus, ContentPage, CourseIndexPage, CourseSectionPage, HomePage, NotFoundPage,
+    AccountFormPage, ArticlePage, BlogPage, CalendarPage, CareersPage, CheckoutPage, EnrolmentPage, EnrolmentStatus, ContentPage, CourseIndexPage, CourseSectionPage, HomePage, NotFoundPage,
     OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead, PathwayPage, SessionType, TeamPage,
 };
 use enrol_domain::site::Navigation;
@@ -269,6 +269,20 @@ async fn find(
                 email: order.email,
             }),
         }));
+    }
+    let account_page = |title: &str, description: &str, page: fn(AccountFormPage) -> Page| Found {
+        head: head(titled(title), description.to_owned(), path),
+        page: page(AccountFormPage { heading: title.to_owned() }),
+    };
+    if path == "/sign-in/" {
+        return Ok(Some(account_page("Sign in", "Sign in to see your bookings, payments and online courses.", Page::SignIn)));
+    }
+    if path == "/sign-up/" {
+        return Ok(Some(account_page("Create your account", "Create an account to book faster and keep your training in one place.", Page::SignUp)));
+    }
+    // §2: any path containing /account/ is the account area.
+    if path.starts_with("/account/") {
+        return Ok(Some(account_page("Your account", "Your bookings, payments and online courses.", Page::Account)));
     }
     if path == "/checkout/" {
         return Ok(Some(Found {

@@ -123,6 +123,9 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::Offers(_)
         | Page::OnlineOrder(_)
         | Page::Checkout(_)
+        | Page::SignIn(_)
+        | Page::SignUp(_)
+        | Page::Account(_)
         | Page::Enrolment(_)
         | Page::Content(_)
         | Page::NotFound(_) => {}

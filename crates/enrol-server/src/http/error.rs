@@ -26,6 +26,10 @@ pub enum ApiError {
     /// The payment provider declined; the message is the provider's own.
     #[error("{0}")]
     PaymentFailed(String),
+    #[error("{0}")]
+    Unauthorized(String),
+    #[error("{0}")]
+    TooManyRequests(String),
     #[error("Not found")]
     NotFound,
     #[error("This request must come from the site itself.")]
@@ -44,6 +48,8 @@ impl IntoResponse for ApiError {
             ApiError::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
             ApiError::PaymentFailed(_) => (StatusCode::PAYMENT_REQUIRED, "payment_failed"),
+            ApiError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
+            ApiError::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
             ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
             ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site"),
             ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),

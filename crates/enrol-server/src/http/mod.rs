@@ -1,5 +1,6 @@
 //! Routes, and the layers every response passes through.
 
+mod auth;
 mod dev;
 mod enquiries;
 mod enrol_checkout;
@@ -87,6 +88,13 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/enroll/", post(enrol_checkout::create_enrollment).put(enrol_checkout::update_enrollment))
         .route("/code", post(enrol_checkout::check_code))
         .route("/callback/", post(finance::request_finance))
+        .route("/auth/sign-up", post(auth::sign_up))
+        .route("/auth/sign-in", post(auth::sign_in))
+        .route("/auth/sign-out", post(auth::sign_out))
+        .route("/auth/session", get(auth::show_session))
+        .route("/auth/password-reset", post(auth::request_password_reset))
+        .route("/auth/password-reset/confirm", post(auth::confirm_password_reset))
+        .route("/account", get(auth::show_account))
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json));
     let mut app = Router::new()

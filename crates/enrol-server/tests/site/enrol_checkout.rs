@@ -35,7 +35,7 @@ async fn put(app: &TestApp, path: &str, body: &Value) -> (u16, Value) {
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
 
-fn quote(kit: bool, discount: Option<Discount>) -> Quote {
+pub(crate) fn quote(kit: bool, discount: Option<Discount>) -> Quote {
     Quote::new(&[LinePrice { price: Money::from_pence(PRICE), kit_pounds: kit.then_some(KIT_POUNDS) }], discount)
 }
 
@@ -44,7 +44,7 @@ fn contact() -> Value {
 }
 
 /// The `POST /api/enroll/` body as the checkout page sends it.
-fn order(session: &str, kit: bool, code: Option<&str>, selected: &str, q: &Quote) -> Value {
+pub(crate) fn order(session: &str, kit: bool, code: Option<&str>, selected: &str, q: &Quote) -> Value {
     let mode = if selected == "card" { "fee" } else { "full" };
     json!({ "data": {
         "discount": code,
@@ -68,7 +68,7 @@ fn intent_update(intent: &str, order_id: &str, amount: Money, kind: &str) -> Val
 }
 
 /// Creates the booking-fee intent, the order and prepares the payment.
-async fn prepared(app: &TestApp, body: &Value, amount: Money, kind: &str) -> (String, String, String) {
+pub(crate) async fn prepared(app: &TestApp, body: &Value, amount: Money, kind: &str) -> (String, String, String) {
     let (status, intent) = post(app, "/api/checkout/", &json!({ "amount": 10000 })).await;
     assert_eq!(status, 200, "{intent}");
     let (status, created) = post(app, "/api/enroll/", body).await;
@@ -80,7 +80,7 @@ async fn prepared(app: &TestApp, body: &Value, amount: Money, kind: &str) -> (St
     (order_id, intent_id, updated["client_secret"].as_str().unwrap().to_owned())
 }
 
-async fn confirm(app: &TestApp, intent: &str, secret: &str, order_id: &str, method: &str, card: Option<&str>) -> (u16, Value) {
+pub(crate) async fn confirm(app: &TestApp, intent: &str, secret: &str, order_id: &str, method: &str, card: Option<&str>) -> (u16, Value) {
     let card = card.map(|number| json!({ "number": number, "expiry": "12 / 34", "cvc": "123" }));
     let body = json!({ "client_secret": secret, "payment_method": method, "card": card, "return_url": format!("{}/enrolment/{order_id}", app.address) });
     post(app, &format!("/sandbox/payment_intents/{intent}/confirm"), &body).await

@@ -1,6 +1,7 @@
 //! Black-box tests: the real `enrol` app on port 0 over real HTTP, against
 //! a fresh SQLite file and a fresh PostgreSQL database.
 
+mod accounts;
 mod api;
 mod content;
 mod enrol_checkout;

@@ -1,0 +1,262 @@
+//! Accounts (decision 008): what sign-up, sign-in and the session endpoint
+//! take and answer, and the rules a new account must meet (§5).
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::enquiry::{FieldErrors, is_valid_email, is_valid_phone};
+use crate::money::Money;
+use crate::page::EnrolmentStatus;
+use crate::phone;
+
+/// The shortest password accepted.
+pub const MIN_PASSWORD: usize = 10;
+const MAX_PASSWORD: usize = 200;
+
+/// `POST /api/auth/sign-up` (§7: email, given and family name, phone).
+#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct SignUpRequest {
+    pub email: String,
+    pub password: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+}
+
+/// A sign-up that meets §5: trimmed names, lower-cased email, +44 phone.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewAccount {
+    pub email: String,
+    pub password: String,
+    pub given_name: String,
+    pub family_name: String,
+    pub phone: String,
+}
+
+impl SignUpRequest {
+    pub fn parse(self) -> Result<NewAccount, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let email = self.email.trim().to_lowercase();
+        let given_name = self.first_name.trim();
+        let family_name = self.last_name.trim();
+        let phone = self.phone.trim();
+        for (key, value, message) in [
+            ("email", email.as_str(), "Email is required"),
+            ("password", self.password.as_str(), "Password is required"),
+            ("first_name", given_name, "First name is required"),
+            ("last_name", family_name, "Last name is required"),
+            ("phone", phone, "Phone number is required"),
+        ] {
+            if value.is_empty() {
+                errors.insert(key, message);
+            }
+        }
+        if !email.is_empty() && !is_valid_email(&email) {
+            errors.insert("email", "Enter a valid email address");
+        }
+        if !phone.is_empty() && !is_valid_phone(phone) {
+            errors.insert("phone", "Enter a valid phone number");
+        }
+        let length = self.password.chars().count();
+        if length > 0 && length < MIN_PASSWORD {
+            errors.insert("password", "Use at least 10 characters");
+        } else if length > MAX_PASSWORD {
+            errors.insert("password", "Use at most 200 characters");
+        }
+        for (key, value) in [("first_name", given_name), ("last_name", family_name)] {
+            if value.chars().count() > 100 {
+                errors.insert(key, "Please keep this under 100 characters");
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(NewAccount {
+            phone: phone::to_international(phone),
+            email,
+            password: self.password,
+            given_name: given_name.to_owned(),
+            family_name: family_name.to_owned(),
+        })
+    }
+}
+
+/// `POST /api/auth/sign-in`: the username is the email (§7).
+#[derive(Debug, Clone, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct SignInRequest {
+    pub username: String,
+    pub password: String,
+}
+
+/// The signed-in user as the identity provider describes them (§3 User).
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct AuthUser {
+    pub sub: String,
+    pub email: String,
+    pub given_name: String,
+    pub family_name: String,
+    pub phone_number: String,
+}
+
+/// §3 User, server model: the user record (`userData`).
+#[derive(Debug, Clone, Serialize, TS)]
+#[ts(export)]
+pub struct UserData {
+    pub id: String,
+    pub email: String,
+    pub given_name: String,
+    pub family_name: String,
+    pub contact_number: String,
+    /// The payment provider's customer id, once there is one.
+    pub stripe_id: Option<String>,
+}
+
+/// The session endpoint's answer: `user` is `None` when signed out.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AuthSession {
+    pub user: Option<AuthUser>,
+    /// The identity token's claims, with the Hasura-style claims object.
+    #[ts(type = "Record<string, unknown> | null")]
+    pub claims: Option<serde_json::Value>,
+    pub user_data: Option<UserData>,
+}
+
+impl AuthSession {
+    pub fn signed_out() -> Self {
+        AuthSession { user: None, claims: None, user_data: None }
+    }
+
+    pub fn signed_in(user: UserData, issued_at: i64, expires_at: i64) -> Self {
+        let claims = serde_json::json!({
+            "sub": user.id,
+            "email": user.email,
+            "given_name": user.given_name,
+            "family_name": user.family_name,
+            "phone_number": user.contact_number,
+            "iat": issued_at,
+            "exp": expires_at,
+            "https://hasura.io/jwt/claims": {
+                "x-hasura-user-id": user.id,
+                "x-hasura-default-role": "user",
+                "x-hasura-allowed-roles": ["user"],
+            },
+        });
+        AuthSession {
+            user: Some(AuthUser {
+                sub: user.id.clone(),
+                email: user.email.clone(),
+                given_name: user.given_name.clone(),
+                family_name: user.family_name.clone(),
+                phone_number: user.contact_number.clone(),
+            }),
+            claims: Some(claims),
+            user_data: Some(user),
+        }
+    }
+}
+
+/// `GET /api/account`: what the account area shows.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AccountData {
+    pub user: UserData,
+    pub enrollments: Vec<AccountEnrollment>,
+    pub payments: Vec<AccountPayment>,
+    pub online_courses: Vec<AccountOnlineCourse>,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AccountEnrollment {
+    pub id: String,
+    pub status: EnrolmentStatus,
+    pub lines: Vec<crate::page::EnrolmentLine>,
+    #[ts(type = "number")]
+    pub total: Money,
+    #[ts(type = "number")]
+    pub paid: Money,
+    #[ts(type = "number")]
+    pub balance: Money,
+    pub balance_due_on: Option<String>,
+    /// London wall-clock `YYYY-MM-DDTHH:MM:SS`.
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AccountPayment {
+    pub id: String,
+    #[ts(type = "number")]
+    pub amount: Money,
+    pub status: String,
+    pub method: String,
+    /// London wall-clock `YYYY-MM-DDTHH:MM:SS`.
+    pub created_at: String,
+}
+
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AccountOnlineCourse {
+    pub course_id: String,
+    pub title: String,
+    pub complete: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn request(email: &str, password: &str, first: &str, last: &str, phone: &str) -> SignUpRequest {
+        SignUpRequest { email: email.into(), password: password.into(), first_name: first.into(), last_name: last.into(), phone: phone.into() }
+    }
+
+    #[test]
+    fn sign_up_needs_every_field_of_section_5() {
+        let errors = SignUpRequest::default().parse().unwrap_err();
+        assert_eq!(errors.get("email"), Some(&"Email is required"));
+        assert_eq!(errors.get("password"), Some(&"Password is required"));
+        assert_eq!(errors.get("first_name"), Some(&"First name is required"));
+        assert_eq!(errors.get("last_name"), Some(&"Last name is required"));
+        assert_eq!(errors.get("phone"), Some(&"Phone number is required"));
+    }
+
+    #[test]
+    fn sign_up_checks_email_phone_and_password_length() {
+        let errors = request("sam@", "short", "Sam", "Lee", "12ab").parse().unwrap_err();
+        assert_eq!(errors.get("email"), Some(&"Enter a valid email address"));
+        assert_eq!(errors.get("password"), Some(&"Use at least 10 characters"));
+        assert_eq!(errors.get("phone"), Some(&"Enter a valid phone number"));
+        let ok = request(" Sam@Example.com ", "correct horse battery", " Sam ", "Lee", "07700 900123").parse().unwrap();
+        assert_eq!(ok.email, "sam@example.com");
+        assert_eq!(ok.given_name, "Sam");
+        assert_eq!(ok.phone, "+447700900123");
+    }
+
+    #[test]
+    fn the_claims_carry_the_hasura_object() {
+        let user = UserData {
+            id: "u1".into(),
+            email: "sam@example.com".into(),
+            given_name: "Sam".into(),
+            family_name: "Lee".into(),
+            contact_number: "+447700900123".into(),
+            stripe_id: None,
+        };
+        let session = AuthSession::signed_in(user, 1, 2);
+        let claims = session.claims.unwrap();
+        assert_eq!(claims["https://hasura.io/jwt/claims"]["x-hasura-user-id"], "u1");
+        assert_eq!(claims["sub"], "u1");
+        assert_eq!(session.user.unwrap().phone_number, "+447700900123");
+    }
+}
