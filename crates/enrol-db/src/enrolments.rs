@@ -46,6 +46,8 @@ pub struct EnrollmentRecord {
     pub email: String,
     pub contact_number: String,
     pub payment_intent_id: Option<String>,
+    /// The account it belongs to: the signed-in user's, or the buyer's once paid.
+    pub user_id: Option<String>,
     /// What the payments recorded for it add up to.
     pub paid: Money,
 }
@@ -114,11 +116,12 @@ struct Row {
     email: String,
     contact_number: String,
     payment_intent_id: Option<String>,
+    user_id: Option<String>,
     paid: i64,
 }
 
 const SELECT: &str = "select e.id, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
-     e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, \
+     e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, \
      cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) as bigint) as paid \
      from enrollment e where e.id = $1";
 
@@ -142,6 +145,7 @@ impl Row {
             email: self.email,
             contact_number: self.contact_number,
             payment_intent_id: self.payment_intent_id,
+            user_id: self.user_id,
             paid: Money::from_pence(self.paid),
         })
     }
@@ -353,7 +357,9 @@ impl Db {
             };
             let record = row.into_record()?;
             let email = record.email.trim().to_lowercase();
-            let user_id: Option<String> = if email.is_empty() {
+            let user_id: Option<String> = if record.user_id.is_some() {
+                record.user_id.clone()
+            } else if email.is_empty() {
                 None
             } else {
                 Some(sqlx::query_scalar(

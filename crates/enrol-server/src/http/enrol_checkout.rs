@@ -8,6 +8,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
+use axum::http::HeaderMap;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 use enrol_db::{Catalogue, NewEnrollment, SessionFull};
@@ -21,6 +22,7 @@ use enrol_domain::page::{CoursePage, EnrolmentStatus, Session};
 use enrol_payments::{GatewayError, IntentUpdate};
 
 use crate::AppState;
+use crate::accounts::current_session;
 use crate::http::ApiError;
 
 /// How long an unpaid order keeps its seats.
@@ -280,7 +282,7 @@ pub async fn update_intent(
 
 /// Checks an order as the browser sent it against the server's own
 /// pricing, and builds what is stored.
-async fn priced_order(state: &AppState, id: String, data: EnrollData, now: DateTime<Utc>) -> Result<NewEnrollment, ApiError> {
+async fn priced_order(state: &AppState, id: String, data: EnrollData, headers: &HeaderMap, now: DateTime<Utc>) -> Result<NewEnrollment, ApiError> {
     let mode = match (data.selected.as_str(), data.mode) {
         ("card", PaymentMode::Fee) | ("klarna", PaymentMode::Full) => data.mode,
         _ => return Err(ApiError::BadRequest("Card payments pay the booking fee; Klarna and Clearpay pay in full.".to_owned())),
@@ -313,7 +315,11 @@ async fn priced_order(state: &AppState, id: String, data: EnrollData, now: DateT
     if quote.amount_due(mode).pence() <= 0 {
         return Err(ApiError::Unprocessable("There is nothing to pay for this booking. Please contact us to complete it.".to_owned()));
     }
-    let user_id = payment_account(state, sent.acct.as_deref()).await?;
+    // The order belongs to the signed-in user, else to the payment account sent.
+    let user_id = match current_session(state, headers).await? {
+        Some(session) => Some(session.user.id),
+        None => payment_account(state, sent.acct.as_deref()).await?,
+    };
     Ok(NewEnrollment {
         id,
         mode,
@@ -345,10 +351,11 @@ fn session_full(order: &NewEnrollment, full: &SessionFull) -> ApiError {
 #[tracing::instrument(skip_all)]
 pub async fn create_enrollment(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     request: Result<Json<EnrollRequest>, JsonRejection>,
 ) -> Result<Json<EnrollResponse>, ApiError> {
     let now = Utc::now();
-    let order = priced_order(&state, uuid::Uuid::now_v7().to_string(), body(request)?.data, now).await?;
+    let order = priced_order(&state, uuid::Uuid::now_v7().to_string(), body(request)?.data, &headers, now).await?;
     if let Err(full) = state.db.create_enrollment(&order, now).await? {
         return Err(session_full(&order, &full));
     }
@@ -360,11 +367,12 @@ pub async fn create_enrollment(
 #[tracing::instrument(skip_all)]
 pub async fn update_enrollment(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     request: Result<Json<EnrollUpdateRequest>, JsonRejection>,
 ) -> Result<Json<EnrollResponse>, ApiError> {
     let now = Utc::now();
     let request = body(request)?;
-    let order = priced_order(&state, request.id, request.data, now).await?;
+    let order = priced_order(&state, request.id, request.data, &headers, now).await?;
     match state.db.replace_enrollment(&order, now).await? {
         None => Err(ApiError::Unprocessable("This booking can no longer be changed. Please start again.".to_owned())),
         Some(Err(full)) => Err(session_full(&order, &full)),

@@ -151,6 +151,15 @@ both_backends! {
         assert_eq!(data["enrollments"][0]["lines"][0]["title"], "Chemical Peels Course");
         assert_eq!(data["payments"][0]["amount"], 10_000);
         assert_eq!(get(&app, "/api/account", None).await.status, 401);
+
+        // Signed in, an order belongs to the user whatever contact email it gives.
+        let mut other = order("chemical-peels-1", false, None, "card", &q);
+        other["data"]["contact"]["email"] = json!("someone.else@example.com");
+        let created = post(&app, "/api/enroll/", other, Some(&token)).await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let owner: Option<String> = on_pool!(app.db(), pool => sqlx::query_scalar("select user_id from enrollment where id = $1")
+            .bind(created.body["id"].as_str().unwrap()).fetch_one(pool).await).unwrap();
+        assert_eq!(owner.as_deref(), data["user"]["id"].as_str());
         app.stop().await;
     }
 }
