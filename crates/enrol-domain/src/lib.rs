@@ -11,3 +11,4 @@ pub mod phone;
 pub mod enquiry;
 pub mod search;
 pub mod site;
+pub mod tracking;

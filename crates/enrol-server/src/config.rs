@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 
+use enrol_domain::tracking::{TrackingConfig, is_valid_id};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Environment {
     Development,
@@ -39,6 +41,10 @@ pub struct Config {
     /// `ENROL_MAIL_FROM`: the sender, like `Academy <hello@academy.example>`;
     /// default the college's own address from its site data.
     pub mail_from: Option<String>,
+    /// Analytics and marketing tools, each on when its id is set:
+    /// `ENROL_GTM_ID`, `ENROL_HEAP_ID`, `ENROL_CLARITY_ID`,
+    /// `ENROL_META_PIXEL_ID`, `ENROL_TIKTOK_PIXEL_ID`, `ENROL_KLAVIYO_ID`.
+    pub tracking: TrackingConfig,
 }
 
 /// An SMTP address; it can carry a password, so it never reaches the logs.
@@ -96,6 +102,24 @@ impl PaymentsConfig {
     }
 }
 
+fn tracking_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<TrackingConfig> {
+    let id = |key: &str| -> anyhow::Result<Option<String>> {
+        match get(key).filter(|v| !v.is_empty()) {
+            Some(id) if is_valid_id(&id) => Ok(Some(id)),
+            Some(id) => anyhow::bail!("{key} must be letters, digits, - or _, not {id:?}"),
+            None => Ok(None),
+        }
+    };
+    Ok(TrackingConfig {
+        tag_manager: id("ENROL_GTM_ID")?,
+        heap: id("ENROL_HEAP_ID")?,
+        clarity: id("ENROL_CLARITY_ID")?,
+        meta_pixel: id("ENROL_META_PIXEL_ID")?,
+        tiktok: id("ENROL_TIKTOK_PIXEL_ID")?,
+        klaviyo: id("ENROL_KLAVIYO_ID")?,
+    })
+}
+
 impl Config {
     pub fn from_env() -> anyhow::Result<Self> {
         Self::from_lookup(|key| std::env::var(key).ok())
@@ -133,6 +157,7 @@ impl Config {
             payments: PaymentsConfig::from_lookup(&get)?,
             smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),
             mail_from: get("ENROL_MAIL_FROM").filter(|v| !v.is_empty()),
+            tracking: tracking_from_lookup(&get)?,
         })
     }
 
@@ -156,6 +181,14 @@ mod tests {
         assert_eq!(config.image_cache, PathBuf::from("data/image-cache"));
         assert!(!config.is_https());
         assert!(matches!(config.payments, PaymentsConfig::Sandbox { .. }));
+    }
+
+    #[test]
+    fn tracking_ids_are_read_and_checked() {
+        let config = Config::from_lookup(|k| (k == "ENROL_GTM_ID").then(|| "GTM-ABC123".to_owned())).unwrap();
+        assert_eq!(config.tracking.tag_manager.as_deref(), Some("GTM-ABC123"));
+        assert_eq!(config.tracking.meta_pixel, None);
+        assert!(Config::from_lookup(|k| (k == "ENROL_META_PIXEL_ID").then(|| "1\"><script>".to_owned())).is_err());
     }
 
     #[test]

@@ -28,7 +28,9 @@ pub fn script_json(json: &str) -> String {
     json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
 }
 
-pub fn render(envelope: &PageEnvelope, public_url: &str, assets: &ClientAssets, app_html: &str, data_json: &str) -> String {
+/// The page around `app_html`; `tracking_json` is the configured tools'
+/// ids (`TrackingConfig`), read by the browser beside the page data.
+pub fn render(envelope: &PageEnvelope, public_url: &str, assets: &ClientAssets, app_html: &str, data_json: &str, tracking_json: &str) -> String {
     let head = &envelope.head;
     let mut html = String::with_capacity(app_html.len() + data_json.len() + 2048);
     html.push_str("<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\">");
@@ -57,6 +59,8 @@ pub fn render(envelope: &PageEnvelope, public_url: &str, assets: &ClientAssets, 
     html.push_str(app_html);
     html.push_str("</div><script type=\"application/json\" id=\"__ENROL_DATA__\">");
     html.push_str(&script_json(data_json));
+    html.push_str("</script><script type=\"application/json\" id=\"__ENROL_TRACKING__\">");
+    html.push_str(&script_json(tracking_json));
     html.push_str("</script></body></html>");
     html
 }

@@ -85,6 +85,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentGateway>,
     /// The content version the page cache is valid for.
     pub content_version: AtomicI64,
+    /// `config.tracking` as the JSON every page carries.
+    pub tracking_json: String,
 }
 
 pub struct App {
@@ -109,7 +111,8 @@ impl App {
         let content_version = AtomicI64::new(db.content_version().await?);
         let payments = gateway::build(&config.payments, db.clone());
         tracing::info!(gateway = payments.name(), "Payments");
-        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), payments, content_version });
+        let tracking_json = serde_json::to_string(&config.tracking)?;
+        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), payments, content_version, tracking_json });
         Ok(App { state })
     }
 

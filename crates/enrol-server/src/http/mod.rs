@@ -32,23 +32,35 @@ use tower_http::trace::TraceLayer;
 
 use crate::AppState;
 use crate::config::Environment;
+use enrol_domain::tracking::TrackingConfig;
 
 pub use error::ApiError;
 pub use online_checkout::order_path;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
-/// What pages may load: only this site's own scripts, styles and images,
-/// and with Stripe as the gateway, Stripe.js and its payment frames.
-fn content_security_policy(stripe: bool) -> HeaderValue {
-    let (script, frame, connect) = if stripe {
-        (" https://js.stripe.com", "frame-src https://js.stripe.com https://hooks.stripe.com; ", " https://api.stripe.com")
-    } else {
-        ("", "", "")
-    };
+/// What pages may load: this site's own scripts, styles and images; with
+/// Stripe as the gateway, Stripe.js and its payment frames; and the hosts of
+/// the analytics and marketing tools configured (loaded only with consent).
+fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -> HeaderValue {
+    let tools = tracking.csp_sources();
+    let mut script = tools.script;
+    let mut connect = tools.connect;
+    let img = tools.img;
+    let mut frame: Vec<&str> = Vec::new();
+    if stripe {
+        script.push("https://js.stripe.com");
+        connect.push("https://api.stripe.com");
+        frame.extend(["https://js.stripe.com", "https://hooks.stripe.com"]);
+    }
+    let with = |sources: &[&str]| sources.iter().map(|s| format!(" {s}")).collect::<String>();
+    let frame = if frame.is_empty() { String::new() } else { format!("frame-src{}; ", with(&frame)) };
     let policy = format!(
-        "default-src 'self'; script-src 'self'{script}; style-src 'self'; img-src 'self' data:; font-src 'self'; \
-         connect-src 'self'{connect}; {frame}object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+        "default-src 'self'; script-src 'self'{}; style-src 'self'; img-src 'self' data:{}; font-src 'self'; \
+         connect-src 'self'{}; {frame}object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+        with(&script),
+        with(&img),
+        with(&connect),
     );
     HeaderValue::from_str(&policy).expect("a CSP is a valid header value")
 }
@@ -64,7 +76,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
 
     let mut security = vec![
-        (header::CONTENT_SECURITY_POLICY, content_security_policy(state.payments.name() == "stripe")),
+        (header::CONTENT_SECURITY_POLICY, content_security_policy(state.payments.name() == "stripe", &state.config.tracking)),
         (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
         (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
@@ -140,17 +152,29 @@ pub fn router(state: Arc<AppState>) -> Router {
 
 #[cfg(test)]
 mod tests {
+    use enrol_domain::tracking::TrackingConfig;
+
     use super::content_security_policy;
 
     #[test]
     fn stripe_is_allowed_only_when_it_is_the_gateway() {
-        let sandbox = content_security_policy(false);
+        let sandbox = content_security_policy(false, &TrackingConfig::default());
         let sandbox = sandbox.to_str().unwrap();
         assert!(!sandbox.contains("stripe") && sandbox.contains("script-src 'self';") && sandbox.contains("frame-ancestors 'none'"));
-        let stripe = content_security_policy(true);
+        let stripe = content_security_policy(true, &TrackingConfig::default());
         let stripe = stripe.to_str().unwrap();
         assert!(stripe.contains("script-src 'self' https://js.stripe.com;"));
         assert!(stripe.contains("frame-src https://js.stripe.com https://hooks.stripe.com;"));
         assert!(stripe.contains("connect-src 'self' https://api.stripe.com;"));
+    }
+
+    #[test]
+    fn a_configured_tool_adds_its_hosts() {
+        let tracking = TrackingConfig { clarity: Some("abc123".into()), ..TrackingConfig::default() };
+        let policy = content_security_policy(false, &tracking);
+        let policy = policy.to_str().unwrap();
+        assert!(policy.contains("script-src 'self' https://*.clarity.ms https://www.clarity.ms;"), "{policy}");
+        assert!(policy.contains("connect-src 'self' https://*.clarity.ms;"), "{policy}");
+        assert!(!policy.contains("googletagmanager"));
     }
 }

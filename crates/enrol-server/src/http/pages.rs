@@ -96,7 +96,7 @@ async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> an
     };
     let data_json = serde_json::to_string(&envelope)?;
     let app_html = state.ssr.render(url.to_owned(), data_json.clone()).await?;
-    let html = document::render(&envelope, &state.config.public_url, &state.assets, &app_html, &data_json);
+    let html = document::render(&envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json);
     Ok(Ok((CachedPage { status: envelope.status, html: html.into() }, pages::is_personal(&envelope.page))))
 }
 

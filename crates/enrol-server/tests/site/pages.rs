@@ -264,3 +264,24 @@ both_backends! {
         app.stop().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn configured_tools_reach_the_page_and_the_policy_and_nothing_else_does() {
+    use crate::helpers::{Backend, spawn_app, spawn_app_with};
+    let plain = spawn_app(Backend::Sqlite).await.expect("SQLite");
+    let response = plain.get("/").await;
+    let csp = response.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    let html = response.text().await.unwrap();
+    assert!(html.contains(r#"<script type="application/json" id="__ENROL_TRACKING__">{"tagManager":null,"#), "no tool is on by default");
+    assert!(!csp.contains("googletagmanager"));
+    plain.stop().await;
+
+    let app = spawn_app_with(Backend::Sqlite, |config| config.tracking.tag_manager = Some("GTM-TEST123".into())).await.expect("SQLite");
+    let response = app.get("/").await;
+    let csp = response.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    let html = response.text().await.unwrap();
+    assert!(html.contains(r#"{"tagManager":"GTM-TEST123","heap":null"#), "the id reaches the browser");
+    assert!(csp.contains("script-src 'self' https://www.googletagmanager.com;"), "{csp}");
+    assert!(!html.contains("googletagmanager.com/gtm.js"), "no tool script is in the HTML: it loads only with consent");
+    app.stop().await;
+}
