@@ -5,9 +5,31 @@ import { test as base, expect, type Page } from '@playwright/test';
 interface Fixtures {
   /** Fails the test on any console error or uncaught exception in the page. */
   consoleErrors: string[];
+  /**
+   * The cookie choice already stored when a page first loads, so the banner
+   * stays out of the way; `null` starts undecided (`test.use({ consent: null })`).
+   */
+  consent: { analytics: boolean; marketing: boolean } | null;
+  storedConsent: void;
 }
 
 export const test = base.extend<Fixtures>({
+  consent: [{ analytics: false, marketing: false }, { option: true }],
+  storedConsent: [
+    async ({ page, consent }, use) => {
+      if (consent) {
+        await page.addInitScript((choice) => {
+          try {
+            if (!localStorage.getItem('consent')) localStorage.setItem('consent', JSON.stringify({ version: 1, ...choice, decidedAt: new Date().toISOString() }));
+          } catch {
+            // about:blank has no storage; the site's own pages do.
+          }
+        }, consent);
+      }
+      await use();
+    },
+    { auto: true },
+  ],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

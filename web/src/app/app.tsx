@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import type { PageEnvelope } from '../generated/PageEnvelope';
+import { AuthProvider } from '../features/auth/auth-context';
 import { BasketProvider } from '../features/basket/basket-context';
 import { OnlineBasketDrawer } from '../features/basket/online-basket-drawer';
+import { ConsentBanner } from '../features/consent/consent-banner';
+import { ConsentProvider } from '../features/consent/consent-context';
 import { AnchorNavigation } from './anchor-navigation';
 import { PageDataProvider, usePageData } from './page-data';
 import { PageShell } from './shell/page-shell';
@@ -23,15 +26,20 @@ function HydrationMark() {
 /** The whole site; the router around it differs between server and browser. */
 export function App({ initial }: { initial: PageEnvelope }) {
   return (
-    <PageDataProvider initial={initial}>
-      <BasketProvider>
-        <PageShell>
-          <CurrentPage />
-        </PageShell>
-        <OnlineBasketDrawer />
-        <AnchorNavigation />
-        <HydrationMark />
-      </BasketProvider>
-    </PageDataProvider>
+    <ConsentProvider>
+      <PageDataProvider initial={initial}>
+        <AuthProvider>
+          <BasketProvider>
+            <PageShell>
+              <CurrentPage />
+            </PageShell>
+            <OnlineBasketDrawer />
+            <AnchorNavigation />
+            <HydrationMark />
+            <ConsentBanner />
+          </BasketProvider>
+        </AuthProvider>
+      </PageDataProvider>
+    </ConsentProvider>
   );
 }

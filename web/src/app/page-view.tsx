@@ -1,4 +1,7 @@
 import type { PageEnvelope } from '../generated/PageEnvelope';
+import { AccountPage } from '../features/account/account-page';
+import { SignInPage } from '../features/auth/sign-in-page';
+import { SignUpPage } from '../features/auth/sign-up-page';
 import { CalendarPage } from '../features/catalogue/calendar-page';
 import { CourseIndexPage } from '../features/catalogue/course-index-page';
 import { CoursePage } from '../features/catalogue/course-page';
@@ -52,6 +55,12 @@ export function PageView({ envelope }: { envelope: PageEnvelope }) {
       return <OnlineOrderPage key={page.orderId} page={page} />;
     case 'checkout':
       return <CheckoutPage page={page} />;
+    case 'signIn':
+      return <SignInPage page={page} />;
+    case 'signUp':
+      return <SignUpPage page={page} />;
+    case 'account':
+      return <AccountPage page={page} />;
     case 'enrolment':
       return <EnrolmentPage key={page.orderId} page={page} />;
     case 'content':

@@ -12,6 +12,15 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's messages for the form's own `fields`, leaving out any other it named. */
+export function fieldErrorsOf<F extends string>(error: ApiError, fields: readonly F[]): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  for (const field of fields) {
+    if (error.fields[field]) found[field] = error.fields[field];
+  }
+  return found;
+}
+
 interface ErrorEnvelope {
   error?: { message?: string; fields?: Record<string, string> };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../generated/Session';
-import { hasFreeSeat, seatsLeft, sessionLabel, sessionTypeLabel } from './sessions';
+import { bookedDateLabel, hasFreeSeat, seatsLeft, sessionLabel, sessionTypeLabel } from './sessions';
 
 const session = (overrides: Partial<Session>): Session => ({
   id: 's1', start: '2026-12-15T10:00:00', end: '2026-12-15T16:00:00', date: '2026-12-15',
@@ -27,5 +27,11 @@ describe('sessions', () => {
 
   it("labels a session 'EEEE do MMMM' with its type", () => {
     expect(sessionLabel(session({ type: 'virtual' }))).toBe('Tuesday 15th December · Virtual');
+  });
+
+  it('labels a booked course’s date with its type, or says it is to be arranged', () => {
+    expect(bookedDateLabel({ date: '2026-12-15', sessionType: 'onsite' })).toBe('Tuesday 15th December · On site');
+    expect(bookedDateLabel({ date: '2026-12-15', sessionType: null })).toBe('Tuesday 15th December');
+    expect(bookedDateLabel({ date: null, sessionType: null })).toBe('Date to be arranged');
   });
 });

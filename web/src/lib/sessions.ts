@@ -1,3 +1,4 @@
+import type { EnrolmentLine } from '../generated/EnrolmentLine';
 import type { Session } from '../generated/Session';
 import type { SessionType } from '../generated/SessionType';
 import { formatSessionDate } from './dates';
@@ -21,4 +22,11 @@ export function seatsLeft(session: Session): string {
 /** Tuesday 15th December · On site */
 export function sessionLabel(session: Session): string {
   return `${formatSessionDate(session.date)} · ${sessionTypeLabel(session.type)}`;
+}
+
+/** A booked course's date: Tuesday 15th December · On site, or 'Date to be arranged'. */
+export function bookedDateLabel(line: Pick<EnrolmentLine, 'date' | 'sessionType'>): string {
+  if (!line.date) return 'Date to be arranged';
+  const date = formatSessionDate(line.date);
+  return line.sessionType ? `${date} · ${sessionTypeLabel(line.sessionType)}` : date;
 }

@@ -1,8 +1,9 @@
-import { readText } from './storage';
+import { readText, removeItem, writeJson } from './storage';
 
 // §3 Source params: the landing URL's query parameters, kept in local storage
-// as marketing source data. Storing them is non-essential, so it waits for the
-// visitor's consent (no consent banner yet); orders only send what is there.
+// as marketing source data. Storing them is non-essential: the consent feature
+// saves them only once marketing is granted and clears them when it is not.
+// Orders only send what is there.
 
 export const SOURCE_PARAMS_KEY = 'sourceParams';
 
@@ -20,4 +21,17 @@ export function readSourceParams(): Record<string, string> {
     console.warn(`Ignoring unreadable ${SOURCE_PARAMS_KEY} in browser storage`, error);
     return {};
   }
+}
+
+/**
+ * Keeps the query parameters of `search` (the landing URL's `?…`), every
+ * one of them. A landing without any keeps what an earlier one stored.
+ */
+export function saveSourceParams(search: string): void {
+  const params = Object.fromEntries(new URLSearchParams(search));
+  if (Object.keys(params).length > 0) writeJson('local', SOURCE_PARAMS_KEY, params);
+}
+
+export function clearSourceParams(): void {
+  removeItem('local', SOURCE_PARAMS_KEY);
 }

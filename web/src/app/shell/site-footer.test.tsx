@@ -1,12 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { ConsentProvider } from '../../features/consent/consent-context';
 import { site } from '../../test/fixtures';
 import { SiteFooter } from './site-footer';
 
 describe('SiteFooter', () => {
   it('shows the address, the phone in +44 form, the three addresses, social links and the year', () => {
-    render(<MemoryRouter><SiteFooter site={site} year={2031} /></MemoryRouter>);
+    render(<MemoryRouter><ConsentProvider><SiteFooter site={site} year={2031} /></ConsentProvider></MemoryRouter>);
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: site.address }).getAttribute('href')).toBe(
       'https://www.google.com/maps/search/?api=1&query=27%20Larkspur%20Row%2C%20Manchester%2C%20M4%206QT',
@@ -23,5 +24,6 @@ describe('SiteFooter', () => {
     expect(within(column).getByRole('link', { name: 'Aesthetics' }).getAttribute('href')).toBe('/courses/aesthetics/');
     expect(within(column).getByRole('link', { name: 'Our clinic' }).getAttribute('href')).toBe('https://clinic.example');
     expect(within(footer).getByText('© 2031 Calderbrook Academy')).toBeTruthy();
+    expect(within(footer).getByRole('button', { name: 'Cookie settings' })).toBeTruthy();
   });
 });

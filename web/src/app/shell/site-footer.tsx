@@ -1,5 +1,6 @@
 import type { SiteData } from '../../generated/SiteData';
 import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from '../../components/ui/icons';
+import { useConsent } from '../../features/consent/consent-context';
 import { toInternational } from '../../lib/phone';
 
 function mapsUrl(address: string): string {
@@ -12,6 +13,7 @@ function FooterLink({ link, text }: { link: string; text: string }) {
 }
 
 export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
+  const { openSettings } = useConsent();
   const social = [
     { name: 'Facebook', url: site.socialMedia.facebook, Icon: FacebookIcon },
     { name: 'Instagram', url: site.socialMedia.instagram, Icon: InstagramIcon },
@@ -65,6 +67,7 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
           ))}
         </ul>
         <p className="copyright">{`© ${year} ${site.title}`}</p>
+        <p><button type="button" className="link-button" onClick={openSettings}>Cookie settings</button></p>
       </div>
     </footer>
   );

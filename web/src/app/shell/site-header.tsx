@@ -3,6 +3,7 @@ import type { Navigation } from '../../generated/Navigation';
 import type { SiteData } from '../../generated/SiteData';
 import { AccountIcon, MenuIcon, PhoneIcon, SearchIcon } from '../../components/ui/icons';
 import { toInternational } from '../../lib/phone';
+import { useAuth } from '../../features/auth/auth-context';
 import { BasketButton } from '../../features/basket/basket-button';
 import { SearchOverlay } from '../../features/search/search-overlay';
 import { MenuDisclosure } from './menu-disclosure';
@@ -12,6 +13,8 @@ import { ACADEMY_LINKS, TRAINING_LINKS } from './links';
 export function SiteHeader({ site, nav }: { site: SiteData; nav: Navigation }) {
   const [searchOpen, setSearchOpen] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
+  // Signed out until the session is known after hydration, as the server rendered it.
+  const { user } = useAuth();
 
   return (
     <header className="site-header">
@@ -57,7 +60,7 @@ export function SiteHeader({ site, nav }: { site: SiteData; nav: Navigation }) {
             <SearchIcon />
             <span className="visually-hidden">Search courses and articles</span>
           </button>
-          <a href="/sign-in/" className="icon-button">
+          <a href={user ? '/account/' : '/sign-in/'} className="icon-button">
             <AccountIcon />
             <span className="visually-hidden">Your account</span>
           </a>

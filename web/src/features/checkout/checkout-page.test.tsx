@@ -2,12 +2,15 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuthSession } from '../../generated/AuthSession';
 import type { CheckoutLine } from '../../generated/CheckoutLine';
 import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
 import { TRACK_EVENT } from '../../lib/tracking';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
+import { amara, signedIn, signedOut } from '../../test/auth-fixtures';
 import { dermaplaning, injectablesPackage, microneedling, selected } from '../../test/checkout-fixtures';
 import { fakeStripe } from '../../test/fake-stripe';
+import { AuthProvider } from '../auth/auth-context';
 import { BasketProvider } from '../basket/basket-context';
 import { SELECTED_COURSES_KEY, type SelectedCourse } from '../basket/basket-items';
 import { CheckoutPage } from './checkout-page';
@@ -21,20 +24,27 @@ function renderCheckout(lines: CheckoutLine[], { path = '/checkout/', page = san
   sessionStorage.setItem(SELECTED_COURSES_KEY, JSON.stringify(lines.map(selected)));
   render(
     <MemoryRouter initialEntries={[path]}>
-      <BasketProvider>
-        <CheckoutPage page={page} />
-      </BasketProvider>
+      <AuthProvider>
+        <BasketProvider>
+          <CheckoutPage page={page} />
+        </BasketProvider>
+      </AuthProvider>
     </MemoryRouter>,
   );
 }
 
+/** The site's API answering `answers`, for a visitor signed out unless `session` says otherwise. */
+function stubSite(answers: Record<string, Answer>, session: AuthSession = signedOut) {
+  return stubApi({ 'GET /api/auth/session': () => jsonResponse(200, session), ...answers });
+}
+
 /** The catalogue answering for `lines` and a booking-fee intent, plus `more` calls. */
-function checkoutApi(lines: CheckoutLine[], more: Record<string, Answer> = {}) {
-  return stubApi({
+function checkoutApi(lines: CheckoutLine[], more: Record<string, Answer> = {}, session: AuthSession = signedOut) {
+  return stubSite({
     'POST /api/checkout/basket': () => jsonResponse(200, { lines, removed: [] }),
     'POST /api/checkout/': () => jsonResponse(200, intent),
     ...more,
-  });
+  }, session);
 }
 
 const storedCourses = () => JSON.parse(sessionStorage.getItem(SELECTED_COURSES_KEY) ?? '[]') as SelectedCourse[];
@@ -64,26 +74,27 @@ describe('CheckoutPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('invites a visitor with no selected courses to choose one', () => {
-    const api = stubApi({});
+    const api = stubSite({});
     renderCheckout([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Lets get you enrolled' })).toBeTruthy();
     expect(screen.getByText('It appears you have not selected any courses.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Please select a course to enroll onto.' }).getAttribute('href')).toBe('/courses/');
-    expect(api.calls).toEqual([]);
+    expect(api.routes()).toEqual(['GET /api/auth/session']);
   });
 
-  it('shows a full-screen spinner while the courses and the payment are prepared', async () => {
+  it('shows a full-screen spinner while the session, the courses and the payment are prepared', async () => {
     let answerBasket: (response: Response) => void = () => {};
-    const api = stubApi({
+    const api = stubSite({
       'POST /api/checkout/basket': () => new Promise((resolve) => (answerBasket = resolve)),
       'POST /api/checkout/': () => jsonResponse(200, intent),
     });
     renderCheckout([microneedling]);
     expect((await screen.findByText('Preparing your checkout')).closest('[role="status"]')).toBeTruthy();
-    expect(api.calls).toEqual([
+    await vi.waitFor(() => expect(api.calls).toEqual([
+      { route: 'GET /api/auth/session', body: undefined },
       { route: 'POST /api/checkout/basket', body: { courses: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }] } },
       { route: 'POST /api/checkout/', body: { amount: 10000, customerId: null, email: null } },
-    ]);
+    ]));
     answerBasket(jsonResponse(200, { lines: [microneedling], removed: [] }));
     await ready();
   });
@@ -228,9 +239,9 @@ describe('CheckoutPage', () => {
     await userEvent.click(payButton());
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/enrolment/order-1?redirect_status=succeeded'));
-    expect(api.routes().slice(2)).toEqual(['POST /api/enroll/', 'PUT /api/checkout/', 'POST /sandbox/payment_intents/pi_1/confirm']);
+    expect(api.routes().slice(3)).toEqual(['POST /api/enroll/', 'PUT /api/checkout/', 'POST /sandbox/payment_intents/pi_1/confirm']);
     const contact = { name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '07700 900123' };
-    expect(api.calls[2]!.body).toEqual({
+    expect(api.calls[3]!.body).toEqual({
       data: {
         discount: null, contact, selected: 'card', mode: 'fee',
         enrollment: {
@@ -241,17 +252,40 @@ describe('CheckoutPage', () => {
         metadata: { utm_source: 'newsletter', payment_account_mode: 'sandbox' },
       },
     });
-    expect(api.calls[3]!.body).toEqual({
+    expect(api.calls[4]!.body).toEqual({
       intent: 'pi_1', amount: 10000, customerId: null, email: null,
       metadata: { 'Order ID': 'order-1', name: 'Amara', surname: 'Okafor', phone: '07700 900123', email: 'amara@example.com', type: 'booking-fee' },
     });
-    expect(api.calls[4]!.body).toEqual({
+    expect(api.calls[5]!.body).toEqual({
       client_secret: 'pi_1_secret_def', payment_method: 'card',
       card: { number: '4242 4242 4242 4242', expiry: '12 / 34', cvc: '123' },
       return_url: `${window.location.origin}/enrolment/order-1`,
     });
     expect(localStorage.getItem('orderId')).toBe('order-1');
     expect(screen.getByRole('button', { name: 'Processing' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('fills in a signed-in buyer’s details and sends their payment account id and email with the intent (§6)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
+    const api = checkoutApi([microneedling], {
+      'POST /api/enroll/': () => jsonResponse(201, { id: 'order-1', quote }),
+      'PUT /api/checkout/': () => jsonResponse(200, intent),
+      'POST /sandbox/payment_intents/pi_1/confirm': () => jsonResponse(200, { redirect: '/enrolment/order-1' }),
+    }, signedIn);
+    renderCheckout([microneedling]);
+    await ready();
+    const customer = { customerId: 'cus_amara', email: amara.email };
+    expect(api.calls[2]).toEqual({ route: 'POST /api/checkout/', body: { amount: 10000, ...customer } });
+    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Amara');
+    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Okafor');
+    expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('amara@example.com');
+    expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('+447700900123');
+    await fillCard('4242 4242 4242 4242');
+    await userEvent.click(payButton());
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/enrolment/order-1'));
+    expect(api.calls[4]).toMatchObject({ route: 'PUT /api/checkout/', body: { intent: 'pi_1', ...customer } });
   });
 
   it('pays the full total with Klarna without contact details, using the server’s quote', async () => {
@@ -268,9 +302,9 @@ describe('CheckoutPage', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
     await userEvent.click(payButton());
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/redirect/pi_1'));
-    expect(api.calls[2]!.body).toMatchObject({ data: { selected: 'klarna', mode: 'full', enrollment: { deposit_required: false } } });
-    expect(api.calls[3]!.body).toMatchObject({ amount: 79500, metadata: { type: 'full-amount', name: '' } });
-    expect(api.calls[4]!.body).toMatchObject({ payment_method: 'klarna', card: null });
+    expect(api.calls[3]!.body).toMatchObject({ data: { selected: 'klarna', mode: 'full', enrollment: { deposit_required: false } } });
+    expect(api.calls[4]!.body).toMatchObject({ amount: 79500, metadata: { type: 'full-amount', name: '' } });
+    expect(api.calls[5]!.body).toMatchObject({ payment_method: 'klarna', card: null });
   });
 
   it('shows a declined card’s message, tracks a Booking Error and keeps the form', async () => {
@@ -316,7 +350,7 @@ describe('CheckoutPage', () => {
     const full = 'Tuesday 12th January is now full. Please choose another date.';
     const moved = { ...microneedling, sessions: [microneedling.sessions[1]!], sessionId: 'mn-4', price: 75000, notice: 'Your date is full; we chose the next one.' };
     let basketCalls = 0;
-    const api = stubApi({
+    const api = stubSite({
       'POST /api/checkout/basket': () => jsonResponse(200, { lines: [basketCalls++ === 0 ? microneedling : moved], removed: [] }),
       'POST /api/checkout/': () => jsonResponse(200, intent),
       'POST /api/enroll/': () => jsonResponse(409, { error: { code: 'session_full', message: full } }),
@@ -354,7 +388,7 @@ describe('CheckoutPage', () => {
   it('offers to try again when the checkout cannot be prepared', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     let fail = true;
-    stubApi({
+    stubSite({
       'POST /api/checkout/basket': () => jsonResponse(200, { lines: [microneedling], removed: [] }),
       'POST /api/checkout/': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, intent)),
     });
@@ -484,10 +518,10 @@ describe('CheckoutPage with Stripe', () => {
     expect(log).toEqual([
       'elements.submit', 'POST /api/enroll/', 'PUT /api/checkout/', 'elements.fetchUpdates', 'stripe.confirmPayment',
     ]);
-    expect(api.calls[2]!.body).toMatchObject({
+    expect(api.calls[3]!.body).toMatchObject({
       data: { selected: 'card', mode: 'fee', metadata: { payment_account_mode: 'test' } },
     });
-    expect(api.calls[3]!.body).toMatchObject({ intent: 'pi_1', amount: 10000, metadata: { 'Order ID': 'order-1', type: 'booking-fee' } });
+    expect(api.calls[4]!.body).toMatchObject({ intent: 'pi_1', amount: 10000, metadata: { 'Order ID': 'order-1', type: 'booking-fee' } });
     expect(fake.argsOf('stripe.confirmPayment')).toEqual([{
       elements: fake.elements,
       confirmParams: { return_url: `${window.location.origin}/enrolment/order-1` },
@@ -507,8 +541,8 @@ describe('CheckoutPage with Stripe', () => {
     fake.choose('klarna');
     await userEvent.click(payButton());
     await waitFor(() => expect(fake.argsOf('stripe.confirmPayment')).toBeTruthy());
-    expect(api.calls[2]!.body).toMatchObject({ data: { selected: 'klarna', mode: 'full' } });
-    expect(api.calls[3]!.body).toMatchObject({ amount: 79500, metadata: { type: 'full-amount' } });
+    expect(api.calls[3]!.body).toMatchObject({ data: { selected: 'klarna', mode: 'full' } });
+    expect(api.calls[4]!.body).toMatchObject({ amount: 79500, metadata: { type: 'full-amount' } });
   });
 
   it('shows Stripe’s message when the payment is refused, and keeps the form', async () => {

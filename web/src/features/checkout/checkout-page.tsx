@@ -1,20 +1,23 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
+import { focusFirstError } from '../../components/ui/field';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
 import type { Contact } from '../../generated/Contact';
 import type { SandboxCard } from '../../generated/SandboxCard';
-import { ApiError } from '../../lib/api';
+import { ApiError, fieldErrorsOf } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { reportError } from '../../lib/report-error';
 import { track } from '../../lib/tracking';
+import { useAuth } from '../auth/auth-context';
 import { useBasket } from '../basket/basket-context';
 import { checkoutRows, firstTrainingDay, linePrice } from './checkout-lines';
 import {
-  CARD_FIELDS, CONTACT_FIELDS, EMPTY_CONTACT, validateCard, validateContact, type CardErrors, type ContactErrors,
+  CARD_FIELDS, CONTACT_FIELDS, EMPTY_CONTACT, prefillContact, validateCard, validateContact, type CardErrors,
+  type ContactErrors,
 } from './checkout-rules';
 import { CheckoutTotals } from './checkout-totals';
-import { ContactFields, focusFirstError } from './contact-fields';
+import { ContactFields } from './contact-fields';
 import { DiscountCode, type AppliedDiscount } from './discount-code';
 import { PaymentPlan } from './payment-plan';
 import { confirmSandboxPayment, placeOrder, PaymentRefused, type ConfirmPayment } from './place-order';
@@ -40,15 +43,6 @@ type Errors = ContactErrors & CardErrors;
 function paymentAccountMode(page: CheckoutPageData): string {
   if (page.gateway === 'sandbox') return 'sandbox';
   return page.publishableKey?.startsWith('pk_live_') ? 'live' : 'test';
-}
-
-/** The contact fields the server named in a refusal, if any. */
-function contactErrorsOf(error: ApiError): ContactErrors {
-  const found: ContactErrors = {};
-  for (const field of CONTACT_FIELDS) {
-    if (error.fields[field]) found[field] = error.fields[field];
-  }
-  return found;
 }
 
 function EmptyCheckout() {
@@ -77,6 +71,16 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
   const [paying, setPaying] = useState(false);
   // Stripe's Payment Element, once it is mounted and can take a payment.
   const [stripeCheckout, setStripeCheckout] = useState<StripeCheckout | null>(null);
+  const { user } = useAuth();
+  const prefilled = useRef(false);
+
+  // A signed-in buyer's details fill the fields still empty, once: what they
+  // change afterwards is theirs.
+  useEffect(() => {
+    if (!user || prefilled.current) return;
+    prefilled.current = true;
+    setContact((current) => prefillContact(current, user));
+  }, [user]);
 
   const rows = checkoutRows(basket.selectedCourses, catalogue.catalogue);
   const figures = quote(rows.map(linePrice), discount);
@@ -112,7 +116,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
     // The server refused the order: a contact field, a session that filled
     // up, a price or a discount code that changed. Its message says which.
     setMessage(error.message);
-    const fields = contactErrorsOf(error);
+    const fields: ContactErrors = fieldErrorsOf(error, CONTACT_FIELDS);
     if (Object.keys(fields).length > 0) {
       setErrors(fields);
       focusFirstError(id, CONTACT_FIELDS, fields);
@@ -137,7 +141,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
     setMessage('');
     const draft = {
       courses: basket.selectedCourses, figures, method, contact, discountCode: discount?.code ?? null,
-      paymentAccountMode: paymentAccountMode(page),
+      paymentAccountMode: paymentAccountMode(page), customer: payment.customer,
     };
     const confirm: ConfirmPayment = stripeCheckout
       ? stripeCheckout.confirm

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CONTACT, trimContact, validateCard, validateContact } from './checkout-rules';
+import { amara } from '../../test/auth-fixtures';
+import { EMPTY_CONTACT, prefillContact, trimContact, validateCard, validateContact } from './checkout-rules';
 
 const complete = { name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '07700 900123' };
 
@@ -35,5 +36,14 @@ describe('checkout rules', () => {
 
   it('trims what was typed', () => {
     expect(trimContact({ name: ' Amara ', surname: 'Okafor ', email: ' amara@example.com', phone: ' 07700 900123 ' })).toEqual(complete);
+  });
+
+  it('fills only the empty contact fields from the signed-in user', () => {
+    expect(prefillContact(EMPTY_CONTACT, amara)).toEqual({
+      name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '+447700900123',
+    });
+    expect(prefillContact({ ...EMPTY_CONTACT, name: 'Ama', phone: '  ' }, amara)).toEqual({
+      name: 'Ama', surname: 'Okafor', email: 'amara@example.com', phone: '+447700900123',
+    });
   });
 });

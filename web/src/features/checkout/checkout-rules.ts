@@ -1,3 +1,4 @@
+import type { AuthUser } from '../../generated/AuthUser';
 import type { Contact } from '../../generated/Contact';
 import type { SandboxCard } from '../../generated/SandboxCard';
 import { isValidEmail, isValidPhone } from '../enquiries/enquiry-rules';
@@ -47,5 +48,16 @@ export function validateCard(card: SandboxCard): CardErrors {
 export function trimContact(contact: Contact): Contact {
   return {
     name: contact.name.trim(), surname: contact.surname.trim(), email: contact.email.trim(), phone: contact.phone.trim(),
+  };
+}
+
+/** §6: the signed-in user's details in the fields the buyer has left empty. */
+export function prefillContact(contact: Contact, user: AuthUser): Contact {
+  const fill = (typed: string, known: string) => (typed.trim() ? typed : known);
+  return {
+    name: fill(contact.name, user.given_name),
+    surname: fill(contact.surname, user.family_name),
+    email: fill(contact.email, user.email),
+    phone: fill(contact.phone, user.phone_number),
   };
 }

@@ -1,25 +1,15 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { EnrolmentLine } from '../../generated/EnrolmentLine';
 import type { EnrolmentPage as EnrolmentData } from '../../generated/EnrolmentPage';
 import type { Page } from '../../generated/Page';
-import { formatSessionDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
-import { sessionTypeLabel } from '../../lib/sessions';
 import { removeItem } from '../../lib/storage';
 import { usePendingPage } from '../../lib/use-pending-page';
 import { useBasket } from '../basket/basket-context';
+import { BookingTable } from './booking-table';
 import { ORDER_ID_KEY } from './place-order';
 
 const isPending = (enrolment: EnrolmentData) => enrolment.status === 'pending';
 const readEnrolment = (page: Page): EnrolmentData | null => (page.kind === 'enrolment' ? page : null);
-
-/** Tuesday 15th December · On site, or 'Date to be arranged'. */
-function dateOf(line: EnrolmentLine): string {
-  if (!line.date) return 'Date to be arranged';
-  const date = formatSessionDate(line.date);
-  return line.sessionType ? `${date} · ${sessionTypeLabel(line.sessionType)}` : date;
-}
 
 // A buy-now-pay-later payment may come without the checkout's contact details.
 function confirmationText({ givenName, email }: EnrolmentData): string {
@@ -27,62 +17,6 @@ function confirmationText({ givenName, email }: EnrolmentData): string {
   return email
     ? `${thanks} We have emailed your booking confirmation to ${email}.`
     : `${thanks} Please keep your booking reference below.`;
-}
-
-function Booking({ enrolment }: { enrolment: EnrolmentData }) {
-  return (
-    <table className="order-lines">
-      <caption>Your booking</caption>
-      <thead>
-        <tr>
-          <th scope="col">Course</th>
-          <th scope="col">Date</th>
-          <th scope="col">Price</th>
-        </tr>
-      </thead>
-      <tbody>
-        {enrolment.lines.map((line, index) => (
-          <tr key={index}>
-            <td>
-              <Link to={line.courseUrl}>{line.title}</Link>
-              {line.kitName && (
-                <>
-                  {' '}
-                  <span className="order-line-note">{`With the ${line.kitName}`}</span>
-                </>
-              )}
-            </td>
-            <td>{dateOf(line)}</td>
-            <td>{formatMoney(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        {enrolment.discount > 0 && (
-          <tr>
-            <th scope="row" colSpan={2}>Discount</th>
-            <td>{formatMoney(-enrolment.discount)}</td>
-          </tr>
-        )}
-        <tr>
-          <th scope="row" colSpan={2}>Total</th>
-          <td>{formatMoney(enrolment.total)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colSpan={2}>Paid</th>
-          <td>{formatMoney(enrolment.paid)}</td>
-        </tr>
-        {enrolment.balance > 0 && (
-          <tr>
-            <th scope="row" colSpan={2}>
-              {enrolment.balanceDueOn ? `Balance due by ${formatSessionDate(enrolment.balanceDueOn)}` : 'Balance'}
-            </th>
-            <td>{formatMoney(enrolment.balance)}</td>
-          </tr>
-        )}
-      </tfoot>
-    </table>
-  );
 }
 
 /**
@@ -130,7 +64,7 @@ export function EnrolmentPage({ page }: { page: EnrolmentData }) {
       <p className="order-reference">{`Booking reference: ${enrolment.orderId}`}</p>
       {confirmed && (
         <>
-          <Booking enrolment={enrolment} />
+          <BookingTable caption="Your booking" booking={enrolment} />
           <section aria-labelledby="enrolment-next-title">
             <h2 id="enrolment-next-title">What happens next</h2>
             <ul className="order-next">

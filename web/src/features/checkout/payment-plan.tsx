@@ -5,7 +5,8 @@ import type { FinanceResponse } from '../../generated/FinanceResponse';
 import { postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
 import { CONTACT_FIELDS, trimContact, validateContact, type ContactErrors } from './checkout-rules';
-import { ContactFields, fieldId, focusFirstError } from './contact-fields';
+import { fieldId, focusFirstError } from '../../components/ui/field';
+import { ContactFields } from './contact-fields';
 
 const CALLBACK_PATH = '/api/callback/';
 

@@ -8,7 +8,7 @@ const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, bala
 const draft: OrderDraft = {
   courses: [selected(microneedling)], figures: quote, method: 'card',
   contact: { name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '07700 900123' },
-  discountCode: null, paymentAccountMode: 'sandbox',
+  discountCode: null, paymentAccountMode: 'sandbox', customer: { customerId: null, email: null },
 };
 const intent = { client_secret: 'pi_1_secret', id: 'pi_1' };
 const confirm = async (_intent: unknown, orderId: string) => `/enrolment/${orderId}`;
@@ -35,6 +35,16 @@ describe('placeOrder', () => {
     expect(await placeOrder(draft, intent, confirm)).toBe('/enrolment/order-new');
     expect(api.routes()).toEqual(['PUT /api/enroll/', 'POST /api/enroll/', 'PUT /api/checkout/']);
     expect(localStorage.getItem(ORDER_ID_KEY)).toBe('order-new');
+  });
+
+  it('sends a signed-in buyer’s payment account id and email with the intent (§6)', async () => {
+    const api = stubApi({
+      'POST /api/enroll/': () => jsonResponse(201, { id: 'order-1', quote }),
+      'PUT /api/checkout/': () => jsonResponse(200, intent),
+    });
+    const customer = { customerId: 'cus_1', email: 'amara@example.com' };
+    await placeOrder({ ...draft, customer }, intent, confirm);
+    expect(api.calls[1]!.body).toMatchObject({ intent: 'pi_1', amount: 10000, ...customer });
   });
 
   it('keeps the order id when a later step fails, so the retry replaces it', async () => {

@@ -27,6 +27,9 @@ export const ORDER_ID_KEY = 'orderId';
 const ENROLL_PATH = '/api/enroll/';
 export const INTENT_PATH = '/api/checkout/';
 
+/** §6: a signed-in buyer's payment account id and email; both null for a visitor. */
+export type IntentCustomer = Pick<IntentUpdateRequest, 'customerId' | 'email'>;
+
 export interface OrderDraft {
   courses: SelectedCourse[];
   /** The page's preview; the server refuses the order if its own figures differ. */
@@ -36,6 +39,8 @@ export interface OrderDraft {
   discountCode: string | null;
   /** `sandbox`, `test` or `live`: the payment account the order was paid into. */
   paymentAccountMode: string;
+  /** Who the payment intent was made for. */
+  customer: IntentCustomer;
 }
 
 /** `POST /api/enroll/` `data` (§3 Order payload). */
@@ -86,8 +91,7 @@ function updateIntent(intent: IntentResponse, order: EnrollResponse, draft: Orde
   const request: IntentUpdateRequest = {
     intent: intent.id,
     amount: amountDue(order.quote, mode),
-    customerId: null,
-    email: null,
+    ...draft.customer,
     metadata: {
       'Order ID': order.id,
       name: contact.name,

@@ -31,6 +31,8 @@ export interface Discount {
 /** The payment methods of the payment element. */
 export type PaymentMethod = 'card' | 'klarna' | 'afterpay_clearpay';
 
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', klarna: 'Klarna', afterpay_clearpay: 'Clearpay' };
+
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 
 /** What the discount takes off `subtotal`: never more than the subtotal; percentages round halves up. */

@@ -1,10 +1,8 @@
+import { Field, fieldId } from '../../components/ui/field';
 import type { SandboxCard } from '../../generated/SandboxCard';
 import { formatMoney } from '../../lib/money';
 import { CARD_FIELDS, type CardErrors, type CardField } from './checkout-rules';
-import { Field, fieldId } from './contact-fields';
-import type { PaymentMethod } from './pricing';
-
-const METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', klarna: 'Klarna', afterpay_clearpay: 'Clearpay' };
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './pricing';
 
 export const EMPTY_CARD: SandboxCard = { number: '', expiry: '', cvc: '' };
 
@@ -30,7 +28,7 @@ export function SandboxPaymentElement({ idPrefix, methods, method, onMethodChang
   /** The full total, which a buy-now-pay-later method pays. */
   total: number;
 }) {
-  const provider = METHOD_LABELS[method];
+  const provider = PAYMENT_METHOD_LABELS[method];
   return (
     <div className="payment-element">
       <p className="sandbox-badge">Sandbox: no real money moves</p>
@@ -45,7 +43,7 @@ export function SandboxPaymentElement({ idPrefix, methods, method, onMethodChang
               checked={option === method}
               onChange={() => onMethodChange(option)}
             />
-            {METHOD_LABELS[option]}
+            {PAYMENT_METHOD_LABELS[option]}
           </label>
         ))}
       </fieldset>

@@ -3,31 +3,42 @@ import type { IntentRequest } from '../../generated/IntentRequest';
 import type { IntentResponse } from '../../generated/IntentResponse';
 import { postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
-import { INTENT_PATH } from './place-order';
+import { useAuth } from '../auth/auth-context';
+import { INTENT_PATH, type IntentCustomer } from './place-order';
 import { BOOKING_FEE } from './pricing';
 
-type PaymentIntent = { status: 'loading' } | { status: 'ready'; intent: IntentResponse } | { status: 'failed' };
+type PaymentIntent =
+  | { status: 'loading' }
+  | { status: 'ready'; intent: IntentResponse; customer: IntentCustomer }
+  | { status: 'failed' };
 
 /**
- * §7: the booking-fee payment intent, prepared once when the page opens
- * (and again by `retry` if that failed). Submitting sets its real amount.
+ * §7: the booking-fee payment intent, prepared once the session is known
+ * (§2: the spinner covers both) and again by `retry` if that failed.
+ * §6: a signed-in buyer's payment account id and email go with it.
+ * Submitting sets its real amount, for the same `customer`.
  */
 export function usePaymentIntent() {
+  const { loading, user, userData } = useAuth();
   const [state, setState] = useState<PaymentIntent>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const customerId = userData?.stripe_id ?? null;
+  const email = user?.email ?? null;
 
   useEffect(() => {
+    if (loading) return;
     const controller = new AbortController();
-    const request: IntentRequest = { amount: BOOKING_FEE, customerId: null, email: null };
+    const customer: IntentCustomer = { customerId, email };
+    const request: IntentRequest = { amount: BOOKING_FEE, ...customer };
     postJson<IntentResponse>(INTENT_PATH, request, { signal: controller.signal })
-      .then((intent) => setState({ status: 'ready', intent }))
+      .then((intent) => setState({ status: 'ready', intent, customer }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         reportError(error, { action: 'prepare the payment intent' });
         setState({ status: 'failed' });
       });
     return () => controller.abort();
-  }, [attempt]);
+  }, [attempt, loading, customerId, email]);
 
   const retry = () => {
     setState({ status: 'loading' });

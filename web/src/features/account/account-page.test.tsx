@@ -1,0 +1,162 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { AccountData } from '../../generated/AccountData';
+import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
+import { amaraData, signedIn, signedOut } from '../../test/auth-fixtures';
+import { address, renderWithAuth } from '../../test/render-with-auth';
+import { AccountPage } from './account-page';
+
+const page = { heading: 'Your account' };
+
+const account: AccountData = {
+  user: amaraData,
+  enrollments: [
+    {
+      id: 'order-1', status: 'deposit', total: 103000, paid: 20000, balance: 83000, balanceDueOn: '2026-12-29',
+      createdAt: '2026-11-02T10:15:00',
+      lines: [
+        { title: 'Microneedling Course', courseUrl: '/courses/aesthetics/microneedling/', date: '2027-01-12', sessionType: 'onsite', kitName: 'Microneedling starter kit', amount: 89000 },
+        { title: 'Aesthetic Complications', courseUrl: '/courses/cpd/aesthetic-complications/', date: null, sessionType: null, kitName: null, amount: 14000 },
+      ],
+    },
+    { id: 'order-2', status: 'completed', total: 29500, paid: 29500, balance: 0, balanceDueOn: null, createdAt: '2026-10-01T09:00:00', lines: [] },
+    { id: 'order-3', status: 'pending', total: 29500, paid: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-09-01T09:00:00', lines: [] },
+    { id: 'order-4', status: 'failed', total: 29500, paid: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-08-01T09:00:00', lines: [] },
+  ],
+  payments: [
+    { id: 'p1', amount: 20000, status: 'succeeded', method: 'card', createdAt: '2026-11-02T10:16:00' },
+    { id: 'p2', amount: 29500, status: 'succeeded', method: 'afterpay_clearpay', createdAt: '2026-10-01T09:01:00' },
+    { id: 'p3', amount: 4999, status: 'succeeded', method: 'sandbox', createdAt: '2026-07-14T18:30:00' },
+  ],
+  onlineCourses: [
+    { courseId: 'e1', title: 'Skin Science Online', complete: true },
+    { courseId: 'e2', title: 'Lash Lift Online', complete: false },
+  ],
+};
+
+const empty: AccountData = { user: amaraData, enrollments: [], payments: [], onlineCourses: [] };
+
+function accountApi(answers: Record<string, Answer>) {
+  return stubApi({ 'GET /api/auth/session': () => jsonResponse(200, signedIn), ...answers });
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const rowsOf = (table: HTMLElement) =>
+  within(table).getAllByRole('row').map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
+
+describe('AccountPage', () => {
+  it('says it is checking while the session loads', () => {
+    stubApi({ 'GET /api/auth/session': () => new Promise(() => {}) });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Checking whether you are signed in...');
+  });
+
+  it('asks a visitor to sign in, and to come back here afterwards', async () => {
+    const api = stubApi({ 'GET /api/auth/session': () => jsonResponse(200, signedOut) });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    const link = await screen.findByRole('link', { name: 'Sign in' });
+    expect(link.getAttribute('href')).toBe('/sign-in/?next=/account/');
+    expect(screen.getByText('Sign in to see your bookings, payments and online courses.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/sign-up/');
+    expect(api.routes()).toEqual(['GET /api/auth/session']);
+  });
+
+  it('comes back to the same place in the account area', async () => {
+    stubApi({ 'GET /api/auth/session': () => jsonResponse(200, signedOut) });
+    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
+    expect((await screen.findByRole('link', { name: 'Sign in' })).getAttribute('href')).toBe('/sign-in/?next=/account/bookings/');
+  });
+
+  it('shows the user, their bookings, payments and online courses', async () => {
+    let answer: (response: Response) => void = () => {};
+    accountApi({ 'GET /api/account': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    expect(await screen.findByText('Amara Okafor')).toBeTruthy();
+    expect(screen.getByText('amara@example.com')).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toBe('Loading your bookings...');
+    await act(async () => answer(jsonResponse(200, account)));
+
+    const bookings = await screen.findByRole('region', { name: 'Your bookings' });
+    const tables = within(bookings).getAllByRole('table');
+    expect(tables.map((table) => table.querySelector('caption')!.textContent)).toEqual([
+      'Booked 2 Nov 2026 Booking fee paid',
+      'Booked 1 Oct 2026 Paid in full',
+      'Booked 1 Sep 2026 Awaiting payment',
+      'Booked 1 Aug 2026 Payment failed',
+    ]);
+    expect(rowsOf(tables[0]!)).toEqual([
+      ['Course', 'Date', 'Price'],
+      ['Microneedling Course With the Microneedling starter kit', 'Tuesday 12th January · On site', '£890.00'],
+      ['Aesthetic Complications', 'Date to be arranged', '£140.00'],
+      ['Total', '£1,030.00'],
+      ['Paid', '£200.00'],
+      ['Balance due by Tuesday 29th December', '£830.00'],
+    ]);
+    expect(within(tables[0]!).getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe('/courses/aesthetics/microneedling/');
+
+    expect(rowsOf(within(section('Your payments')).getByRole('table'))).toEqual([
+      ['Date', 'Method', 'Amount'],
+      ['2 Nov 2026', 'Card', '£200.00'],
+      ['1 Oct 2026', 'Clearpay', '£295.00'],
+      ['14 Jul 2026', 'Online payment', '£49.99'],
+    ]);
+    expect(within(section('Your online courses')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Skin Science Online Completed',
+      'Lash Lift Online In progress',
+    ]);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says when there is nothing yet', async () => {
+    accountApi({ 'GET /api/account': () => jsonResponse(200, empty) });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    expect(await screen.findByText('You have no bookings yet.', { exact: false })).toBeTruthy();
+    expect(within(section('Your bookings')).getByRole('link', { name: 'Browse our courses' }).getAttribute('href')).toBe('/courses/');
+    expect(within(section('Your payments')).getByText('You have made no payments yet.')).toBeTruthy();
+    expect(within(section('Your online courses')).getByRole('link', { name: 'See our online courses' }).getAttribute('href')).toBe('/courses/elearning/');
+  });
+
+  it('signs out and goes to the home page', async () => {
+    const api = accountApi({
+      'GET /api/account': () => jsonResponse(200, empty),
+      'POST /api/auth/sign-out': () => jsonResponse(200, signedOut),
+    });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await vi.waitFor(() => expect(address()).toBe('/'));
+    expect(api.routes()).toContain('POST /api/auth/sign-out');
+    expect(screen.queryByText('Amara Okafor')).toBeNull();
+  });
+
+  it('says when signing out failed', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    accountApi({
+      'GET /api/account': () => jsonResponse(200, empty),
+      'POST /api/auth/sign-out': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not sign you out. Please try again.');
+    expect(address()).toBe('/account/');
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+  });
+
+  it('offers to try again when the account cannot be loaded', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let fail = true;
+    accountApi({ 'GET /api/account': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, empty)) });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    expect((await screen.findByRole('alert')).textContent).toBe('We could not load your account. Please check your connection and try again.');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Your bookings' })).toBeTruthy();
+  });
+
+  it('asks to sign in again when the session ended meanwhile', async () => {
+    accountApi({ 'GET /api/account': () => jsonResponse(401, { error: { code: 'unauthorized', message: 'Sign in to see your account.' } }) });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    expect((await screen.findByRole('link', { name: 'Sign in' })).getAttribute('href')).toBe('/sign-in/?next=/account/');
+  });
+});

@@ -1,0 +1,208 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { AccountData } from '../../generated/AccountData';
+import type { AccountEnrollment } from '../../generated/AccountEnrollment';
+import type { AccountFormPage } from '../../generated/AccountFormPage';
+import type { AuthUser } from '../../generated/AuthUser';
+import type { EnrolmentStatus } from '../../generated/EnrolmentStatus';
+import { ApiError, getJson } from '../../lib/api';
+import { formatShortDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import { reportError } from '../../lib/report-error';
+import { useAuth } from '../auth/auth-context';
+import { signInPathFor } from '../auth/auth-rules';
+import { BookingTable } from '../checkout/booking-table';
+import { PAYMENT_METHOD_LABELS } from '../checkout/pricing';
+
+const ACCOUNT_DATA_PATH = '/api/account';
+
+const STATUS_WORDS: Record<EnrolmentStatus, string> = {
+  pending: 'Awaiting payment',
+  deposit: 'Booking fee paid',
+  completed: 'Paid in full',
+  failed: 'Payment failed',
+};
+
+type AccountState = { status: 'loading' } | { status: 'ready'; data: AccountData } | { status: 'signedOut' } | { status: 'failed' };
+
+/** The payment method in words; a gateway that did not say which is just an online payment. */
+function methodLabel(method: string): string {
+  return Object.hasOwn(PAYMENT_METHOD_LABELS, method)
+    ? PAYMENT_METHOD_LABELS[method as keyof typeof PAYMENT_METHOD_LABELS]
+    : 'Online payment';
+}
+
+/** `GET /api/account`, again on `retry`. A session that ended meanwhile reads as signed out. */
+function useAccountData() {
+  const [state, setState] = useState<AccountState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getJson<AccountData>(ACCOUNT_DATA_PATH, controller.signal)
+      .then((data) => setState({ status: 'ready', data }))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.status === 401) {
+          setState({ status: 'signedOut' });
+          return;
+        }
+        reportError(error, { action: 'load the account' });
+        setState({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, [attempt]);
+
+  const retry = () => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+  return { state, retry };
+}
+
+function SignedOut() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <p>Sign in to see your bookings, payments and online courses.</p>
+      <p className="account-actions">
+        <Link to={signInPathFor(pathname)} className="button">Sign in</Link>
+        <Link to="/sign-up/">Create an account</Link>
+      </p>
+    </>
+  );
+}
+
+function Bookings({ enrollments }: { enrollments: AccountEnrollment[] }) {
+  if (enrollments.length === 0) {
+    return (
+      <p>
+        You have no bookings yet. <Link to="/courses/">Browse our courses</Link>
+      </p>
+    );
+  }
+  return enrollments.map((enrollment) => (
+    <BookingTable
+      key={enrollment.id}
+      booking={enrollment}
+      caption={
+        <>
+          {`Booked ${formatShortDate(enrollment.createdAt)} `}
+          <span className={`booking-status booking-status-${enrollment.status}`}>{STATUS_WORDS[enrollment.status]}</span>
+        </>
+      }
+    />
+  ));
+}
+
+function AccountSections({ data }: { data: AccountData }) {
+  const id = useId();
+  return (
+    <>
+      <section aria-labelledby={`${id}-bookings`}>
+        <h2 id={`${id}-bookings`}>Your bookings</h2>
+        <Bookings enrollments={data.enrollments} />
+      </section>
+      <section aria-labelledby={`${id}-payments`}>
+        <h2 id={`${id}-payments`}>Your payments</h2>
+        {data.payments.length === 0 ? (
+          <p>You have made no payments yet.</p>
+        ) : (
+          <table className="order-lines">
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Method</th>
+                <th scope="col">Amount</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.payments.map((payment) => (
+                <tr key={payment.id}>
+                  <td>{formatShortDate(payment.createdAt)}</td>
+                  <td>{methodLabel(payment.method)}</td>
+                  <td>{formatMoney(payment.amount)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby={`${id}-online`}>
+        <h2 id={`${id}-online`}>Your online courses</h2>
+        {data.onlineCourses.length === 0 ? (
+          <p>
+            You have no online courses yet. <Link to="/courses/elearning/">See our online courses</Link>
+          </p>
+        ) : (
+          <ul className="account-online-courses">
+            {data.onlineCourses.map((course) => (
+              <li key={course.courseId}>
+                {course.title} <span className="tag">{course.complete ? 'Completed' : 'In progress'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function SignedIn({ user }: { user: AuthUser }) {
+  const { signOut } = useAuth();
+  const { state, retry } = useAccountData();
+  const [signingOut, setSigningOut] = useState(false);
+  const [signOutFailed, setSignOutFailed] = useState(false);
+
+  async function leave() {
+    if (signingOut) return;
+    setSigningOut(true);
+    setSignOutFailed(false);
+    if (!(await signOut())) {
+      setSigningOut(false);
+      setSignOutFailed(true);
+    }
+  }
+
+  if (state.status === 'signedOut') return <SignedOut />;
+  return (
+    <>
+      <div className="account-who">
+        <p className="account-name">{`${user.given_name} ${user.family_name}`}</p>
+        <p>{user.email}</p>
+        <button type="button" className="button button-secondary" aria-disabled={signingOut} onClick={() => void leave()}>
+          {signingOut ? 'Signing out...' : 'Sign out'}
+        </button>
+        {signOutFailed && <p role="alert" className="form-error">We could not sign you out. Please try again.</p>}
+      </div>
+      {state.status === 'loading' && <p role="status">Loading your bookings...</p>}
+      {state.status === 'failed' && (
+        <>
+          <p role="alert" className="form-error">We could not load your account. Please check your connection and try again.</p>
+          <button type="button" className="button" onClick={retry}>Try again</button>
+        </>
+      )}
+      {state.status === 'ready' && <AccountSections data={state.data} />}
+    </>
+  );
+}
+
+/**
+ * §2 the account area (any path under /account/). The server's HTML is the
+ * same for everyone; who is signed in is known only after hydration.
+ */
+export function AccountPage({ page }: { page: AccountFormPage }) {
+  const { loading, user } = useAuth();
+  return (
+    <div className="container account-page">
+      <h1>{page.heading}</h1>
+      {loading ? (
+        <p role="status">Checking whether you are signed in...</p>
+      ) : user ? (
+        <SignedIn key={user.sub} user={user} />
+      ) : (
+        <SignedOut />
+      )}
+    </div>
+  );
+}

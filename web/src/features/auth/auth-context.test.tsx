@@ -1,0 +1,193 @@
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { TRACK_EVENT } from '../../lib/tracking';
+import { jsonResponse, stubApi } from '../../test/api-stub';
+import { amara, signedIn, signedOut } from '../../test/auth-fixtures';
+import { address, renderWithAuth } from '../../test/render-with-auth';
+import { useAuth } from './auth-context';
+
+/** Shows the context's state and offers its three actions as buttons. */
+function AuthProbe() {
+  const auth = useAuth();
+  const [outcome, setOutcome] = useState('');
+  const run = (action: () => Promise<unknown>) => () => {
+    action().then((result) => setOutcome(JSON.stringify(result ?? 'done')), (error: unknown) => {
+      setOutcome(error instanceof ApiError ? `${error.status} ${error.message} ${JSON.stringify(error.fields)}` : String(error));
+    });
+  };
+  return (
+    <>
+      <p data-testid="state">
+        {JSON.stringify({ loading: auth.loading, user: auth.user?.email ?? null, claims: auth.claims !== null, userData: auth.userData?.stripe_id ?? null })}
+      </p>
+      <p data-testid="outcome">{outcome}</p>
+      <button type="button" onClick={run(() => auth.signIn('amara@example.com', 'correct horse battery'))}>Sign in</button>
+      <button
+        type="button"
+        onClick={run(() => auth.signUp({ email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' }))}
+      >
+        Sign up
+      </button>
+      <button type="button" onClick={run(auth.signOut)}>Sign out</button>
+    </>
+  );
+}
+
+const state = () => JSON.parse(screen.getByTestId('state').textContent!) as Record<string, unknown>;
+const outcome = () => screen.getByTestId('outcome').textContent;
+const session = (answer: unknown) => () => jsonResponse(200, answer);
+
+function tracked() {
+  const events: unknown[] = [];
+  const listener = (event: Event) => events.push((event as CustomEvent).detail);
+  window.addEventListener(TRACK_EVENT, listener);
+  return { events, stop: () => window.removeEventListener(TRACK_EVENT, listener) };
+}
+
+describe('AuthProvider', () => {
+  it('starts loading with no user, claims or user data, then takes them from the session', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = stubApi({ 'GET /api/auth/session': () => new Promise((resolve) => (answer = resolve)) });
+    renderWithAuth(<AuthProbe />, '/account/');
+    expect(state()).toEqual({ loading: true, user: null, claims: false, userData: null });
+    await act(async () => answer(jsonResponse(200, signedIn)));
+    expect(state()).toEqual({ loading: false, user: 'amara@example.com', claims: true, userData: 'cus_amara' });
+    expect(api.routes()).toEqual(['GET /api/auth/session']);
+  });
+
+  it('ends loading signed out, and reports it, when the session cannot be read', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({ 'GET /api/auth/session': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderWithAuth(<AuthProbe />);
+    await vi.waitFor(() => expect(state()).toEqual({ loading: false, user: null, claims: false, userData: null }));
+    expect(warn).toHaveBeenCalledWith('Reported error', expect.any(TypeError), { action: 'load the session' });
+  });
+
+  it('signs in with the email as username, refetches the session and identifies the user', async () => {
+    let signedInNow = false;
+    const api = stubApi({
+      'GET /api/auth/session': () => jsonResponse(200, signedInNow ? signedIn : signedOut),
+      'POST /api/auth/sign-in': () => {
+        signedInNow = true;
+        return jsonResponse(200, signedIn);
+      },
+    });
+    renderWithAuth(<AuthProbe />);
+    await vi.waitFor(() => expect(state().loading).toBe(false));
+    const tracking = tracked();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(outcome()).toBe('{"signedIn":true}'));
+    tracking.stop();
+    expect(state()).toMatchObject({ user: 'amara@example.com', userData: 'cus_amara' });
+    expect(api.calls).toEqual([
+      { route: 'GET /api/auth/session', body: undefined },
+      { route: 'POST /api/auth/sign-in', body: { username: 'amara@example.com', password: 'correct horse battery' } },
+      { route: 'GET /api/auth/session', body: undefined },
+    ]);
+    expect(tracking.events).toEqual([{ name: 'identify', params: { user_id: amara.sub, email: amara.email } }]);
+  });
+
+  it('reports a failed sign-in and answers false with the server’s message', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({
+      'GET /api/auth/session': session(signedOut),
+      'POST /api/auth/sign-in': () =>
+        jsonResponse(401, { error: { code: 'unauthorized', message: 'Email or password is incorrect.' } }),
+    });
+    renderWithAuth(<AuthProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(outcome()).toBe('{"signedIn":false,"message":"Email or password is incorrect."}'));
+    expect(state()).toMatchObject({ loading: false, user: null });
+    expect(warn).toHaveBeenCalledWith('Reported error', expect.any(ApiError), { action: 'sign in' });
+  });
+
+  it('says when sign-in cannot reach the server', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({
+      'GET /api/auth/session': session(signedOut),
+      'POST /api/auth/sign-in': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderWithAuth(<AuthProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(JSON.parse(outcome()!)).toEqual({
+      signedIn: false, message: 'We could not reach the server. Please check your connection and try again.',
+    }));
+  });
+
+  it('does not let a slow first session answer undo a sign-in', async () => {
+    let answerFirst: (response: Response) => void = () => {};
+    let sessionCalls = 0;
+    stubApi({
+      'GET /api/auth/session': () =>
+        sessionCalls++ === 0 ? new Promise((resolve) => (answerFirst = resolve)) : jsonResponse(200, signedIn),
+      'POST /api/auth/sign-in': session(signedIn),
+    });
+    renderWithAuth(<AuthProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(state().user).toBe('amara@example.com'));
+    await act(async () => answerFirst(jsonResponse(200, signedOut)));
+    expect(state().user).toBe('amara@example.com');
+  });
+
+  it('signs up, then has the new user signed in', async () => {
+    let signedUp = false;
+    const api = stubApi({
+      'GET /api/auth/session': () => jsonResponse(200, signedUp ? signedIn : signedOut),
+      'POST /api/auth/sign-up': () => {
+        signedUp = true;
+        return jsonResponse(201, signedIn);
+      },
+    });
+    renderWithAuth(<AuthProbe />);
+    await vi.waitFor(() => expect(state().loading).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await vi.waitFor(() => expect(outcome()).toBe('"done"'));
+    expect(state()).toMatchObject({ user: 'amara@example.com', claims: true });
+    expect(api.calls[1]).toEqual({
+      route: 'POST /api/auth/sign-up',
+      body: { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' },
+    });
+    expect(api.routes()[2]).toBe('GET /api/auth/session');
+  });
+
+  it('reports a refused sign-up and throws it on with the server’s message and fields', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({
+      'GET /api/auth/session': session(signedOut),
+      'POST /api/auth/sign-up': () => jsonResponse(422, {
+        error: { code: 'invalid', message: 'Please check the highlighted fields.', fields: { password: 'Use at least 10 characters' } },
+      }),
+    });
+    renderWithAuth(<AuthProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await vi.waitFor(() =>
+      expect(outcome()).toBe('422 Please check the highlighted fields. {"password":"Use at least 10 characters"}'),
+    );
+    expect(warn).toHaveBeenCalledWith('Reported error', expect.any(ApiError), { action: 'sign up' });
+  });
+
+  it('signs out: clears everything and goes to the home page', async () => {
+    const api = stubApi({ 'GET /api/auth/session': session(signedIn), 'POST /api/auth/sign-out': session(signedOut) });
+    renderWithAuth(<AuthProbe />, '/account/');
+    await vi.waitFor(() => expect(state().user).toBe('amara@example.com'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await vi.waitFor(() => expect(address()).toBe('/'));
+    expect(state()).toEqual({ loading: false, user: null, claims: false, userData: null });
+    expect(api.calls[1]).toEqual({ route: 'POST /api/auth/sign-out', body: {} });
+  });
+
+  it('reports a failed sign-out and stays signed in where it is', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({ 'GET /api/auth/session': session(signedIn), 'POST /api/auth/sign-out': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderWithAuth(<AuthProbe />, '/account/');
+    await vi.waitFor(() => expect(state().user).toBe('amara@example.com'));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    await vi.waitFor(() => expect(outcome()).toBe('false'));
+    expect(address()).toBe('/account/');
+    expect(state().user).toBe('amara@example.com');
+    expect(warn).toHaveBeenCalledWith('Reported error', expect.any(TypeError), { action: 'sign out' });
+  });
+});

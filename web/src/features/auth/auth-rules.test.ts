@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { nextPathOf, signInPathFor, trimSignUp, validateSignIn, validateSignUp } from './auth-rules';
+
+const complete = { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' };
+
+describe('auth rules', () => {
+  it('requires the email and password to sign in', () => {
+    expect(validateSignIn({ email: ' ', password: '' })).toEqual({ email: 'Email is required', password: 'Password is required' });
+    expect(validateSignIn({ email: 'amara@example.com', password: ' ' })).toEqual({});
+  });
+
+  it('requires every sign-up field of §5, with a message for each', () => {
+    expect(validateSignUp({ email: '', password: '', first_name: ' ', last_name: '', phone: '' })).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+      first_name: 'First name is required',
+      last_name: 'Last name is required',
+      phone: 'Phone number is required',
+    });
+    expect(validateSignUp(complete)).toEqual({});
+  });
+
+  it('checks the email, the phone and the password’s length as the server does', () => {
+    expect(validateSignUp({ ...complete, email: 'amara@', phone: '12ab', password: 'short' })).toEqual({
+      email: 'Enter a valid email address',
+      phone: 'Enter a valid phone number',
+      password: 'Use at least 10 characters',
+    });
+    expect(validateSignUp({ ...complete, password: '🔑'.repeat(9) }).password).toBe('Use at least 10 characters');
+    expect(validateSignUp({ ...complete, password: '🔑'.repeat(10) }).password).toBeUndefined();
+    expect(validateSignUp({ ...complete, password: 'x'.repeat(201) }).password).toBe('Use at most 200 characters');
+    expect(validateSignUp({ ...complete, last_name: 'x'.repeat(101) }).last_name).toBe('Please keep this under 100 characters');
+  });
+
+  it('sends the details trimmed, and the password as typed', () => {
+    expect(trimSignUp({ email: ' amara@example.com ', password: ' pass phrase ', first_name: ' Amara', last_name: 'Okafor ', phone: ' 07700 900123 ' }))
+      .toEqual({ email: 'amara@example.com', password: ' pass phrase ', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' });
+  });
+
+  it('goes on to a same-site `next` path only, else to the account', () => {
+    expect(nextPathOf('?next=/checkout/')).toBe('/checkout/');
+    expect(nextPathOf('?next=%2Faccount%2Fbookings%2F%3Fyear%3D2026')).toBe('/account/bookings/?year=2026');
+    expect(nextPathOf('')).toBe('/account/');
+    expect(nextPathOf('?next=//evil.example/')).toBe('/account/');
+    expect(nextPathOf('?next=/%5Cevil.example/')).toBe('/account/');
+    expect(nextPathOf('?next=https://evil.example/')).toBe('/account/');
+    expect(nextPathOf('?next=account/')).toBe('/account/');
+  });
+
+  it('links to the sign-in page with the way back', () => {
+    expect(signInPathFor('/account/')).toBe('/sign-in/?next=/account/');
+    expect(signInPathFor('/account/a&b/')).toBe('/sign-in/?next=/account/a%26b/');
+  });
+});
