@@ -167,6 +167,11 @@ fn held_sessions(courses: &[BookedCourse]) -> Vec<&str> {
     ids
 }
 
+/// The free seats of active session `$1` as of `$2`: seats less
+/// registrations and the live holds of unpaid orders.
+const FREE_SEATS: &str = "select s.seats - s.registrations - (select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id \
+     where h.session_id = s.id and h.expires_at > $2 and e.status = 'pending') from session s where s.id = $1 and s.status = 'active'";
+
 /// Holds one seat of each session for `enrollment_id` inside `tx`, or names
 /// the first session that is full. The no-op update locks the session row
 /// (PostgreSQL) or takes the write lock (SQLite) before seats are counted,
@@ -177,11 +182,7 @@ macro_rules! hold_seats {
         for session_id in $sessions {
             sqlx::query("update session set registrations = registrations where id = $1")
                 .bind(session_id).execute(&mut *$tx).await?;
-            let free: Option<i64> = sqlx::query_scalar(
-                "select s.seats - s.registrations - (select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id \
-                 where h.session_id = s.id and h.expires_at > $2 and e.status = 'pending') \
-                 from session s where s.id = $1 and s.status = 'active'"
-            ).bind(session_id).bind($now).fetch_optional(&mut *$tx).await?;
+            let free: Option<i64> = sqlx::query_scalar(FREE_SEATS).bind(session_id).bind($now).fetch_optional(&mut *$tx).await?;
             if free.unwrap_or(0) <= 0 {
                 full = Some(SessionFull { session_id: session_id.to_string() });
                 break;
@@ -198,10 +199,7 @@ impl Db {
     pub async fn free_seats(&self, session_ids: &[String], now: DateTime<Utc>) -> anyhow::Result<HashMap<String, i64>> {
         let mut free = HashMap::with_capacity(session_ids.len());
         for id in session_ids {
-            let left: Option<i64> = on_pool!(self, pool => sqlx::query_scalar(
-                "select s.seats - s.registrations - (select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id \
-                 where h.session_id = s.id and h.expires_at > $2 and e.status = 'pending') from session s where s.id = $1"
-            ).bind(id).bind(now).fetch_optional(pool).await)
+            let left: Option<i64> = on_pool!(self, pool => sqlx::query_scalar(FREE_SEATS).bind(id).bind(now).fetch_optional(pool).await)
             .context("Failed to count free seats")?;
             free.insert(id.clone(), left.unwrap_or(0));
         }
