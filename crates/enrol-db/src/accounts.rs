@@ -12,10 +12,6 @@ use enrol_domain::page::EnrolmentStatus;
 
 use crate::{Db, on_pool};
 
-/// Someone already has an account with that email.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EmailTaken;
-
 #[derive(sqlx::FromRow)]
 struct UserRow {
     id: String,
@@ -49,44 +45,133 @@ pub struct SessionRecord {
     pub expires_at: DateTime<Utc>,
 }
 
-impl Db {
-    /// A new account with a password. An email that already has an account
-    /// (one with a password, or one a purchase made) is [`EmailTaken`]: only
-    /// a password reset, which proves the address, opens such an account.
-    pub async fn create_account(&self, account: &NewAccount, password_hash: &str, now: DateTime<Utc>) -> anyhow::Result<Result<UserData, EmailTaken>> {
-        let id = uuid::Uuid::now_v7().to_string();
-        let created = on_pool!(self, pool => sqlx::query(
-            "insert into user_account (id, email, given_name, family_name, contact_number, password_hash, created_at) \
-             values ($1, $2, $3, $4, $5, $6, $7) on conflict (email) do nothing"
-        ).bind(&id).bind(&account.email).bind(&account.given_name).bind(&account.family_name).bind(&account.phone)
-            .bind(password_hash).bind(now).execute(pool).await.map(|r| r.rows_affected() == 1))
-        .context("Failed to create the account")?;
-        if !created {
-            return Ok(Err(EmailTaken));
+/// What a sign-up did. Both answer the visitor the same way, so a sign-up
+/// never tells whether an email has an account.
+#[derive(Debug, Clone)]
+pub enum SignUp {
+    /// A new account, unverified; its verification mail is queued.
+    Created { user_id: String },
+    /// The email already has an account: it is left as it is.
+    Existing(UserData),
+}
+
+/// Links to `$user_id` the purchases made with `$email` that belong to no
+/// account yet: called when the address is proven (verification or a
+/// password reset), inside that transaction.
+macro_rules! claim_purchases {
+    ($tx:expr, $user_id:expr, $email:expr) => {
+        async {
+            for sql in [
+                "update enrollment set user_id = $1 where email = $2 and user_id is null",
+                "update online_order set user_id = $1 where email = $2 and user_id is null",
+                "update registration set user_id = $1 where user_id is null and enrollment_id in (select id from enrollment where user_id = $1)",
+                "update online_registration set user_id = $1 where user_id is null and online_order_id in (select id from online_order where user_id = $1)",
+                "update payment set user_id = $1 where user_id is null and (enrollment_id in (select id from enrollment where user_id = $1) \
+                 or online_order_id in (select id from online_order where user_id = $1))",
+            ] {
+                sqlx::query(sql).bind($user_id).bind($email).execute(&mut *$tx).await?;
+            }
+            Ok::<_, sqlx::Error>(())
         }
-        Ok(Ok(UserData {
-            id,
-            email: account.email.clone(),
-            given_name: account.given_name.clone(),
-            family_name: account.family_name.clone(),
-            contact_number: account.phone.clone(),
-            stripe_id: None,
-        }))
+    };
+}
+
+impl Db {
+    /// A new account with a password, unverified, and its verification
+    /// mail, in one transaction. An email that already has an account (one
+    /// with a password, or one a purchase made) is left untouched.
+    pub async fn sign_up(
+        &self,
+        account: &NewAccount,
+        password_hash: &str,
+        verification_hash: &str,
+        expires_at: DateTime<Utc>,
+        mail: &crate::FormMail<'_>,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<SignUp> {
+        let id = crate::public_id();
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let created = sqlx::query(
+                "insert into user_account (id, email, given_name, family_name, contact_number, password_hash, created_at) \
+                 values ($1, $2, $3, $4, $5, $6, $7) on conflict (email) do nothing"
+            ).bind(&id).bind(&account.email).bind(&account.given_name).bind(&account.family_name).bind(&account.phone)
+                .bind(password_hash).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
+            if !created {
+                let user: UserRow = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {USER_COLUMNS} from user_account u where u.email = $1")))
+                    .bind(&account.email).fetch_one(&mut *tx).await?;
+                tx.rollback().await?;
+                return Ok(SignUp::Existing(user.into()));
+            }
+            sqlx::query("insert into email_verification (token_hash, user_id, expires_at) values ($1, $2, $3)")
+                .bind(verification_hash).bind(&id).bind(expires_at).execute(&mut *tx).await?;
+            crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(SignUp::Created { user_id: id.clone() })
+        })
+        .context("Failed to create the account")
     }
 
-    /// The user with `email` and their password hash, if they have one.
-    pub async fn user_with_password(&self, email: &str) -> anyhow::Result<Option<(UserData, Option<String>)>> {
+    /// A new verification link for an unverified account, and its mail.
+    pub async fn create_email_verification(
+        &self,
+        user_id: &str,
+        verification_hash: &str,
+        expires_at: DateTime<Utc>,
+        mail: &crate::FormMail<'_>,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<()> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("insert into email_verification (token_hash, user_id, expires_at) values ($1, $2, $3)")
+                .bind(verification_hash).bind(user_id).bind(expires_at).execute(&mut *tx).await?;
+            crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
+            tx.commit().await
+        })
+        .context("Failed to store the email verification")
+    }
+
+    /// Uses a verification link once: the email is proven, and the
+    /// purchases made with it join the account. `None` for an unknown,
+    /// used or expired link.
+    pub async fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> anyhow::Result<Option<UserData>> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let user_id: Option<String> = sqlx::query_scalar("delete from email_verification where token_hash = $1 and expires_at > $2 returning user_id")
+                .bind(token_hash).bind(now).fetch_optional(&mut *tx).await?;
+            let Some(user_id) = user_id else {
+                tx.rollback().await?;
+                return Ok(None);
+            };
+            sqlx::query("update user_account set email_verified_at = coalesce(email_verified_at, $2) where id = $1")
+                .bind(&user_id).bind(now).execute(&mut *tx).await?;
+            let user: UserRow = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {USER_COLUMNS} from user_account u where u.id = $1")))
+                .bind(&user_id).fetch_one(&mut *tx).await?;
+            claim_purchases!(tx, &user.id, &user.email).await?;
+            sqlx::query("delete from email_verification where user_id = $1").bind(&user_id).execute(&mut *tx).await?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(Some(user.into()))
+        })
+        .context("Failed to verify the email")
+    }
+
+    /// The user with `email`, their password hash if they have one, and
+    /// whether their email is proven.
+    pub async fn user_with_password(&self, email: &str) -> anyhow::Result<Option<(UserData, Option<String>, bool)>> {
         #[derive(sqlx::FromRow)]
         struct Row {
             #[sqlx(flatten)]
             user: UserRow,
             password_hash: Option<String>,
+            verified: bool,
         }
         let row: Option<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "select {USER_COLUMNS}, u.password_hash from user_account u where u.email = $1"
+            "select {USER_COLUMNS}, u.password_hash, u.email_verified_at is not null as verified from user_account u where u.email = $1"
         ))).bind(email).fetch_optional(pool).await)
         .context("Failed to read the user")?;
-        Ok(row.map(|row| (row.user.into(), row.password_hash)))
+        Ok(row.map(|row| (row.user.into(), row.password_hash, row.verified)))
     }
 
     pub async fn create_session(&self, token_hash: &str, user_id: &str, now: DateTime<Utc>, expires_at: DateTime<Utc>) -> anyhow::Result<()> {
@@ -117,22 +202,25 @@ impl Db {
             .context("Failed to end the session")
     }
 
-    /// Failed sign-ins for `email` since `since`.
-    pub async fn sign_in_failures(&self, email: &str, since: DateTime<Utc>) -> anyhow::Result<i64> {
-        on_pool!(self, pool => sqlx::query_scalar("select count(*) from sign_in_failure where email = $1 and failed_at > $2")
-            .bind(email).bind(since).fetch_one(pool).await)
-        .context("Failed to count failed sign-ins")
+    /// Counts a sign-in attempt for `email` before its password is
+    /// checked, in one statement, and answers the attempts in the current
+    /// window (which starts again once `window_start` has passed it).
+    pub async fn count_sign_in_attempt(&self, email: &str, now: DateTime<Utc>, window_start: DateTime<Utc>) -> anyhow::Result<i64> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => sqlx::query_scalar(
+            "insert into sign_in_throttle (email, window_started_at, attempts) values ($1, $2, 1) \
+             on conflict (email) do update set \
+             attempts = case when sign_in_throttle.window_started_at <= $3 then 1 else sign_in_throttle.attempts + 1 end, \
+             window_started_at = case when sign_in_throttle.window_started_at <= $3 then $2 else sign_in_throttle.window_started_at end \
+             returning attempts"
+        ).bind(email).bind(now).bind(window_start).fetch_one(pool).await)
+        .context("Failed to count a sign-in attempt")
     }
 
-    pub async fn record_sign_in_failure(&self, email: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
-        on_pool!(self, pool => sqlx::query("insert into sign_in_failure (email, failed_at) values ($1, $2)")
-            .bind(email).bind(now).execute(pool).await.map(drop))
-        .context("Failed to record a failed sign-in")
-    }
-
-    pub async fn clear_sign_in_failures(&self, email: &str) -> anyhow::Result<()> {
-        on_pool!(self, pool => sqlx::query("delete from sign_in_failure where email = $1").bind(email).execute(pool).await.map(drop))
-            .context("Failed to clear failed sign-ins")
+    /// A successful sign-in or reset starts the count again.
+    pub async fn clear_sign_in_attempts(&self, email: &str) -> anyhow::Result<()> {
+        on_pool!(self, pool => sqlx::query("delete from sign_in_throttle where email = $1").bind(email).execute(pool).await.map(drop))
+            .context("Failed to clear the sign-in attempts")
     }
 
     /// A single-use reset link for `user_id`, and its mail, in one transaction.
@@ -148,9 +236,7 @@ impl Db {
             let mut tx = pool.begin().await?;
             sqlx::query("insert into password_reset (token_hash, user_id, expires_at) values ($1, $2, $3)")
                 .bind(token_hash).bind(user_id).bind(expires_at).execute(&mut *tx).await?;
-            sqlx::query("insert into mail_outbox (id, to_address, reply_to, subject, body_text, created_at) values ($1, $2, $3, $4, $5, $6)")
-                .bind(uuid::Uuid::now_v7().to_string()).bind(mail.to).bind(mail.reply_to).bind(&mail.subject).bind(&mail.body).bind(now)
-                .execute(&mut *tx).await?;
+            crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
             tx.commit().await
         })
         .context("Failed to store the password reset")
@@ -167,11 +253,14 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(None);
             };
-            sqlx::query("update user_account set password_hash = $2 where id = $1").bind(&user_id).bind(password_hash).execute(&mut *tx).await?;
+            // The reset link came by mail: the address is proven too.
+            sqlx::query("update user_account set password_hash = $2, email_verified_at = coalesce(email_verified_at, $3) where id = $1")
+                .bind(&user_id).bind(password_hash).bind(now).execute(&mut *tx).await?;
             sqlx::query("delete from user_session where user_id = $1").bind(&user_id).execute(&mut *tx).await?;
             sqlx::query("delete from password_reset where user_id = $1").bind(&user_id).execute(&mut *tx).await?;
             let user: UserRow = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {USER_COLUMNS} from user_account u where u.id = $1")))
                 .bind(&user_id).fetch_one(&mut *tx).await?;
+            claim_purchases!(tx, &user.id, &user.email).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Some(user.into()))
         })

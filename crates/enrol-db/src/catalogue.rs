@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use anyhow::Context as _;
-use chrono::{NaiveDate, NaiveDateTime};
+use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 
 use enrol_domain::money::Money;
 use enrol_domain::page::{
@@ -99,6 +99,7 @@ struct SessionRow {
     seat_price: i64,
     seats: i64,
     registrations: i64,
+    held: i64,
     #[sqlx(rename = "type")]
     session_type: String,
     status: String,
@@ -114,6 +115,9 @@ pub struct Catalogue {
     members: HashMap<String, Vec<usize>>,
     /// Open sessions per course id, soonest first.
     sessions: HashMap<String, Vec<Session>>,
+    /// Every session still to come per course id, full or not: a course
+    /// with any is never booked without a date.
+    dated: HashMap<String, Vec<Session>>,
 }
 
 fn json<T: serde::de::DeserializeOwned>(raw: &str, what: &str) -> anyhow::Result<T> {
@@ -152,6 +156,7 @@ impl SessionRow {
                 seat_price: Money::from_pence(self.seat_price),
                 seats: self.seats,
                 registrations: self.registrations,
+                held: self.held,
                 session_type,
                 status: self.status,
             },
@@ -194,8 +199,10 @@ impl Db {
         Ok(version.map_or(0, |(v,)| v))
     }
 
-    /// The catalogue with sessions from `today` (London) onwards.
-    pub async fn catalogue(&self, today: NaiveDate) -> anyhow::Result<Catalogue> {
+    /// The catalogue with sessions from today (London) onwards, their seats
+    /// counted as of `now` (registrations and the live holds of unpaid orders).
+    pub async fn catalogue(&self, now: DateTime<Utc>) -> anyhow::Result<Catalogue> {
+        let today = enrol_domain::london::today(now);
         let (sections, courses, members, sessions) = on_pool!(self, pool => {
             let sections: Vec<SectionRow> = sqlx::query_as(
                 "select s.slug, s.title, s.summary, s.intro, s.image, \
@@ -216,11 +223,13 @@ impl Db {
             ).fetch_all(pool).await.context("Failed to read the course sections")?;
             let sessions: Vec<SessionRow> = sqlx::query_as(
                 "select se.id, e.course_id, se.start_at, se.end_at, se.date, se.price, se.seat_price, se.seats, \
-                 se.registrations, se.type, se.status \
+                 se.registrations, se.type, se.status, \
+                 (select count(*) from seat_hold h join enrollment en on en.id = h.enrollment_id \
+                  where h.session_id = se.id and h.expires_at > $2 and en.status = 'pending') as held \
                  from session se join event e on e.id = se.event_id \
-                 where se.date >= $1 and se.registrations <> se.seats and se.status = 'active' \
+                 where se.date >= $1 and se.status = 'active' \
                  order by se.start_at, se.id"
-            ).bind(today).fetch_all(pool).await.context("Failed to read the sessions")?;
+            ).bind(today).bind(now).fetch_all(pool).await.context("Failed to read the sessions")?;
             (sections, courses, members, sessions)
         });
         let index: HashMap<&str, usize> = courses.iter().enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
@@ -231,11 +240,15 @@ impl Db {
             }
         }
         let mut by_course: HashMap<String, Vec<Session>> = HashMap::new();
+        let mut dated: HashMap<String, Vec<Session>> = HashMap::new();
         for row in sessions {
             let (course_id, session) = row.into_session()?;
-            by_course.entry(course_id).or_default().push(session);
+            if session.free_seats() > 0 {
+                by_course.entry(course_id.clone()).or_default().push(session.clone());
+            }
+            dated.entry(course_id).or_default().push(session);
         }
-        Ok(Catalogue { sections, courses, members: by_section, sessions: by_course })
+        Ok(Catalogue { sections, courses, members: by_section, sessions: by_course, dated })
     }
 }
 
@@ -379,6 +392,16 @@ impl Catalogue {
     }
 
     /// The course with id `id`, as its page shows it.
+    /// Whether course `id` has dated sessions still to come, full or not.
+    pub fn has_dates(&self, id: &str) -> bool {
+        self.dated.contains_key(id)
+    }
+
+    /// Course `id`'s sessions still to come, full or not, soonest first.
+    pub fn dated_sessions(&self, id: &str) -> &[Session] {
+        self.dated.get(id).map_or(&[], Vec::as_slice)
+    }
+
     pub fn course_by_id(&self, id: &str) -> anyhow::Result<Option<CoursePage>> {
         match self.courses.iter().find(|c| c.id == id) {
             Some(course) => self.course_page(&course.url),

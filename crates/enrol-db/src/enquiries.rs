@@ -46,10 +46,7 @@ impl Db {
             sqlx::query("insert into form_submission (id, kind, data, created_at) values ($1, $2, $3, $4)")
                 .bind(&id).bind(kind).bind(data).bind(now)
                 .execute(&mut *tx).await?;
-            sqlx::query("insert into mail_outbox (id, to_address, reply_to, subject, body_text, created_at) values ($1, $2, $3, $4, $5, $6)")
-                .bind(uuid::Uuid::now_v7().to_string()).bind(mail.to).bind(mail.reply_to).bind(&mail.subject)
-                .bind(&mail.body).bind(now)
-                .execute(&mut *tx).await?;
+            crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
             tx.commit().await
         })
         .context("Failed to store the form")?;

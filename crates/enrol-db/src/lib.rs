@@ -9,6 +9,7 @@ mod catalogue;
 mod editorial;
 mod enquiries;
 mod enrolments;
+mod idempotency;
 mod online_orders;
 mod sandbox;
 mod search;
@@ -24,16 +25,61 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
-pub use accounts::{EmailTaken, SessionRecord};
+pub use accounts::{SessionRecord, SignUp};
 pub use catalogue::{Catalogue, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use editorial::{Article, PageRecord, article_url};
 pub use enquiries::{FormMail, OutboxMail};
-pub use enrolments::{DiscountCode, EnrolmentFulfilment, EnrollmentRecord, IntentOutcome, NewEnrollment, SessionFull};
+pub use enrolments::{DiscountCode, EnrolmentFulfilment, EnrollmentRecord, IntentOutcome, NewEnrollment, PendingRefund};
+pub use idempotency::{IdempotencyClaim, StoredResponse};
 pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// A public id (orders, payments): time-ordered like a UUIDv7, so indexes
+/// stay compact, but with 74 random bits after the millisecond, so one id
+/// says nothing about the next (`Uuid::now_v7` spends most of those bits
+/// on a counter).
+pub fn public_id() -> String {
+    let random = uuid::Uuid::new_v4().into_bytes();
+    let millis = u64::try_from(chrono::Utc::now().timestamp_millis()).unwrap_or_default();
+    let mut tail = [0u8; 10];
+    tail.copy_from_slice(&random[..10]);
+    uuid::Builder::from_unix_timestamp_millis(millis, &tail).into_uuid().to_string()
+}
+
+/// Queues a mail in the outbox inside transaction `$tx`: sent by the
+/// mailer after the transaction commits, never before, never twice.
+#[macro_export]
+macro_rules! queue_mail {
+    ($tx:expr, $to:expr, $reply_to:expr, $subject:expr, $body:expr, $now:expr) => {
+        sqlx::query("insert into mail_outbox (id, to_address, reply_to, subject, body_text, created_at) values ($1, $2, $3, $4, $5, $6)")
+            .bind($crate::public_id())
+            .bind($to)
+            .bind($reply_to)
+            .bind($subject)
+            .bind($body)
+            .bind($now)
+            .execute(&mut *$tx)
+            .await
+    };
+}
+
+/// Records a payment provider's event inside `$tx`; false when it was
+/// handled before (the provider retries and replays).
+#[macro_export]
+macro_rules! first_delivery {
+    ($tx:expr, $event_id:expr, $event_type:expr, $now:expr) => {
+        sqlx::query("insert into webhook_event (id, type, received_at) values ($1, $2, $3) on conflict (id) do nothing")
+            .bind($event_id)
+            .bind($event_type)
+            .bind($now)
+            .execute(&mut *$tx)
+            .await
+            .map(|done| done.rows_affected() == 1)
+    };
+}
 
 #[derive(Clone, Debug)]
 pub enum Pool {

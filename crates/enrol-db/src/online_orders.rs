@@ -8,7 +8,7 @@ use enrol_domain::money::Money;
 use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, receipt_body};
 use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 
-use crate::{Db, on_pool};
+use crate::{Db, first_delivery, on_pool, public_id, queue_mail};
 
 #[derive(sqlx::FromRow)]
 struct OfferRow {
@@ -54,7 +54,11 @@ struct OrderRow {
     total: i64,
     email: Option<String>,
     checkout_session_id: Option<String>,
+    user_id: Option<String>,
+    owner_token_hash: Option<String>,
 }
+
+const ORDER_COLUMNS: &str = "id, status, lines, total, email, checkout_session_id, user_id, owner_token_hash";
 
 /// An online order as stored.
 #[derive(Debug, Clone)]
@@ -65,6 +69,9 @@ pub struct OnlineOrderRecord {
     pub total: Money,
     pub email: Option<String>,
     pub checkout_session_id: Option<String>,
+    pub user_id: Option<String>,
+    /// The SHA-256 of the buyer cookie of the browser that made it.
+    pub owner_token_hash: Option<String>,
 }
 
 /// A completed hosted checkout, as the provider's event reports it.
@@ -109,11 +116,23 @@ impl Db {
         Ok(rows.into_iter().map(OfferRow::into_offer).collect())
     }
 
-    pub async fn create_online_order(&self, id: &str, order: &PricedOnlineOrder, gateway: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+    /// A new order of the browser whose buyer cookie hashes to
+    /// `owner_token_hash`, and of `user_id` when signed in.
+    pub async fn create_online_order(
+        &self,
+        id: &str,
+        order: &PricedOnlineOrder,
+        gateway: &str,
+        owner_token_hash: &str,
+        user_id: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<()> {
         let lines = serde_json::to_string(&order.lines)?;
         on_pool!(self, pool => sqlx::query(
-            "insert into online_order (id, status, lines, total, gateway, created_at) values ($1, 'pending', $2, $3, $4, $5)"
-        ).bind(id).bind(&lines).bind(order.total.pence()).bind(gateway).bind(now).execute(pool).await.map(drop))
+            "insert into online_order (id, status, lines, total, gateway, owner_token_hash, user_id, created_at) \
+             values ($1, 'pending', $2, $3, $4, $5, $6, $7)"
+        ).bind(id).bind(&lines).bind(order.total.pence()).bind(gateway).bind(owner_token_hash).bind(user_id).bind(now)
+            .execute(pool).await.map(drop))
         .context("Failed to store the online order")
     }
 
@@ -125,56 +144,52 @@ impl Db {
 
     pub async fn online_order(&self, id: &str) -> anyhow::Result<Option<OnlineOrderRecord>> {
         let row: Option<OrderRow> = on_pool!(self, pool => sqlx::query_as(
-            "select id, status, lines, total, email, checkout_session_id from online_order where id = $1"
+            sqlx::AssertSqlSafe(format!("select {ORDER_COLUMNS} from online_order where id = $1"))
         ).bind(id).fetch_optional(pool).await)
         .context("Failed to read the online order")?;
         row.map(|row| {
             Ok(OnlineOrderRecord {
-                status: if row.status == "paid" { OnlineOrderStatus::Paid } else { OnlineOrderStatus::Pending },
+                status: OnlineOrderStatus::parse(&row.status).with_context(|| format!("Unknown online order status {}", row.status))?,
                 lines: serde_json::from_str(&row.lines).context("Stored order lines are not valid JSON")?,
                 total: Money::from_pence(row.total),
                 id: row.id,
                 email: row.email,
                 checkout_session_id: row.checkout_session_id,
+                user_id: row.user_id,
+                owner_token_hash: row.owner_token_hash,
             })
         })
         .transpose()
     }
 
-    /// Records the payment, the buyer (found or created by email), one
-    /// online registration per course and the receipt, in one transaction.
-    /// An event id or a payment seen before changes nothing.
+    /// Records the payment, one online registration per course and the
+    /// receipt, in one transaction; the order joins the buyer's account
+    /// when it was bought signed in or its email is proven. An event id or
+    /// a payment seen before changes nothing.
     pub async fn fulfil_online_order(&self, done: &CheckoutCompletion, college: &str, now: DateTime<Utc>) -> anyhow::Result<Fulfilment> {
         let email = done.email.trim().to_lowercase();
-        let (given_name, family_name) = match done.name.as_deref().map(str::trim) {
-            Some(name) => name.split_once(' ').map_or((name, ""), |(g, f)| (g, f.trim())),
-            None => ("", ""),
-        };
+        let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let first = sqlx::query("insert into webhook_event (id, type, received_at) values ($1, $2, $3) on conflict (id) do nothing")
-                .bind(&done.event_id).bind(&done.event_type).bind(now)
-                .execute(&mut *tx).await?.rows_affected() == 1;
-            if !first {
+            if !first_delivery!(tx, &done.event_id, &done.event_type, now)? {
                 return Ok(Fulfilment::AlreadyHandled);
             }
-            let order: Option<OrderRow> = sqlx::query_as(
-                "select id, status, lines, total, email, checkout_session_id from online_order where id = $1"
-            ).bind(&done.order_id).fetch_optional(&mut *tx).await?;
+            let order: Option<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {ORDER_COLUMNS} from online_order where id = $1")))
+                .bind(&done.order_id).fetch_optional(&mut *tx).await?;
             let Some(order) = order else {
                 tx.commit().await?;
                 return Ok(Fulfilment::UnknownOrder);
             };
-            let user_id: String = sqlx::query_scalar(
-                "insert into user_account (id, email, given_name, family_name, created_at) values ($1, $2, $3, $4, $5) \
-                 on conflict (email) do update set email = excluded.email returning id"
-            ).bind(uuid::Uuid::now_v7().to_string()).bind(&email).bind(given_name).bind(family_name).bind(now)
-                .fetch_one(&mut *tx).await?;
+            let user_id: Option<String> = match &order.user_id {
+                Some(id) => Some(id.clone()),
+                None => sqlx::query_scalar("select id from user_account where email = $1 and email_verified_at is not null")
+                    .bind(&email).fetch_optional(&mut *tx).await?,
+            };
             let metadata = serde_json::json!({ "order_id": order.id, "event_id": done.event_id }).to_string();
             let recorded = sqlx::query(
                 "insert into payment (id, amount, status, currency, transaction_id, method, metadata, online_order_id, user_id, created_at) \
                  values ($1, $2, 'succeeded', $3, $4, $5, $6, $7, $8, $9) on conflict (transaction_id) do nothing"
-            ).bind(uuid::Uuid::now_v7().to_string()).bind(done.amount.pence()).bind(&done.currency).bind(&done.transaction_id)
+            ).bind(public_id()).bind(done.amount.pence()).bind(&done.currency).bind(&done.transaction_id)
                 .bind(&done.method).bind(&metadata).bind(&order.id).bind(&user_id).bind(now)
                 .execute(&mut *tx).await?.rows_affected() == 1;
             if !recorded || order.status == "paid" {
@@ -187,23 +202,59 @@ impl Db {
             }
             sqlx::query("update online_order set status = 'paid', email = $2, user_id = $3, paid_at = $4 where id = $1")
                 .bind(&order.id).bind(&email).bind(&user_id).bind(now).execute(&mut *tx).await?;
-            let lines: Vec<PricedLine> = serde_json::from_str(&order.lines)?;
+            let lines: Vec<PricedLine> = serde_json::from_str(&order.lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
             for line in &lines {
                 if let LineItem::Course { course_id, .. } = &line.item {
                     sqlx::query(
                         "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at) \
                          values ($1, $2, $3, $4, $5, $6) on conflict (online_order_id, course_id) do nothing"
-                    ).bind(uuid::Uuid::now_v7().to_string()).bind(&user_id).bind(&order.id).bind(course_id)
+                    ).bind(public_id()).bind(&user_id).bind(&order.id).bind(course_id)
                         .bind(&line.title).bind(now).execute(&mut *tx).await?;
                 }
             }
             let body = receipt_body(college, &order.id, &lines, Money::from_pence(order.total));
-            sqlx::query("insert into mail_outbox (id, to_address, subject, body_text, created_at) values ($1, $2, $3, $4, $5)")
-                .bind(uuid::Uuid::now_v7().to_string()).bind(&email).bind(format!("Your {college} order"))
-                .bind(&body).bind(now).execute(&mut *tx).await?;
+            queue_mail!(tx, &email, None::<&str>, format!("Your {college} order"), &body, now)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Fulfilment::Fulfilled)
         })
         .context("Failed to fulfil the online order")
+    }
+
+    /// A checkout completed with a payment still on its way (a bank
+    /// debit): the order waits for the provider's later event.
+    pub async fn online_order_processing(&self, event_id: &str, event_type: &str, order_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        self.online_order_transition(event_id, event_type, order_id, "processing", now).await
+    }
+
+    /// The payment of a checkout failed after it completed.
+    pub async fn fail_online_order(&self, event_id: &str, event_type: &str, order_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        self.online_order_transition(event_id, event_type, order_id, "failed", now).await
+    }
+
+    /// Moves an unpaid order to `status`, once per event; a paid order is
+    /// never touched.
+    async fn online_order_transition(&self, event_id: &str, event_type: &str, order_id: &str, status: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            if !first_delivery!(tx, event_id, event_type, now)? {
+                return Ok(false);
+            }
+            let moved = sqlx::query("update online_order set status = $2 where id = $1 and status in ('pending', 'processing')")
+                .bind(order_id).bind(status).execute(&mut *tx).await?.rows_affected() == 1;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(moved)
+        })
+        .context("Failed to record the online order's payment state")
+    }
+
+    /// Unpaid online orders with a hosted checkout, created between `from`
+    /// and `until`: `(order id, checkout session id)`.
+    pub async fn online_orders_awaiting_payment(&self, from: DateTime<Utc>, until: DateTime<Utc>) -> anyhow::Result<Vec<(String, String)>> {
+        on_pool!(self, pool => sqlx::query_as(
+            "select id, checkout_session_id from online_order where status in ('pending', 'processing') \
+             and checkout_session_id is not null and created_at >= $1 and created_at < $2 order by created_at"
+        ).bind(from).bind(until).fetch_all(pool).await)
+        .context("Failed to read the online orders awaiting payment")
     }
 }

@@ -23,6 +23,9 @@ pub struct SandboxCheckout {
     pub cancel_url: String,
     pub metadata: std::collections::BTreeMap<String, String>,
     pub complete: bool,
+    /// Who paid, once paid.
+    pub customer_email: Option<String>,
+    pub customer_name: Option<String>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -35,9 +38,11 @@ struct Row {
     cancel_url: String,
     metadata: String,
     status: String,
+    customer_email: Option<String>,
+    customer_name: Option<String>,
 }
 
-const COLUMNS: &str = "id, client_reference_id, lines, total, success_url, cancel_url, metadata, status";
+const COLUMNS: &str = "id, client_reference_id, lines, total, success_url, cancel_url, metadata, status, customer_email, customer_name";
 
 impl Row {
     fn into_checkout(self) -> anyhow::Result<SandboxCheckout> {
@@ -50,6 +55,8 @@ impl Row {
             total: self.total,
             success_url: self.success_url,
             cancel_url: self.cancel_url,
+            customer_email: self.customer_email,
+            customer_name: self.customer_name,
         })
     }
 }
@@ -87,10 +94,12 @@ impl Db {
         row.map(Row::into_checkout).transpose()
     }
 
-    /// Marks the checkout paid; false when it already was (a second click).
-    pub async fn complete_sandbox_checkout(&self, id: &str) -> anyhow::Result<bool> {
-        on_pool!(self, pool => sqlx::query("update sandbox_checkout set status = 'complete' where id = $1 and status = 'open'")
-            .bind(id).execute(pool).await.map(|r| r.rows_affected() == 1))
+    /// Marks the checkout paid by `email`; false when it already was (a
+    /// second click).
+    pub async fn complete_sandbox_checkout(&self, id: &str, email: &str, name: Option<&str>) -> anyhow::Result<bool> {
+        on_pool!(self, pool => sqlx::query(
+            "update sandbox_checkout set status = 'complete', customer_email = $2, customer_name = $3 where id = $1 and status = 'open'"
+        ).bind(id).bind(email).bind(name).execute(pool).await.map(|r| r.rows_affected() == 1))
         .context("Failed to complete the sandbox checkout")
     }
 }
@@ -138,15 +147,23 @@ impl Db {
     pub async fn update_sandbox_intent(&self, intent: &SandboxIntent) -> anyhow::Result<Option<SandboxIntent>> {
         on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "update sandbox_payment_intent set amount = $2, payment_method_types = $3, metadata = $4 \
-             where id = $1 and status <> 'succeeded' returning {INTENT_COLUMNS}"
+             where id = $1 and status not in ('succeeded', 'canceled') returning {INTENT_COLUMNS}"
         ))).bind(&intent.id).bind(intent.amount).bind(&intent.payment_method_types).bind(&intent.metadata)
             .fetch_optional(pool).await)
         .context("Failed to update the sandbox payment intent")
     }
 
-    /// Marks an intent paid; false when it already was.
+    /// Cancels an intent not yet paid; `None` when it was paid.
+    pub async fn cancel_sandbox_intent(&self, id: &str) -> anyhow::Result<Option<SandboxIntent>> {
+        on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "update sandbox_payment_intent set status = 'canceled' where id = $1 and status <> 'succeeded' returning {INTENT_COLUMNS}"
+        ))).bind(id).fetch_optional(pool).await)
+        .context("Failed to cancel the sandbox payment intent")
+    }
+
+    /// Marks an intent paid; false when it already was, or was cancelled.
     pub async fn succeed_sandbox_intent(&self, id: &str) -> anyhow::Result<bool> {
-        on_pool!(self, pool => sqlx::query("update sandbox_payment_intent set status = 'succeeded' where id = $1 and status <> 'succeeded'")
+        on_pool!(self, pool => sqlx::query("update sandbox_payment_intent set status = 'succeeded' where id = $1 and status not in ('succeeded', 'canceled')")
             .bind(id).execute(pool).await.map(|r| r.rows_affected() == 1))
         .context("Failed to complete the sandbox payment intent")
     }

@@ -63,8 +63,14 @@ pub struct ChosenCourse {
 #[derive(Debug, Clone, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
+#[serde(rename_all = "camelCase")]
 pub struct BasketRequest {
     pub courses: Vec<ChosenCourse>,
+    /// The unpaid order this browser made, if any: its own held seats are
+    /// still its to choose.
+    #[serde(default)]
+    #[ts(optional)]
+    pub order_id: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize, TS)]

@@ -388,7 +388,23 @@ pub struct OnlineOrderPage {
 pub enum OnlineOrderStatus {
     /// Waiting for the payment provider's confirmation.
     Pending,
+    /// Checked out with a payment still on its way (a bank debit).
+    Processing,
     Paid,
+    /// The payment did not go through.
+    Failed,
+}
+
+impl OnlineOrderStatus {
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "pending" => Some(Self::Pending),
+            "processing" => Some(Self::Processing),
+            "paid" => Some(Self::Paid),
+            "failed" => Some(Self::Failed),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, TS)]
@@ -533,9 +549,20 @@ pub struct Session {
     pub seats: i64,
     #[ts(type = "number")]
     pub registrations: i64,
+    /// Seats held for unpaid bookings right now.
+    #[ts(type = "number")]
+    pub held: i64,
     #[serde(rename = "type")]
     pub session_type: SessionType,
     pub status: String,
+}
+
+impl Session {
+    /// Seats neither registered nor held: only sessions with one are
+    /// offered (§9, counting holds).
+    pub fn free_seats(&self) -> i64 {
+        (self.seats - self.registrations - self.held).max(0)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -563,13 +590,6 @@ impl SessionType {
             Self::Virtual => "virtual",
             Self::Blended => "blended",
         }
-    }
-}
-
-impl Session {
-    /// Only sessions whose registration count differs from seats are offered (§9).
-    pub fn has_free_seat(&self) -> bool {
-        self.registrations != self.seats
     }
 }
 

@@ -21,6 +21,11 @@ pub struct WebhookEvent {
 pub enum EventKind {
     /// `checkout.session.completed`: the e-learning hosted checkout finished.
     CheckoutSessionCompleted(CheckoutSessionObject),
+    /// `checkout.session.async_payment_succeeded`: a delayed payment of a
+    /// completed checkout arrived.
+    CheckoutSessionAsyncSucceeded(CheckoutSessionObject),
+    /// `checkout.session.async_payment_failed`
+    CheckoutSessionAsyncFailed(CheckoutSessionObject),
     /// `payment_intent.succeeded`
     PaymentIntentSucceeded(PaymentIntentObject),
     /// `payment_intent.payment_failed`
@@ -86,6 +91,12 @@ pub fn parse_event(body: &[u8]) -> Result<WebhookEvent, EventError> {
         "checkout.session.completed" => {
             serde_json::from_value::<RawCheckoutSession>(object).map(|session| EventKind::CheckoutSessionCompleted(session.into()))
         }
+        "checkout.session.async_payment_succeeded" => {
+            serde_json::from_value::<RawCheckoutSession>(object).map(|session| EventKind::CheckoutSessionAsyncSucceeded(session.into()))
+        }
+        "checkout.session.async_payment_failed" => {
+            serde_json::from_value::<RawCheckoutSession>(object).map(|session| EventKind::CheckoutSessionAsyncFailed(session.into()))
+        }
         "payment_intent.succeeded" => {
             serde_json::from_value::<RawPaymentIntent>(object).map(|intent| EventKind::PaymentIntentSucceeded(intent.into()))
         }
@@ -117,6 +128,11 @@ struct RawEvent {
 #[derive(Deserialize)]
 struct RawEventData {
     object: serde_json::Value,
+}
+
+/// A Checkout Session as Stripe's API returns it (reconciliation reads one).
+pub fn parse_checkout_session(body: &[u8]) -> Result<CheckoutSessionObject, serde_json::Error> {
+    serde_json::from_slice::<RawCheckoutSession>(body).map(Into::into)
 }
 
 #[derive(Deserialize)]

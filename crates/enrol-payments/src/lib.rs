@@ -102,6 +102,13 @@ pub struct PaymentIntent {
     pub metadata: BTreeMap<String, String>,
 }
 
+/// A refund made by the provider.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefundMade {
+    /// The provider's refund id.
+    pub id: String,
+}
+
 /// A payment provider. Stripe in production, the sandbox by default.
 #[async_trait::async_trait]
 pub trait PaymentGateway: Send + Sync {
@@ -118,6 +125,16 @@ pub trait PaymentGateway: Send + Sync {
     async fn update_payment_intent(&self, id: &str, update: &IntentUpdate) -> Result<PaymentIntent, GatewayError>;
 
     async fn retrieve_payment_intent(&self, id: &str) -> Result<PaymentIntent, GatewayError>;
+
+    /// Cancels an intent nobody has paid, so it can never be paid; refused
+    /// when it is paid or being paid.
+    async fn cancel_payment_intent(&self, id: &str) -> Result<PaymentIntent, GatewayError>;
+
+    /// Gives back `amount` of what intent `payment_intent` took. The same
+    /// `idempotency_key` never refunds twice.
+    async fn refund_payment(&self, payment_intent: &str, amount: Money, idempotency_key: &str) -> Result<RefundMade, GatewayError>;
+
+    async fn retrieve_checkout_session(&self, id: &str) -> Result<CheckoutSessionObject, GatewayError>;
 
     /// The secret webhook events are signed with (`Stripe-Signature`).
     fn webhook_secret(&self) -> &str;

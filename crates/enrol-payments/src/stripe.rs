@@ -11,7 +11,10 @@ use enrol_domain::money::Money;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
-use crate::{CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent};
+use crate::event::{CheckoutSessionObject, parse_checkout_session};
+use crate::{
+    CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent, RefundMade,
+};
 
 const DEFAULT_API_BASE: &str = "https://api.stripe.com";
 /// Long enough for a slow Stripe day, short enough that a buyer waiting on
@@ -170,6 +173,25 @@ impl PaymentGateway for StripeGateway {
         Ok(intent.into())
     }
 
+    async fn cancel_payment_intent(&self, id: &str) -> Result<PaymentIntent, GatewayError> {
+        let path = format!("/v1/payment_intents/{}/cancel", checked_id(id)?);
+        let intent: StripePaymentIntent = self.post(&path, &Form::new(), None).await?;
+        Ok(intent.into())
+    }
+
+    async fn refund_payment(&self, payment_intent: &str, amount: Money, idempotency_key: &str) -> Result<RefundMade, GatewayError> {
+        let form = vec![field("payment_intent", checked_id(payment_intent)?), field("amount", amount.pence().to_string())];
+        let refund: StripeRefund = self.post("/v1/refunds", &form, Some(idempotency_key)).await?;
+        Ok(RefundMade { id: refund.id })
+    }
+
+    async fn retrieve_checkout_session(&self, id: &str) -> Result<CheckoutSessionObject, GatewayError> {
+        let url = format!("{}/v1/checkout/sessions/{}", self.api_base, checked_id(id)?);
+        let raw: serde_json::Value = self.send(self.http.get(url)).await?;
+        parse_checkout_session(raw.to_string().as_bytes())
+            .map_err(|error| GatewayError::Unavailable(format!("Stripe answered with an unexpected checkout session: {error}")))
+    }
+
     fn webhook_secret(&self) -> &str {
         &self.webhook_secret
     }
@@ -248,6 +270,11 @@ fn field(key: impl Into<String>, value: impl Into<String>) -> (String, String) {
 }
 
 // Stripe's answers, only as far as we read them.
+
+#[derive(Deserialize)]
+struct StripeRefund {
+    id: String,
+}
 
 #[derive(Deserialize)]
 struct StripeCheckoutSession {

@@ -20,7 +20,7 @@ pub const COOKIE: &str = "enrol_session";
 const SESSION_DAYS: i64 = 30;
 
 /// 244 random bits from the operating system (two v4 UUIDs), as hex.
-fn random_token() -> String {
+pub fn random_token() -> String {
     format!("{}{}", uuid::Uuid::new_v4().simple(), uuid::Uuid::new_v4().simple())
 }
 
@@ -86,9 +86,7 @@ pub fn cleared_cookie(state: &AppState) -> HeaderValue {
 
 /// The session token a request carries: the cookie, else a bearer token.
 pub fn request_token(headers: &HeaderMap) -> Option<String> {
-    let from_cookie = headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()).find_map(|cookies| {
-        cookies.split(';').filter_map(|pair| pair.trim().split_once('=')).find(|(name, _)| *name == COOKIE).map(|(_, v)| v.to_owned())
-    });
+    let from_cookie = crate::buyer::cookie_value(headers, COOKIE);
     let from_bearer = || {
         headers
             .get(header::AUTHORIZATION)
@@ -110,6 +108,11 @@ pub async fn current_session(state: &AppState, headers: &HeaderMap) -> anyhow::R
 /// A password reset token and when it stops working.
 pub fn reset_token(now: DateTime<Utc>) -> (String, DateTime<Utc>) {
     (random_token(), now + Duration::hours(1))
+}
+
+/// An email verification token and when it stops working.
+pub fn verification_token(now: DateTime<Utc>) -> (String, DateTime<Utc>) {
+    (random_token(), now + Duration::days(2))
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Configuration from the environment, with the embedded defaults of
 //! `make run`. Fails at start-up, never later.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 
 use anyhow::Context as _;
@@ -45,6 +46,33 @@ pub struct Config {
     /// `ENROL_GTM_ID`, `ENROL_HEAP_ID`, `ENROL_CLARITY_ID`,
     /// `ENROL_META_PIXEL_ID`, `ENROL_TIKTOK_PIXEL_ID`, `ENROL_KLAVIYO_ID`.
     pub tracking: TrackingConfig,
+    /// `ENROL_TRUSTED_PROXIES`: addresses of the load balancers in front,
+    /// whose `X-Forwarded-For` names the client. Empty: the peer is the client.
+    pub trusted_proxies: Vec<IpAddr>,
+    /// `ENROL_DEV_MAILBOX=1`: serve the outbox at `/dev/mailbox`. It shows
+    /// password reset links, so it is refused in production.
+    pub dev_mailbox: bool,
+    /// Limits per client on orders, payments and sign-ins.
+    pub limits: ClientLimits,
+}
+
+/// How much one client (one address) may ask of the costly calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ClientLimits {
+    /// `ENROL_WRITES_PER_MINUTE` (default 10): orders, payment intents,
+    /// sign-ins and forms a client may send per minute after its burst.
+    pub writes_per_minute: u32,
+    /// `ENROL_WRITE_BURST` (default 20).
+    pub write_burst: u32,
+    /// `ENROL_LIVE_ORDERS_PER_CLIENT` (default 5): unpaid orders holding
+    /// seats at once.
+    pub live_orders: i64,
+}
+
+impl Default for ClientLimits {
+    fn default() -> Self {
+        ClientLimits { writes_per_minute: 10, write_burst: 20, live_orders: enrol_domain::booking::MAX_LIVE_ORDERS_PER_CLIENT }
+    }
 }
 
 /// An SMTP address; it can carry a password, so it never reaches the logs.
@@ -140,6 +168,32 @@ impl Config {
             public_url.starts_with("http://") || public_url.starts_with("https://"),
             "ENROL_PUBLIC_URL must be an http(s) address, not {public_url:?}"
         );
+        let payments = PaymentsConfig::from_lookup(&get)?;
+        let flag = |key: &str| matches!(get(key).as_deref(), Some("1" | "true"));
+        let dev_mailbox = flag("ENROL_DEV_MAILBOX");
+        if environment == Environment::Production {
+            anyhow::ensure!(
+                matches!(payments, PaymentsConfig::Stripe { .. }),
+                "ENROL_ENV=production takes real payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (the sandbox is for development only)"
+            );
+            anyhow::ensure!(!dev_mailbox, "ENROL_DEV_MAILBOX shows password reset links: it cannot be on with ENROL_ENV=production");
+        }
+        let trusted_proxies = get("ENROL_TRUSTED_PROXIES")
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|ip| !ip.is_empty())
+            .map(|ip| ip.parse().with_context(|| format!("ENROL_TRUSTED_PROXIES must list IP addresses, not {ip:?}")))
+            .collect::<anyhow::Result<Vec<IpAddr>>>()?;
+        let number = |key: &str, default: u32| -> anyhow::Result<u32> {
+            get(key).map_or(Ok(default), |raw| raw.parse().ok().filter(|n| *n > 0).with_context(|| format!("{key} must be a positive number")))
+        };
+        let defaults = ClientLimits::default();
+        let limits = ClientLimits {
+            writes_per_minute: number("ENROL_WRITES_PER_MINUTE", defaults.writes_per_minute)?,
+            write_burst: number("ENROL_WRITE_BURST", defaults.write_burst)?,
+            live_orders: i64::from(number("ENROL_LIVE_ORDERS_PER_CLIENT", u32::try_from(defaults.live_orders)?)?),
+        };
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         let ssr_engines = match get("ENROL_SSR_ENGINES") {
             Some(raw) => raw.parse().ok().filter(|n| *n > 0).context("ENROL_SSR_ENGINES must be a positive number")?,
@@ -154,10 +208,13 @@ impl Config {
             content_dir: get("ENROL_CONTENT_DIR").map_or_else(|| PathBuf::from("content"), PathBuf::from),
             ssr_engines,
             image_cache: get("ENROL_IMAGE_CACHE").map_or_else(|| PathBuf::from("data/image-cache"), PathBuf::from),
-            payments: PaymentsConfig::from_lookup(&get)?,
+            payments,
             smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),
             mail_from: get("ENROL_MAIL_FROM").filter(|v| !v.is_empty()),
             tracking: tracking_from_lookup(&get)?,
+            trusted_proxies,
+            dev_mailbox,
+            limits,
         })
     }
 
@@ -206,6 +263,45 @@ mod tests {
             _ => None,
         });
         assert!(swapped.is_err());
+    }
+
+    #[test]
+    fn production_refuses_the_sandbox_and_the_dev_mailbox() {
+        let production = |extra: &'static [(&'static str, &'static str)]| {
+            Config::from_lookup(move |k| {
+                [("ENROL_ENV", "production")].iter().chain(extra).find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned())
+            })
+        };
+        let error = production(&[]).unwrap_err().to_string();
+        assert!(error.contains("STRIPE_SECRET_KEY"), "{error}");
+        const STRIPE: &[(&str, &str)] = &[("STRIPE_SECRET_KEY", "sk_live_1"), ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1")];
+        let ok = production(STRIPE).unwrap();
+        assert!(!ok.dev_mailbox);
+        let with_mailbox: &'static [(&str, &str)] = &[
+            ("STRIPE_SECRET_KEY", "sk_live_1"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_1"),
+            ("ENROL_DEV_MAILBOX", "1"),
+        ];
+        assert!(production(with_mailbox).is_err());
+        let development = Config::from_lookup(|k| (k == "ENROL_DEV_MAILBOX").then(|| "1".to_owned())).unwrap();
+        assert!(development.dev_mailbox);
+        assert!(!Config::from_lookup(|_| None).unwrap().dev_mailbox, "off unless asked for");
+    }
+
+    #[test]
+    fn limits_and_proxies_are_read_and_checked() {
+        let config = Config::from_lookup(|k| match k {
+            "ENROL_TRUSTED_PROXIES" => Some("10.0.0.1, ::1".to_owned()),
+            "ENROL_WRITES_PER_MINUTE" => Some("30".to_owned()),
+            _ => None,
+        })
+        .unwrap();
+        assert_eq!(config.trusted_proxies.len(), 2);
+        assert_eq!(config.limits.writes_per_minute, 30);
+        assert_eq!(config.limits.live_orders, 5);
+        assert!(Config::from_lookup(|k| (k == "ENROL_TRUSTED_PROXIES").then(|| "proxy.local".to_owned())).is_err());
+        assert!(Config::from_lookup(|k| (k == "ENROL_WRITE_BURST").then(|| "0".to_owned())).is_err());
     }
 
     #[test]

@@ -11,9 +11,11 @@ use enrol_db::{Db, SandboxCheckout, SandboxIntent, SandboxLine};
 use enrol_domain::money::Money;
 use enrol_payments::stripe::StripeGateway;
 use enrol_payments::{
-    CheckoutRequest, CheckoutSession, GatewayError, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent,
+    CheckoutRequest, CheckoutSession, CheckoutSessionObject, GatewayError, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent,
+    RefundMade,
 };
 
+use crate::accounts::random_token;
 use crate::config::PaymentsConfig;
 
 pub fn build(config: &PaymentsConfig, db: Db) -> Arc<dyn PaymentGateway> {
@@ -38,10 +40,6 @@ pub struct SandboxGateway {
 fn unavailable(error: anyhow::Error) -> GatewayError {
     tracing::error!(error = %format!("{error:#}"), "Sandbox gateway failed");
     GatewayError::Unavailable("the sandbox could not store the payment".to_owned())
-}
-
-fn random_token() -> String {
-    uuid::Uuid::new_v4().simple().to_string()
 }
 
 fn intent_of(row: SandboxIntent) -> Result<PaymentIntent, GatewayError> {
@@ -82,6 +80,8 @@ impl PaymentGateway for SandboxGateway {
             cancel_url: request.cancel_url.clone(),
             metadata: request.metadata.clone(),
             complete: false,
+            customer_email: None,
+            customer_name: None,
         };
         let stored = self.db.create_sandbox_checkout(&request.idempotency_key, &checkout, Utc::now()).await.map_err(unavailable)?;
         Ok(CheckoutSession { url: format!("/sandbox/checkout/{}", stored.id), id: stored.id })
@@ -118,8 +118,51 @@ impl PaymentGateway for SandboxGateway {
         intent_of(self.retrieve_row(id).await?)
     }
 
+    async fn cancel_payment_intent(&self, id: &str) -> Result<PaymentIntent, GatewayError> {
+        match self.db.cancel_sandbox_intent(id).await.map_err(unavailable)? {
+            Some(cancelled) => intent_of(cancelled),
+            None => Err(GatewayError::Refused("This payment has already been made and cannot be cancelled.".to_owned())),
+        }
+    }
+
+    /// The sandbox moves no money: a refund of a paid intent is made at
+    /// once, its id fixed by the idempotency key as Stripe's would be.
+    async fn refund_payment(&self, payment_intent: &str, amount: Money, idempotency_key: &str) -> Result<RefundMade, GatewayError> {
+        let intent = self.retrieve_row(payment_intent).await?;
+        if intent.status != "succeeded" || amount.pence() <= 0 || amount.pence() > intent.amount {
+            return Err(GatewayError::Refused(format!("Cannot refund {amount} of payment {payment_intent}.")));
+        }
+        Ok(RefundMade { id: format!("re_sandbox_{}", crate::accounts::token_hash(idempotency_key).get(..24).unwrap_or_default()) })
+    }
+
+    async fn retrieve_checkout_session(&self, id: &str) -> Result<CheckoutSessionObject, GatewayError> {
+        let checkout = self
+            .db
+            .sandbox_checkout(id)
+            .await
+            .map_err(unavailable)?
+            .ok_or_else(|| GatewayError::Refused(format!("No such checkout session: {id}")))?;
+        Ok(checkout_object(&checkout))
+    }
+
     fn webhook_secret(&self) -> &str {
         &self.webhook_secret
+    }
+}
+
+/// A sandbox checkout as Stripe describes a Checkout Session.
+pub fn checkout_object(checkout: &SandboxCheckout) -> CheckoutSessionObject {
+    CheckoutSessionObject {
+        id: checkout.id.clone(),
+        client_reference_id: Some(checkout.client_reference_id.clone()),
+        metadata: checkout.metadata.clone(),
+        amount_total: Money::from_pence(checkout.total),
+        currency: "gbp".to_owned(),
+        customer_email: checkout.customer_email.clone(),
+        customer_name: checkout.customer_name.clone(),
+        // One payment per checkout, however often the buyer clicks.
+        payment_intent: Some(format!("pi_sandbox_for_{}", checkout.id)),
+        payment_status: if checkout.complete { "paid" } else { "unpaid" }.to_owned(),
     }
 }
 

@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod assets;
+pub mod buyer;
 pub mod cache;
 pub mod config;
 pub mod document;
@@ -11,6 +12,7 @@ pub mod http;
 pub mod mailer;
 pub mod pages;
 pub mod reconcile;
+pub mod refunds;
 pub mod structured_data;
 pub mod telemetry;
 
@@ -85,6 +87,8 @@ pub struct AppState {
     pub payments: Arc<dyn PaymentGateway>,
     /// The content version the page cache is valid for.
     pub content_version: AtomicI64,
+    /// The seats version (holds and registrations) it is valid for.
+    pub availability_version: AtomicI64,
     /// `config.tracking` as the JSON every page carries.
     pub tracking_json: String,
 }
@@ -109,17 +113,18 @@ impl App {
         let ssr = SsrPool::start(&bundle, config.ssr_engines, Limits::default())?;
         let assets = ClientAssets::read(&config.web_dist.join("client"))?;
         let content_version = AtomicI64::new(db.content_version().await?);
+        let availability_version = AtomicI64::new(db.availability_version().await?);
         let payments = gateway::build(&config.payments, db.clone());
         tracing::info!(gateway = payments.name(), "Payments");
         let tracking_json = serde_json::to_string(&config.tracking)?;
-        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), payments, content_version, tracking_json });
+        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), payments, content_version, availability_version, tracking_json });
         Ok(App { state })
     }
 
     pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         tracing::info!(address = %listener.local_addr()?, "Enrol is listening");
         let watcher = tokio::spawn(watch_content_version(Arc::clone(&self.state)));
-        let reconciler = tokio::spawn(reconcile::run_every_five_minutes(Arc::clone(&self.state)));
+        let reconciler = tokio::spawn(reconcile::run_jobs(Arc::clone(&self.state)));
         let mailer = match &self.state.config.smtp_url {
             Some(url) => {
                 let mailer = mailer::Mailer::new(&url.0, self.state.config.mail_from.as_deref())?;
@@ -131,7 +136,10 @@ impl App {
             }
         };
         let router = http::router(Arc::clone(&self.state));
-        axum::serve(listener, router).with_graceful_shutdown(shutdown).await.context("The server failed")?;
+        axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
+            .with_graceful_shutdown(shutdown)
+            .await
+            .context("The server failed")?;
         watcher.abort();
         reconciler.abort();
         if let Some(mailer) = mailer {
@@ -142,8 +150,9 @@ impl App {
     }
 }
 
-/// Content can change from another instance or `enrol content load`; pages
-/// cached for an older version are dropped once the new version is seen.
+/// Content can change from another instance or `enrol content load`, and
+/// seats with every hold and booking on any instance; pages cached for an
+/// older version (they show seats left) are dropped once it is seen.
 async fn watch_content_version(state: Arc<AppState>) {
     let mut tick = tokio::time::interval(Duration::from_secs(2));
     loop {
@@ -156,6 +165,15 @@ async fn watch_content_version(state: Arc<AppState>) {
                 }
             }
             Err(error) => tracing::warn!(error = %format!("{error:#}"), "Failed to read the content version"),
+        }
+        match state.db.availability_version().await {
+            Ok(version) => {
+                if state.availability_version.swap(version, Ordering::Relaxed) != version {
+                    tracing::debug!(version, "Seats changed; page cache dropped");
+                    state.pages.clear();
+                }
+            }
+            Err(error) => tracing::warn!(error = %format!("{error:#}"), "Failed to read the availability version"),
         }
     }
 }

@@ -15,6 +15,8 @@ use enrol_domain::page::{
 use enrol_domain::site::Navigation;
 use enrol_payments::PaymentGateway;
 
+use crate::buyer::Viewer;
+
 /// Articles per page of the blog.
 const ARTICLES_PER_PAGE: usize = 6;
 
@@ -67,9 +69,10 @@ fn head(title: String, description: String, canonical: &str) -> PageHead {
     PageHead { title, description, canonical: canonical.to_owned() }
 }
 
-/// Pages about one buyer: never cached, never indexed.
+/// Pages about one buyer: never cached (here or by any proxy), never
+/// indexed, shown only to the browser that bought or the buyer's account.
 pub fn is_personal(page: &Page) -> bool {
-    matches!(page, Page::OnlineOrder(_) | Page::Enrolment(_))
+    matches!(page, Page::OnlineOrder(_) | Page::Enrolment(_) | Page::Account(_))
 }
 
 /// Where a visitor returning from a failed payment belongs (§8): back on
@@ -98,12 +101,20 @@ fn enrolment_page(order: EnrollmentRecord) -> EnrolmentPage {
 }
 
 /// Builds the page data for `path` and its `query` (without `?`) as of `now`.
-pub async fn load(db: &Db, payments: &dyn PaymentGateway, path: &str, query: &str, now: DateTime<Utc>) -> anyhow::Result<PageEnvelope> {
+/// `viewer` opens the pages about one buyer: anyone else gets "not found".
+pub async fn load(
+    db: &Db,
+    payments: &dyn PaymentGateway,
+    viewer: &Viewer,
+    path: &str,
+    query: &str,
+    now: DateTime<Utc>,
+) -> anyhow::Result<PageEnvelope> {
     let record = db.site().await?;
-    let catalogue = db.catalogue(london::today(now)).await?;
+    let catalogue = db.catalogue(now).await?;
     let college = record.as_ref().map_or("Enrol", |r| r.site.title.as_str()).to_owned();
     let found = match &record {
-        Some(record) => find(db, payments, record, &catalogue, path, query).await?,
+        Some(record) => find(db, payments, viewer, record, &catalogue, path, query).await?,
         None => None,
     };
     let (status, Found { head: page_head, page }) = match found {
@@ -130,6 +141,7 @@ pub async fn load(db: &Db, payments: &dyn PaymentGateway, path: &str, query: &st
 async fn find(
     db: &Db,
     payments: &dyn PaymentGateway,
+    viewer: &Viewer,
     record: &SiteRecord,
     catalogue: &Catalogue,
     path: &str,
@@ -258,7 +270,8 @@ async fn find(
         }));
     }
     if let Some(order_id) = path.strip_prefix("/e-learning/order/").and_then(|r| r.strip_suffix('/')).filter(|s| !s.contains('/')) {
-        let Some(order) = db.online_order(order_id).await? else { return Ok(None) };
+        let order = db.online_order(order_id).await?.filter(|o| viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
+        let Some(order) = order else { return Ok(None) };
         return Ok(Some(Found {
             head: head(titled("Your order"), "Your e-learning order.".to_owned(), path),
             page: Page::OnlineOrder(OnlineOrderPage {
@@ -294,7 +307,8 @@ async fn find(
         }));
     }
     if let Some(order_id) = path.strip_prefix("/enrolment/").filter(|s| !s.is_empty() && !s.contains('/')) {
-        let Some(order) = db.enrollment(order_id).await? else { return Ok(None) };
+        let order = db.enrollment(order_id).await?.filter(|o| viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
+        let Some(order) = order else { return Ok(None) };
         return Ok(Some(Found {
             head: head(titled("Your booking"), "Your course booking.".to_owned(), path),
             page: Page::Enrolment(enrolment_page(order)),

@@ -1,26 +1,32 @@
-//! Reconciliation: an enrollment whose payment went through but whose
-//! webhook never arrived is found by asking the payment provider, and
-//! fulfilled the same way the webhook would have. "Paid but not enrolled"
-//! cannot go unnoticed. Safe on any number of instances: fulfilment records
-//! a provider payment once.
+//! Scheduled work inside `enrol`: holds that ran out are released, refunds
+//! still due are made, and reconciliation finds orders whose payment went
+//! through but whose webhook never arrived (in-person enrolments and
+//! e-learning orders alike), asking the payment provider and fulfilling
+//! them the way the webhook would have. "Paid but not enrolled" cannot go
+//! unnoticed. Safe on any number of instances: every step is conditional
+//! or records a provider payment once.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use enrol_db::{EnrolmentFulfilment, IntentOutcome};
+use enrol_db::{EnrolmentFulfilment, Fulfilment, IntentOutcome};
 
 use crate::AppState;
+use crate::http::webhooks::{fulfil_checkout, fulfil_paid_intent};
+use crate::refunds::make_due_refunds;
 
-/// How often the job runs, and how long a webhook may take before the job
-/// looks: Stripe usually delivers within seconds and retries for days.
-const EVERY: Duration = Duration::from_secs(300);
+/// How often holds are released, and how often reconciliation runs.
+const HOLDS_EVERY: Duration = Duration::from_secs(30);
+const RECONCILE_EVERY: Duration = Duration::from_secs(300);
+/// How long a webhook may take before reconciliation looks: Stripe usually
+/// delivers within seconds and retries for days.
 const GRACE: chrono::Duration = chrono::Duration::minutes(10);
 /// Older orders are a person's to check.
 const LOOK_BACK: chrono::Duration = chrono::Duration::days(7);
 
-/// What one run found.
+/// What one reconciliation run found.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Report {
     pub checked: usize,
@@ -28,14 +34,13 @@ pub struct Report {
     pub fulfilled: usize,
 }
 
-/// Checks every pending enrollment with a payment under way that is older
-/// than the grace period, as of `now`.
+/// Checks every unpaid order with a payment under way that is older than
+/// the grace period, as of `now`.
 pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Report> {
-    let pending = state.db.enrollments_awaiting_payment(now - LOOK_BACK, now - GRACE).await?;
-    let site = state.db.site().await?.map(|r| r.site);
-    let (college, address) = site.map_or_else(|| ("Enrol".to_owned(), String::new()), |s| (s.title, s.email_address));
-    let mut report = Report { checked: pending.len(), fulfilled: 0 };
-    for (order_id, intent_id) in pending {
+    let enrolments = state.db.enrollments_awaiting_payment(now - LOOK_BACK, now - GRACE).await?;
+    let online = state.db.online_orders_awaiting_payment(now - LOOK_BACK, now - GRACE).await?;
+    let mut report = Report { checked: enrolments.len() + online.len(), fulfilled: 0 };
+    for (order_id, intent_id) in enrolments {
         let intent = match state.payments.retrieve_payment_intent(&intent_id).await {
             Ok(intent) => intent,
             Err(error) => {
@@ -55,22 +60,55 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
             currency: "gbp".to_owned(),
             method: state.payments.name().to_owned(),
         };
-        let outcome = state.db.fulfil_enrollment(&paid, &college, &address, now).await?;
-        if matches!(outcome, EnrolmentFulfilment::Fulfilled(_) | EnrolmentFulfilment::PaidWithoutSeat) {
+        let outcome = fulfil_paid_intent(state, &paid).await?;
+        if matches!(outcome, EnrolmentFulfilment::Fulfilled { .. } | EnrolmentFulfilment::PaidWithoutSeat) {
             report.fulfilled += 1;
             tracing::error!(%order_id, %intent_id, ?outcome, "A paid enrollment had no webhook: fulfilled by reconciliation");
+        }
+    }
+    for (order_id, session_id) in online {
+        let session = match state.payments.retrieve_checkout_session(&session_id).await {
+            Ok(session) => session,
+            Err(error) => {
+                tracing::warn!(%order_id, %session_id, %error, "Reconciliation could not read the checkout");
+                continue;
+            }
+        };
+        if session.payment_status != "paid" {
+            continue;
+        }
+        let outcome = fulfil_checkout(state, format!("reconcile_{session_id}"), "reconciliation", order_id.clone(), &session)
+            .await
+            .map_err(|error| anyhow::anyhow!("{error}"))?;
+        if outcome == Fulfilment::Fulfilled {
+            report.fulfilled += 1;
+            tracing::error!(%order_id, %session_id, "A paid online order had no webhook: fulfilled by reconciliation");
         }
     }
     Ok(report)
 }
 
-/// Runs [`reconcile`] every five minutes while the server runs.
-pub async fn run_every_five_minutes(state: Arc<AppState>) {
-    let mut tick = tokio::time::interval(EVERY);
+/// Runs the scheduled work while the server runs.
+pub async fn run_jobs(state: Arc<AppState>) {
+    let mut holds = tokio::time::interval(HOLDS_EVERY);
+    let mut reconciliation = tokio::time::interval(RECONCILE_EVERY);
     loop {
-        tick.tick().await;
-        if let Err(error) = reconcile(&state, Utc::now()).await {
-            tracing::error!(error = %format!("{error:#}"), "Reconciliation failed");
+        tokio::select! {
+            _ = holds.tick() => {
+                match state.db.expire_holds(Utc::now()).await {
+                    Ok(0) => {}
+                    Ok(released) => tracing::info!(released, "Seat holds that ran out were released"),
+                    Err(error) => tracing::error!(error = %format!("{error:#}"), "Releasing holds failed"),
+                }
+            }
+            _ = reconciliation.tick() => {
+                if let Err(error) = reconcile(&state, Utc::now()).await {
+                    tracing::error!(error = %format!("{error:#}"), "Reconciliation failed");
+                }
+                if let Err(error) = make_due_refunds(&state).await {
+                    tracing::error!(error = %format!("{error:#}"), "Refunds failed");
+                }
+            }
         }
     }
 }

@@ -12,16 +12,19 @@ use chrono::{Duration, Utc};
 use serde::Deserialize;
 use serde_json::json;
 
-use enrol_db::FormMail;
-use enrol_domain::auth::{AccountData, AuthSession, MIN_PASSWORD, SignInRequest, SignUpRequest};
+use enrol_db::{FormMail, SignUp};
+use enrol_domain::auth::{AccountData, AuthSession, MIN_PASSWORD, SignInRequest, SignUpRequest, UserData};
 use enrol_domain::enquiry::FieldErrors;
 
 use crate::AppState;
-use crate::accounts::{cleared_cookie, current_session, hash_password, request_token, reset_token, start_session, token_hash, verify_password};
+use crate::accounts::{
+    cleared_cookie, current_session, hash_password, request_token, reset_token, start_session, token_hash, verification_token, verify_password,
+};
 use crate::http::ApiError;
 
-/// Failed sign-ins allowed per email in [`THROTTLE_WINDOW_MINUTES`].
-const MAX_FAILURES: i64 = 5;
+/// Sign-in attempts allowed per email in [`THROTTLE_WINDOW_MINUTES`].
+const MAX_ATTEMPTS: i64 = 5;
+const WRONG_PASSWORD: &str = "Email or password is incorrect.";
 const THROTTLE_WINDOW_MINUTES: i64 = 15;
 
 fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
@@ -39,42 +42,132 @@ fn session_response(status: StatusCode, set_cookie: Option<HeaderValue>, session
     response
 }
 
+/// The college's name for mails.
+async fn college(state: &AppState) -> Result<String, ApiError> {
+    Ok(state.db.site().await?.map_or_else(|| "Enrol".to_owned(), |r| r.site.title))
+}
+
+/// The verification mail of a new account.
+fn verification_mail<'a>(state: &AppState, to: &'a str, given_name: &str, college: &str, token: &str) -> FormMail<'a> {
+    let link = format!("{}/verify-email/?token={token}", state.config.public_url);
+    FormMail {
+        to,
+        reply_to: None,
+        subject: format!("Confirm your email for {college}"),
+        body: format!(
+            "Hello {given_name},\n\nPlease confirm your email address to finish creating your {college} account:\n{link}\n\n\
+             The link works for two days. If you did not sign up, you can ignore this email.\n"
+        ),
+    }
+}
+
+/// Mails a single-use link to choose a password, valid for an hour.
+async fn mail_password_link(state: &AppState, user: &UserData, subject: String, opening: &str) -> Result<(), ApiError> {
+    let now = Utc::now();
+    let (token, expires_at) = reset_token(now);
+    let link = format!("{}/reset-password/?token={token}", state.config.public_url);
+    let mail = FormMail {
+        to: &user.email,
+        reply_to: None,
+        subject,
+        body: format!(
+            "Hello {},\n\n{opening}\n{link}\n\nThe link works for an hour. If you did not ask for this, you can ignore this email.\n",
+            user.given_name
+        ),
+    };
+    state.db.create_password_reset(&user.id, &token_hash(&token), expires_at, &mail, now).await?;
+    Ok(())
+}
+
+/// The answer to sign-up and password reset requests: the same whether or
+/// not the email has an account, so neither tells who is a customer.
+fn mail_sent() -> Response {
+    (StatusCode::ACCEPTED, Json(json!({ "sent": true }))).into_response()
+}
+
+/// `POST /api/auth/sign-up`: a new account waits for its email to be
+/// proven by the link mailed to it. An email that has an account already
+/// gets a mail saying so, with a link to choose a password; the answer is
+/// the same either way.
 #[tracing::instrument(skip_all)]
 pub async fn sign_up(State(state): State<Arc<AppState>>, request: Result<Json<SignUpRequest>, JsonRejection>) -> Result<Response, ApiError> {
     let account = body(request)?.parse().map_err(ApiError::Invalid)?;
     let hash = hash_password(account.password.clone()).await?;
     let now = Utc::now();
-    let user = state.db.create_account(&account, &hash, now).await?.map_err(|_| {
-        ApiError::Conflict("An account with this email already exists. Sign in, or reset your password if you have booked with us before.".to_owned())
-    })?;
-    tracing::info!(user = %user.id, "Account created");
-    let (cookie, session) = start_session(&state, user, now).await?;
-    Ok(session_response(StatusCode::CREATED, Some(cookie), session))
+    let college = college(&state).await?;
+    let (token, expires_at) = verification_token(now);
+    let mail = verification_mail(&state, &account.email, &account.given_name, &college, &token);
+    match state.db.sign_up(&account, &hash, &token_hash(&token), expires_at, &mail, now).await? {
+        SignUp::Created { user_id } => tracing::info!(user = %user_id, "Account created; waiting for its email to be confirmed"),
+        SignUp::Existing(user) => {
+            let opening = format!(
+                "Someone, probably you, tried to create a {college} account with this email address, but you already have one. \
+                 To sign in, choose a password here:"
+            );
+            mail_password_link(&state, &user, format!("Your {college} account"), &opening).await?;
+        }
+    }
+    Ok(mail_sent())
 }
 
+/// `POST /api/auth/verify`: the link from the sign-up mail proves the
+/// email; the purchases made with it join the account, and the browser is
+/// signed in (§4: sign-up is followed by sign-in).
+#[tracing::instrument(skip_all)]
+pub async fn verify_email(State(state): State<Arc<AppState>>, request: Result<Json<TokenRequest>, JsonRejection>) -> Result<Response, ApiError> {
+    let token = body(request)?.token;
+    let now = Utc::now();
+    let user = state
+        .db
+        .verify_email(&token_hash(token.trim()), now)
+        .await?
+        .ok_or_else(|| ApiError::Unprocessable("This link has expired or was already used. Sign in and we will send you a new one.".to_owned()))?;
+    tracing::info!(user = %user.id, "Email confirmed");
+    let (cookie, session) = start_session(&state, user, now).await?;
+    Ok(session_response(StatusCode::OK, Some(cookie), session))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenRequest {
+    token: String,
+}
+
+/// `POST /api/auth/sign-in`, throttled per email: the attempt is counted
+/// before the password is checked, in one statement, so a burst of guesses
+/// cannot slip past the limit; the password hash runs whether or not the
+/// account exists, so timing tells nothing.
 #[tracing::instrument(skip_all)]
 pub async fn sign_in(State(state): State<Arc<AppState>>, request: Result<Json<SignInRequest>, JsonRejection>) -> Result<Response, ApiError> {
     let request = body(request)?;
     let email = request.username.trim().to_lowercase();
     let now = Utc::now();
     if email.is_empty() || request.password.is_empty() || email.len() > 254 || request.password.len() > 200 {
-        return Err(ApiError::Unauthorized("Email or password is incorrect.".to_owned()));
+        return Err(ApiError::Unauthorized(WRONG_PASSWORD.to_owned()));
     }
-    if state.db.sign_in_failures(&email, now - Duration::minutes(THROTTLE_WINDOW_MINUTES)).await? >= MAX_FAILURES {
+    let attempts = state.db.count_sign_in_attempt(&email, now, now - Duration::minutes(THROTTLE_WINDOW_MINUTES)).await?;
+    if attempts > MAX_ATTEMPTS {
         tracing::warn!("Sign-in throttled");
         return Err(ApiError::TooManyRequests("Too many attempts. Please wait 15 minutes, or reset your password.".to_owned()));
     }
-    let found = state.db.user_with_password(&email).await?;
-    let (user, hash) = match found {
-        Some((user, hash)) => (Some(user), hash),
-        None => (None, None),
+    let (user, hash, verified) = match state.db.user_with_password(&email).await? {
+        Some((user, hash, verified)) => (Some(user), hash, verified),
+        None => (None, None, false),
     };
     let matches = verify_password(request.password, hash).await?;
     let Some(user) = user.filter(|_| matches) else {
-        state.db.record_sign_in_failure(&email, now).await?;
-        return Err(ApiError::Unauthorized("Email or password is incorrect.".to_owned()));
+        return Err(ApiError::Unauthorized(WRONG_PASSWORD.to_owned()));
     };
-    state.db.clear_sign_in_failures(&email).await?;
+    if !verified {
+        let college = college(&state).await?;
+        let (token, expires_at) = verification_token(now);
+        let mail = verification_mail(&state, &user.email, &user.given_name, &college, &token);
+        state.db.create_email_verification(&user.id, &token_hash(&token), expires_at, &mail, now).await?;
+        return Err(ApiError::Unauthorized(
+            "Please confirm your email address first: we have sent you a new link. Open it to sign in.".to_owned(),
+        ));
+    }
+    state.db.clear_sign_in_attempts(&email).await?;
     let (cookie, session) = start_session(&state, user, now).await?;
     Ok(session_response(StatusCode::OK, Some(cookie), session))
 }
@@ -116,29 +209,16 @@ pub struct ResetRequest {
 pub async fn request_password_reset(
     State(state): State<Arc<AppState>>,
     request: Result<Json<ResetRequest>, JsonRejection>,
-) -> Result<Json<serde_json::Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let email = body(request)?.email.trim().to_lowercase();
     if email.is_empty() {
         return Err(ApiError::Invalid(FieldErrors::from([("email", "Email is required")])));
     }
-    if let Some((user, _)) = state.db.user_with_password(&email).await? {
-        let now = Utc::now();
-        let (token, expires_at) = reset_token(now);
-        let college = state.db.site().await?.map_or_else(|| "Enrol".to_owned(), |r| r.site.title);
-        let link = format!("{}/reset-password/?token={token}", state.config.public_url);
-        let mail = FormMail {
-            to: &user.email,
-            reply_to: None,
-            subject: format!("Reset your {college} password"),
-            body: format!(
-                "Hello {},\n\nUse this link within an hour to choose a new password:\n{link}\n\n\
-                 If you did not ask to reset your password, you can ignore this email.\n",
-                user.given_name
-            ),
-        };
-        state.db.create_password_reset(&user.id, &token_hash(&token), expires_at, &mail, now).await?;
+    if let Some((user, _, _)) = state.db.user_with_password(&email).await? {
+        let college = college(&state).await?;
+        mail_password_link(&state, &user, format!("Reset your {college} password"), "Use this link to choose a new password:").await?;
     }
-    Ok(Json(json!({ "sent": true })))
+    Ok(mail_sent())
 }
 
 #[derive(Deserialize)]
@@ -167,7 +247,7 @@ pub async fn confirm_password_reset(
         .reset_password(&token_hash(request.token.trim()), &hash, now)
         .await?
         .ok_or_else(|| ApiError::Unprocessable("This link has expired or was already used. Please ask for a new one.".to_owned()))?;
-    state.db.clear_sign_in_failures(&user.email).await?;
+    state.db.clear_sign_in_attempts(&user.email).await?;
     let (cookie, session) = start_session(&state, user, now).await?;
     Ok(session_response(StatusCode::OK, Some(cookie), session))
 }

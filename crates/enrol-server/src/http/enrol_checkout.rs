@@ -5,13 +5,15 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use axum::Json;
-use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
-use axum::http::HeaderMap;
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use axum::extract::{Extension, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use chrono::{DateTime, NaiveDate, Utc};
 
-use enrol_db::{Catalogue, NewEnrollment, SessionFull};
+use enrol_db::{Catalogue, DiscountCode, EnrollmentRecord, IdempotencyClaim, NewEnrollment, StoredResponse};
+use enrol_domain::booking::BookingRefused;
 use enrol_domain::checkout::{
     BasketRequest, BasketResponse, CheckoutLine, ChosenCourse, CodeRequest, CodeResponse, EnrollData, EnrollRequest,
     EnrollResponse, EnrollUpdateRequest, IntentRequest, IntentResponse, IntentUpdateRequest,
@@ -22,21 +24,16 @@ use enrol_domain::page::{CoursePage, EnrolmentStatus, Session};
 use enrol_payments::{GatewayError, IntentUpdate};
 
 use crate::AppState;
-use crate::accounts::current_session;
+use crate::accounts::token_hash;
+use crate::buyer::{ClientIp, Viewer, buyer};
 use crate::http::ApiError;
 
-/// How long an unpaid order keeps its seats.
-pub const SEAT_HOLD_MINUTES: i64 = 20;
 /// The most courses one enrolment may hold.
 const MAX_COURSES: usize = 20;
 const MAX_METADATA: usize = 50;
 
 fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     body.map(|Json(value)| value).map_err(|rejection| ApiError::BadRequest(rejection.body_text()))
-}
-
-fn hold_until(now: DateTime<Utc>) -> DateTime<Utc> {
-    now + Duration::minutes(SEAT_HOLD_MINUTES)
 }
 
 /// `Tuesday 15 December`, for messages about a session.
@@ -51,11 +48,26 @@ fn full_message(title: &str, session: Option<&Session>) -> String {
     }
 }
 
-/// The course's sessions that still have a seat once unpaid holds count.
-async fn open_sessions(state: &AppState, course: &CoursePage, now: DateTime<Utc>) -> Result<Vec<Session>, ApiError> {
-    let ids: Vec<String> = course.sessions.iter().map(|s| s.id.clone()).collect();
-    let free = state.db.free_seats(&ids, now).await?;
-    Ok(course.sessions.iter().filter(|s| free.get(&s.id).copied().unwrap_or(0) > 0).cloned().collect())
+/// The course's sessions that still have a seat once unpaid holds count,
+/// except those of `own_order` (its seats are still its own to keep).
+async fn open_sessions(
+    state: &AppState,
+    catalogue: &Catalogue,
+    course: &CoursePage,
+    own_order: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Vec<Session>, ApiError> {
+    let dated = catalogue.dated_sessions(&course.id);
+    let ids: Vec<String> = dated.iter().map(|s| s.id.clone()).collect();
+    let free = state.db.free_seats(&ids, own_order, now).await?;
+    Ok(dated.iter().filter(|s| free.get(&s.id).copied().unwrap_or(0) > 0).cloned().collect())
+}
+
+/// The pending order `id` if the caller made it; `None` for anything else,
+/// so a stranger learns nothing from an id.
+async fn own_order(state: &AppState, viewer: &Viewer, id: Option<&str>) -> Result<Option<EnrollmentRecord>, ApiError> {
+    let Some(id) = id.filter(|id| !id.is_empty() && id.len() <= 64) else { return Ok(None) };
+    Ok(state.db.enrollment(id).await?.filter(|order| viewer.owns(order.owner_token_hash.as_deref(), order.user_id.as_deref())))
 }
 
 fn in_person(catalogue: &Catalogue, chosen: &ChosenCourse) -> Result<Option<CoursePage>, ApiError> {
@@ -70,6 +82,7 @@ fn kit_pounds(course: &CoursePage, include_kit: bool) -> Option<i64> {
 #[tracing::instrument(skip_all)]
 pub async fn show_basket(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     request: Result<Json<BasketRequest>, JsonRejection>,
 ) -> Result<Json<BasketResponse>, ApiError> {
     let request = body(request)?;
@@ -77,21 +90,24 @@ pub async fn show_basket(
         return Err(ApiError::Unprocessable(format!("A booking can hold at most {MAX_COURSES} courses.")));
     }
     let now = Utc::now();
-    let catalogue = state.db.catalogue(london::today(now)).await?;
+    let viewer = Viewer::of(&state, &headers).await?;
+    let own = own_order(&state, &viewer, request.order_id.as_deref()).await?.filter(|o| o.status == EnrolmentStatus::Pending);
+    let own = own.as_ref().map(|o| o.id.as_str());
+    let catalogue = state.db.catalogue(now).await?;
     let mut response = BasketResponse { lines: Vec::new(), removed: Vec::new() };
     for chosen in &request.courses {
         let Some(course) = in_person(&catalogue, chosen)? else {
             response.removed.push(chosen.course_id.clone());
             continue;
         };
-        let sessions = open_sessions(&state, &course, now).await?;
+        let sessions = open_sessions(&state, &catalogue, &course, own, now).await?;
         let still_open = chosen.session_id.as_ref().filter(|id| sessions.iter().any(|s| &s.id == *id));
         let session_id = still_open.cloned().or_else(|| sessions.first().map(|s| s.id.clone()));
         let notice = match (&chosen.session_id, still_open) {
             (Some(_), None) if session_id.is_some() => {
                 Some(format!("The date you chose for {} is fully booked, so we picked the next one.", course.title))
             }
-            (_, None) if session_id.is_none() && !course.sessions.is_empty() => Some(full_message(&course.title, None)),
+            (_, None) if session_id.is_none() && catalogue.has_dates(&course.id) => Some(full_message(&course.title, None)),
             _ => None,
         };
         let price = session_id.as_ref().and_then(|id| sessions.iter().find(|s| &s.id == id)).map_or(course.pricing.unit_amount, |s| s.price);
@@ -114,15 +130,17 @@ pub async fn show_basket(
 }
 
 /// Prices `chosen` from the catalogue, refusing anything it does not sell
-/// now: unknown or online courses, dates without a free seat, a course twice.
-async fn book(state: &AppState, chosen: &[ChosenCourse], now: DateTime<Utc>) -> Result<Vec<BookedCourse>, ApiError> {
+/// now: unknown or online courses, dates without a free seat (the seats
+/// `own_order` holds are its own), a course twice, a course that has dates
+/// booked without one.
+async fn book(state: &AppState, chosen: &[ChosenCourse], own_order: Option<&str>, now: DateTime<Utc>) -> Result<Vec<BookedCourse>, ApiError> {
     if chosen.is_empty() {
         return Err(ApiError::Unprocessable("Please select a course to enroll onto.".to_owned()));
     }
     if chosen.len() > MAX_COURSES {
         return Err(ApiError::Unprocessable(format!("A booking can hold at most {MAX_COURSES} courses.")));
     }
-    let catalogue = state.db.catalogue(london::today(now)).await?;
+    let catalogue = state.db.catalogue(now).await?;
     let mut booked: Vec<BookedCourse> = Vec::with_capacity(chosen.len());
     for choice in chosen {
         let course = in_person(&catalogue, choice)?.ok_or_else(|| {
@@ -133,13 +151,16 @@ async fn book(state: &AppState, chosen: &[ChosenCourse], now: DateTime<Utc>) -> 
         }
         let session = match &choice.session_id {
             Some(id) => {
-                let open = open_sessions(state, &course, now).await?;
+                let open = open_sessions(state, &catalogue, &course, own_order, now).await?;
                 let session = open.into_iter().find(|s| &s.id == id);
                 Some(session.ok_or_else(|| {
-                    ApiError::Conflict(full_message(&course.title, course.sessions.iter().find(|s| &s.id == id)))
+                    ApiError::Conflict(full_message(&course.title, catalogue.dated_sessions(&course.id).iter().find(|s| &s.id == id)))
                 })?)
             }
-            None if course.sessions.is_empty() || course.is_package => None,
+            None if course.is_package || !catalogue.has_dates(&course.id) => None,
+            None if open_sessions(state, &catalogue, &course, own_order, now).await?.is_empty() => {
+                return Err(ApiError::Conflict(full_message(&course.title, None)));
+            }
             None => return Err(ApiError::Unprocessable(format!("Please choose a date for {}.", course.title))),
         };
         let kit_pounds = kit_pounds(&course, choice.include_kit);
@@ -204,17 +225,29 @@ fn gateway_error(error: GatewayError) -> ApiError {
     }
 }
 
-/// `POST /api/checkout/`: the booking-fee intent the page prepares on load.
+/// An answer that sets the browser's buyer cookie when it is new.
+fn with_cookie(response: impl IntoResponse, set_cookie: Option<HeaderValue>) -> Response {
+    let mut response = response.into_response();
+    if let Some(cookie) = set_cookie {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// `POST /api/checkout/`: the booking-fee intent the page prepares on load,
+/// bound to the browser that asked for it.
 #[tracing::instrument(skip_all)]
 pub async fn create_intent(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     request: Result<Json<IntentRequest>, JsonRejection>,
-) -> Result<Json<IntentResponse>, ApiError> {
+) -> Result<Response, ApiError> {
     let request = body(request)?;
     if request.amount != BOOKING_FEE {
         return Err(ApiError::Unprocessable(format!("The first payment prepared is always the booking fee of {BOOKING_FEE}.")));
     }
     payment_account(&state, request.customer_id.as_deref()).await?;
+    let (owner, set_cookie) = buyer(&state, &headers);
     let intent = state
         .payments
         .create_payment_intent(&enrol_payments::IntentRequest {
@@ -227,22 +260,53 @@ pub async fn create_intent(
         })
         .await
         .map_err(gateway_error)?;
-    Ok(Json(IntentResponse { client_secret: intent.client_secret, id: intent.id }))
+    state.db.record_checkout_intent(&intent.id, &owner, Utc::now()).await?;
+    Ok(with_cookie(Json(IntentResponse { client_secret: intent.client_secret, id: intent.id }), set_cookie))
+}
+
+
+/// What a refused booking tells the visitor.
+fn refused(courses: &[BookedCourse], refusal: &BookingRefused) -> ApiError {
+    match refusal {
+        BookingRefused::SessionFull { session_id } => {
+            let course = courses.iter().find(|c| c.session_id.as_deref() == Some(session_id.as_str()));
+            let title = course.map_or("A course", |c| c.title.as_str());
+            ApiError::Conflict(match course.and_then(|c| c.date) {
+                Some(day) => format!("{title} on {} has just been fully booked. Please choose another date.", day.format("%A %-d %B")),
+                None => full_message(title, None),
+            })
+        }
+        BookingRefused::CodeUsedUp { code } => {
+            ApiError::Conflict(format!("The discount code {code} has just been used up. Please remove it and try again."))
+        }
+        BookingRefused::TooManyHolds => ApiError::TooManyRequests(
+            "You already have several bookings waiting for payment. Please pay for one, or wait 20 minutes for them to be released, and try again."
+                .to_owned(),
+        ),
+        BookingRefused::HoldEnded => {
+            ApiError::Conflict("We held your seats for as long as we can. Please check your booking and try again.".to_owned())
+        }
+    }
 }
 
 /// `PUT /api/checkout/`: the intent takes the order's amount for its mode.
+/// Only the browser that prepared the intent, for an order it made or its
+/// owner's, may; an order has one live intent, and a new one replaces an
+/// unpaid one only after the provider has cancelled it.
 #[tracing::instrument(skip_all)]
 pub async fn update_intent(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     request: Result<Json<IntentUpdateRequest>, JsonRejection>,
 ) -> Result<Json<IntentResponse>, ApiError> {
     let request = body(request)?;
+    let viewer = Viewer::of(&state, &headers).await?;
+    let intent_owner = state.db.checkout_intent_owner(&request.intent).await?;
+    if intent_owner.is_none() || intent_owner != viewer.buyer_hash {
+        return Err(ApiError::NotFound);
+    }
     let order_id = &request.metadata.order_id;
-    let order = state
-        .db
-        .enrollment(order_id)
-        .await?
-        .ok_or_else(|| ApiError::Unprocessable("We could not find your booking. Please try again.".to_owned()))?;
+    let order = own_order(&state, &viewer, Some(order_id)).await?.ok_or(ApiError::NotFound)?;
     match order.status {
         EnrolmentStatus::Pending => {}
         EnrolmentStatus::Deposit | EnrolmentStatus::Completed => {
@@ -260,6 +324,21 @@ pub async fn update_intent(
         return Err(ApiError::Unprocessable(format!("The amount to pay for your booking is {due}. Please check your booking and try again.")));
     }
     payment_account(&state, request.customer_id.as_deref()).await?;
+    let replacing = order.payment_intent_id.as_deref().filter(|previous| *previous != request.intent);
+    if let Some(previous) = replacing {
+        state.payments.cancel_payment_intent(previous).await.map_err(|error| match error {
+            GatewayError::Refused(_) => {
+                ApiError::Conflict("A payment for this booking is already under way. Please wait for it to finish.".to_owned())
+            }
+            unavailable @ GatewayError::Unavailable(_) => gateway_error(unavailable),
+        })?;
+        tracing::info!(%order_id, %previous, intent = %request.intent, "An unpaid intent was replaced");
+    }
+    match state.db.attach_payment_intent(order_id, &request.intent, replacing, Utc::now()).await? {
+        None => return Err(ApiError::Conflict("A payment for this booking is already under way. Please wait for it to finish.".to_owned())),
+        Some(Err(refusal)) => return Err(refused(&order.courses, &refusal)),
+        Some(Ok(())) => {}
+    }
     let m = &request.metadata;
     let metadata = BTreeMap::from([
         ("Order ID".to_owned(), m.order_id.clone()),
@@ -275,14 +354,29 @@ pub async fn update_intent(
         metadata,
     };
     let intent = state.payments.update_payment_intent(&request.intent, &update).await.map_err(gateway_error)?;
-    state.db.attach_payment_intent(order_id, &intent.id, hold_until(Utc::now())).await?;
     tracing::info!(%order_id, intent = %intent.id, amount = due.pence(), mode = mode.metadata_type(), "Payment prepared");
     Ok(Json(IntentResponse { client_secret: intent.client_secret, id: intent.id }))
 }
 
+/// Who is placing an order: the caller, their browser's buyer token hash
+/// and their address.
+struct Orderer<'a> {
+    viewer: &'a Viewer,
+    owner_hash: String,
+    client_key: String,
+}
+
 /// Checks an order as the browser sent it against the server's own
-/// pricing, and builds what is stored.
-async fn priced_order(state: &AppState, id: String, data: EnrollData, headers: &HeaderMap, now: DateTime<Utc>) -> Result<NewEnrollment, ApiError> {
+/// pricing, and builds what is stored. `replacing` is the caller's own
+/// pending order being changed: its held seats and code use are its own.
+async fn priced_order(
+    state: &AppState,
+    id: String,
+    data: EnrollData,
+    orderer: &Orderer<'_>,
+    replacing: Option<&EnrollmentRecord>,
+    now: DateTime<Utc>,
+) -> Result<NewEnrollment, ApiError> {
     let mode = match (data.selected.as_str(), data.mode) {
         ("card", PaymentMode::Fee) | ("klarna", PaymentMode::Full) => data.mode,
         _ => return Err(ApiError::BadRequest("Card payments pay the booking fee; Klarna and Clearpay pay in full.".to_owned())),
@@ -291,10 +385,13 @@ async fn priced_order(state: &AppState, id: String, data: EnrollData, headers: &
     if data.metadata.len() > MAX_METADATA || data.metadata.iter().any(|(k, v)| k.len() > 100 || v.len() > 500) {
         return Err(ApiError::BadRequest("Too much metadata.".to_owned()));
     }
-    let courses = book(state, &data.enrollment.metadata, now).await?;
+    let courses = book(state, &data.enrollment.metadata, replacing.map(|o| o.id.as_str()), now).await?;
     let discount = match data.discount.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(code) => {
-            let found = state.db.discount_code(code, london::today(now)).await?.filter(|c| c.is_usable());
+            let holds_a_use = |found: &DiscountCode| {
+                replacing.is_some_and(|o| o.code_reserved && o.discount_code.as_deref() == Some(found.code.as_str()))
+            };
+            let found = state.db.discount_code(code, london::today(now)).await?.filter(|c| c.is_usable_holding(holds_a_use(c)));
             Some(found.ok_or_else(|| ApiError::Unprocessable(format!("The discount code {code} can no longer be used. Please remove it and try again.")))?)
         }
         None => None,
@@ -316,8 +413,8 @@ async fn priced_order(state: &AppState, id: String, data: EnrollData, headers: &
         return Err(ApiError::Unprocessable("There is nothing to pay for this booking. Please contact us to complete it.".to_owned()));
     }
     // The order belongs to the signed-in user, else to the payment account sent.
-    let user_id = match current_session(state, headers).await? {
-        Some(session) => Some(session.user.id),
+    let user_id = match &orderer.viewer.user_id {
+        Some(user_id) => Some(user_id.clone()),
         None => payment_account(state, sent.acct.as_deref()).await?,
     };
     Ok(NewEnrollment {
@@ -333,49 +430,104 @@ async fn priced_order(state: &AppState, id: String, data: EnrollData, headers: &
         contact_number: contact.phone,
         payment_method: data.selected,
         user_id,
-        hold_until: hold_until(now),
+        owner_token_hash: orderer.owner_hash.clone(),
+        client_key: orderer.client_key.clone(),
     })
 }
 
-fn session_full(order: &NewEnrollment, full: &SessionFull) -> ApiError {
-    let course = order.courses.iter().find(|c| c.session_id.as_deref() == Some(full.session_id.as_str()));
-    let title = course.map_or("A course", |c| c.title.as_str());
-    let message = match course.and_then(|c| c.date) {
-        Some(day) => format!("{title} on {} has just been fully booked. Please choose another date.", day.format("%A %-d %B")),
-        None => full_message(title, None),
-    };
-    ApiError::Conflict(message)
+/// A JSON body read from raw bytes (kept for the idempotency hash).
+fn parse_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|error| ApiError::BadRequest(format!("Failed to read the request: {error}")))
 }
 
-/// `POST /api/enroll/`: the order, with its seats held for 20 minutes.
+/// The request's `Idempotency-Key`, if it sent a usable one.
+fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
+    match headers.get("idempotency-key").map(|v| v.to_str().map(str::trim)) {
+        None => Ok(None),
+        Some(Ok(key)) if !key.is_empty() && key.len() <= 100 && key.chars().all(|c| c.is_ascii_graphic()) => Ok(Some(key.to_owned())),
+        Some(_) => Err(ApiError::BadRequest("Idempotency-Key must be 1 to 100 visible characters.".to_owned())),
+    }
+}
+
+/// `POST /api/enroll/`: the order, with its seats and code use held for 20
+/// minutes, bound to the browser that made it. With an `Idempotency-Key`,
+/// the same request sent again (a double click, a retry after a timeout)
+/// gets the first answer and makes no second order.
 #[tracing::instrument(skip_all)]
 pub async fn create_enrollment(
     State(state): State<Arc<AppState>>,
+    Extension(ClientIp(ip)): Extension<ClientIp>,
     headers: HeaderMap,
-    request: Result<Json<EnrollRequest>, JsonRejection>,
-) -> Result<Json<EnrollResponse>, ApiError> {
+    body: axum::body::Bytes,
+) -> Result<Response, ApiError> {
     let now = Utc::now();
-    let order = priced_order(&state, uuid::Uuid::now_v7().to_string(), body(request)?.data, &headers, now).await?;
-    if let Err(full) = state.db.create_enrollment(&order, now).await? {
-        return Err(session_full(&order, &full));
+    let (owner_hash, set_cookie) = buyer(&state, &headers);
+    let key = idempotency_key(&headers)?;
+    if let Some(key) = &key {
+        match state.db.claim_idempotency_key(&owner_hash, key, &token_hash(&String::from_utf8_lossy(&body)), now).await? {
+            IdempotencyClaim::Claimed => {}
+            IdempotencyClaim::Replay(first) => {
+                let status = StatusCode::from_u16(first.status).unwrap_or(StatusCode::OK);
+                let replay = (status, [(header::CONTENT_TYPE, "application/json")], first.body);
+                return Ok(with_cookie(replay, set_cookie));
+            }
+            IdempotencyClaim::InProgress => {
+                return Err(ApiError::Conflict("Your booking is still being placed. Please wait a moment.".to_owned()));
+            }
+            IdempotencyClaim::Mismatch => {
+                return Err(ApiError::Unprocessable("This Idempotency-Key was already used for another booking.".to_owned()));
+            }
+        }
     }
-    tracing::info!(order = %order.id, total = order.quote.total.pence(), "Enrollment created");
-    Ok(Json(EnrollResponse { id: order.id, quote: order.quote }))
+    let viewer = Viewer::of(&state, &headers).await?;
+    let orderer = Orderer { viewer: &viewer, owner_hash: owner_hash.clone(), client_key: ip.to_string() };
+    let placed = place_order(&state, &body, &orderer, now).await;
+    if let Some(key) = &key {
+        match &placed {
+            Ok(created) => {
+                let stored = StoredResponse { status: 200, body: serde_json::to_string(created).map_err(anyhow::Error::new)? };
+                state.db.store_idempotent_response(&owner_hash, key, &stored).await?;
+            }
+            // A refusal may not hold next time (a seat freed, a hold ran out).
+            Err(_) => state.db.release_idempotency_key(&owner_hash, key).await?,
+        }
+    }
+    Ok(with_cookie(Json(placed?), set_cookie))
 }
 
-/// `PUT /api/enroll/`: a pending order takes the visitor's new choices.
+async fn place_order(state: &AppState, body: &[u8], orderer: &Orderer<'_>, now: DateTime<Utc>) -> Result<EnrollResponse, ApiError> {
+    let request: EnrollRequest = parse_body(body)?;
+    let order = priced_order(state, enrol_db::public_id(), request.data, orderer, None, now).await?;
+    if let Err(refusal) = state.db.create_enrollment(&order, state.config.limits.live_orders, now).await? {
+        tracing::info!(%refusal, client = %orderer.client_key, "Enrollment refused");
+        return Err(refused(&order.courses, &refusal));
+    }
+    tracing::info!(order = %order.id, total = order.quote.total.pence(), "Enrollment created");
+    Ok(EnrollResponse { id: order.id, quote: order.quote })
+}
+
+/// `PUT /api/enroll/`: a pending order takes the visitor's new choices;
+/// only the browser that made it, or its signed-in owner, may change it.
 #[tracing::instrument(skip_all)]
 pub async fn update_enrollment(
     State(state): State<Arc<AppState>>,
+    Extension(ClientIp(ip)): Extension<ClientIp>,
     headers: HeaderMap,
     request: Result<Json<EnrollUpdateRequest>, JsonRejection>,
 ) -> Result<Json<EnrollResponse>, ApiError> {
     let now = Utc::now();
     let request = body(request)?;
-    let order = priced_order(&state, request.id, request.data, &headers, now).await?;
+    let viewer = Viewer::of(&state, &headers).await?;
+    let current = own_order(&state, &viewer, Some(&request.id)).await?.ok_or(ApiError::NotFound)?;
+    if current.status != EnrolmentStatus::Pending {
+        return Err(ApiError::Unprocessable("This booking can no longer be changed. Please start again.".to_owned()));
+    }
+    let owner_hash = current.owner_token_hash.clone().or_else(|| viewer.buyer_hash.clone()).unwrap_or_default();
+    let orderer = Orderer { viewer: &viewer, owner_hash, client_key: ip.to_string() };
+    let order = priced_order(&state, current.id.clone(), request.data, &orderer, Some(&current), now).await?;
     match state.db.replace_enrollment(&order, now).await? {
         None => Err(ApiError::Unprocessable("This booking can no longer be changed. Please start again.".to_owned())),
-        Some(Err(full)) => Err(session_full(&order, &full)),
+        Some(Err(refusal)) => Err(refused(&order.courses, &refusal)),
         Some(Ok(())) => Ok(Json(EnrollResponse { id: order.id, quote: order.quote })),
     }
 }

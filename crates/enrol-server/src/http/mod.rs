@@ -15,7 +15,8 @@ mod sandbox;
 mod sandbox_intents;
 mod search;
 mod sitemap;
-mod webhooks;
+pub mod webhooks;
+mod limits;
 
 use std::sync::Arc;
 
@@ -90,23 +91,29 @@ pub fn router(state: Arc<AppState>) -> Router {
         security.push((header::STRICT_TRANSPORT_SECURITY, HeaderValue::from_static("max-age=63072000; includeSubDomains")));
     }
 
-    let api = Router::new()
-        .route("/page-data", get(pages::show_page_data))
-        .route("/search", get(search::search_site))
+    // What costs the college seats, payments, password checks or mail is
+    // limited per client (decision 009).
+    let limited = Router::new()
         .route("/enquiries/{kind}", post(enquiries::create_enquiry))
         .route("/e-learning/create-checkout", post(online_checkout::create_checkout))
-        .route("/checkout/basket", post(enrol_checkout::show_basket))
         .route("/checkout/", post(enrol_checkout::create_intent).put(enrol_checkout::update_intent))
         .route("/enroll/", post(enrol_checkout::create_enrollment).put(enrol_checkout::update_enrollment))
         .route("/code", post(enrol_checkout::check_code))
         .route("/callback/", post(finance::request_finance))
         .route("/auth/sign-up", post(auth::sign_up))
         .route("/auth/sign-in", post(auth::sign_in))
-        .route("/auth/sign-out", post(auth::sign_out))
-        .route("/auth/session", get(auth::show_session))
+        .route("/auth/verify", post(auth::verify_email))
         .route("/auth/password-reset", post(auth::request_password_reset))
         .route("/auth/password-reset/confirm", post(auth::confirm_password_reset))
+        .layer(limits::per_client(&state.config.limits));
+    let api = Router::new()
+        .route("/page-data", get(pages::show_page_data))
+        .route("/search", get(search::search_site))
+        .route("/checkout/basket", post(enrol_checkout::show_basket))
+        .route("/auth/sign-out", post(auth::sign_out))
+        .route("/auth/session", get(auth::show_session))
         .route("/account", get(auth::show_account))
+        .merge(limited)
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json));
     let mut app = Router::new()
@@ -131,10 +138,11 @@ pub fn router(state: Arc<AppState>) -> Router {
                     .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json)),
             );
     }
-    if state.config.environment == Environment::Development {
+    // It shows password reset links: only when asked for, never in production.
+    if state.config.dev_mailbox && state.config.environment == Environment::Development {
         app = app.route("/dev/mailbox", get(dev::show_mailbox));
     }
-    let mut app = app.with_state(state);
+    let mut app = app.layer(middleware::from_fn_with_state(Arc::clone(&state), crate::buyer::remember_client_ip)).with_state(state);
     for (name, value) in security {
         app = app.layer(SetResponseHeaderLayer::if_not_present(name, value));
     }

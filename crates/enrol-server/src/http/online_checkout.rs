@@ -7,6 +7,8 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::State;
 use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
@@ -15,6 +17,7 @@ use enrol_domain::page::PriceData;
 use enrol_payments::{CheckoutLine, CheckoutRequest, GatewayError};
 
 use crate::AppState;
+use crate::buyer::{Viewer, buyer};
 use crate::http::ApiError;
 
 #[derive(Deserialize)]
@@ -40,17 +43,21 @@ pub const CANCEL_PATH: &str = "/courses/elearning/?checkout=cancelled";
 #[tracing::instrument(skip(state, body))]
 pub async fn create_checkout(
     State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
     body: Result<Json<CreateCheckout>, JsonRejection>,
-) -> Result<Json<CheckoutCreated>, ApiError> {
+) -> Result<Response, ApiError> {
     let Json(request) = body.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
     let offers = state.db.online_offers().await?;
     let order = price_online_order(&offers, &request.price_ids, &request.additional).map_err(|error| {
         tracing::warn!(%error, price_ids = ?request.price_ids, additional = ?request.additional, "Online checkout refused");
         ApiError::Unprocessable(error.to_string())
     })?;
-    let order_id = uuid::Uuid::now_v7().to_string();
+    let order_id = enrol_db::public_id();
     let gateway = &state.payments;
-    state.db.create_online_order(&order_id, &order, gateway.name(), Utc::now()).await?;
+    // The order page is for the browser that bought, or the buyer's account.
+    let (owner, set_cookie) = buyer(&state, &headers);
+    let user_id = Viewer::of(&state, &headers).await?.user_id;
+    state.db.create_online_order(&order_id, &order, gateway.name(), &owner, user_id.as_deref(), Utc::now()).await?;
 
     let lines = order
         .lines
@@ -79,5 +86,9 @@ pub async fn create_checkout(
     })?;
     state.db.set_online_order_checkout(&order_id, &session.id).await?;
     tracing::info!(%order_id, total = order.total.pence(), session = %session.id, "Online checkout created");
-    Ok(Json(CheckoutCreated { url: session.url }))
+    let mut response = Json(CheckoutCreated { url: session.url }).into_response();
+    if let Some(cookie) = set_cookie {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
 }

@@ -6,13 +6,14 @@ use std::sync::atomic::Ordering;
 
 use axum::Json;
 use axum::extract::{Query, State};
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use chrono::Utc;
 use serde::Deserialize;
 
 use enrol_domain::page::PageEnvelope;
 
+use crate::buyer::Viewer;
 use crate::cache::CachedPage;
 use crate::http::ApiError;
 use crate::{AppState, document, pages};
@@ -31,9 +32,9 @@ enum Moved {
     SeeOther(&'static str),
 }
 
-/// The page at `path`, or where it moved.
-async fn resolve(state: &AppState, path: &str, query: &str) -> anyhow::Result<Result<PageEnvelope, Moved>> {
-    let envelope = pages::load(&state.db, state.payments.as_ref(), path, query, Utc::now()).await?;
+/// The page at `path` as `viewer` may see it, or where it moved.
+async fn resolve(state: &AppState, viewer: &Viewer, path: &str, query: &str) -> anyhow::Result<Result<PageEnvelope, Moved>> {
+    let envelope = pages::load(&state.db, state.payments.as_ref(), viewer, path, query, Utc::now()).await?;
     if let Some(location) = pages::payment_failed_redirect(&envelope, query) {
         return Ok(Err(Moved::SeeOther(location)));
     }
@@ -42,7 +43,7 @@ async fn resolve(state: &AppState, path: &str, query: &str) -> anyhow::Result<Re
             Some(without) => without.to_owned(),
             None => format!("{path}/"),
         };
-        if pages::load(&state.db, state.payments.as_ref(), &other, query, Utc::now()).await?.status == 200 {
+        if pages::load(&state.db, state.payments.as_ref(), viewer, &other, query, Utc::now()).await?.status == 200 {
             return Ok(Err(Moved::Permanently(other)));
         }
     }
@@ -54,43 +55,56 @@ fn no_cache(mut response: Response) -> Response {
     response
 }
 
-#[tracing::instrument(skip(state))]
-pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri) -> Response {
+/// Pages about one buyer: no cache may keep them, shared or not.
+fn private(mut response: Response) -> Response {
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    response
+}
+
+#[tracing::instrument(skip(state, headers))]
+pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     let key = uri.path_and_query().map_or(path, |pq| pq.as_str()).to_owned();
     let version = state.content_version.load(Ordering::Relaxed);
     if let Some(page) = state.pages.get(&key, version) {
-        return page_response(&page);
+        return no_cache(page_response(&page));
     }
-    match render_page(&state, path, uri.query().unwrap_or_default(), &key).await {
+    let viewer = match Viewer::of(&state, &headers).await {
+        Ok(viewer) => viewer,
+        Err(error) => return failed(&error),
+    };
+    match render_page(&state, &viewer, path, uri.query().unwrap_or_default(), &key).await {
         Ok(Ok((page, personal))) => {
             let page = Arc::new(page);
-            if !personal {
-                state.pages.put(key, version, Arc::clone(&page));
+            if personal {
+                return private(page_response(&page));
             }
-            page_response(&page)
+            state.pages.put(key, version, Arc::clone(&page));
+            no_cache(page_response(&page))
         }
         Ok(Err(Moved::Permanently(location))) => {
             let query = uri.query().map(|q| format!("?{q}")).unwrap_or_default();
             Redirect::permanent(&format!("{location}{query}")).into_response()
         }
-        Ok(Err(Moved::SeeOther(location))) => no_cache(Redirect::to(location).into_response()),
-        Err(error) => {
-            tracing::error!(error = %format!("{error:#}"), "Page failed to render");
-            no_cache(
-                (
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    Html("<!doctype html><html lang=\"en-GB\"><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment.</p></html>"),
-                )
-                    .into_response(),
-            )
-        }
+        Ok(Err(Moved::SeeOther(location))) => private(Redirect::to(location).into_response()),
+        Err(error) => failed(&error),
     }
 }
 
+fn failed(error: &anyhow::Error) -> Response {
+    tracing::error!(error = %format!("{error:#}"), "Page failed to render");
+    no_cache(
+        (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Html("<!doctype html><html lang=\"en-GB\"><title>Something went wrong</title><h1>Something went wrong</h1><p>Please try again in a moment.</p></html>"),
+        )
+            .into_response(),
+    )
+}
+
 /// The rendered page, and whether it is personal (not to be cached).
-async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> anyhow::Result<Result<(CachedPage, bool), Moved>> {
-    let envelope = match resolve(state, path, query).await? {
+async fn render_page(state: &AppState, viewer: &Viewer, path: &str, query: &str, url: &str) -> anyhow::Result<Result<(CachedPage, bool), Moved>> {
+    let envelope = match resolve(state, viewer, path, query).await? {
         Ok(envelope) => envelope,
         Err(location) => return Ok(Err(location)),
     };
@@ -102,7 +116,7 @@ async fn render_page(state: &AppState, path: &str, query: &str, url: &str) -> an
 
 fn page_response(page: &CachedPage) -> Response {
     let status = StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK);
-    no_cache((status, Html(page.html.clone())).into_response())
+    (status, Html(page.html.clone())).into_response()
 }
 
 /// Everything public may be crawled; baskets, accounts and the API may not.
@@ -120,20 +134,32 @@ pub struct PageDataQuery {
 }
 
 /// The page data of `?path=`, with the page's own status.
-pub async fn show_page_data(State(state): State<Arc<AppState>>, Query(query): Query<PageDataQuery>) -> Result<Response, ApiError> {
+pub async fn show_page_data(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    Query(query): Query<PageDataQuery>,
+) -> Result<Response, ApiError> {
     let without_fragment = query.path.split('#').next().unwrap_or_default();
     let (path, page_query) = without_fragment.split_once('?').unwrap_or((without_fragment, ""));
     let path = checked_path(path)?;
-    let envelope = match resolve(&state, path, page_query).await? {
+    let viewer = Viewer::of(&state, &headers).await?;
+    let load = |path: String, query: String| {
+        let viewer = &viewer;
+        let state = &state;
+        async move { pages::load(&state.db, state.payments.as_ref(), viewer, &path, &query, Utc::now()).await }
+    };
+    let envelope = match resolve(&state, &viewer, path, page_query).await? {
         Ok(envelope) => envelope,
-        Err(Moved::Permanently(location)) => pages::load(&state.db, state.payments.as_ref(), &location, page_query, Utc::now()).await?,
+        Err(Moved::Permanently(location)) => load(location, page_query.to_owned()).await?,
         Err(Moved::SeeOther(location)) => {
             let (path, query) = location.split_once('?').unwrap_or((location, ""));
-            pages::load(&state.db, state.payments.as_ref(), path, query, Utc::now()).await?
+            load(path.to_owned(), query.to_owned()).await?
         }
     };
     let status = StatusCode::from_u16(envelope.status).unwrap_or(StatusCode::OK);
-    Ok(no_cache((status, Json(envelope)).into_response()))
+    let personal = pages::is_personal(&envelope.page);
+    let response = (status, Json(envelope)).into_response();
+    Ok(if personal { private(response) } else { no_cache(response) })
 }
 
 #[cfg(test)]

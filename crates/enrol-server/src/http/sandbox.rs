@@ -19,6 +19,7 @@ use enrol_payments::signature;
 
 use crate::AppState;
 use crate::document::escape_html;
+use crate::gateway::checkout_object;
 use crate::http::{ApiError, webhooks};
 
 /// The test cards of ARCHITECTURE.md and what they do.
@@ -109,27 +110,33 @@ pub async fn pay_checkout(
     if let Some(problem) = problem {
         return Ok((StatusCode::UNPROCESSABLE_ENTITY, page(&checkout, &form, Some(problem))).into_response());
     }
-    deliver_completion(&state, &checkout, email, form.name.trim()).await?;
-    state.db.complete_sandbox_checkout(&checkout.id).await?;
+    // The provider's own record first, then its event: a crash between
+    // the two leaves a paid checkout that reconciliation finds.
+    let name = Some(form.name.trim()).filter(|n| !n.is_empty());
+    if state.db.complete_sandbox_checkout(&checkout.id, email, name).await? {
+        let paid = SandboxCheckout { complete: true, customer_email: Some(email.to_owned()), customer_name: name.map(str::to_owned), ..checkout };
+        deliver_completion(&state, &paid).await?;
+        return Ok(Redirect::to(&paid.success_url).into_response());
+    }
     Ok(Redirect::to(&checkout.success_url).into_response())
 }
 
 /// Sends the paid checkout to the webhook handler as Stripe would.
-async fn deliver_completion(state: &AppState, checkout: &SandboxCheckout, email: &str, name: &str) -> Result<(), ApiError> {
+async fn deliver_completion(state: &AppState, checkout: &SandboxCheckout) -> Result<(), ApiError> {
+    let session = checkout_object(checkout);
     deliver(state, "checkout.session.completed", json!({
-        "id": checkout.id,
+        "id": session.id,
         "object": "checkout.session",
         "mode": "payment",
         "status": "complete",
-        "payment_status": "paid",
-        "client_reference_id": checkout.client_reference_id,
-        "metadata": checkout.metadata,
-        "amount_total": checkout.total,
-        "currency": "gbp",
+        "payment_status": session.payment_status,
+        "client_reference_id": session.client_reference_id,
+        "metadata": session.metadata,
+        "amount_total": session.amount_total,
+        "currency": session.currency,
         "customer_email": null,
-        "customer_details": { "email": email, "name": if name.is_empty() { None } else { Some(name) } },
-        // One payment per checkout, however often the buyer clicks.
-        "payment_intent": format!("pi_sandbox_for_{}", checkout.id),
+        "customer_details": { "email": session.customer_email, "name": session.customer_name },
+        "payment_intent": session.payment_intent,
     }))
     .await
 }

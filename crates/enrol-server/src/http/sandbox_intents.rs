@@ -45,8 +45,15 @@ fn returned(return_url: &str, intent_id: &str, status: &str) -> String {
     format!("{return_url}?payment_intent={intent_id}&redirect_status={status}")
 }
 
-async fn find(state: &AppState, id: &str) -> Result<SandboxIntent, ApiError> {
-    state.db.sandbox_intent(id).await?.ok_or(ApiError::NotFound)
+/// The intent, for a caller who knows its client secret (as Stripe.js
+/// does); anyone else learns nothing, not even whether it exists.
+async fn find(state: &AppState, id: &str, client_secret: &str) -> Result<SandboxIntent, ApiError> {
+    let intent = state.db.sandbox_intent(id).await?.ok_or(ApiError::NotFound)?;
+    let matches: bool = intent.client_secret.as_bytes().iter().zip(client_secret.as_bytes()).fold(
+        intent.client_secret.len() == client_secret.len(),
+        |same, (a, b)| same & (a == b),
+    );
+    if matches { Ok(intent) } else { Err(ApiError::NotFound) }
 }
 
 fn offered(intent: &SandboxIntent) -> Vec<String> {
@@ -91,21 +98,23 @@ pub async fn confirm_intent(
     body: Result<Json<SandboxConfirmRequest>, JsonRejection>,
 ) -> Result<Json<SandboxConfirmResponse>, ApiError> {
     let Json(request) = body.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
-    let intent = find(&state, &id).await?;
-    if request.client_secret != intent.client_secret {
-        return Err(ApiError::NotFound);
-    }
+    let intent = find(&state, &id, &request.client_secret).await?;
     let return_url = checked_return_url(&state, &request.return_url)?;
     if intent.status == "succeeded" {
         return Ok(Json(SandboxConfirmResponse { redirect: returned(&return_url, &intent.id, "succeeded") }));
+    }
+    if intent.status == "canceled" {
+        return Err(ApiError::PaymentFailed("This payment was replaced by a newer one. Please try again.".to_owned()));
     }
     let method = request.payment_method.as_str();
     if !offered(&intent).iter().any(|m| m == method) {
         return Err(ApiError::PaymentFailed(format!("{} is not available for this payment.", method_name(method))));
     }
     if BUY_NOW_PAY_LATER.contains(&method) {
-        // Both values are made only of URL-safe characters (checked above).
-        let redirect = format!("/sandbox/redirect/{}?method={method}&return_url={return_url}", intent.id);
+        // Every value is made only of URL-safe characters (checked above, or
+        // made so by the sandbox).
+        let redirect =
+            format!("/sandbox/redirect/{}?method={method}&return_url={return_url}&client_secret={}", intent.id, intent.client_secret);
         return Ok(Json(SandboxConfirmResponse { redirect }));
     }
     let card = request.card.ok_or_else(|| ApiError::PaymentFailed("Enter your card details.".to_owned()))?;
@@ -127,6 +136,7 @@ pub async fn confirm_intent(
 pub struct RedirectQuery {
     method: String,
     return_url: String,
+    client_secret: String,
 }
 
 /// `GET /sandbox/redirect/{id}`: the buy-now-pay-later provider's page.
@@ -135,7 +145,7 @@ pub async fn show_redirect(
     Path(id): Path<String>,
     Query(query): Query<RedirectQuery>,
 ) -> Result<Response, ApiError> {
-    let intent = find(&state, &id).await?;
+    let intent = find(&state, &id, &query.client_secret).await?;
     let return_url = checked_return_url(&state, &query.return_url)?;
     if intent.status == "succeeded" {
         return Ok(Redirect::to(&returned(&return_url, &intent.id, "succeeded")).into_response());
@@ -148,11 +158,13 @@ pub async fn show_redirect(
 <form method="post">
 <input type="hidden" name="method" value="{method}">
 <input type="hidden" name="return_url" value="{return_url}">
+<input type="hidden" name="client_secret" value="{client_secret}">
 <button type="submit" name="decision" value="approve">Approve payment</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny payment</button>
 </form>"#,
         method = escape_html(&query.method),
         return_url = escape_html(&return_url),
+        client_secret = escape_html(&intent.client_secret),
     );
     Ok(sandbox_page(&format!("{provider}: pay {amount}"), &main).into_response())
 }
@@ -162,6 +174,7 @@ pub struct Decision {
     decision: String,
     method: String,
     return_url: String,
+    client_secret: String,
 }
 
 /// `POST /sandbox/redirect/{id}`: the buyer approved or denied.
@@ -170,7 +183,7 @@ pub async fn decide_redirect(
     Path(id): Path<String>,
     Form(form): Form<Decision>,
 ) -> Result<Redirect, ApiError> {
-    let intent = find(&state, &id).await?;
+    let intent = find(&state, &id, &form.client_secret).await?;
     let return_url = checked_return_url(&state, &form.return_url)?;
     if !BUY_NOW_PAY_LATER.contains(&form.method.as_str()) || !offered(&intent).contains(&form.method) {
         return Err(ApiError::BadRequest("This payment method is not available for this payment.".to_owned()));

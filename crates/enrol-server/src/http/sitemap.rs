@@ -6,7 +6,6 @@ use axum::response::IntoResponse;
 use chrono::Utc;
 
 use enrol_db::section_url;
-use enrol_domain::london;
 
 use crate::AppState;
 use crate::document::escape_html;
@@ -15,7 +14,7 @@ use crate::pages::FIXED_PATHS;
 
 /// `GET /sitemap.xml`: every public page, section, course and article.
 pub async fn show_sitemap(State(state): State<Arc<AppState>>) -> Result<impl IntoResponse, ApiError> {
-    let catalogue = state.db.catalogue(london::today(Utc::now())).await?;
+    let catalogue = state.db.catalogue(Utc::now()).await?;
     let mut paths: Vec<String> = FIXED_PATHS.iter().map(|p| (*p).to_owned()).collect();
     paths.extend(catalogue.section_cards()?.into_iter().map(|s| section_url(&s.slug)));
     paths.extend(catalogue.all_courses()?.into_iter().map(|c| c.url));

@@ -16,7 +16,7 @@ use enrol_db::{CheckoutCompletion, EnrolmentFulfilment, Fulfilment, IntentOutcom
 use enrol_payments::event::{CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
 use enrol_payments::signature;
 
-use crate::AppState;
+use crate::{AppState, refunds};
 
 pub const SIGNATURE_HEADER: &str = "stripe-signature";
 
@@ -61,7 +61,11 @@ pub async fn handle(state: &AppState, signature_header: &str, body: &[u8]) -> Re
         .map_err(|e| WebhookError::Signature(e.to_string()))?;
     let event = parse_event(body).map_err(|e| WebhookError::Malformed(e.to_string()))?;
     match event.kind {
-        EventKind::CheckoutSessionCompleted(session) => checkout_completed(state, event.id, session).await,
+        EventKind::CheckoutSessionCompleted(session) => checkout_completed(state, event.id, "checkout.session.completed", session).await,
+        EventKind::CheckoutSessionAsyncSucceeded(session) => {
+            checkout_completed(state, event.id, "checkout.session.async_payment_succeeded", session).await
+        }
+        EventKind::CheckoutSessionAsyncFailed(session) => checkout_failed(state, event.id, session).await,
         EventKind::PaymentIntentSucceeded(intent) => intent_succeeded(state, event.id, intent).await,
         EventKind::PaymentIntentFailed(intent) => intent_failed(state, event.id, intent).await,
         EventKind::Other(kind) => {
@@ -81,8 +85,6 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
         tracing::warn!(%event_id, intent = %intent.id, "A payment without an order: check it by hand");
         return Ok(());
     };
-    let site = state.db.site().await?.map(|r| r.site);
-    let (college, address) = site.map_or_else(|| ("Enrol".to_owned(), String::new()), |s| (s.title, s.email_address));
     let paid = IntentOutcome {
         event_id,
         event_type: "payment_intent.succeeded".to_owned(),
@@ -92,16 +94,38 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
         currency: intent.currency.clone(),
         method: intent.payment_method_type.clone().unwrap_or_else(|| state.payments.name().to_owned()),
     };
-    match state.db.fulfil_enrollment(&paid, &college, &address, Utc::now()).await? {
-        EnrolmentFulfilment::Fulfilled(status) => {
+    fulfil_paid_intent(state, &paid).await?;
+    Ok(())
+}
+
+/// Fulfils a paid intent (from its event or from reconciliation), logs
+/// what happened and gives back any overpayment at once.
+pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<EnrolmentFulfilment> {
+    let site = state.db.site().await?.map(|r| r.site);
+    let (college, address) = site.map_or_else(|| ("Enrol".to_owned(), String::new()), |s| (s.title, s.email_address));
+    let outcome = state.db.fulfil_enrollment(paid, &college, &address, Utc::now()).await?;
+    match &outcome {
+        EnrolmentFulfilment::Fulfilled { status, refund } => {
             tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Enrollment paid");
+            if refund.is_some() {
+                tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Enrollment paid more than was due: the excess is refunded");
+            }
+        }
+        EnrolmentFulfilment::Overpaid { .. } => {
+            tracing::error!(order = %paid.order_id, intent = %paid.intent_id, amount = paid.amount.pence(), "Enrollment paid twice: the second payment is refunded");
         }
         EnrolmentFulfilment::PaidWithoutSeat => tracing::error!(order = %paid.order_id, "Enrollment paid after its seat was taken: the college must call"),
         EnrolmentFulfilment::AlreadyHandled => tracing::info!(event = %paid.event_id, "Event already handled"),
         EnrolmentFulfilment::UnknownOrder => tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Payment for an unknown enrollment: check it by hand"),
         EnrolmentFulfilment::Underpaid => tracing::error!(order = %paid.order_id, paid = paid.amount.pence(), "Enrollment underpaid: check it by hand"),
     }
-    Ok(())
+    if matches!(outcome, EnrolmentFulfilment::Overpaid { .. } | EnrolmentFulfilment::Fulfilled { refund: Some(_), .. }) {
+        // A refund that fails now is tried again by the scheduled jobs.
+        if let Err(error) = refunds::make_due_refunds(state).await {
+            tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
+        }
+    }
+    Ok(outcome)
 }
 
 async fn intent_failed(state: &AppState, event_id: String, intent: PaymentIntentObject) -> Result<(), WebhookError> {
@@ -114,23 +138,42 @@ async fn intent_failed(state: &AppState, event_id: String, intent: PaymentIntent
     Ok(())
 }
 
-async fn checkout_completed(state: &AppState, event_id: String, session: CheckoutSessionObject) -> Result<(), WebhookError> {
-    if session.payment_status != "paid" {
-        tracing::info!(%event_id, session = %session.id, status = %session.payment_status, "Checkout completed without payment yet");
-        return Ok(());
-    }
-    let order_id = session
+/// The order a checkout session pays.
+fn order_of_checkout(session: &CheckoutSessionObject) -> Result<String, WebhookError> {
+    session
         .client_reference_id
         .clone()
         .or_else(|| session.metadata.get("order_id").cloned())
-        .ok_or_else(|| WebhookError::Malformed("the checkout session names no order".to_owned()))?;
+        .ok_or_else(|| WebhookError::Malformed("the checkout session names no order".to_owned()))
+}
+
+async fn checkout_completed(state: &AppState, event_id: String, event_type: &str, session: CheckoutSessionObject) -> Result<(), WebhookError> {
+    let order_id = order_of_checkout(&session)?;
+    if session.payment_status != "paid" {
+        // A delayed payment method: the money comes with a later event.
+        let moved = state.db.online_order_processing(&event_id, event_type, &order_id, Utc::now()).await?;
+        tracing::info!(%event_id, %order_id, session = %session.id, status = %session.payment_status, moved, "Checkout completed; payment on its way");
+        return Ok(());
+    }
+    fulfil_checkout(state, event_id, event_type, order_id, &session).await?;
+    Ok(())
+}
+
+/// Fulfils a paid checkout session (from its event or reconciliation).
+pub async fn fulfil_checkout(
+    state: &AppState,
+    event_id: String,
+    event_type: &str,
+    order_id: String,
+    session: &CheckoutSessionObject,
+) -> Result<Fulfilment, WebhookError> {
     let email = session
         .customer_email
         .clone()
         .ok_or_else(|| WebhookError::Malformed("the checkout session has no customer email".to_owned()))?;
     let college = state.db.site().await?.map_or_else(|| "Enrol".to_owned(), |r| r.site.title);
     let completion = CheckoutCompletion {
-        event_type: "checkout.session.completed".to_owned(),
+        event_type: event_type.to_owned(),
         transaction_id: session.payment_intent.clone().unwrap_or_else(|| session.id.clone()),
         amount: session.amount_total,
         currency: session.currency.clone(),
@@ -147,5 +190,12 @@ async fn checkout_completed(state: &AppState, event_id: String, session: Checkou
         Fulfilment::UnknownOrder => tracing::error!(order = %completion.order_id, event = %completion.event_id, "Payment for an unknown order: check it by hand"),
         Fulfilment::Underpaid => tracing::error!(order = %completion.order_id, paid = completion.amount.pence(), "Order underpaid: check it by hand"),
     }
+    Ok(outcome)
+}
+
+async fn checkout_failed(state: &AppState, event_id: String, session: CheckoutSessionObject) -> Result<(), WebhookError> {
+    let order_id = order_of_checkout(&session)?;
+    let failed = state.db.fail_online_order(&event_id, "checkout.session.async_payment_failed", &order_id, Utc::now()).await?;
+    tracing::info!(%order_id, failed, "Online order's delayed payment failed");
     Ok(())
 }

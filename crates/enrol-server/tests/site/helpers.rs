@@ -2,7 +2,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use enrol_db::Db;
-use enrol_server::config::Config;
+use enrol_server::config::{ClientLimits, Config};
 use enrol_server::{App, AppState};
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
@@ -139,6 +139,10 @@ pub fn test_config(database_url: String) -> Config {
     config.web_dist = root.join("web/dist");
     config.content_dir = root.join("content");
     config.ssr_engines = 1;
+    // Tests speak for many clients through the "proxy" at 127.0.0.1
+    // (`X-Forwarded-For`); the per-client limits have tests of their own.
+    config.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];
+    config.limits = ClientLimits { writes_per_minute: 60_000, write_burst: 10_000, live_orders: 10_000 };
     config
 }
 
@@ -172,7 +176,7 @@ async fn serve(mut config: Config) -> TestApp {
     let server = tokio::spawn(app.serve(listener, async {
         let _ = stopped.await;
     }));
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    let client = browser();
     TestApp { address, database_url, client, state, stop: Some(stop), server: Some(server), database: None }
 }
 
@@ -204,4 +208,10 @@ macro_rules! both_backends {
             }
         )*
     };
+}
+
+/// A new browser: its own cookie jar (the buyer cookie that binds orders,
+/// the session cookie), redirects left for the test to follow.
+pub fn browser() -> reqwest::Client {
+    reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).cookie_store(true).build().expect("client")
 }

@@ -91,8 +91,9 @@ both_backends! {
         let amount: i64 = on_pool!(app.db(), pool => sqlx::query_scalar("select amount from payment").fetch_one(pool).await).unwrap();
         assert_eq!(amount, total);
         assert_eq!(count(&app, "select count(*) from online_registration").await, 2);
-        let buyer: String = on_pool!(app.db(), pool => sqlx::query_scalar("select email from user_account").fetch_one(pool).await).unwrap();
+        let buyer: String = on_pool!(app.db(), pool => sqlx::query_scalar("select email from online_order").fetch_one(pool).await).unwrap();
         assert_eq!(buyer, "sam.buyer@example.com");
+        assert_eq!(count(&app, "select count(*) from user_account").await, 0, "a guest's address owns no account until it is proven");
 
         let mails = app.db().outbox(10).await.unwrap();
         let receipt = mails.iter().find(|m| m.to_address == "sam.buyer@example.com").expect("a receipt to the buyer");

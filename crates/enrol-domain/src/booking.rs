@@ -1,0 +1,128 @@
+//! The booking rules that decide what an order may hold and what a payment
+//! does to it (issue 10, decision 009). The database carries the decisions
+//! out inside its transactions; the HTTP layer turns refusals into answers.
+
+use chrono::{DateTime, Duration, Utc};
+
+use crate::enrolment::{PaymentMode, Quote};
+use crate::money::Money;
+use crate::page::EnrolmentStatus;
+
+/// How long an unpaid order keeps its seats and its code use.
+pub const SEAT_HOLD: Duration = Duration::minutes(20);
+/// The longest an order's seats may be kept in all, however often it is
+/// renewed (changed, or its payment prepared again).
+pub const HOLD_LIFE: Duration = Duration::minutes(45);
+/// Unpaid orders one client may hold seats for at once.
+pub const MAX_LIVE_ORDERS_PER_CLIENT: i64 = 5;
+
+/// When a hold made or renewed at `now` runs out: twenty minutes on, but
+/// never past `hold_ends_at`. `None` once the hold's life is over.
+pub fn renewed_hold(now: DateTime<Utc>, hold_ends_at: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    (now < hold_ends_at).then(|| (now + SEAT_HOLD).min(hold_ends_at))
+}
+
+/// Why an order could not be made or kept as asked.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BookingRefused {
+    #[error("session {session_id} has no free seat")]
+    SessionFull { session_id: String },
+    #[error("the discount code {code} has been used as often as it may be")]
+    CodeUsedUp { code: String },
+    #[error("this client already holds seats for as many unpaid orders as it may")]
+    TooManyHolds,
+    #[error("the order's seats were held for as long as they may be")]
+    HoldEnded,
+}
+
+/// What a successful checkout payment does to its order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckoutPayment {
+    /// The order is paid: its new status, and what was paid beyond what
+    /// this checkout asked for (given back).
+    Paid { status: EnrolmentStatus, excess: Money },
+    /// Less than the order asked for: recorded for a person to check.
+    Underpaid,
+    /// The order was paid already: this payment is given back whole.
+    AlreadyPaid,
+}
+
+/// Decides a checkout payment of `amount` for an order in `status` that
+/// had `paid_before` recorded. An order is paid once (pretix: payments −
+/// refunds ≥ what is due); anything more is an overpayment to refund.
+pub fn checkout_payment(status: EnrolmentStatus, mode: PaymentMode, quote: &Quote, paid_before: Money, amount: Money) -> CheckoutPayment {
+    if matches!(status, EnrolmentStatus::Deposit | EnrolmentStatus::Completed) {
+        return CheckoutPayment::AlreadyPaid;
+    }
+    let paid = paid_before + amount;
+    let due = quote.amount_due(mode);
+    if paid < due {
+        return CheckoutPayment::Underpaid;
+    }
+    let status = if paid >= quote.total { EnrolmentStatus::Completed } else { EnrolmentStatus::Deposit };
+    CheckoutPayment::Paid { status, excess: Money::from_pence(paid.pence() - due.pence()) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::enrolment::LinePrice;
+
+    fn at(minutes: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000, 0).unwrap() + Duration::minutes(minutes)
+    }
+
+    #[test]
+    fn a_hold_is_renewed_for_twenty_minutes_but_never_past_its_life() {
+        let ends = at(45);
+        assert_eq!(renewed_hold(at(0), ends), Some(at(20)));
+        assert_eq!(renewed_hold(at(30), ends), Some(at(45)));
+        assert_eq!(renewed_hold(at(45), ends), None);
+        assert_eq!(renewed_hold(at(90), ends), None);
+    }
+
+    fn quote() -> Quote {
+        Quote::new(&[LinePrice { price: Money::from_pence(69_500), kit_pounds: None }], None)
+    }
+
+    #[test]
+    fn a_booking_fee_pays_a_deposit_and_a_full_payment_completes() {
+        let q = quote();
+        assert_eq!(
+            checkout_payment(EnrolmentStatus::Pending, PaymentMode::Fee, &q, Money::ZERO, q.deposit),
+            CheckoutPayment::Paid { status: EnrolmentStatus::Deposit, excess: Money::ZERO }
+        );
+        assert_eq!(
+            checkout_payment(EnrolmentStatus::Pending, PaymentMode::Full, &q, Money::ZERO, q.total),
+            CheckoutPayment::Paid { status: EnrolmentStatus::Completed, excess: Money::ZERO }
+        );
+    }
+
+    #[test]
+    fn too_little_is_underpaid_and_too_much_is_given_back() {
+        let q = quote();
+        let short = Money::from_pence(q.deposit.pence() - 1);
+        assert_eq!(checkout_payment(EnrolmentStatus::Pending, PaymentMode::Fee, &q, Money::ZERO, short), CheckoutPayment::Underpaid);
+        assert_eq!(
+            checkout_payment(EnrolmentStatus::Pending, PaymentMode::Fee, &q, short, q.deposit),
+            CheckoutPayment::Paid { status: EnrolmentStatus::Deposit, excess: short }
+        );
+    }
+
+    #[test]
+    fn a_second_payment_of_a_paid_order_is_given_back_whole() {
+        let q = quote();
+        for status in [EnrolmentStatus::Deposit, EnrolmentStatus::Completed] {
+            assert_eq!(checkout_payment(status, PaymentMode::Fee, &q, q.deposit, q.deposit), CheckoutPayment::AlreadyPaid);
+        }
+    }
+
+    #[test]
+    fn a_failed_order_paid_later_is_still_paid() {
+        let q = quote();
+        assert_eq!(
+            checkout_payment(EnrolmentStatus::Failed, PaymentMode::Fee, &q, Money::ZERO, q.deposit),
+            CheckoutPayment::Paid { status: EnrolmentStatus::Deposit, excess: Money::ZERO }
+        );
+    }
+}

@@ -1,0 +1,62 @@
+//! Per-client rate limits on the calls that cost the college something
+//! (orders, payment intents, password checks, mail), with `tower_governor`:
+//! a burst, then a steady rate per minute, per client address as
+//! [`ClientIp`](crate::buyer::ClientIp) names it. A client over the limit
+//! gets 429 and a message it can act on. Each instance counts on its own.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::Request;
+use axum::response::IntoResponse;
+use governor::middleware::NoOpMiddleware;
+use tower_governor::GovernorLayer;
+use tower_governor::errors::GovernorError;
+use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
+use tower_governor::key_extractor::KeyExtractor;
+
+use crate::buyer::ClientIp;
+use crate::config::ClientLimits;
+use crate::http::ApiError;
+
+/// The client's address, as the outer middleware found it.
+#[derive(Debug, Clone, Copy)]
+pub struct ClientKey;
+
+impl KeyExtractor for ClientKey {
+    type Key = std::net::IpAddr;
+
+    fn extract<T>(&self, request: &Request<T>) -> Result<Self::Key, GovernorError> {
+        request.extensions().get::<ClientIp>().map(|ClientIp(ip)| *ip).ok_or(GovernorError::UnableToExtractKey)
+    }
+}
+
+const SLOW_DOWN: &str = "You have sent a lot of requests in a short time. Please wait a minute and try again.";
+
+pub fn per_client(limits: &ClientLimits) -> GovernorLayer<ClientKey, NoOpMiddleware, Body> {
+    let config: Arc<GovernorConfig<ClientKey, NoOpMiddleware>> = Arc::new(
+        GovernorConfigBuilder::default()
+            .key_extractor(ClientKey)
+            .period(Duration::from_secs(60) / limits.writes_per_minute.max(1))
+            .burst_size(limits.write_burst.max(1))
+            .finish()
+            .expect("the rate and burst are positive"),
+    );
+    // Forget clients that have been quiet, so the table does not grow.
+    let limiter = Arc::clone(config.limiter());
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        loop {
+            tick.tick().await;
+            limiter.retain_recent();
+        }
+    });
+    GovernorLayer::new(config).error_handler(|error| match error {
+        GovernorError::TooManyRequests { .. } => ApiError::TooManyRequests(SLOW_DOWN.to_owned()).into_response(),
+        other => {
+            tracing::error!(error = %other, "Rate limiting failed");
+            ApiError::Internal(anyhow::anyhow!("rate limiting failed: {other}")).into_response()
+        }
+    })
+}
