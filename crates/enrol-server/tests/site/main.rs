@@ -7,6 +7,7 @@ mod content;
 mod enrol_checkout;
 mod helpers;
 mod images;
+mod localstripe;
 mod mail;
 mod online_checkout;
 mod pages;
