@@ -66,7 +66,7 @@ pub enum ParamError {
     MissingWidth,
     #[error("\"w\" parameter (width) must be one of {IMAGE_SIZES:?} or {DEVICE_SIZES:?}")]
     BadWidth,
-    #[error("\"q\" parameter (quality) must be a whole number from 1 to 100")]
+    #[error("\"q\" parameter (quality) must be 75, the quality the site's pages use")]
     BadQuality,
 }
 
@@ -98,12 +98,11 @@ impl ImageRequest {
         let format = SourceFormat::from_path(path).ok_or(ParamError::UnsupportedFormat)?;
         let width = w.filter(|w| !w.is_empty()).ok_or(ParamError::MissingWidth)?;
         let width = parse_number(width).filter(|w| is_allowed_width(*w)).ok_or(ParamError::BadWidth)?;
+        // One quality only: every other would be another file on disk for
+        // anyone to ask for (issue 10).
         let quality = match q {
             None => DEFAULT_QUALITY,
-            Some(q) => parse_number(q)
-                .filter(|q| (1..=100).contains(q))
-                .and_then(|q| u8::try_from(q).ok())
-                .ok_or(ParamError::BadQuality)?,
+            Some(q) => parse_number(q).filter(|q| *q == u32::from(DEFAULT_QUALITY)).map_or(Err(ParamError::BadQuality), |_| Ok(DEFAULT_QUALITY))?,
         };
         Ok(ImageRequest { path: path.to_owned(), format, width, quality })
     }
@@ -393,10 +392,12 @@ mod tests {
         assert_eq!(request.format, SourceFormat::Svg);
         assert_eq!((request.width, request.quality), (640, DEFAULT_QUALITY));
         for width in IMAGE_SIZES.iter().chain(&DEVICE_SIZES) {
-            assert_eq!(parse("/media/a.png", &width.to_string(), Some("1")).unwrap().width, *width);
+            assert_eq!(parse("/media/a.png", &width.to_string(), Some("75")).unwrap().width, *width);
         }
-        assert_eq!(parse("/media/team/Jo_Smith-2.JPEG", "3840", Some("100")).unwrap().format, SourceFormat::Jpeg);
-        assert_eq!(parse("/media/a.jpg", "16", Some("90")).unwrap().quality, 90);
+        assert_eq!(parse("/media/team/Jo_Smith-2.JPEG", "3840", Some("75")).unwrap().format, SourceFormat::Jpeg);
+        for other in ["1", "74", "90", "100"] {
+            assert_eq!(parse("/media/a.jpg", "16", Some(other)).unwrap_err(), ParamError::BadQuality, "q={other}");
+        }
     }
 
     #[test]

@@ -32,6 +32,9 @@ pub struct Config {
     /// `ENROL_IMAGE_CACHE`: where resized images are kept, default
     /// `data/image-cache`. Safe to delete; not shared between instances.
     pub image_cache: PathBuf,
+    /// `ENROL_IMAGE_CACHE_MAX_MB`: the most the image cache may hold on
+    /// disk, default 512.
+    pub image_cache_max_bytes: u64,
     /// Stripe when `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and
     /// `STRIPE_WEBHOOK_SECRET` are all set; otherwise the built-in sandbox.
     pub payments: PaymentsConfig,
@@ -208,6 +211,7 @@ impl Config {
             content_dir: get("ENROL_CONTENT_DIR").map_or_else(|| PathBuf::from("content"), PathBuf::from),
             ssr_engines,
             image_cache: get("ENROL_IMAGE_CACHE").map_or_else(|| PathBuf::from("data/image-cache"), PathBuf::from),
+            image_cache_max_bytes: u64::from(number("ENROL_IMAGE_CACHE_MAX_MB", 512)?) * 1024 * 1024,
             payments,
             smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),
             mail_from: get("ENROL_MAIL_FROM").filter(|v| !v.is_empty()),

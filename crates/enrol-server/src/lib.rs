@@ -91,6 +91,8 @@ pub struct AppState {
     pub availability_version: AtomicI64,
     /// `config.tracking` as the JSON every page carries.
     pub tracking_json: String,
+    /// What the image cache holds, against its limit.
+    pub image_cache: http::images::ImageCache,
 }
 
 pub struct App {
@@ -117,7 +119,8 @@ impl App {
         let payments = gateway::build(&config.payments, db.clone());
         tracing::info!(gateway = payments.name(), "Payments");
         let tracking_json = serde_json::to_string(&config.tracking)?;
-        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), payments, content_version, availability_version, tracking_json });
+        let image_cache = http::images::ImageCache::new(&config.image_cache, config.image_cache_max_bytes);
+        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), payments, content_version, availability_version, tracking_json, image_cache });
         Ok(App { state })
     }
 

@@ -8,13 +8,18 @@
 //! old ones are simply never asked for again. The key is also the ETag, and
 //! the response may be cached by browsers and CDNs for a year.
 //!
+//! The cache is kept under a size limit ([`ImageCache`]), and only the one
+//! quality the pages use is made, so nobody can fill the disk by asking
+//! for every quality of every image.
+//!
 //! Resizing is CPU work: it runs on the blocking pool, at most one image per
 //! core at a time, so a burst of requests queues instead of exhausting
 //! memory.
 
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, LazyLock, OnceLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 use std::time::{Instant, UNIX_EPOCH};
 
 use anyhow::Context as _;
@@ -103,11 +108,13 @@ pub async fn show_image(
     let data = tokio::fs::read(&source).await.with_context(|| format!("Failed to read {}", source.display()))?;
     let started = Instant::now();
     let job = request.clone();
+    let cache_state = Arc::clone(&state);
     let encoded = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let encoded = renderer().render(&data, job.format, job.width, job.quality)?;
-        if let Err(error) = write_atomically(&cached, &encoded.webp) {
-            tracing::warn!(error = %error, path = %cached.display(), "Failed to cache a resized image");
+        match write_atomically(&cached, &encoded.webp) {
+            Ok(()) => cache_state.image_cache.written(&cache_state.config.image_cache, encoded.webp.len()),
+            Err(error) => tracing::warn!(error = %error, path = %cached.display(), "Failed to cache a resized image"),
         }
         Ok::<_, RenderError>(encoded)
     })
@@ -127,6 +134,65 @@ pub async fn show_image(
         "Image resized"
     );
     Ok(image_response(&etag, encoded.webp, "MISS"))
+}
+
+/// Keeps the disk cache of resized images under `ENROL_IMAGE_CACHE_MAX_MB`:
+/// when a new file takes it over, the files used least recently (oldest
+/// modified: a hit does not touch them, so oldest made) are removed until it
+/// is nine tenths full. Each instance keeps its own cache and its own count.
+pub struct ImageCache {
+    limit: u64,
+    used: AtomicU64,
+    trimming: Mutex<()>,
+}
+
+impl ImageCache {
+    /// The budget for the cache in `dir`, counting what is there already.
+    pub fn new(dir: &Path, limit: u64) -> Self {
+        let used = cached_files(dir).iter().map(|(_, _, len)| len).sum();
+        ImageCache { limit, used: AtomicU64::new(used), trimming: Mutex::new(()) }
+    }
+
+    /// Counts a file of `bytes` just written to `dir`, trimming if needed.
+    fn written(&self, dir: &Path, bytes: usize) {
+        let used = self.used.fetch_add(bytes as u64, Ordering::Relaxed) + bytes as u64;
+        if used <= self.limit {
+            return;
+        }
+        // One trim at a time; a writer that finds one under way goes on.
+        let Ok(_trimming) = self.trimming.try_lock() else { return };
+        let mut files = cached_files(dir);
+        files.sort_by_key(|(_, modified, _)| *modified);
+        let mut total: u64 = files.iter().map(|(_, _, len)| len).sum();
+        let target = self.limit / 10 * 9;
+        let mut removed = 0;
+        for (path, _, len) in files {
+            if total <= target {
+                break;
+            }
+            if std::fs::remove_file(&path).is_ok() {
+                total -= len;
+                removed += 1;
+            }
+        }
+        self.used.store(total, Ordering::Relaxed);
+        tracing::info!(removed, bytes = total, limit = self.limit, "Image cache trimmed");
+    }
+}
+
+/// Every cached image: path, when it was made, size.
+fn cached_files(dir: &Path) -> Vec<(PathBuf, std::time::SystemTime, u64)> {
+    let Ok(folders) = std::fs::read_dir(dir) else { return Vec::new() };
+    folders
+        .flatten()
+        .filter_map(|folder| std::fs::read_dir(folder.path()).ok())
+        .flat_map(|files| files.flatten())
+        .filter_map(|file| {
+            let metadata = file.metadata().ok()?;
+            let webp = file.path().extension().is_some_and(|e| e == "webp");
+            (metadata.is_file() && webp).then(|| (file.path(), metadata.modified().unwrap_or(UNIX_EPOCH), metadata.len()))
+        })
+        .collect()
 }
 
 /// A stable name for one rendition of one version of a source file.

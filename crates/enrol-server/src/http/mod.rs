@@ -8,7 +8,7 @@ mod error;
 mod finance;
 mod guard;
 mod health;
-mod images;
+pub mod images;
 mod online_checkout;
 mod pages;
 mod sandbox;

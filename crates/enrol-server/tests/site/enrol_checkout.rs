@@ -15,22 +15,22 @@ const COURSE: &str = "chemical-peels";
 const PRICE: i64 = 69_500;
 const KIT_POUNDS: i64 = 120;
 
-async fn count(app: &TestApp, sql: &str) -> i64 {
+pub(crate) async fn count(app: &TestApp, sql: &str) -> i64 {
     let sql = sql.to_owned();
     on_pool!(app.db(), pool => sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.clone())).fetch_one(pool).await).expect("count")
 }
 
-async fn execute(app: &TestApp, sql: &str) {
+pub(crate) async fn execute(app: &TestApp, sql: &str) {
     let sql = sql.to_owned();
     on_pool!(app.db(), pool => sqlx::query(sqlx::AssertSqlSafe(sql.clone())).execute(pool).await.map(drop)).expect("statement");
 }
 
-async fn post(app: &TestApp, path: &str, body: &Value) -> (u16, Value) {
+pub(crate) async fn post(app: &TestApp, path: &str, body: &Value) -> (u16, Value) {
     let response = app.client.post(app.url(path)).json(body).send().await.expect("request");
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
 
-async fn put(app: &TestApp, path: &str, body: &Value) -> (u16, Value) {
+pub(crate) async fn put(app: &TestApp, path: &str, body: &Value) -> (u16, Value) {
     let response = app.client.put(app.url(path)).json(body).send().await.expect("request");
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
@@ -60,7 +60,7 @@ pub(crate) fn order(session: &str, kit: bool, code: Option<&str>, selected: &str
     }})
 }
 
-fn intent_update(intent: &str, order_id: &str, amount: Money, kind: &str) -> Value {
+pub(crate) fn intent_update(intent: &str, order_id: &str, amount: Money, kind: &str) -> Value {
     json!({
         "intent": intent, "amount": amount, "customerId": null, "email": "sam.lee@example.com",
         "metadata": { "Order ID": order_id, "name": "Sam", "surname": "Lee", "phone": "+447700900123", "email": "sam.lee@example.com", "type": kind },

@@ -27,6 +27,10 @@ struct ImageApp {
 
 impl ImageApp {
     async fn start() -> Self {
+        Self::start_with(|_| {}).await
+    }
+
+    async fn start_with(change: impl FnOnce(&mut enrol_server::config::Config)) -> Self {
         let database = fresh_database(Backend::Sqlite).await.expect("SQLite is always available");
         let scratch = std::env::temp_dir().join(format!("enrol-images-{}", uuid::Uuid::now_v7().simple()));
         let web = scratch.join("web");
@@ -37,6 +41,7 @@ impl ImageApp {
         let mut config = test_config(database.url.clone());
         config.web_dist = web;
         config.image_cache = scratch.join("image-cache");
+        change(&mut config);
         let cache = config.image_cache.clone();
         let app = App::build(config).await.expect("app builds");
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
@@ -147,17 +152,14 @@ async fn content_images_are_resized_to_webp_and_cached() {
         assert_ne!(response.headers()["etag"].to_str().unwrap(), etag);
         assert_eq!(webp_size(&response.bytes().await.unwrap()), (width, height));
     }
-    // A different quality is a different image.
-    let low = app.image("/_next/image/", &[("url", BB_GLOW), ("w", "640"), ("q", "30")], None).await;
-    assert_eq!(low.status().as_u16(), 200);
-    assert!(low.bytes().await.unwrap().len() < bytes.len());
-    assert_eq!(files_in(&app.cache).len(), 4);
+    assert_eq!(files_in(&app.cache).len(), 3);
 
     // Requests the site never makes.
     for params in [
         vec![("url", BB_GLOW), ("w", "123")],
         vec![("url", BB_GLOW)],
         vec![("url", BB_GLOW), ("w", "640"), ("q", "0")],
+        vec![("url", BB_GLOW), ("w", "640"), ("q", "30")],
         vec![("url", BB_GLOW), ("w", "640"), ("q", "101")],
         vec![("url", "https://evil.example/x.png"), ("w", "640")],
         vec![("url", "//evil.example/x.png"), ("w", "640")],
@@ -173,7 +175,7 @@ async fn content_images_are_resized_to_webp_and_cached() {
     assert_eq!(error_code(missing).await, (404, "not_found".to_owned()));
     let folder = app.image("/_next/image/", &[("url", "/media/courses.svg"), ("w", "640")], None).await;
     assert_eq!(folder.status().as_u16(), 404);
-    assert_eq!(files_in(&app.cache).len(), 4, "nothing cached for refused requests");
+    assert_eq!(files_in(&app.cache).len(), 3, "nothing cached for refused requests");
 
     app.stop().await;
 }
@@ -199,5 +201,23 @@ async fn a_burst_of_requests_is_served() {
         assert_eq!(webp_size(&response.bytes().await.unwrap()).0, width);
     }
     assert_eq!(files_in(&app.cache).len(), urls.len() * widths.len());
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_cache_stays_under_its_size_limit() {
+    const LIMIT: u64 = 4_000;
+    let app = ImageApp::start_with(|config| config.image_cache_max_bytes = LIMIT).await;
+    let mut served = 0;
+    for width in [64, 96, 128, 256, 384, 640, 750, 828] {
+        let response = app.image("/_next/image/", &[("url", BB_GLOW), ("w", &width.to_string())], None).await;
+        assert_eq!(response.status().as_u16(), 200, "a trimmed cache still answers");
+        assert_eq!(webp_size(&response.bytes().await.unwrap()).0, width);
+        served += 1;
+    }
+    let files = files_in(&app.cache);
+    let bytes: u64 = files.iter().map(|f| std::fs::metadata(f).unwrap().len()).sum();
+    assert!(bytes <= LIMIT, "{bytes} bytes cached over a limit of {LIMIT}");
+    assert!(files.len() < served, "{} files kept of {served}", files.len());
     app.stop().await;
 }

@@ -12,3 +12,5 @@ mod mail;
 mod online_checkout;
 mod pages;
 mod stripe_mode;
+mod ownership;
+mod limits;

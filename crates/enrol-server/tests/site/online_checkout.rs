@@ -52,6 +52,10 @@ async fn post_event(app: &TestApp, body: Vec<u8>, header: &str) -> reqwest::Resp
         .expect("webhook")
 }
 
+async fn order_status(app: &TestApp, id: &str) -> String {
+    on_pool!(app.db(), pool => sqlx::query_scalar("select status from online_order where id = $1").bind(id).fetch_one(pool).await).unwrap()
+}
+
 both_backends! {
     async fn an_online_order_is_paid_on_the_sandbox_and_fulfilled_once(app: TestApp) {
         let (with, other) = two_courses(&app).await;
@@ -171,6 +175,65 @@ both_backends! {
         assert_eq!(post_event(&app, body.clone(), &forged).await.status().as_u16(), 400);
         assert_eq!(post_event(&app, body, "").await.status().as_u16(), 400);
         assert_eq!(count(&app, "select count(*) from webhook_event where id = 'evt_test_forged'").await, 0);
+        app.stop().await;
+    }
+
+    async fn a_delayed_payment_is_fulfilled_when_it_arrives_or_fails(app: TestApp) {
+        let (with, other) = two_courses(&app).await;
+        let mut orders = Vec::new();
+        for offer in [&with, &other] {
+            assert_eq!(create_checkout(&app, json!({ "priceIds": [offer.price_id], "additional": [] })).await.status().as_u16(), 200);
+            let id: String = on_pool!(app.db(), pool => sqlx::query_scalar("select id from online_order order by created_at desc, id desc limit 1").fetch_one(pool).await).unwrap();
+            let total: i64 = on_pool!(app.db(), pool => sqlx::query_scalar("select total from online_order where id = $1").bind(&id).fetch_one(pool).await).unwrap();
+            orders.push((id, total));
+        }
+        let session = |order: &(String, i64), payment_status: &str| json!({
+            "id": format!("cs_test_{}", order.0.replace('-', "")), "object": "checkout.session", "client_reference_id": order.0,
+            "metadata": { "order_id": order.0 }, "amount_total": order.1, "currency": "gbp", "customer_email": null,
+            "customer_details": { "email": "sam.buyer@example.com", "name": "Sam Buyer" },
+            "payment_intent": format!("pi_test_{}", order.0.replace('-', "")), "payment_status": payment_status,
+        });
+        let event = |id: &str, kind: &str, object: Value| json!({ "id": id, "object": "event", "type": kind, "data": { "object": object } });
+
+        // A bank debit: the checkout completes before the money arrives.
+        let (body, header) = signed(&app, &event("evt_completed_unpaid", "checkout.session.completed", session(&orders[0], "unpaid")));
+        assert_eq!(post_event(&app, body, &header).await.status().as_u16(), 200);
+        assert_eq!(order_status(&app, &orders[0].0).await, "processing");
+        assert_eq!(count(&app, "select count(*) from online_registration").await, 0, "nothing before the money");
+        for _ in 0..2 {
+            let (body, header) = signed(&app, &event("evt_async_paid", "checkout.session.async_payment_succeeded", session(&orders[0], "paid")));
+            assert_eq!(post_event(&app, body, &header).await.status().as_u16(), 200);
+        }
+        assert_eq!(order_status(&app, &orders[0].0).await, "paid");
+        assert_eq!(count(&app, "select count(*) from online_registration").await, 1);
+        assert_eq!(count(&app, "select count(*) from payment").await, 1);
+
+        let (body, header) = signed(&app, &event("evt_second_unpaid", "checkout.session.completed", session(&orders[1], "unpaid")));
+        assert_eq!(post_event(&app, body, &header).await.status().as_u16(), 200);
+        let (body, header) = signed(&app, &event("evt_async_failed", "checkout.session.async_payment_failed", session(&orders[1], "unpaid")));
+        assert_eq!(post_event(&app, body, &header).await.status().as_u16(), 200);
+        assert_eq!(order_status(&app, &orders[1].0).await, "failed");
+        assert_eq!(count(&app, "select count(*) from payment").await, 1);
+        app.stop().await;
+    }
+
+    async fn a_paid_online_order_whose_webhook_was_lost_is_found(app: TestApp) {
+        use enrol_server::reconcile::reconcile;
+        let (with, _) = two_courses(&app).await;
+        let response = create_checkout(&app, json!({ "priceIds": [with.price_id], "additional": [] })).await;
+        let url = response.json::<Value>().await.unwrap()["url"].as_str().unwrap().to_owned();
+        let checkout_id = url.trim_start_matches("/sandbox/checkout/").to_owned();
+        // The provider took the money; its event never came.
+        assert!(app.db().complete_sandbox_checkout(&checkout_id, "sam.buyer@example.com", Some("Sam Buyer")).await.unwrap());
+        let later = chrono::Utc::now() + chrono::Duration::minutes(11);
+        let report = reconcile(&app.state, later).await.unwrap();
+        assert_eq!((report.checked, report.fulfilled), (1, 1));
+        assert_eq!(count(&app, "select count(*) from online_order where status = 'paid'").await, 1);
+        assert_eq!(count(&app, "select count(*) from online_registration").await, 1);
+        assert_eq!(count(&app, "select count(*) from mail_outbox where to_address = 'sam.buyer@example.com'").await, 1);
+        let again = reconcile(&app.state, later).await.unwrap();
+        assert_eq!((again.checked, again.fulfilled), (0, 0), "found once");
+        assert_eq!(count(&app, "select count(*) from payment").await, 1);
         app.stop().await;
     }
 }

@@ -1,0 +1,210 @@
+//! Limits counted where they are enforced (issue 10, items 3 and 4): a
+//! seat is held once and for a bounded time, a discount code is never used
+//! more often than allowed, and one client cannot take every seat. Race
+//! tests send many real requests at once and count what got through.
+
+use enrol_db::on_pool;
+use enrol_domain::enrolment::{Discount, DiscountType};
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::enrol_checkout::{confirm, count, execute, intent_update, order, post, prepared, put, quote};
+use crate::helpers::{Backend, TestApp, browser, spawn_app_with};
+
+/// A request from client `ip`, as the trusted proxy at 127.0.0.1 says.
+fn from(client: &reqwest::Client, app: &TestApp, ip: &str, path: &str) -> reqwest::RequestBuilder {
+    client.post(app.url(path)).header("x-forwarded-for", ip)
+}
+
+async fn status_of(request: reqwest::RequestBuilder) -> (u16, Value) {
+    let response = request.send().await.expect("request");
+    (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
+}
+
+/// Runs the hold of `order_id` out, as twenty minutes would.
+async fn run_out(app: &TestApp, order_id: &str) {
+    execute(app, &format!("update seat_hold set expires_at = '2000-01-01T00:00:00Z' where enrollment_id = '{order_id}'")).await;
+    execute(app, &format!("update enrollment set held_until = '2000-01-01T00:00:00Z' where id = '{order_id}'")).await;
+}
+
+async fn live_holds(app: &TestApp, session: &str) -> i64 {
+    let now = chrono::Utc::now();
+    on_pool!(app.db(), pool => sqlx::query_scalar::<_, i64>(
+        "select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id where h.session_id = $1 and h.expires_at > $2 and e.status = 'pending'"
+    ).bind(session).bind(now).fetch_one(pool).await).unwrap()
+}
+
+both_backends! {
+    async fn a_hold_renewed_after_it_ran_out_needs_the_seat_again(app: TestApp) {
+        execute(&app, "update session set seats = 1, registrations = 0 where id = 'chemical-peels-1'").await;
+        let q = quote(false, None);
+        let body = order("chemical-peels-1", false, None, "card", &q);
+        let (late, late_intent, _) = prepared(&app, &body, q.deposit, "booking-fee").await;
+        run_out(&app, &late).await;
+        // Someone else takes the seat that was released.
+        let other = browser();
+        let (status, _) = status_of(other.post(app.url("/api/enroll/")).json(&body)).await;
+        assert_eq!(status, 200);
+        // The first buyer prepares the payment again: the seat is gone.
+        let (status, answer) = put(&app, "/api/checkout/", &intent_update(&late_intent, &late, q.deposit, "booking-fee")).await;
+        assert_eq!(status, 409, "{answer}");
+        assert!(answer["error"]["message"].as_str().unwrap().contains("fully booked"), "{answer}");
+        assert_eq!(live_holds(&app, "chemical-peels-1").await, 1, "never two live holds for one seat");
+        app.stop().await;
+    }
+
+    async fn a_buyer_changing_their_details_keeps_their_own_seat(app: TestApp) {
+        execute(&app, "update session set seats = 1, registrations = 0 where id = 'chemical-peels-1'").await;
+        let q = quote(false, None);
+        let mut body = order("chemical-peels-1", false, None, "card", &q);
+        let (order_id, _, _) = prepared(&app, &body, q.deposit, "booking-fee").await;
+        body["data"]["contact"]["email"] = json!("sam@example.org");
+        let (status, answer) = put(&app, "/api/enroll/", &json!({ "id": order_id, "data": body["data"] })).await;
+        assert_eq!(status, 200, "their own hold does not make the session full for them: {answer}");
+        let (_, basket) = post(&app, "/api/checkout/basket", &json!({ "orderId": order_id, "courses": [
+            { "courseId": "chemical-peels", "sessionId": "chemical-peels-1", "includeKit": false },
+        ]})).await;
+        assert_eq!(basket["lines"][0]["sessionId"], "chemical-peels-1", "{basket}");
+        assert_eq!(live_holds(&app, "chemical-peels-1").await, 1);
+        app.stop().await;
+    }
+
+    async fn a_hold_cannot_be_kept_alive_for_ever(app: TestApp) {
+        let q = quote(false, None);
+        let body = order("chemical-peels-1", false, None, "card", &q);
+        let (order_id, intent, _) = prepared(&app, &body, q.deposit, "booking-fee").await;
+        let hold_end: (chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>) = on_pool!(app.db(), pool => sqlx::query_as(
+            "select created_at, hold_ends_at from enrollment where id = $1"
+        ).bind(&order_id).fetch_one(pool).await).unwrap();
+        assert_eq!(hold_end.1 - hold_end.0, chrono::Duration::minutes(45));
+        // Forty-five minutes on, neither a change nor a payment renews it.
+        execute(&app, &format!("update enrollment set hold_ends_at = '2000-01-01T00:00:00Z' where id = '{order_id}'")).await;
+        let (status, answer) = put(&app, "/api/enroll/", &json!({ "id": order_id, "data": body["data"] })).await;
+        assert_eq!(status, 409, "{answer}");
+        let (status, _) = put(&app, "/api/checkout/", &intent_update(&intent, &order_id, q.deposit, "booking-fee")).await;
+        assert_eq!(status, 409);
+        app.stop().await;
+    }
+
+    async fn a_course_whose_dates_are_all_full_is_not_sold_without_one(app: TestApp) {
+        execute(&app, "update session set registrations = seats where id like 'chemical-peels-%'").await;
+        let q = quote(false, None);
+        let mut body = order("chemical-peels-1", false, None, "card", &q);
+        body["data"]["enrollment"]["metadata"][0]["sessionId"] = Value::Null;
+        let (status, answer) = post(&app, "/api/enroll/", &body).await;
+        assert_eq!(status, 409, "{answer}");
+        assert_eq!(count(&app, "select count(*) from enrollment").await, 0);
+        app.stop().await;
+    }
+
+    async fn seats_left_count_the_seats_held(app: TestApp) {
+        execute(&app, "update session set seats = 2, registrations = 0 where id = 'chemical-peels-1'").await;
+        let course = "/courses/aesthetics/chemical-peels/";
+        let held = |data: &Value| {
+            data["page"]["sessions"].as_array().unwrap().iter().find(|s| s["id"] == "chemical-peels-1").map(|s| s["held"].as_i64().unwrap())
+        };
+        let before: Value = app.get(&format!("/api/page-data?path={course}")).await.json().await.unwrap();
+        assert_eq!(held(&before), Some(0), "{}", before["page"]["sessions"]);
+        assert!(app.text(course).await.1.contains("2 seats left"));
+        let q = quote(false, None);
+        prepared(&app, &order("chemical-peels-1", false, None, "card", &q), q.deposit, "booking-fee").await;
+        let after: Value = app.get(&format!("/api/page-data?path={course}")).await.json().await.unwrap();
+        assert_eq!(held(&after), Some(1));
+        // The cached page is dropped once the seats change (within seconds).
+        let mut shown = false;
+        for _ in 0..40 {
+            if app.text(course).await.1.contains("1 seat left") {
+                shown = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert!(shown, "the course page counts the held seat");
+        app.stop().await;
+    }
+
+    async fn a_hundred_orders_on_a_code_for_seven_use_it_seven_times(app: TestApp) {
+        execute(&app, "update session set seats = 500, registrations = 0 where id = 'chemical-peels-1'").await;
+        execute(&app, "update discount_code set max_uses = 7, uses = 0 where code = 'FRIEND100'").await;
+        let q = quote(false, Some(Discount { kind: DiscountType::Pound, value: 10_000 }));
+        let body = order("chemical-peels-1", false, Some("FRIEND100"), "card", &q);
+        let second = app.another_instance().await;
+        let mut requests = tokio::task::JoinSet::new();
+        for i in 0..100 {
+            let target = if i % 2 == 0 { &app } else { &second };
+            let request = from(&target.client, target, &format!("10.3.0.{i}"), "/api/enroll/").json(&body);
+            requests.spawn(async move { request.send().await.expect("request").status().as_u16() });
+        }
+        let statuses = requests.join_all().await;
+        let accepted = statuses.iter().filter(|s| **s == 200).count();
+        println!("100 concurrent orders on a code limited to 7: {accepted} accepted");
+        assert_eq!(accepted, 7, "{statuses:?}");
+        assert!(statuses.iter().all(|s| matches!(s, 200 | 409 | 422)), "{statuses:?}");
+        assert_eq!(count(&app, "select uses from discount_code where code = 'FRIEND100'").await, 7);
+        assert_eq!(count(&app, "select count(*) from enrollment where discount_code = 'FRIEND100'").await, 7);
+        assert_eq!(post(&app, "/api/code", &json!({ "code": "FRIEND100" })).await.1["valid"], false, "used up while orders hold it");
+
+        // A hold that runs out gives its use back; so does a failed payment.
+        let ids: Vec<String> = on_pool!(app.db(), pool => sqlx::query_scalar("select id from enrollment order by id").fetch_all(pool).await).unwrap();
+        run_out(&app, &ids[0]).await;
+        assert_eq!(app.db().expire_holds(chrono::Utc::now()).await.unwrap(), 1);
+        assert_eq!(app.db().expire_holds(chrono::Utc::now()).await.unwrap(), 0, "released once");
+        assert_eq!(count(&app, "select uses from discount_code where code = 'FRIEND100'").await, 6);
+        let (order_id, intent, secret) = prepared(&app, &body, q.deposit, "booking-fee").await;
+        assert_eq!(count(&app, "select uses from discount_code where code = 'FRIEND100'").await, 7);
+        assert_eq!(confirm(&app, &intent, &secret, &order_id, "card", Some("4000 0000 0000 0002")).await.0, 402);
+        assert_eq!(count(&app, "select uses from discount_code where code = 'FRIEND100'").await, 6);
+        // A paid order keeps its use, counted once.
+        let (order_id, intent, secret) = prepared(&app, &body, q.deposit, "booking-fee").await;
+        assert_eq!(confirm(&app, &intent, &secret, &order_id, "card", Some("4242 4242 4242 4242")).await.0, 200);
+        assert_eq!(count(&app, "select uses from discount_code where code = 'FRIEND100'").await, 7);
+        second.stop().await;
+        app.stop().await;
+    }
+}
+
+/// The production limits, on a fresh app of `backend`.
+async fn limited_app(backend: Backend) -> Option<TestApp> {
+    spawn_app_with(backend, |config| config.limits = enrol_server::config::ClientLimits::default()).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_client_holds_seats_for_five_unpaid_orders_at_most() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some(app) = limited_app(backend).await else { continue };
+        execute(&app, "update session set seats = 200, registrations = 0 where id = 'chemical-peels-1'").await;
+        let q = quote(false, None);
+        let body = order("chemical-peels-1", false, None, "card", &q);
+        let hoarder = browser();
+        let mut statuses = Vec::new();
+        for _ in 0..8 {
+            statuses.push(status_of(from(&hoarder, &app, "203.0.113.5", "/api/enroll/").json(&body)).await);
+        }
+        let accepted = statuses.iter().filter(|(s, _)| *s == 200).count();
+        assert_eq!(accepted, 5, "{statuses:?}");
+        let (status, answer) = &statuses[5];
+        assert_eq!(*status, 429);
+        assert!(answer["error"]["message"].as_str().unwrap().contains("waiting for payment"), "{answer}");
+        let (status, _) = status_of(from(&browser(), &app, "203.0.113.6", "/api/enroll/").json(&body)).await;
+        assert_eq!(status, 200, "another client is not held back");
+        assert_eq!(live_holds(&app, "chemical-peels-1").await, 6);
+        app.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burst_from_one_client_is_slowed_down() {
+    let app = limited_app(Backend::Sqlite).await.expect("SQLite is always available");
+    let mut statuses = Vec::new();
+    for _ in 0..30 {
+        statuses.push(status_of(from(&app.client, &app, "198.51.100.9", "/api/code").json(&json!({ "code": "NOPE" }))).await);
+    }
+    let allowed = statuses.iter().filter(|(s, _)| *s == 200).count();
+    let slowed: Vec<&Value> = statuses.iter().filter(|(s, _)| *s == 429).map(|(_, body)| body).collect();
+    assert_eq!(allowed, 20, "the burst, then about one every six seconds");
+    assert_eq!(slowed.len(), 10);
+    assert!(slowed[0]["error"]["message"].as_str().unwrap().contains("wait a minute"), "{}", slowed[0]);
+    let (status, _) = status_of(from(&app.client, &app, "198.51.100.10", "/api/code").json(&json!({ "code": "NOPE" }))).await;
+    assert_eq!(status, 200, "another client is not slowed down");
+    app.stop().await;
+}
