@@ -118,6 +118,11 @@ impl TestApp {
         app
     }
 
+    /// The app with `config`, on a database the caller keeps (and drops).
+    pub async fn with_config(config: Config) -> TestApp {
+        serve(config).await
+    }
+
     /// Stops the server gracefully, waits for it and removes its database.
     pub async fn stop(mut self) {
         if let Some(stop) = self.stop.take() {

@@ -14,3 +14,4 @@ mod pages;
 mod stripe_mode;
 mod ownership;
 mod limits;
+mod crash;
