@@ -119,6 +119,31 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn a_refund_the_provider_refuses_is_tried_again_until_made(app: TestApp) {
+        let q = quote(false, None);
+        let (order_id, intent, secret) = prepared(&app, &order("chemical-peels-1", false, None, "card", &q), q.deposit, "booking-fee").await;
+        assert_eq!(confirm(&app, &intent, &secret, &order_id, "card", Some("4242 4242 4242 4242")).await.0, 200);
+        // A second payment the provider has no record of yet: it refuses the refund.
+        let event = json!({ "id": "evt_unknown_payment", "object": "event", "type": "payment_intent.succeeded", "data": { "object": {
+            "id": "pi_sandbox_not_yet_known", "object": "payment_intent", "amount": 10_000, "amount_received": 10_000, "currency": "gbp",
+            "metadata": { "Order ID": order_id, "type": "booking-fee" }, "status": "succeeded", "payment_method_types": ["card"],
+        }}});
+        assert_eq!(deliver(&app, &event).await, 200);
+        let pending = || async { count(&app, "select count(*) from refund where status = 'pending' and attempts >= 1 and last_error is not null").await };
+        assert_eq!(pending().await, 1, "not recorded as done");
+        assert_eq!(enrol_server::refunds::make_due_refunds(&app.state).await.unwrap(), 0);
+        assert_eq!(count(&app, "select cast(attempts as bigint) from refund").await, 2, "tried again");
+        // Once the provider knows the payment, the retry makes the refund, once.
+        crate::enrol_checkout::execute(&app, &format!(
+            "insert into sandbox_payment_intent (id, idempotency_key, client_secret, amount, status, payment_method_types, metadata) \
+             values ('pi_sandbox_not_yet_known', 'k-unknown', 's', 10000, 'succeeded', '[\"card\"]', '{{}}')"
+        )).await;
+        assert_eq!(enrol_server::refunds::make_due_refunds(&app.state).await.unwrap(), 1);
+        assert_eq!(enrol_server::refunds::make_due_refunds(&app.state).await.unwrap(), 0);
+        assert_eq!(count(&app, "select count(*) from refund where status = 'succeeded' and amount = 10000").await, 1);
+        app.stop().await;
+    }
+
     async fn the_same_order_sent_twice_is_made_once(app: TestApp) {
         let q = quote(false, None);
         let body = order("chemical-peels-1", false, None, "card", &q);
