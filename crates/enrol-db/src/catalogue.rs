@@ -493,7 +493,7 @@ impl CourseOrder {
     pub fn apply(self, cards: &mut [CourseCard]) {
         match self {
             Self::Featured => {}
-            Self::Name => cards.sort_by(|a, b| a.title.to_lowercase().cmp(&b.title.to_lowercase())),
+            Self::Name => cards.sort_by_key(|card| card.title.to_lowercase()),
             Self::PriceLowToHigh => cards.sort_by_key(|c| c.price),
             Self::PriceHighToLow => cards.sort_by_key(|c| std::cmp::Reverse(c.price)),
             // Courses without a date (online, or fully booked) come last.

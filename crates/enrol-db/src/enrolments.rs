@@ -181,6 +181,15 @@ impl Row {
     }
 }
 
+/// What renewing an order's hold reads of it.
+#[derive(sqlx::FromRow)]
+struct HoldRow {
+    lines: String,
+    discount_code: Option<String>,
+    code_reserved: bool,
+    hold_ends_at: Option<DateTime<Utc>>,
+}
+
 fn mode_str(mode: PaymentMode) -> &'static str {
     match mode {
         PaymentMode::Fee => "fee",
@@ -396,10 +405,10 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let found: Option<(String, Option<String>, bool, Option<DateTime<Utc>>)> = sqlx::query_as(
+            let found: Option<HoldRow> = sqlx::query_as(
                 "select lines, discount_code, code_reserved, hold_ends_at from enrollment where id = $1 and status = 'pending'"
             ).bind(&new.id).fetch_optional(&mut *tx).await?;
-            let Some((old_lines, old_code, reserved, hold_ends_at)) = found else {
+            let Some(HoldRow { lines: old_lines, discount_code: old_code, code_reserved: reserved, hold_ends_at }) = found else {
                 tx.rollback().await?;
                 return Ok(None);
             };
@@ -481,7 +490,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(None);
             }
-            let (lines, code, reserved, hold_ends_at): (String, Option<String>, bool, Option<DateTime<Utc>>) = sqlx::query_as(
+            let HoldRow { lines, discount_code: code, code_reserved: reserved, hold_ends_at } = sqlx::query_as(
                 "select lines, discount_code, code_reserved, hold_ends_at from enrollment where id = $1"
             ).bind(id).fetch_one(&mut *tx).await?;
             let Some(until) = renewed_hold(now, hold_ends_at.unwrap_or(now)) else { refuse!(tx, Some(Err(BookingRefused::HoldEnded))) };

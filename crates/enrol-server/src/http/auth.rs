@@ -237,7 +237,7 @@ pub async fn confirm_password_reset(
 ) -> Result<Response, ApiError> {
     let request = body(request)?;
     let length = request.password.chars().count();
-    if length < MIN_PASSWORD || length > 200 {
+    if !(MIN_PASSWORD..=200).contains(&length) {
         return Err(ApiError::Invalid(FieldErrors::from([("password", "Use at least 10 characters")])));
     }
     let hash = hash_password(request.password).await?;

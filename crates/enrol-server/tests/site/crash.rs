@@ -20,7 +20,7 @@ const WEBHOOK_SECRET: &str = "whsec_crash_test";
 async fn start_enrol(database_url: &str) -> (Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let root = repo_root();
-    let child = Command::new(env!("CARGO_BIN_EXE_enrol"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_enrol"))
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("DATABASE_URL", database_url)
@@ -45,6 +45,8 @@ async fn start_enrol(database_url: &str) -> (Child, String) {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("enrol did not start on {address}");
 }
 
@@ -53,7 +55,7 @@ async fn start_enrol(database_url: &str) -> (Child, String) {
 async fn checkout(address: String, buyer: usize) {
     let client = browser();
     let q = quote(false, None);
-    let session = if buyer % 2 == 0 { "chemical-peels-1" } else { "chemical-peels-3" };
+    let session = if buyer.is_multiple_of(2) { "chemical-peels-1" } else { "chemical-peels-3" };
     let body = order(session, false, None, "card", &q);
     let ip = format!("10.9.{}.{}", buyer / 200, buyer % 200);
     let call = |method: reqwest::Method, path: &str, body: Value| {

@@ -134,10 +134,12 @@ both_backends! {
         assert_eq!(enrol_server::refunds::make_due_refunds(&app.state).await.unwrap(), 0);
         assert_eq!(count(&app, "select cast(attempts as bigint) from refund").await, 2, "tried again");
         // Once the provider knows the payment, the retry makes the refund, once.
-        crate::enrol_checkout::execute(&app, &format!(
+        crate::enrol_checkout::execute(
+            &app,
             "insert into sandbox_payment_intent (id, idempotency_key, client_secret, amount, status, payment_method_types, metadata) \
-             values ('pi_sandbox_not_yet_known', 'k-unknown', 's', 10000, 'succeeded', '[\"card\"]', '{{}}')"
-        )).await;
+             values ('pi_sandbox_not_yet_known', 'k-unknown', 's', 10000, 'succeeded', '[\"card\"]', '{}')",
+        )
+        .await;
         assert_eq!(enrol_server::refunds::make_due_refunds(&app.state).await.unwrap(), 1);
         assert_eq!(enrol_server::refunds::make_due_refunds(&app.state).await.unwrap(), 0);
         assert_eq!(count(&app, "select count(*) from refund where status = 'succeeded' and amount = 10000").await, 1);
