@@ -3,6 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::enquiry::{FieldErrors, is_valid_email, is_valid_phone};
 use crate::money::Money;
@@ -14,7 +15,7 @@ pub const MIN_PASSWORD: usize = 10;
 const MAX_PASSWORD: usize = 200;
 
 /// `POST /api/auth/sign-up` (§7: email, given and family name, phone).
-#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Deserialize, TS, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
 pub struct SignUpRequest {
@@ -84,7 +85,7 @@ impl SignUpRequest {
 }
 
 /// `POST /api/auth/sign-in`: the username is the email (§7).
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct SignInRequest {
@@ -93,7 +94,7 @@ pub struct SignInRequest {
 }
 
 /// The signed-in user as the identity provider describes them (§3 User).
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct AuthUser {
     pub sub: String,
@@ -104,7 +105,7 @@ pub struct AuthUser {
 }
 
 /// §3 User, server model: the user record (`userData`).
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct UserData {
     pub id: String,
@@ -117,13 +118,14 @@ pub struct UserData {
 }
 
 /// The session endpoint's answer: `user` is `None` when signed out.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AuthSession {
     pub user: Option<AuthUser>,
     /// The identity token's claims, with the Hasura-style claims object.
     #[ts(type = "Record<string, unknown> | null")]
+    #[schema(value_type = Option<Object>)]
     pub claims: Option<serde_json::Value>,
     pub user_data: Option<UserData>,
 }
@@ -163,7 +165,7 @@ impl AuthSession {
 }
 
 /// `GET /api/account`: what the account area shows.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountData {
@@ -173,7 +175,7 @@ pub struct AccountData {
     pub online_courses: Vec<AccountOnlineCourse>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountEnrollment {
@@ -191,7 +193,7 @@ pub struct AccountEnrollment {
     pub created_at: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountPayment {
@@ -204,7 +206,7 @@ pub struct AccountPayment {
     pub created_at: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountOnlineCourse {

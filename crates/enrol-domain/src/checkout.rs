@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::enquiry::{FieldErrors, is_valid_email, is_valid_phone};
 use crate::enrolment::{DiscountType, PaymentMode, Quote};
@@ -49,7 +50,7 @@ fn check_person(fields: [(&'static str, &'static str, &str); 4], required: bool)
 }
 
 /// One selected course as the visitor chose it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct ChosenCourse {
@@ -60,7 +61,7 @@ pub struct ChosenCourse {
 }
 
 /// `POST /api/checkout/basket`: the selected courses as the catalogue sells them now.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 #[serde(rename_all = "camelCase")]
@@ -73,7 +74,7 @@ pub struct BasketRequest {
     pub order_id: Option<String>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BasketResponse {
@@ -83,7 +84,7 @@ pub struct BasketResponse {
 }
 
 /// §3 Course line on checkout.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CheckoutLine {
@@ -109,14 +110,14 @@ pub struct CheckoutLine {
 }
 
 /// `POST /api/code`.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CodeRequest {
     pub code: String,
 }
 
 /// §3 Discount check response: `valid` false for an unknown, expired or used-up code.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CodeResponse {
     pub valid: bool,
@@ -129,7 +130,7 @@ pub struct CodeResponse {
 }
 
 /// `POST /api/checkout/`: the payment intent prepared when the page loads.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct IntentRequest {
@@ -142,7 +143,7 @@ pub struct IntentRequest {
 }
 
 /// §3 Checkout intent response.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct IntentResponse {
     pub client_secret: String,
@@ -150,7 +151,7 @@ pub struct IntentResponse {
 }
 
 /// `PUT /api/checkout/`: the intent gets the order's amount and metadata.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct IntentUpdateRequest {
@@ -165,7 +166,7 @@ pub struct IntentUpdateRequest {
     pub metadata: IntentMetadata,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct IntentMetadata {
     #[serde(rename = "Order ID")]
@@ -180,7 +181,7 @@ pub struct IntentMetadata {
 }
 
 /// §5 contact form.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, TS, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
 pub struct Contact {
@@ -203,7 +204,7 @@ impl Contact {
 }
 
 /// §3 Order payload `enrollment`.
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct EnrollmentInput {
     #[ts(type = "number")]
@@ -229,7 +230,7 @@ pub struct EnrollmentInput {
 }
 
 /// `POST /api/enroll/` `data`.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct EnrollData {
@@ -246,7 +247,7 @@ pub struct EnrollData {
     pub metadata: BTreeMap<String, String>,
 }
 
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct EnrollRequest {
@@ -254,7 +255,7 @@ pub struct EnrollRequest {
 }
 
 /// `PUT /api/enroll/`.
-#[derive(Debug, Clone, Deserialize, TS)]
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
 pub struct EnrollUpdateRequest {
@@ -262,7 +263,7 @@ pub struct EnrollUpdateRequest {
     pub data: EnrollData,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct EnrollResponse {
     pub id: String,
@@ -270,7 +271,7 @@ pub struct EnrollResponse {
 }
 
 /// `POST /api/callback/`: §3 Finance callback payload.
-#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Deserialize, TS, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
 pub struct FinanceRequest {
@@ -282,6 +283,7 @@ pub struct FinanceRequest {
     pub courses: Vec<String>,
     /// Always `finance`.
     #[serde(rename = "type")]
+    #[schema(required = true, pattern = "^finance$")]
     pub kind: String,
 }
 
@@ -319,7 +321,7 @@ impl FinanceRequest {
     }
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct FinanceResponse {
     pub success: bool,

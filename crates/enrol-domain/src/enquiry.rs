@@ -6,10 +6,11 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::phone;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum EnquiryKind {
@@ -61,7 +62,7 @@ impl EnquiryKind {
 }
 
 /// What a form sends; which fields matter depends on the kind.
-#[derive(Debug, Clone, Default, Deserialize, TS)]
+#[derive(Debug, Clone, Default, Deserialize, TS, ToSchema)]
 #[serde(default, rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct EnquiryInput {

@@ -8,6 +8,7 @@
 use chrono::{Days, NaiveDate};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::money::Money;
 use crate::page::{EnrolmentLine, SessionType};
@@ -22,7 +23,7 @@ pub const BALANCE_DUE_DAYS: u64 = 14;
 pub const CLEARPAY_LIMIT: Money = Money::from_pence(120_000);
 
 /// §3 Discount `type`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum DiscountType {
@@ -63,7 +64,7 @@ impl Discount {
 
 /// §4 payment mode: the booking fee by card, or the full total (card, or a
 /// buy-now-pay-later method, which pays the college in full).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum PaymentMode {
@@ -105,7 +106,7 @@ impl LinePrice {
 }
 
 /// The figures of an enrolment (§3 Enrollment: total, deposit, balance).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Quote {

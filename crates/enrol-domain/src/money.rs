@@ -1,10 +1,12 @@
 //! Amounts are integer pence, GBP only.
 
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 /// An amount of money in pence.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize, ToSchema)]
 #[serde(transparent)]
+#[schema(value_type = i64, format = Int64)]
 pub struct Money(i64);
 
 impl Money {

@@ -4,11 +4,12 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use crate::money::Money;
 use crate::site::{Image, Navigation, SiteData};
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct PageEnvelope {
     /// The path (and query) this data is for.
@@ -24,7 +25,7 @@ pub struct PageEnvelope {
     pub page: Page,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct PageHead {
     pub title: String,
@@ -33,7 +34,7 @@ pub struct PageHead {
     pub canonical: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 #[ts(export)]
 pub enum Page {
@@ -59,7 +60,7 @@ pub enum Page {
 }
 
 /// A page of the college's own words, optionally with an enquiry form.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ContentPage {
@@ -70,7 +71,7 @@ pub struct ContentPage {
 }
 
 /// Every upcoming session with a free seat, by month, filterable.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CalendarPage {
@@ -83,7 +84,7 @@ pub struct CalendarPage {
     pub session_type: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SectionOption {
@@ -91,7 +92,7 @@ pub struct SectionOption {
     pub title: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CalendarMonth {
@@ -100,7 +101,7 @@ pub struct CalendarMonth {
     pub sessions: Vec<CalendarEntry>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CalendarEntry {
@@ -111,7 +112,7 @@ pub struct CalendarEntry {
     pub section_title: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PathwayPage {
@@ -120,7 +121,7 @@ pub struct PathwayPage {
     pub levels: Vec<PathwayLevel>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct PathwayLevel {
@@ -134,7 +135,7 @@ pub struct PathwayLevel {
     pub price: Money,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TeamPage {
@@ -143,7 +144,7 @@ pub struct TeamPage {
     pub members: Vec<TeamMember>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct TeamMember {
@@ -153,7 +154,7 @@ pub struct TeamMember {
     pub image: Image,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CareersPage {
@@ -162,7 +163,7 @@ pub struct CareersPage {
     pub jobs: Vec<Job>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Job {
@@ -174,7 +175,7 @@ pub struct Job {
     pub description_html: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BlogPage {
@@ -185,7 +186,7 @@ pub struct BlogPage {
     pub page_count: u32,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BlogCard {
@@ -199,7 +200,7 @@ pub struct BlogCard {
     pub tags: Vec<String>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ArticlePage {
@@ -209,7 +210,7 @@ pub struct ArticlePage {
 }
 
 /// The promotion behind the banner: courses with a was-price.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OffersPage {
@@ -218,7 +219,7 @@ pub struct OffersPage {
     pub courses: Vec<CourseCard>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct HomePage {
@@ -228,7 +229,7 @@ pub struct HomePage {
     pub upcoming: Vec<UpcomingSession>,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Hero {
@@ -237,7 +238,7 @@ pub struct Hero {
     pub image: Image,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SectionCard {
@@ -250,7 +251,7 @@ pub struct SectionCard {
 }
 
 /// A course as listings show it.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CourseCard {
@@ -273,7 +274,7 @@ pub struct CourseCard {
     pub next_session: Option<Session>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct UpcomingSession {
@@ -282,7 +283,7 @@ pub struct UpcomingSession {
     pub course_url: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CourseIndexPage {
@@ -292,7 +293,7 @@ pub struct CourseIndexPage {
     pub courses: Vec<CourseCard>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CourseSectionPage {
@@ -304,7 +305,7 @@ pub struct CourseSectionPage {
     pub courses: Vec<CourseCard>,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CoursePage {
@@ -337,7 +338,7 @@ pub struct CoursePage {
 }
 
 /// A payment-provider price id and its amount (§3 Online course pricing).
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Pricing {
     pub id: String,
@@ -346,7 +347,7 @@ pub struct Pricing {
 }
 
 /// §3 Upsell offer: an add-on at a special price, keyed by the course's price id.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct UpsellOffer {
     pub title: String,
@@ -356,7 +357,7 @@ pub struct UpsellOffer {
 }
 
 /// A price the payment provider is given inline (§7 `additional`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct PriceData {
     /// Always `gbp`.
@@ -369,7 +370,7 @@ pub struct PriceData {
 
 /// The page an e-learning buyer returns to from the payment page. It reads
 /// the order's state; fulfilment happens only by webhook.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OnlineOrderPage {
@@ -382,7 +383,7 @@ pub struct OnlineOrderPage {
     pub email: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum OnlineOrderStatus {
@@ -407,7 +408,7 @@ impl OnlineOrderStatus {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct OrderLine {
@@ -420,7 +421,7 @@ pub struct OrderLine {
 
 /// `/checkout/` (§2 Checkout page). The basket itself lives in the browser;
 /// nothing personal is in this data, so the page is cached like any other.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CheckoutPage {
@@ -432,7 +433,7 @@ pub struct CheckoutPage {
 
 /// `/sign-in/`, `/sign-up/` and the account area (§2): the same for every
 /// visitor; who is signed in is asked for by the browser (decision 008).
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountFormPage {
@@ -441,7 +442,7 @@ pub struct AccountFormPage {
 
 /// `/enrolment/{orderId}`, where the payment provider returns the visitor.
 /// It shows the server's records; fulfilment happens only by webhook.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct EnrolmentPage {
@@ -464,7 +465,7 @@ pub struct EnrolmentPage {
 }
 
 /// §3 Enrollment status, and `failed` when the payment did not go through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum EnrolmentStatus {
@@ -495,7 +496,7 @@ impl EnrolmentStatus {
     }
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct EnrolmentLine {
@@ -511,7 +512,7 @@ pub struct EnrolmentLine {
 }
 
 /// A course's kit (§3 Course line): a choice with a price in pounds, or a note.
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Kit {
@@ -524,7 +525,7 @@ pub struct Kit {
     pub note: String,
 }
 
-#[derive(Debug, Clone, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Faq {
     pub question: String,
@@ -532,7 +533,7 @@ pub struct Faq {
 }
 
 /// A dated session of an in-person course (§3 Session).
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Session {
     pub id: String,
@@ -565,7 +566,7 @@ impl Session {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum SessionType {
@@ -593,7 +594,7 @@ impl SessionType {
     }
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct NotFoundPage {

@@ -2,8 +2,9 @@
 
 use serde::Serialize;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum SearchKind {
@@ -11,7 +12,7 @@ pub enum SearchKind {
     Article,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct SearchResult {
     pub kind: SearchKind,
@@ -20,7 +21,7 @@ pub struct SearchResult {
     pub summary: String,
 }
 
-#[derive(Debug, Clone, Serialize, TS)]
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct SearchResponse {
     pub query: String,

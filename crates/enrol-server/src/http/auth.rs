@@ -5,12 +5,11 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::{Duration, Utc};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use enrol_db::{FormMail, SignUp};
 use enrol_domain::auth::{AccountData, AuthSession, MIN_PASSWORD, SignInRequest, SignUpRequest, UserData};
@@ -21,15 +20,13 @@ use crate::accounts::{
     cleared_cookie, current_session, hash_password, request_token, reset_token, start_session, token_hash, verification_token, verify_password,
 };
 use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
+use crate::http::json_body::JsonBody;
 
 /// Sign-in attempts allowed per email in [`THROTTLE_WINDOW_MINUTES`].
 const MAX_ATTEMPTS: i64 = 5;
 const WRONG_PASSWORD: &str = "Email or password is incorrect.";
 const THROTTLE_WINDOW_MINUTES: i64 = 15;
-
-fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    body.map(|Json(value)| value).map_err(|rejection| ApiError::BadRequest(rejection.body_text()))
-}
 
 /// A session answer that no cache may keep.
 fn session_response(status: StatusCode, set_cookie: Option<HeaderValue>, session: AuthSession) -> Response {
@@ -81,17 +78,37 @@ async fn mail_password_link(state: &AppState, user: &UserData, subject: String, 
 
 /// The answer to sign-up and password reset requests: the same whether or
 /// not the email has an account, so neither tells who is a customer.
+#[derive(Serialize, ToSchema)]
+pub struct MailSent {
+    sent: bool,
+}
+
 fn mail_sent() -> Response {
-    (StatusCode::ACCEPTED, Json(json!({ "sent": true }))).into_response()
+    (StatusCode::ACCEPTED, Json(MailSent { sent: true })).into_response()
 }
 
 /// `POST /api/auth/sign-up`: a new account waits for its email to be
 /// proven by the link mailed to it. An email that has an account already
 /// gets a mail saying so, with a link to choose a password; the answer is
 /// the same either way.
+#[utoipa::path(
+    post,
+    path = "/api/auth/sign-up",
+    tag = "accounts",
+    request_body(content = SignUpRequest, example = json!({
+        "email": "amelia@example.org", "password": "correct horse battery", "first_name": "Amelia", "last_name": "Hart",
+        "phone": "07700 900123"
+    })),
+    responses(
+        (status = 202, description = "A mail is on its way: the same answer whether or not the email has an account", body = MailSent),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 422, description = "A message per field to correct (`invalid`)", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
-pub async fn sign_up(State(state): State<Arc<AppState>>, request: Result<Json<SignUpRequest>, JsonRejection>) -> Result<Response, ApiError> {
-    let account = body(request)?.parse().map_err(ApiError::Invalid)?;
+pub async fn sign_up(State(state): State<Arc<AppState>>, JsonBody(request): JsonBody<SignUpRequest>) -> Result<Response, ApiError> {
+    let account = request.parse().map_err(ApiError::Invalid)?;
     let hash = hash_password(account.password.clone()).await?;
     let now = Utc::now();
     let college = college(&state).await?;
@@ -113,9 +130,22 @@ pub async fn sign_up(State(state): State<Arc<AppState>>, request: Result<Json<Si
 /// `POST /api/auth/verify`: the link from the sign-up mail proves the
 /// email; the purchases made with it join the account, and the browser is
 /// signed in (§4: sign-up is followed by sign-in).
+#[utoipa::path(
+    post,
+    path = "/api/auth/verify",
+    tag = "accounts",
+    request_body = TokenRequest,
+    responses(
+        (status = 200, description = "Signed in", body = AuthSession,
+            headers(("set-cookie" = String, description = "The `enrol_session` cookie"))),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 422, description = "The link has expired or was already used", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
-pub async fn verify_email(State(state): State<Arc<AppState>>, request: Result<Json<TokenRequest>, JsonRejection>) -> Result<Response, ApiError> {
-    let token = body(request)?.token;
+pub async fn verify_email(State(state): State<Arc<AppState>>, JsonBody(request): JsonBody<TokenRequest>) -> Result<Response, ApiError> {
+    let token = request.token;
     let now = Utc::now();
     let user = state
         .db
@@ -127,9 +157,10 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, request: Result<Js
     Ok(session_response(StatusCode::OK, Some(cookie), session))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TokenRequest {
+    /// The token of the link mailed at sign-up.
     token: String,
 }
 
@@ -137,9 +168,22 @@ pub struct TokenRequest {
 /// before the password is checked, in one statement, so a burst of guesses
 /// cannot slip past the limit; the password hash runs whether or not the
 /// account exists, so timing tells nothing.
+#[utoipa::path(
+    post,
+    path = "/api/auth/sign-in",
+    tag = "accounts",
+    request_body(content = SignInRequest, example = json!({ "username": "amelia@example.org", "password": "correct horse battery" })),
+    responses(
+        (status = 200, description = "Signed in", body = AuthSession,
+            headers(("set-cookie" = String, description = "The `enrol_session` cookie"))),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 401, description = "Wrong email or password, or an email not yet confirmed (a new link is mailed)", body = ErrorEnvelope),
+        (status = 429, body = ErrorEnvelope,
+            description = "Too many requests from this address, or too many attempts for this email: wait 15 minutes"),
+    )
+)]
 #[tracing::instrument(skip_all)]
-pub async fn sign_in(State(state): State<Arc<AppState>>, request: Result<Json<SignInRequest>, JsonRejection>) -> Result<Response, ApiError> {
-    let request = body(request)?;
+pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): JsonBody<SignInRequest>) -> Result<Response, ApiError> {
     let email = request.username.trim().to_lowercase();
     let now = Utc::now();
     if email.is_empty() || request.password.is_empty() || email.len() > 254 || request.password.len() > 200 {
@@ -172,6 +216,14 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, request: Result<Json<Si
     Ok(session_response(StatusCode::OK, Some(cookie), session))
 }
 
+/// `POST /api/auth/sign-out`: the session ends; signed out is the answer.
+#[utoipa::path(
+    post,
+    path = "/api/auth/sign-out",
+    tag = "accounts",
+    responses((status = 200, description = "Signed out", body = AuthSession,
+        headers(("set-cookie" = String, description = "The cleared `enrol_session` cookie")))),
+)]
 #[tracing::instrument(skip_all)]
 pub async fn sign_out(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
     if let Some(token) = request_token(&headers) {
@@ -181,6 +233,12 @@ pub async fn sign_out(State(state): State<Arc<AppState>>, headers: HeaderMap) ->
 }
 
 /// `GET /api/auth/session`: signed out is an answer, not an error.
+#[utoipa::path(
+    get,
+    path = "/api/auth/session",
+    tag = "accounts",
+    responses((status = 200, description = "The signed-in user, or nulls when signed out", body = AuthSession)),
+)]
 pub async fn show_session(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
     let session = match current_session(&state, &headers).await? {
         Some(record) => AuthSession::signed_in(record.user, record.created_at.timestamp(), record.expires_at.timestamp()),
@@ -189,6 +247,17 @@ pub async fn show_session(State(state): State<Arc<AppState>>, headers: HeaderMap
     Ok(session_response(StatusCode::OK, None, session))
 }
 
+/// `GET /api/account`: the signed-in user's bookings, payments and online courses.
+#[utoipa::path(
+    get,
+    path = "/api/account",
+    tag = "accounts",
+    security(("session_cookie" = []), ("bearer" = [])),
+    responses(
+        (status = 200, description = "What the account area shows", body = AccountData),
+        (status = 401, description = "Not signed in", body = ErrorEnvelope),
+    )
+)]
 pub async fn show_account(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
     let record = current_session(&state, &headers).await?.ok_or_else(|| ApiError::Unauthorized("Sign in to see your account.".to_owned()))?;
     let data: AccountData = state.db.account_data(record.user).await?;
@@ -197,7 +266,7 @@ pub async fn show_account(State(state): State<Arc<AppState>>, headers: HeaderMap
     Ok(response)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResetRequest {
     email: String,
@@ -205,12 +274,24 @@ pub struct ResetRequest {
 
 /// `POST /api/auth/password-reset`: mails a single-use link valid for an
 /// hour. The answer is the same whether or not the email has an account.
+#[utoipa::path(
+    post,
+    path = "/api/auth/password-reset",
+    tag = "accounts",
+    request_body(content = ResetRequest, example = json!({ "email": "amelia@example.org" })),
+    responses(
+        (status = 202, description = "A mail is on its way if the email has an account: the same answer either way", body = MailSent),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 422, description = "No email given (`invalid`)", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn request_password_reset(
     State(state): State<Arc<AppState>>,
-    request: Result<Json<ResetRequest>, JsonRejection>,
+    JsonBody(request): JsonBody<ResetRequest>,
 ) -> Result<Response, ApiError> {
-    let email = body(request)?.email.trim().to_lowercase();
+    let email = request.email.trim().to_lowercase();
     if email.is_empty() {
         return Err(ApiError::Invalid(FieldErrors::from([("email", "Email is required")])));
     }
@@ -221,21 +302,35 @@ pub async fn request_password_reset(
     Ok(mail_sent())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResetConfirm {
+    /// The token of the link mailed for the reset.
     token: String,
+    /// 10 to 200 characters.
     password: String,
 }
 
 /// `POST /api/auth/password-reset/confirm`: a new password from a reset
 /// link; every other session ends and this browser is signed in.
+#[utoipa::path(
+    post,
+    path = "/api/auth/password-reset/confirm",
+    tag = "accounts",
+    request_body = ResetConfirm,
+    responses(
+        (status = 200, description = "The new password is set and this browser signed in", body = AuthSession,
+            headers(("set-cookie" = String, description = "The `enrol_session` cookie"))),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 422, description = "A password too short or too long (`invalid`), or a link expired or already used", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn confirm_password_reset(
     State(state): State<Arc<AppState>>,
-    request: Result<Json<ResetConfirm>, JsonRejection>,
+    JsonBody(request): JsonBody<ResetConfirm>,
 ) -> Result<Response, ApiError> {
-    let request = body(request)?;
     let length = request.password.chars().count();
     if !(MIN_PASSWORD..=200).contains(&length) {
         return Err(ApiError::Invalid(FieldErrors::from([("password", "Use at least 10 characters")])));

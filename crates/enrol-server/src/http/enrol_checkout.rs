@@ -5,7 +5,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::{Extension, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -27,14 +28,12 @@ use crate::AppState;
 use crate::accounts::token_hash;
 use crate::buyer::{ClientIp, Viewer, buyer};
 use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
+use crate::http::json_body::{JsonBody, parse_json};
 
 /// The most courses one enrolment may hold.
 const MAX_COURSES: usize = 20;
 const MAX_METADATA: usize = 50;
-
-fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    body.map(|Json(value)| value).map_err(|rejection| ApiError::BadRequest(rejection.body_text()))
-}
 
 /// `Tuesday 15 December`, for messages about a session.
 fn day_label(date: &str) -> String {
@@ -79,13 +78,25 @@ fn kit_pounds(course: &CoursePage, include_kit: bool) -> Option<i64> {
 }
 
 /// `POST /api/checkout/basket`: the visitor's selection as it can be booked now.
+#[utoipa::path(
+    post,
+    path = "/api/checkout/basket",
+    tag = "checkout",
+    request_body(content = BasketRequest, example = json!({
+        "courses": [{ "courseId": "foundation-dermal-fillers", "sessionId": "foundation-dermal-fillers-1", "includeKit": true }]
+    })),
+    responses(
+        (status = 200, description = "Each course as it can be booked now, and those no longer sold in person", body = BasketResponse),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 422, description = "More courses than one booking may hold", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn show_basket(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
-    request: Result<Json<BasketRequest>, JsonRejection>,
+    JsonBody(request): JsonBody<BasketRequest>,
 ) -> Result<Json<BasketResponse>, ApiError> {
-    let request = body(request)?;
     if request.courses.len() > MAX_COURSES {
         return Err(ApiError::Unprocessable(format!("A booking can hold at most {MAX_COURSES} courses.")));
     }
@@ -182,13 +193,23 @@ async fn book(state: &AppState, chosen: &[ChosenCourse], own_order: Option<&str>
 
 /// `POST /api/code` (§3 Discount): `valid` false for a code that is
 /// unknown, expired or used up.
+#[utoipa::path(
+    post,
+    path = "/api/code",
+    tag = "checkout",
+    request_body(content = CodeRequest, example = json!({ "code": "WELCOME10" })),
+    responses(
+        (status = 200, description = "The code's discount, or `valid: false`", body = CodeResponse),
+        (status = 400, description = "Not JSON of this shape, or an empty code", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn check_code(
     State(state): State<Arc<AppState>>,
-    request: Result<Json<CodeRequest>, JsonRejection>,
+    JsonBody(request): JsonBody<CodeRequest>,
 ) -> Result<Json<CodeResponse>, ApiError> {
-    let code = body(request)?.code;
-    let code = code.trim();
+    let code = request.code.trim();
     if code.is_empty() {
         return Err(ApiError::BadRequest("Discount code required".to_owned()));
     }
@@ -236,13 +257,26 @@ fn with_cookie(response: impl IntoResponse, set_cookie: Option<HeaderValue>) -> 
 
 /// `POST /api/checkout/`: the booking-fee intent the page prepares on load,
 /// bound to the browser that asked for it.
+#[utoipa::path(
+    post,
+    path = "/api/checkout/",
+    tag = "checkout",
+    request_body(content = IntentRequest, example = json!({ "amount": 10000, "email": "amelia@example.org" })),
+    responses(
+        (status = 200, description = "The payment intent, bound to this browser", body = IntentResponse,
+            headers(("set-cookie" = String, description = "The browser's `enrol_buyer` cookie, when it has none yet"))),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope,
+            description = "An amount other than the booking fee, an unknown payment account, or refused by the payment provider"),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn create_intent(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
-    request: Result<Json<IntentRequest>, JsonRejection>,
+    JsonBody(request): JsonBody<IntentRequest>,
 ) -> Result<Response, ApiError> {
-    let request = body(request)?;
     if request.amount != BOOKING_FEE {
         return Err(ApiError::Unprocessable(format!("The first payment prepared is always the booking fee of {BOOKING_FEE}.")));
     }
@@ -293,13 +327,27 @@ fn refused(courses: &[BookedCourse], refusal: &BookingRefused) -> ApiError {
 /// Only the browser that prepared the intent, for an order it made or its
 /// owner's, may; an order has one live intent, and a new one replaces an
 /// unpaid one only after the provider has cancelled it.
+#[utoipa::path(
+    put,
+    path = "/api/checkout/",
+    tag = "checkout",
+    request_body = IntentUpdateRequest,
+    responses(
+        (status = 200, description = "The intent, now for the order's amount", body = IntentResponse),
+        (status = 400, description = "Not JSON of this shape, or an unknown `metadata.type`", body = ErrorEnvelope),
+        (status = 404, description = "No such intent or order made by this browser or its signed-in owner", body = ErrorEnvelope),
+        (status = 409, description = "A payment already under way, or a seat or code use no longer held", body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope,
+            description = "An order already paid or failed, an amount other than the one due, an unknown payment account"),
+        (status = 429, description = "Too many requests from this address, or too many unpaid bookings held", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn update_intent(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
-    request: Result<Json<IntentUpdateRequest>, JsonRejection>,
+    JsonBody(request): JsonBody<IntentUpdateRequest>,
 ) -> Result<Json<IntentResponse>, ApiError> {
-    let request = body(request)?;
     let viewer = Viewer::of(&state, &headers).await?;
     let intent_owner = state.db.checkout_intent_owner(&request.intent).await?;
     if intent_owner.is_none() || intent_owner != viewer.buyer_hash {
@@ -435,11 +483,6 @@ async fn priced_order(
     })
 }
 
-/// A JSON body read from raw bytes (kept for the idempotency hash).
-fn parse_body<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    serde_json::from_slice(bytes).map_err(|error| ApiError::BadRequest(format!("Failed to read the request: {error}")))
-}
-
 /// The request's `Idempotency-Key`, if it sent a usable one.
 fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     match headers.get("idempotency-key").map(|v| v.to_str().map(str::trim)) {
@@ -453,13 +496,42 @@ fn idempotency_key(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
 /// minutes, bound to the browser that made it. With an `Idempotency-Key`,
 /// the same request sent again (a double click, a retry after a timeout)
 /// gets the first answer and makes no second order.
+#[utoipa::path(
+    post,
+    path = "/api/enroll/",
+    tag = "checkout",
+    params(("Idempotency-Key" = Option<String>, Header, nullable = false, min_length = 1, max_length = 100, pattern = "^[!-~]+$",
+        description = "Sent again with the same body, the first answer is replayed and no second order is made")),
+    request_body(content = EnrollRequest, example = json!({ "data": {
+        "contact": { "name": "Amelia", "surname": "Hart", "email": "amelia@example.org", "phone": "07700 900123" },
+        "selected": "card",
+        "mode": "fee",
+        "enrollment": {
+            "total": 134_500, "deposit": 10_000, "balance": 124_500, "deposit_required": true,
+            "metadata": [{ "courseId": "foundation-dermal-fillers", "sessionId": "foundation-dermal-fillers-1", "includeKit": true }],
+            "method": "stripe", "status": "pending", "type": "student"
+        }
+    }})),
+    responses(
+        (status = 200, description = "The order, priced by the server, with its seats and code use held for 20 minutes", body = EnrollResponse,
+            headers(("set-cookie" = String, description = "The browser's `enrol_buyer` cookie, when it has none yet"))),
+        (status = 400, body = ErrorEnvelope,
+            description = "Not JSON of this shape, a payment method that does not fit the mode, too much metadata, or a malformed `Idempotency-Key`"),
+        (status = 409, body = ErrorEnvelope,
+            description = "A date just fully booked, a code just used up, or the same `Idempotency-Key` still being placed"),
+        (status = 422, body = ErrorEnvelope,
+            description = "Contact details to correct (`invalid`), a course not sold or needing a date, amounts not the server's, a reused `Idempotency-Key`"),
+        (status = 429, description = "Too many requests from this address, or too many unpaid bookings held", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn create_enrollment(
     State(state): State<Arc<AppState>>,
     Extension(ClientIp(ip)): Extension<ClientIp>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
+    let body = body?;
     let now = Utc::now();
     let (owner_hash, set_cookie) = buyer(&state, &headers);
     let key = idempotency_key(&headers)?;
@@ -496,7 +568,7 @@ pub async fn create_enrollment(
 }
 
 async fn place_order(state: &AppState, body: &[u8], orderer: &Orderer<'_>, now: DateTime<Utc>) -> Result<EnrollResponse, ApiError> {
-    let request: EnrollRequest = parse_body(body)?;
+    let request: EnrollRequest = parse_json(body)?;
     let order = priced_order(state, enrol_db::public_id(), request.data, orderer, None, now).await?;
     if let Err(refusal) = state.db.create_enrollment(&order, state.config.limits.live_orders, now).await? {
         tracing::info!(%refusal, client = %orderer.client_key, "Enrollment refused");
@@ -508,15 +580,30 @@ async fn place_order(state: &AppState, body: &[u8], orderer: &Orderer<'_>, now: 
 
 /// `PUT /api/enroll/`: a pending order takes the visitor's new choices;
 /// only the browser that made it, or its signed-in owner, may change it.
+#[utoipa::path(
+    put,
+    path = "/api/enroll/",
+    tag = "checkout",
+    request_body = EnrollUpdateRequest,
+    responses(
+        (status = 200, description = "The order as changed, priced by the server", body = EnrollResponse),
+        (status = 400, body = ErrorEnvelope,
+            description = "Not JSON of this shape, a payment method that does not fit the mode, or too much metadata"),
+        (status = 404, description = "No such order made by this browser or its signed-in owner", body = ErrorEnvelope),
+        (status = 409, description = "A date just fully booked, a code just used up, or seats held for as long as they can be", body = ErrorEnvelope),
+        (status = 422, body = ErrorEnvelope,
+            description = "Contact details to correct (`invalid`), an order no longer pending, a course not sold, amounts not the server's"),
+        (status = 429, description = "Too many requests from this address, or too many unpaid bookings held", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn update_enrollment(
     State(state): State<Arc<AppState>>,
     Extension(ClientIp(ip)): Extension<ClientIp>,
     headers: HeaderMap,
-    request: Result<Json<EnrollUpdateRequest>, JsonRejection>,
+    JsonBody(request): JsonBody<EnrollUpdateRequest>,
 ) -> Result<Json<EnrollResponse>, ApiError> {
     let now = Utc::now();
-    let request = body(request)?;
     let viewer = Viewer::of(&state, &headers).await?;
     let current = own_order(&state, &viewer, Some(&request.id)).await?.ok_or(ApiError::NotFound)?;
     if current.status != EnrolmentStatus::Pending {

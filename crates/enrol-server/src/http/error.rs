@@ -5,9 +5,11 @@
 use std::collections::BTreeMap;
 
 use axum::Json;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use serde_json::json;
+use serde::Serialize;
+use utoipa::ToSchema;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -40,32 +42,81 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
+/// A query string the handler cannot read (a missing or malformed parameter).
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> Self {
+        ApiError::BadRequest(rejection.body_text())
+    }
+}
+
+/// A body that cannot be read (cut short, or over the size limit).
+impl From<BytesRejection> for ApiError {
+    fn from(rejection: BytesRejection) -> Self {
+        ApiError::BadRequest(rejection.body_text())
+    }
+}
+
+/// What every refused or failed API call answers.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorEnvelope {
+    pub error: ErrorBody,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub code: ErrorCode,
+    /// What went wrong, for a person, with what to do about it.
+    pub message: String,
+    /// With `invalid`: a message per form field, keyed by the field's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false, value_type = Option<BTreeMap<String, String>>)]
+    pub fields: Option<BTreeMap<&'static str, &'static str>>,
+}
+
+/// The kind of error, for programs; one per status, except 422, which is
+/// `invalid` for a form with a message per field, else `unprocessable`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    BadRequest,
+    Invalid,
+    Unprocessable,
+    Conflict,
+    PaymentFailed,
+    Unauthorized,
+    TooManyRequests,
+    NotFound,
+    CrossSite,
+    NotJson,
+    Internal,
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = match &self {
-            ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, "bad_request"),
-            ApiError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid"),
-            ApiError::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
-            ApiError::Conflict(_) => (StatusCode::CONFLICT, "conflict"),
-            ApiError::PaymentFailed(_) => (StatusCode::PAYMENT_REQUIRED, "payment_failed"),
-            ApiError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, "unauthorized"),
-            ApiError::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, "too_many_requests"),
-            ApiError::NotFound => (StatusCode::NOT_FOUND, "not_found"),
-            ApiError::CrossSite => (StatusCode::FORBIDDEN, "cross_site"),
-            ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "not_json"),
+            ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, ErrorCode::BadRequest),
+            ApiError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::Invalid),
+            ApiError::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::Unprocessable),
+            ApiError::Conflict(_) => (StatusCode::CONFLICT, ErrorCode::Conflict),
+            ApiError::PaymentFailed(_) => (StatusCode::PAYMENT_REQUIRED, ErrorCode::PaymentFailed),
+            ApiError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized),
+            ApiError::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyRequests),
+            ApiError::NotFound => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
+            ApiError::CrossSite => (StatusCode::FORBIDDEN, ErrorCode::CrossSite),
+            ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::NotJson),
             ApiError::Internal(error) => {
                 tracing::error!(error = %format!("{error:#}"), "Request failed");
-                (StatusCode::INTERNAL_SERVER_ERROR, "internal")
+                (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
             }
         };
         let message = match &self {
             ApiError::Internal(_) => "Something went wrong on our side. Please try again.".to_owned(),
             other => other.to_string(),
         };
-        let body = match self {
-            ApiError::Invalid(fields) => json!({ "error": { "code": code, "message": message, "fields": fields } }),
-            _ => json!({ "error": { "code": code, "message": message } }),
+        let fields = match self {
+            ApiError::Invalid(fields) => Some(fields),
+            _ => None,
         };
-        (status, Json(body)).into_response()
+        (status, Json(ErrorEnvelope { error: ErrorBody { code, message, fields } })).into_response()
     }
 }

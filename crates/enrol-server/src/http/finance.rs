@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use chrono::Utc;
 
 use enrol_db::FormMail;
@@ -13,13 +12,29 @@ use enrol_domain::checkout::{FinanceRequest, FinanceResponse};
 
 use crate::AppState;
 use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
+use crate::http::json_body::JsonBody;
 
+#[utoipa::path(
+    post,
+    path = "/api/callback/",
+    tag = "checkout",
+    request_body(content = FinanceRequest, example = json!({
+        "first_name": "Amelia", "last_name": "Hart", "email": "amelia@example.org", "phone_number": "07700 900123",
+        "courses": ["Foundation Dermal Fillers"], "type": "finance"
+    })),
+    responses(
+        (status = 200, description = "Stored, and mailed to the college", body = FinanceResponse),
+        (status = 400, description = "Not JSON of this shape, or a `type` other than `finance`", body = ErrorEnvelope),
+        (status = 422, description = "A message per field to correct (`invalid`)", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
 #[tracing::instrument(skip_all)]
 pub async fn request_finance(
     State(state): State<Arc<AppState>>,
-    body: Result<Json<FinanceRequest>, JsonRejection>,
+    JsonBody(request): JsonBody<FinanceRequest>,
 ) -> Result<Json<FinanceResponse>, ApiError> {
-    let Json(request) = body.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
     if request.kind != "finance" {
         return Err(ApiError::BadRequest("type must be finance".to_owned()));
     }

@@ -9,7 +9,9 @@ mod finance;
 mod guard;
 mod health;
 pub mod images;
+mod json_body;
 mod online_checkout;
+mod openapi;
 mod pages;
 mod sandbox;
 mod sandbox_intents;
@@ -113,6 +115,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/auth/sign-out", post(auth::sign_out))
         .route("/auth/session", get(auth::show_session))
         .route("/account", get(auth::show_account))
+        .route("/openapi.json", get(openapi::show_openapi))
         .merge(limited)
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json));

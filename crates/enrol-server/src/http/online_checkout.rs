@@ -6,11 +6,11 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::extract::rejection::JsonRejection;
 use axum::http::{HeaderMap, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
 
 use enrol_domain::online_order::{LineItem, price_online_order};
 use enrol_domain::page::PriceData;
@@ -19,8 +19,11 @@ use enrol_payments::{CheckoutLine, CheckoutRequest, GatewayError};
 use crate::AppState;
 use crate::buyer::{Viewer, buyer};
 use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
+use crate::http::json_body::JsonBody;
 
-#[derive(Deserialize)]
+/// The online basket: course prices by id, and the add-ons taken.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateCheckout {
     price_ids: Vec<String>,
@@ -28,8 +31,9 @@ pub struct CreateCheckout {
     additional: Vec<PriceData>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CheckoutCreated {
+    /// The payment gateway's hosted checkout page.
     url: String,
 }
 
@@ -40,13 +44,25 @@ pub fn order_path(order_id: &str) -> String {
 
 pub const CANCEL_PATH: &str = "/courses/elearning/?checkout=cancelled";
 
-#[tracing::instrument(skip(state, body))]
+#[utoipa::path(
+    post,
+    path = "/api/e-learning/create-checkout",
+    tag = "e-learning",
+    request_body(content = CreateCheckout, example = json!({ "priceIds": ["price_brow_lamination_online"], "additional": [] })),
+    responses(
+        (status = 200, description = "The order is made: pay on the hosted checkout page", body = CheckoutCreated,
+            headers(("set-cookie" = String, description = "The browser's `enrol_buyer` cookie, when it has none yet"))),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 422, description = "A price or add-on the college does not sell, or refused by the payment provider", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip(state, request))]
 pub async fn create_checkout(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
-    body: Result<Json<CreateCheckout>, JsonRejection>,
+    JsonBody(request): JsonBody<CreateCheckout>,
 ) -> Result<Response, ApiError> {
-    let Json(request) = body.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
     let offers = state.db.online_offers().await?;
     let order = price_online_order(&offers, &request.price_ids, &request.additional).map_err(|error| {
         tracing::warn!(%error, price_ids = ?request.price_ids, additional = ?request.additional, "Online checkout refused");

@@ -5,17 +5,20 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use axum::Json;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use chrono::Utc;
 use serde::Deserialize;
+use utoipa::IntoParams;
 
 use enrol_domain::page::PageEnvelope;
 
 use crate::buyer::Viewer;
 use crate::cache::CachedPage;
 use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
 use crate::{AppState, document, pages};
 
 /// A page path: absolute, without scheme, host or control characters.
@@ -128,17 +131,34 @@ pub async fn show_robots(State(state): State<Arc<AppState>>) -> impl IntoRespons
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub struct PageDataQuery {
+    /// The page's path on this site, with its own query if any:
+    /// `/courses/aesthetics/?sort=price`.
+    #[param(pattern = "^/", example = "/courses/")]
     path: String,
 }
 
-/// The page data of `?path=`, with the page's own status.
+/// The page data of `?path=`, with the page's own status: what client-side
+/// navigation renders. Pages about one buyer are `private, no-store`.
+#[utoipa::path(
+    get,
+    path = "/api/page-data",
+    tag = "pages",
+    params(PageDataQuery),
+    responses(
+        (status = 200, description = "The page's data", body = PageEnvelope),
+        (status = 404, description = "No page at this path: the not-found page's data", body = PageEnvelope),
+        (status = 400, description = "`path` is missing or is not a path on this site", body = ErrorEnvelope),
+    )
+)]
 pub async fn show_page_data(
     State(state): State<Arc<AppState>>,
     headers: HeaderMap,
-    Query(query): Query<PageDataQuery>,
+    query: Result<Query<PageDataQuery>, QueryRejection>,
 ) -> Result<Response, ApiError> {
+    let Query(query) = query?;
     let without_fragment = query.path.split('#').next().unwrap_or_default();
     let (path, page_query) = without_fragment.split_once('?').unwrap_or((without_fragment, ""));
     let path = checked_path(path)?;

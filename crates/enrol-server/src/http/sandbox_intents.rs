@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::{Form, Json};
@@ -20,6 +19,7 @@ use enrol_domain::money::Money;
 use crate::AppState;
 use crate::document::escape_html;
 use crate::http::ApiError;
+use crate::http::json_body::JsonBody;
 use crate::http::sandbox::{TestCard, deliver, sandbox_page};
 
 const BUY_NOW_PAY_LATER: [&str; 2] = ["klarna", "afterpay_clearpay"];
@@ -95,9 +95,8 @@ async fn fail(state: &AppState, intent: &SandboxIntent, method: &str, message: &
 pub async fn confirm_intent(
     State(state): State<Arc<AppState>>,
     Path(id): Path<String>,
-    body: Result<Json<SandboxConfirmRequest>, JsonRejection>,
+    JsonBody(request): JsonBody<SandboxConfirmRequest>,
 ) -> Result<Json<SandboxConfirmResponse>, ApiError> {
-    let Json(request) = body.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
     let intent = find(&state, &id, &request.client_secret).await?;
     let return_url = checked_return_url(&state, &request.return_url)?;
     if intent.status == "succeeded" {

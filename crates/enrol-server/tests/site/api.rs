@@ -65,6 +65,29 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn text_with_a_nul_character_is_refused_not_a_server_error(app: TestApp) {
+        // PostgreSQL cannot store NUL in text; a NUL reached the database
+        // and failed there with a 500 before.
+        let nul = "amelia\u{0}@example.org";
+        for (path, body) in [
+            ("/api/code", json!({ "code": nul })),
+            ("/api/enquiries/contact", json!({ "name": nul, "email": "amelia@example.org", "message": "Hello" })),
+            ("/api/auth/sign-in", json!({ "username": nul, "password": "correct horse battery" })),
+            ("/api/auth/password-reset", json!({ "email": nul })),
+            ("/api/checkout/basket", json!({ "courses": [], "orderId": nul })),
+            ("/api/enroll/", json!({ "data": { "contact": { "name": nul } } })),
+        ] {
+            let response = post_json(&app, path, body).await;
+            assert_eq!(response.status().as_u16(), 400, "{path}");
+            let error: Value = response.json().await.unwrap();
+            assert_eq!(error["error"]["code"], "bad_request", "{path}: {error}");
+        }
+        // A backslash before `u0000` is text, and welcome.
+        let text = post_json(&app, "/api/code", json!({ "code": "C:\\u0000" })).await;
+        assert_eq!(text.status().as_u16(), 200);
+        app.stop().await;
+    }
+
     async fn an_enquiry_is_stored_and_mailed_to_the_college(app: TestApp) {
         let response = post_json(&app, "/api/enquiries/contact", json!({
             "name": "Amelia Hart", "email": "amelia@example.org", "phone": "07700 900123",

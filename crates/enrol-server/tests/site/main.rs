@@ -10,6 +10,7 @@ mod images;
 mod localstripe;
 mod mail;
 mod online_checkout;
+mod openapi;
 mod pages;
 mod stripe_mode;
 mod ownership;
