@@ -4,14 +4,14 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(CURDIR)/target
 ENROL_BIN := $(CARGO_TARGET_DIR)/debug/enrol
 
-.PHONY: run test web types test-rust test-web test-e2e bench check-tools clean
+.PHONY: run test web types test-rust test-api test-web test-e2e bench check-tools clean
 
 ## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content)
 run: web
 	cargo run --bin enrol
 
-## test: Rust unit and integration tests (SQLite and PostgreSQL), web unit tests, browser tests
-test: check-tools web test-rust test-web test-e2e
+## test: Rust unit and integration tests (SQLite and PostgreSQL), the API fuzz run, web unit tests, browser tests
+test: check-tools web test-rust test-api test-web test-e2e
 
 check-tools:
 	@scripts/check-tools
@@ -29,6 +29,12 @@ web: types web/node_modules/.package-lock.json
 test-rust:
 	@scripts/postgres-status
 	cargo test --workspace
+
+# schemathesis over /api/openapi.json against the real binary: no 5xx, no
+# answer its operation does not document.
+test-api: web
+	cargo build --bin enrol
+	ENROL_BIN=$(ENROL_BIN) scripts/fuzz-api
 
 test-web: types web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm test
