@@ -25,10 +25,15 @@ interface ErrorEnvelope {
   error?: { message?: string; fields?: Record<string, string> };
 }
 
-async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, init: RequestInit): Promise<T> {
+/** A request's options; its headers go with the JSON ones. */
+export type SendOptions = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> };
+
+// Same-origin credentials: the session and the `enrol_buyer` cookie that
+// binds an order to this browser (decision 009) go with every call.
+async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, { headers, ...init }: SendOptions): Promise<T> {
   const response = await fetch(url, {
     method,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify(body),
     credentials: 'same-origin',
     ...init,
@@ -45,11 +50,11 @@ async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, i
   return payload as T;
 }
 
-export function postJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+export function postJson<T>(url: string, body: unknown, init: SendOptions = {}): Promise<T> {
   return sendJson('POST', url, body, init);
 }
 
-export function putJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+export function putJson<T>(url: string, body: unknown, init: SendOptions = {}): Promise<T> {
   return sendJson('PUT', url, body, init);
 }
 

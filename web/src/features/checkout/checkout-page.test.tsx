@@ -14,6 +14,7 @@ import { AuthProvider } from '../auth/auth-context';
 import { BasketProvider } from '../basket/basket-context';
 import { SELECTED_COURSES_KEY, type SelectedCourse } from '../basket/basket-items';
 import { CheckoutPage } from './checkout-page';
+import { ORDER_ID_KEY } from './place-order';
 import { STRIPE_JS_URL } from './stripe-js';
 
 const sandboxPage: CheckoutPageData = { gateway: 'sandbox', publishableKey: null };
@@ -367,6 +368,16 @@ describe('CheckoutPage', () => {
     });
     expect(storedCourses()[0]!.selectedEvent?.id).toBe('mn-4');
     expect(screen.getByText('Friday 5th March · On site')).toBeTruthy();
+  });
+
+  it('asks for the courses with this browser’s pending order, whose held seats are still its own', async () => {
+    localStorage.setItem(ORDER_ID_KEY, 'order-0');
+    const api = checkoutApi([microneedling]);
+    renderCheckout([microneedling]);
+    await ready();
+    expect(api.calls.find((call) => call.route === 'POST /api/checkout/basket')!.body).toEqual({
+      courses: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }], orderId: 'order-0',
+    });
   });
 
   it('puts the server’s field messages beside the fields', async () => {
