@@ -21,6 +21,15 @@ export function fieldErrorsOf<F extends string>(error: ApiError, fields: readonl
   return found;
 }
 
+/**
+ * What a form says when its call failed: its own words, except when the
+ * server asked this client to slow down (429, decision 009), whose message
+ * says when to try again.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 429 ? error.message : fallback;
+}
+
 interface ErrorEnvelope {
   error?: { message?: string; fields?: Record<string, string> };
 }
