@@ -6,9 +6,9 @@ ENROL_BIN := $(CARGO_TARGET_DIR)/debug/enrol
 
 .PHONY: run test web types test-rust test-api test-web test-e2e bench check-tools clean
 
-## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content)
+## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content, mail at /dev/mailbox)
 run: web
-	cargo run --bin enrol
+	ENROL_DEV_MAILBOX=1 cargo run --bin enrol
 
 ## test: Rust unit and integration tests (SQLite and PostgreSQL), the API fuzz run, web unit tests, browser tests
 test: check-tools web test-rust test-api test-web test-e2e

@@ -38,6 +38,12 @@ export default defineConfig({
       ENROL_WEB_DIST: 'dist',
       ENROL_CONTENT_DIR: '../content',
       ENROL_IMAGE_CACHE: `/tmp/enrol-e2e-images-${process.pid}`,
+      // The tests read the mailed links from the outbox.
+      ENROL_DEV_MAILBOX: '1',
+      // Every test browser is the one client 127.0.0.1 to the per-client limits.
+      ENROL_WRITES_PER_MINUTE: '100000',
+      ENROL_WRITE_BURST: '100000',
+      ENROL_LIVE_ORDERS_PER_CLIENT: '100000',
       RUST_LOG: 'warn',
     },
   },

@@ -1,12 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { allowConsoleErrors, expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import {
+  allowConsoleErrors, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, test,
+} from './fixtures';
 
-// Decision 008: sign-up, sign-in and sign-out against the built-in accounts,
-// and the account area that reads what the signed-in student has booked.
+// Decision 008: sign-up proven by a mailed link that signs in, sign-in,
+// sign-out and a forgotten password, against the built-in accounts, and the
+// account area that reads what the signed-in student has booked.
 
 const PASSWORD = 'correct horse battery';
+const NEW_PASSWORD = 'a brand new pass phrase';
 const STUDENT = { first: 'Priya', last: 'Shah', phone: '07700 900456' };
 const COMPLICATIONS = '/courses/cpd/aesthetic-complications/';
+const WRONG_PASSWORD = 'Email or password is incorrect.';
 
 /** An address no other test (or earlier run against the same database) has used. */
 const freshEmail = () => `student-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -14,13 +19,16 @@ const freshEmail = () => `student-${Date.now()}-${Math.random().toString(36).sli
 const accountLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Your account' });
 const signUpForm = (page: Page) => page.getByRole('form', { name: 'Create your account' });
 const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' });
+const checkYourEmail = (page: Page) => page.getByRole('heading', { level: 1, name: 'Check your email' });
 
-/** An account made outside this browser, so the page's session stays signed out. */
+/** An account made and confirmed outside this browser, so the page's session stays signed out. */
 async function createAccount(request: APIRequestContext, email: string) {
-  const response = await request.post('/api/auth/sign-up', {
+  const signUp = await request.post('/api/auth/sign-up', {
     data: { email, password: PASSWORD, first_name: STUDENT.first, last_name: STUDENT.last, phone: STUDENT.phone },
   });
-  expect(response.status()).toBe(201);
+  expect(signUp.status()).toBe(202);
+  const token = new URLSearchParams((await mailedLink(request, email, '/verify-email/')).split('?')[1]).get('token');
+  expect((await request.post('/api/auth/verify', { data: { token } })).status()).toBe(200);
 }
 
 async function signUp(page: Page, email: string) {
@@ -33,6 +41,13 @@ async function signUp(page: Page, email: string) {
   await form.getByLabel('Last name').fill(STUDENT.last);
   await form.getByLabel('Phone number').fill(STUDENT.phone);
   await form.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Signs up in the page and opens the mailed link, which signs in. */
+async function signUpAndConfirm(page: Page, email: string) {
+  await signUp(page, email);
+  await expect(checkYourEmail(page)).toBeVisible();
+  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -49,9 +64,23 @@ async function expectSignedInAccount(page: Page, email: string) {
   await expect(accountLink(page)).toHaveAttribute('href', '/account/');
 }
 
-test('a new student signs up, lands on their account, signs out to the home page and signs in again', async ({ page }) => {
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(accountLink(page)).toHaveAttribute('href', '/sign-in/');
+}
+
+test('a new student signs up, confirms by the mailed link, lands on their account, signs out and signs in again', async ({ page, consoleErrors }) => {
   const email = freshEmail();
   await signUp(page, email);
+  await expect(checkYourEmail(page)).toBeFocused();
+  await expect(page.getByRole('main')).toContainText(`We have sent an email to ${email}. Open the link in it to confirm your email address and sign in.`);
+  await expect(page).toHaveURL('/sign-up/');
+  await expect(accountLink(page)).toHaveAttribute('href', '/sign-in/');
+  await expectNoAxeViolations(page);
+
+  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
+  await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed, and you are signed in.' })).toBeVisible();
   await expectSignedInAccount(page, email);
   await expect(page.getByRole('heading', { name: 'Your bookings' })).toBeVisible();
   await expect(page.getByText('You have no bookings yet.')).toBeVisible();
@@ -59,37 +88,101 @@ test('a new student signs up, lands on their account, signs out to the home page
   await expect(page.getByRole('heading', { name: 'Your online courses' })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL('/');
-  await expect(accountLink(page)).toHaveAttribute('href', '/sign-in/');
-
+  await signOut(page);
   await page.goto('/sign-in/');
   await hydrated(page);
-  await expect(accountLink(page)).toHaveAttribute('href', '/sign-in/');
+  await signIn(page, email, 'not the password');
+  await expect(signInForm(page).getByRole('alert')).toHaveText(WRONG_PASSWORD);
+  await expect(page).toHaveURL('/sign-in/');
+  await expect(signInForm(page).getByLabel('Email')).toHaveValue(email);
+  await expectNoAxeViolations(page);
   await signIn(page, email, PASSWORD);
   await expectSignedInAccount(page, email);
 
-  // The session outlives a reload: it is in the cookie, not in the page.
+  // The session outlives a reload: it is in the cookie, not in the page. The notice does not come back.
   await page.reload();
   await hydrated(page);
   await expect(page.getByText(`${STUDENT.first} ${STUDENT.last}`)).toBeVisible();
+  await expect(page.getByText('Your email address is confirmed')).toBeHidden();
+  allowConsoleErrors(consoleErrors, /status of 401 .*\/api\/auth\/sign-in\)$/);
 });
 
-test('a wrong password says the email or password is incorrect', async ({ page, request, consoleErrors }) => {
+test('signing in before confirming the email sends a new link; a used link says so', async ({ page, consoleErrors }) => {
+  const email = freshEmail();
+  await signUp(page, email);
+  await expect(checkYourEmail(page)).toBeVisible();
+  const first = await mailedLink(page.request, email, '/verify-email/');
+
+  await page.goto('/sign-in/');
+  await hydrated(page);
+  await signIn(page, email, PASSWORD);
+  await expect(signInForm(page).getByRole('alert')).toHaveText(
+    'Please confirm your email address first: we have sent you a new link. Open it to sign in.',
+  );
+  await expect(accountLink(page)).toHaveAttribute('href', '/sign-in/');
+  await expect.poll(() => mailedLink(page.request, email, '/verify-email/')).not.toBe(first);
+
+  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
+  await expectSignedInAccount(page, email);
+  await signOut(page);
+
+  await page.goto(first);
+  await hydrated(page);
+  await expect(page.getByRole('alert')).toHaveText('This link has expired or was already used. Sign in and we will send you a new one.');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in/');
+  expect(new URL(page.url()).search).toBe('');
+  await expectNoAxeViolations(page);
+  allowConsoleErrors(consoleErrors, /status of (401 .*\/api\/auth\/sign-in|422 .*\/api\/auth\/verify)\)$/);
+});
+
+test('a forgotten password: the mailed link sets a new one and signs in', async ({ page, request, consoleErrors }) => {
   const email = freshEmail();
   await createAccount(request, email);
   await page.goto('/sign-in/');
   await hydrated(page);
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL('/forgot-password/');
+  const form = page.getByRole('form', { name: 'Reset your password' });
   await expectNoAxeViolations(page);
-  await signIn(page, email, 'not the password');
-  await expect(signInForm(page).getByRole('alert')).toHaveText('Email or password is incorrect.');
-  await expect(page).toHaveURL('/sign-in/');
-  await expect(signInForm(page).getByLabel('Email')).toHaveValue(email);
+
+  // The answer reads the same for an address with no account.
+  for (const who of [`nobody-${email}`, email]) {
+    await page.goto('/forgot-password/');
+    await hydrated(page);
+    await form.getByLabel('Email').fill(who);
+    await form.getByRole('button', { name: 'Email me a link' }).click();
+    await expect(checkYourEmail(page)).toBeFocused();
+    await expect(page.getByRole('main')).toContainText(
+      `If an account exists for ${who}, we have sent it a link to choose a new password. The link works for an hour.`,
+    );
+  }
   await expectNoAxeViolations(page);
+
+  await page.goto(await mailedLink(request, email, '/reset-password/'));
+  await hydrated(page);
+  expect(new URL(page.url()).search).toBe('');
+  const reset = page.getByRole('form', { name: 'Choose a new password' });
+  await reset.getByLabel('New password').fill('too short');
+  await reset.getByRole('button', { name: 'Save password' }).click();
+  await expect(reset.getByText('Use at least 10 characters')).toBeVisible();
+  await expect(reset.getByLabel('New password')).toBeFocused();
+  await expectNoAxeViolations(page);
+  await reset.getByLabel('New password').fill(NEW_PASSWORD);
+  await reset.getByRole('button', { name: 'Save password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your new password is saved, and you are signed in.' })).toBeVisible();
+  await expectSignedInAccount(page, email);
+
+  await signOut(page);
+  await page.goto('/sign-in/');
+  await hydrated(page);
+  await signIn(page, email, PASSWORD);
+  await expect(signInForm(page).getByRole('alert')).toHaveText(WRONG_PASSWORD);
+  await signIn(page, email, NEW_PASSWORD);
+  await expectSignedInAccount(page, email);
   allowConsoleErrors(consoleErrors, /status of 401 .*\/api\/auth\/sign-in\)$/);
 });
 
-test('sign-up says what each field needs, and when the email already has an account', async ({ page, request, consoleErrors }) => {
+test('sign-up says what each field needs; an email with an account gets the same answer and a password link', async ({ page, request }) => {
   await page.goto('/sign-up/');
   await hydrated(page);
   await expectNoAxeViolations(page);
@@ -115,10 +208,30 @@ test('sign-up says what each field needs, and when the email already has an acco
   const taken = freshEmail();
   await createAccount(request, taken);
   await signUp(page, taken);
-  await expect(form.getByRole('alert')).toHaveText(/^An account with this email already exists/);
-  await expect(page).toHaveURL('/sign-up/');
-  await expect(form.getByLabel('First name')).toHaveValue(STUDENT.first);
-  allowConsoleErrors(consoleErrors, /status of 409 .*\/api\/auth\/sign-up\)$/);
+  await expect(checkYourEmail(page)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(`We have sent an email to ${taken}.`);
+  expect(await mailedLink(request, taken, '/reset-password/')).toMatch(/^\/reset-password\/\?token=\w+$/);
+});
+
+test('the account pages reflow on a 320px screen with no sideways scrolling', async ({ page, consoleErrors }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const pages: [string, string][] = [
+    ['/sign-in/', 'Sign in'],
+    ['/sign-up/', 'Create your account'],
+    ['/forgot-password/', 'Reset your password'],
+    ['/reset-password/?token=not-a-real-token', 'Choose a new password'],
+    ['/verify-email/?token=not-a-real-token', 'Confirm your email address'],
+  ];
+  for (const [path, heading] of pages) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+  }
+  await expect(page.getByRole('alert')).toHaveText(/^This link has expired or was already used\./);
+  await expectNoSidewaysScroll(page);
+  allowConsoleErrors(consoleErrors, /status of 422 .*\/api\/auth\/verify\)$/);
 });
 
 test('the account area asks a visitor to sign in and brings them back afterwards', async ({ page, request }) => {
@@ -137,7 +250,7 @@ test('the account area asks a visitor to sign in and brings them back afterwards
 
 test('a signed-in student’s details fill the checkout, and the booking shows in their account', async ({ page }) => {
   const email = freshEmail();
-  await signUp(page, email);
+  await signUpAndConfirm(page, email);
   await expectSignedInAccount(page, email);
 
   const course = await page.request.get(`/api/page-data?path=${encodeURIComponent(COMPLICATIONS)}`);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 interface Fixtures {
   /** Fails the test on any console error or uncaught exception in the page. */
@@ -78,4 +78,27 @@ export const gbp = (pence: number) =>
 export function query(sql: string): unknown[][] {
   const script = 'import json, sqlite3, sys; print(json.dumps(sqlite3.connect(sys.argv[1]).execute(sys.argv[2]).fetchall()))';
   return JSON.parse(execFileSync('python3', ['-c', script, process.env.E2E_DATABASE!, sql]).toString()) as unknown[][];
+}
+
+/** Fails when the page is wider than the screen: WCAG 1.4.10 reflow, at 320 CSS pixels say. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.page, 'page width against the screen').toBeLessThanOrEqual(widths.screen);
+}
+
+/**
+ * The newest link to `path` mailed to `to`, as a path with its query, read
+ * from the outbox at /dev/mailbox (the test server sets ENROL_DEV_MAILBOX).
+ */
+export async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
+  let link = '';
+  await expect.poll(async () => {
+    const mails = (await (await request.get('/dev/mailbox')).text()).split('<article>');
+    const mail = mails.find((text) => text.includes(`To: ${to}<`) && text.includes(`${path}?token=`));
+    const line = mail?.split('\n').find((text) => text.includes(`${path}?token=`));
+    const address = line ? new URL(line.trim()) : null;
+    link = address ? address.pathname + address.search : '';
+    return link;
+  }, { message: `a ${path} link mailed to ${to}` }).not.toBe('');
+  return link;
 }

@@ -53,6 +53,11 @@ pub enum Page {
     Checkout(CheckoutPage),
     SignIn(AccountFormPage),
     SignUp(AccountFormPage),
+    /// `/verify-email/?token=…`, the link of the sign-up mail.
+    VerifyEmail(AccountFormPage),
+    ForgotPassword(AccountFormPage),
+    /// `/reset-password/?token=…`, the link of a password mail.
+    ResetPassword(AccountFormPage),
     Account(AccountFormPage),
     Enrolment(EnrolmentPage),
     Content(ContentPage),
@@ -431,8 +436,9 @@ pub struct CheckoutPage {
     pub publishable_key: Option<String>,
 }
 
-/// `/sign-in/`, `/sign-up/` and the account area (§2): the same for every
-/// visitor; who is signed in is asked for by the browser (decision 008).
+/// `/sign-in/`, `/sign-up/`, the pages the account mails link to and the
+/// account area (§2): the same for every visitor; who is signed in is asked
+/// for by the browser (decision 008).
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]

@@ -71,8 +71,10 @@ fn head(title: String, description: String, canonical: &str) -> PageHead {
 
 /// Pages about one buyer: never cached (here or by any proxy), never
 /// indexed, shown only to the browser that bought or the buyer's account.
+/// The pages of mailed links count too: their address holds a one-time
+/// token, which no cache may keep.
 pub fn is_personal(page: &Page) -> bool {
-    matches!(page, Page::OnlineOrder(_) | Page::Enrolment(_) | Page::Account(_))
+    matches!(page, Page::OnlineOrder(_) | Page::Enrolment(_) | Page::Account(_) | Page::VerifyEmail(_) | Page::ResetPassword(_))
 }
 
 /// Where a visitor returning from a failed payment belongs (§8): back on
@@ -292,6 +294,16 @@ async fn find(
     }
     if path == "/sign-up/" {
         return Ok(Some(account_page("Create your account", "Create an account to book faster and keep your training in one place.", Page::SignUp)));
+    }
+    // Decision 008: the links the account mails carry their token in `?token=`.
+    if path == "/verify-email/" {
+        return Ok(Some(account_page("Confirm your email address", "Confirm your email address to finish creating your account.", Page::VerifyEmail)));
+    }
+    if path == "/forgot-password/" {
+        return Ok(Some(account_page("Reset your password", "We will email you a link to choose a new password.", Page::ForgotPassword)));
+    }
+    if path == "/reset-password/" {
+        return Ok(Some(account_page("Choose a new password", "Choose a new password for your account.", Page::ResetPassword)));
     }
     // §2: any path containing /account/ is the account area.
     if path.starts_with("/account/") {

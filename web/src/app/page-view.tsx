@@ -1,7 +1,10 @@
 import type { PageEnvelope } from '../generated/PageEnvelope';
 import { AccountPage } from '../features/account/account-page';
+import { ForgotPasswordPage } from '../features/auth/forgot-password-page';
+import { ResetPasswordPage } from '../features/auth/reset-password-page';
 import { SignInPage } from '../features/auth/sign-in-page';
 import { SignUpPage } from '../features/auth/sign-up-page';
+import { VerifyEmailPage } from '../features/auth/verify-email-page';
 import { CalendarPage } from '../features/catalogue/calendar-page';
 import { CourseIndexPage } from '../features/catalogue/course-index-page';
 import { CoursePage } from '../features/catalogue/course-page';
@@ -59,6 +62,12 @@ export function PageView({ envelope }: { envelope: PageEnvelope }) {
       return <SignInPage page={page} />;
     case 'signUp':
       return <SignUpPage page={page} />;
+    case 'verifyEmail':
+      return <VerifyEmailPage page={page} />;
+    case 'forgotPassword':
+      return <ForgotPasswordPage page={page} />;
+    case 'resetPassword':
+      return <ResetPasswordPage page={page} />;
     case 'account':
       return <AccountPage page={page} />;
     case 'enrolment':

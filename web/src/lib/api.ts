@@ -21,14 +21,28 @@ export function fieldErrorsOf<F extends string>(error: ApiError, fields: readonl
   return found;
 }
 
+/**
+ * What a form says when its call failed: its own words, except when the
+ * server asked this client to slow down (429, decision 009), whose message
+ * says when to try again.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === 429 ? error.message : fallback;
+}
+
 interface ErrorEnvelope {
   error?: { message?: string; fields?: Record<string, string> };
 }
 
-async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, init: RequestInit): Promise<T> {
+/** A request's options; its headers go with the JSON ones. */
+export type SendOptions = Omit<RequestInit, 'headers'> & { headers?: Record<string, string> };
+
+// Same-origin credentials: the session and the `enrol_buyer` cookie that
+// binds an order to this browser (decision 009) go with every call.
+async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, { headers, ...init }: SendOptions): Promise<T> {
   const response = await fetch(url, {
     method,
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify(body),
     credentials: 'same-origin',
     ...init,
@@ -45,11 +59,11 @@ async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, i
   return payload as T;
 }
 
-export function postJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+export function postJson<T>(url: string, body: unknown, init: SendOptions = {}): Promise<T> {
   return sendJson('POST', url, body, init);
 }
 
-export function putJson<T>(url: string, body: unknown, init: RequestInit = {}): Promise<T> {
+export function putJson<T>(url: string, body: unknown, init: SendOptions = {}): Promise<T> {
   return sendJson('PUT', url, body, init);
 }
 

@@ -9,13 +9,18 @@ export function sessionTypeLabel(type: SessionType): string {
   return TYPE_LABELS[type];
 }
 
-/** §9: only sessions whose registration count differs from seats are offered. */
+/** The seats neither registered nor held for an unpaid booking, as the server's `Session::free_seats` counts them (decision 009). */
+function freeSeats(session: Session): number {
+  return Math.max(session.seats - session.registrations - session.held, 0);
+}
+
+/** §9: only sessions with a free seat are offered. */
 export function hasFreeSeat(session: Session): boolean {
-  return session.registrations !== session.seats;
+  return freeSeats(session) > 0;
 }
 
 export function seatsLeft(session: Session): string {
-  const left = Math.max(session.seats - session.registrations, 0);
+  const left = freeSeats(session);
   return left === 1 ? '1 seat left' : `${left} seats left`;
 }
 

@@ -28,6 +28,21 @@ export function readList<T>(which: Area, key: string, isItem: (value: unknown) =
   }
 }
 
+/** The stored value under `key` when it passes `isValue`; anything else is dropped and read as null. */
+export function readJson<T>(which: Area, key: string, isValue: (value: unknown) => value is T): T | null {
+  const raw = readText(which, key);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (!isValue(parsed)) throw new Error('not the expected shape');
+    return parsed;
+  } catch (error) {
+    console.warn(`Ignoring unreadable ${key} in browser storage`, error);
+    area(which)?.removeItem(key);
+    return null;
+  }
+}
+
 /** The stored text under `key`, or null when there is none or storage is unavailable. */
 export function readText(which: Area, key: string): string | null {
   try {

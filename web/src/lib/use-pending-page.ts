@@ -46,8 +46,9 @@ export function usePendingPage<P>(
             return;
           }
           const answer = read(envelope.page);
-          if (answer !== null && !isPending(answer)) setPage(answer);
-          else next();
+          // A page still pending may say more than before (a payment now on its way).
+          if (answer !== null) setPage(answer);
+          if (answer === null || isPending(answer)) next();
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;

@@ -25,3 +25,9 @@ export function stubApi(answers: Record<string, Answer>) {
   });
   return { calls, spy, routes: () => calls.map((call) => call.route) };
 }
+
+/** The server's words when a client sends too much (decision 009). */
+export const SLOW_DOWN = 'You have sent a lot of requests in a short time. Please wait a minute and try again.';
+
+/** The answer of a client over the server's rate limit: 429 with `SLOW_DOWN`. */
+export const tooManyRequests = () => jsonResponse(429, { error: { code: 'too_many_requests', message: SLOW_DOWN } });

@@ -5,7 +5,7 @@ import type { SelectedCourse } from '../features/basket/basket-items';
 const image = { url: '/media/x.svg', alt: '', width: 10, height: 10 };
 
 export const session = (id: string, date: string, price: number): Session => ({
-  id, start: `${date}T09:30:00`, end: `${date}T16:30:00`, date, price, seat_price: price, seats: 8, registrations: 3,
+  id, start: `${date}T09:30:00`, end: `${date}T16:30:00`, date, price, seat_price: price, seats: 8, registrations: 3, held: 0,
   type: 'onsite', status: 'active',
 });
 

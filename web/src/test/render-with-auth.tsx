@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
+import { AccountPage } from '../features/account/account-page';
 import { AuthProvider } from '../features/auth/auth-context';
 
 function CurrentAddress() {
@@ -8,8 +9,8 @@ function CurrentAddress() {
   return <p data-testid="address">{pathname + search}</p>;
 }
 
-/** Renders `ui` at `path` inside the auth context, with the router's address readable by `address()`. */
-export function renderWithAuth(ui: ReactElement, path = '/') {
+/** Renders `ui` at `path` (with its history state, if any) inside the auth context, with the router's address readable by `address()`. */
+export function renderWithAuth(ui: ReactElement, path: InitialEntry = '/') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AuthProvider>
@@ -22,3 +23,15 @@ export function renderWithAuth(ui: ReactElement, path = '/') {
 
 /** The router's current path and query. */
 export const address = () => screen.getByTestId('address').textContent;
+
+/** Renders `ui` at `path` as `renderWithAuth` does, with the account page at /account/ to land on. */
+export function renderThenAccount(ui: ReactElement, path: string) {
+  return renderWithAuth(
+    <Routes>
+      <Route path="/account/" element={<AccountPage page={{ heading: 'Your account' }} />} />
+      <Route path={path.split('?')[0]} element={ui} />
+      <Route path="*" element={null} />
+    </Routes>,
+    path,
+  );
+}

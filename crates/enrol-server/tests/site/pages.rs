@@ -228,6 +228,24 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn the_pages_of_mailed_links_are_their_own_out_of_the_sitemap_and_kept_by_no_cache(app: TestApp) {
+        let (_, xml) = app.text("/sitemap.xml").await;
+        for (path, kind, cache) in [
+            ("/verify-email/?token=abc", "verifyEmail", "private, no-store"),
+            ("/reset-password/?token=abc", "resetPassword", "private, no-store"),
+            ("/forgot-password/", "forgotPassword", "no-cache"),
+        ] {
+            let response = app.get(&format!("/api/page-data?path={}", path.replace('?', "%3F").replace('=', "%3D"))).await;
+            assert_eq!(response.headers()["cache-control"], cache, "{path}");
+            let data: serde_json::Value = response.json().await.unwrap();
+            assert_eq!(data["page"]["kind"], kind, "{path}");
+            let html = app.get(path).await;
+            assert_eq!((html.status().as_u16(), html.headers()["cache-control"].to_str().unwrap()), (200, cache), "{path}");
+            assert!(!xml.contains(path.split('?').next().unwrap()), "{path} is in the sitemap");
+        }
+        app.stop().await;
+    }
+
     async fn the_calendar_filters_by_section_and_session_type(app: TestApp) {
         let all: serde_json::Value = app.get("/api/page-data?path=/training-course-calendar/").await.json().await.unwrap();
         let count = |v: &serde_json::Value| v["page"]["months"].as_array().unwrap().iter()

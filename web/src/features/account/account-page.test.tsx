@@ -46,6 +46,19 @@ const rowsOf = (table: HTMLElement) =>
   within(table).getAllByRole('row').map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
 
 describe('AccountPage', () => {
+  it('says once what a mailed link did, and lets the user leave for another page', async () => {
+    const api = accountApi({ 'GET /api/account': () => jsonResponse(200, empty), 'POST /api/auth/sign-out': () => jsonResponse(200, signedOut) });
+    const notice = 'Your email address is confirmed, and you are signed in.';
+    // Rendered outside any route, as the page stays shown while the next page's data loads.
+    renderWithAuth(<AccountPage page={page} />, { pathname: '/account/', state: { accountNotice: notice } });
+    expect(screen.getByText(notice).getAttribute('role')).toBe('status');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await vi.waitFor(() => expect(address()).toBe('/'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(address()).toBe('/');
+    expect(api.routes()).toContain('POST /api/auth/sign-out');
+  });
+
   it('says it is checking while the session loads', () => {
     stubApi({ 'GET /api/auth/session': () => new Promise(() => {}) });
     renderWithAuth(<AccountPage page={page} />, '/account/');

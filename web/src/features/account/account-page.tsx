@@ -9,6 +9,7 @@ import { ApiError, getJson } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { reportError } from '../../lib/report-error';
+import { useAccountNotice } from '../auth/account-notice';
 import { useAuth } from '../auth/auth-context';
 import { signInPathFor } from '../auth/auth-rules';
 import { BookingTable } from '../checkout/booking-table';
@@ -189,13 +190,16 @@ function SignedIn({ user }: { user: AuthUser }) {
 
 /**
  * §2 the account area (any path under /account/). The server's HTML is the
- * same for everyone; who is signed in is known only after hydration.
+ * same for everyone; who is signed in is known only after hydration. A
+ * mailed link that signed the browser in leaves a notice saying so.
  */
 export function AccountPage({ page }: { page: AccountFormPage }) {
   const { loading, user } = useAuth();
+  const notice = useAccountNotice();
   return (
     <div className="container account-page">
       <h1>{page.heading}</h1>
+      {notice && <p role="status" className="account-notice">{notice}</p>}
       {loading ? (
         <p role="status">Checking whether you are signed in...</p>
       ) : user ? (

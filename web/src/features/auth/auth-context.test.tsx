@@ -9,7 +9,7 @@ import { amara, signedIn, signedOut } from '../../test/auth-fixtures';
 import { address, renderWithAuth } from '../../test/render-with-auth';
 import { useAuth } from './auth-context';
 
-/** Shows the context's state and offers its three actions as buttons. */
+/** Shows the context's state and offers its actions as buttons. */
 function AuthProbe() {
   const auth = useAuth();
   const [outcome, setOutcome] = useState('');
@@ -31,6 +31,9 @@ function AuthProbe() {
       >
         Sign up
       </button>
+      <button type="button" onClick={run(() => auth.verifyEmail('link-token'))}>Verify</button>
+      <button type="button" onClick={run(() => auth.requestPasswordReset('amara@example.com'))}>Forgot</button>
+      <button type="button" onClick={run(() => auth.resetPassword('link-token', 'a new pass phrase'))}>Reset</button>
       <button type="button" onClick={run(auth.signOut)}>Sign out</button>
     </>
   );
@@ -132,25 +135,103 @@ describe('AuthProvider', () => {
     expect(state().user).toBe('amara@example.com');
   });
 
-  it('signs up, then has the new user signed in', async () => {
-    let signedUp = false;
+  it('signs up without signing in: the mailed link does that', async () => {
     const api = stubApi({
-      'GET /api/auth/session': () => jsonResponse(200, signedUp ? signedIn : signedOut),
-      'POST /api/auth/sign-up': () => {
-        signedUp = true;
-        return jsonResponse(201, signedIn);
-      },
+      'GET /api/auth/session': session(signedOut),
+      'POST /api/auth/sign-up': () => jsonResponse(202, { sent: true }),
     });
     renderWithAuth(<AuthProbe />);
     await vi.waitFor(() => expect(state().loading).toBe(false));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
     await vi.waitFor(() => expect(outcome()).toBe('"done"'));
-    expect(state()).toMatchObject({ user: 'amara@example.com', claims: true });
-    expect(api.calls[1]).toEqual({
-      route: 'POST /api/auth/sign-up',
-      body: { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' },
+    expect(state()).toMatchObject({ user: null, claims: false });
+    expect(api.calls).toEqual([
+      { route: 'GET /api/auth/session', body: undefined },
+      {
+        route: 'POST /api/auth/sign-up',
+        body: { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' },
+      },
+    ]);
+  });
+
+  it('confirms the email with the link’s token, then has the user signed in and identified', async () => {
+    let verified = false;
+    const api = stubApi({
+      'GET /api/auth/session': () => jsonResponse(200, verified ? signedIn : signedOut),
+      'POST /api/auth/verify': () => {
+        verified = true;
+        return jsonResponse(200, signedIn);
+      },
     });
-    expect(api.routes()[2]).toBe('GET /api/auth/session');
+    renderWithAuth(<AuthProbe />);
+    await vi.waitFor(() => expect(state().loading).toBe(false));
+    const tracking = tracked();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(outcome()).toBe('"done"'));
+    tracking.stop();
+    expect(state()).toMatchObject({ user: 'amara@example.com', claims: true });
+    expect(api.calls.slice(1)).toEqual([
+      { route: 'POST /api/auth/verify', body: { token: 'link-token' } },
+      { route: 'GET /api/auth/session', body: undefined },
+    ]);
+    expect(tracking.events).toEqual([{ name: 'identify', params: { user_id: amara.sub, email: amara.email } }]);
+  });
+
+  it('throws a refused link on with the server’s message, and stays signed out', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const expired = 'This link has expired or was already used. Sign in and we will send you a new one.';
+    stubApi({
+      'GET /api/auth/session': session(signedOut),
+      'POST /api/auth/verify': () => jsonResponse(422, { error: { code: 'unprocessable', message: expired } }),
+    });
+    renderWithAuth(<AuthProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await vi.waitFor(() => expect(outcome()).toBe(`422 ${expired} {}`));
+    expect(state().user).toBeNull();
+    expect(warn).toHaveBeenCalledWith('Reported error', expect.any(ApiError), { action: 'confirm the email address' });
+  });
+
+  it('asks for a password link without touching the session', async () => {
+    const api = stubApi({
+      'GET /api/auth/session': session(signedOut),
+      'POST /api/auth/password-reset': () => jsonResponse(202, { sent: true }),
+    });
+    renderWithAuth(<AuthProbe />);
+    await vi.waitFor(() => expect(state().loading).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Forgot' }));
+    await vi.waitFor(() => expect(outcome()).toBe('"done"'));
+    expect(api.calls.slice(1)).toEqual([{ route: 'POST /api/auth/password-reset', body: { email: 'amara@example.com' } }]);
+  });
+
+  it('sets a new password with the link’s token, then has the user signed in', async () => {
+    let reset = false;
+    const api = stubApi({
+      'GET /api/auth/session': () => jsonResponse(200, reset ? signedIn : signedOut),
+      'POST /api/auth/password-reset/confirm': () => {
+        reset = true;
+        return jsonResponse(200, signedIn);
+      },
+    });
+    renderWithAuth(<AuthProbe />);
+    await vi.waitFor(() => expect(state().loading).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await vi.waitFor(() => expect(outcome()).toBe('"done"'));
+    expect(state().user).toBe('amara@example.com');
+    expect(api.calls.slice(1)).toEqual([
+      { route: 'POST /api/auth/password-reset/confirm', body: { token: 'link-token', password: 'a new pass phrase' } },
+      { route: 'GET /api/auth/session', body: undefined },
+    ]);
+  });
+
+  it('says when an account request cannot reach the server', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({
+      'GET /api/auth/session': session(signedOut),
+      'POST /api/auth/password-reset/confirm': () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderWithAuth(<AuthProbe />);
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await vi.waitFor(() => expect(outcome()).toBe('Error: We could not reach the server. Please check your connection and try again.'));
   });
 
   it('reports a refused sign-up and throws it on with the server’s message and fields', async () => {

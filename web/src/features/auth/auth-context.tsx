@@ -11,10 +11,16 @@ import { track } from '../../lib/tracking';
 
 // §4 Auth context, over the built-in accounts of decision 008. The session
 // lives in an httpOnly cookie, so the browser only ever sees its answer.
+// Decision 009: sign-up mails a link, and opening it signs in; a password
+// reset mails a link too (decision 008), and choosing the new password
+// signs in.
 
 const SESSION_PATH = '/api/auth/session';
 const SIGN_IN_PATH = '/api/auth/sign-in';
 const SIGN_UP_PATH = '/api/auth/sign-up';
+const VERIFY_PATH = '/api/auth/verify';
+const RESET_PATH = '/api/auth/password-reset';
+const RESET_CONFIRM_PATH = '/api/auth/password-reset/confirm';
 const SIGN_OUT_PATH = '/api/auth/sign-out';
 const UNREACHABLE = 'We could not reach the server. Please check your connection and try again.';
 
@@ -30,10 +36,21 @@ interface SessionState {
 /** §8: a failed sign-in returns false; the server's message says why. */
 export type SignInResult = { signedIn: true } | { signedIn: false; message: string };
 
+/**
+ * The calls below that answer with a promise of nothing throw a refusal as
+ * the server's `ApiError` (its message, and `fields` to put beside them),
+ * and anything else as an `Error` saying the server could not be reached.
+ */
 interface Auth extends SessionState {
   signIn: (email: string, password: string) => Promise<SignInResult>;
-  /** Creates the account and signs it in; a refusal is thrown as the server's `ApiError`. */
+  /** Creates the account, unconfirmed, and mails the link that confirms it; the same answer for every email. */
   signUp: (details: SignUpRequest) => Promise<void>;
+  /** Confirms the email with the mailed link's `token` and signs in (§4: sign-up is followed by sign-in). */
+  verifyEmail: (token: string) => Promise<void>;
+  /** Mails a link to choose a new password, if the email has an account; the same answer either way. */
+  requestPasswordReset: (email: string) => Promise<void>;
+  /** Sets a new password with the mailed link's `token` and signs in. */
+  resetPassword: (token: string, password: string) => Promise<void>;
   /** Ends the session and goes to the home page; false when the server could not be told. */
   signOut: () => Promise<boolean>;
 }
@@ -52,6 +69,17 @@ export function useAuth(): Auth {
 /** §7 On identify: who is using the site, for the marketing and analytics tools. */
 function identify(user: AuthUser | null) {
   if (user) track('identify', { user_id: user.sub, email: user.email });
+}
+
+/** `POST`s an account request, reporting a failure and throwing it as `Auth` says. */
+async function sendAccountRequest(action: string, path: string, body: unknown, then: () => Promise<void> = async () => {}): Promise<void> {
+  try {
+    await postJson<unknown>(path, body);
+    await then();
+  } catch (error) {
+    reportError(error, { action });
+    throw error instanceof ApiError ? error : new Error(UNREACHABLE);
+  }
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -78,32 +106,33 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
   }, [refresh]);
 
+  // After a call that set the session cookie: who is signed in now.
+  const signedIn = useCallback(async () => identify((await refresh()).user), [refresh]);
+
   const signIn = useCallback(
     async (email: string, password: string): Promise<SignInResult> => {
       try {
-        await postJson<AuthSession>(SIGN_IN_PATH, { username: email, password } satisfies SignInRequest);
-        identify((await refresh()).user);
+        await sendAccountRequest('sign in', SIGN_IN_PATH, { username: email, password } satisfies SignInRequest, signedIn);
         return { signedIn: true };
       } catch (error) {
-        reportError(error, { action: 'sign in' });
-        return { signedIn: false, message: error instanceof ApiError ? error.message : UNREACHABLE };
+        return { signedIn: false, message: error instanceof Error ? error.message : UNREACHABLE };
       }
     },
-    [refresh],
+    [signedIn],
   );
 
-  // The server signs the new account in: that is §7's automatic sign-in.
-  const signUp = useCallback(
-    async (details: SignUpRequest) => {
-      try {
-        await postJson<AuthSession>(SIGN_UP_PATH, details);
-        identify((await refresh()).user);
-      } catch (error) {
-        reportError(error, { action: 'sign up' });
-        throw error instanceof ApiError ? error : new Error(UNREACHABLE);
-      }
-    },
-    [refresh],
+  const signUp = useCallback((details: SignUpRequest) => sendAccountRequest('sign up', SIGN_UP_PATH, details), []);
+
+  const verifyEmail = useCallback(
+    (token: string) => sendAccountRequest('confirm the email address', VERIFY_PATH, { token }, signedIn),
+    [signedIn],
+  );
+
+  const requestPasswordReset = useCallback((email: string) => sendAccountRequest('ask for a password link', RESET_PATH, { email }), []);
+
+  const resetPassword = useCallback(
+    (token: string, password: string) => sendAccountRequest('choose a new password', RESET_CONFIRM_PATH, { token, password }, signedIn),
+    [signedIn],
   );
 
   const signOut = useCallback(async () => {
@@ -119,6 +148,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return true;
   }, [navigate]);
 
-  const value = useMemo(() => ({ ...session, signIn, signUp, signOut }), [session, signIn, signUp, signOut]);
+  const value = useMemo(
+    () => ({ ...session, signIn, signUp, verifyEmail, requestPasswordReset, resetPassword, signOut }),
+    [session, signIn, signUp, verifyEmail, requestPasswordReset, resetPassword, signOut],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

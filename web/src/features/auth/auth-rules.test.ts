@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextPathOf, signInPathFor, trimSignUp, validateSignIn, validateSignUp } from './auth-rules';
+import {
+  nextPathOf, signInPathFor, trimSignUp, validateNewPassword, validateResetRequest, validateSignIn, validateSignUp,
+} from './auth-rules';
 
 const complete = { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' };
 
@@ -30,6 +32,15 @@ describe('auth rules', () => {
     expect(validateSignUp({ ...complete, password: '🔑'.repeat(10) }).password).toBeUndefined();
     expect(validateSignUp({ ...complete, password: 'x'.repeat(201) }).password).toBe('Use at most 200 characters');
     expect(validateSignUp({ ...complete, last_name: 'x'.repeat(101) }).last_name).toBe('Please keep this under 100 characters');
+  });
+
+  it('checks a new password and a reset request’s email as sign-up does', () => {
+    expect(validateNewPassword({ password: '' })).toEqual({ password: 'Password is required' });
+    expect(validateNewPassword({ password: 'short' })).toEqual({ password: 'Use at least 10 characters' });
+    expect(validateNewPassword({ password: ' '.repeat(10) })).toEqual({});
+    expect(validateResetRequest({ email: ' ' })).toEqual({ email: 'Email is required' });
+    expect(validateResetRequest({ email: 'amara@' })).toEqual({ email: 'Enter a valid email address' });
+    expect(validateResetRequest({ email: ' Amara@Example.com ' })).toEqual({});
   });
 
   it('sends the details trimmed, and the password as typed', () => {

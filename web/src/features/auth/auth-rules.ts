@@ -18,9 +18,15 @@ export type SignInField = keyof SignInDetails;
 export type SignInErrors = Partial<Record<SignInField, string>>;
 export type SignUpField = keyof SignUpRequest;
 export type SignUpErrors = Partial<Record<SignUpField, string>>;
+/** The form a reset link opens: a new password. */
+export type NewPassword = Pick<SignInDetails, 'password'>;
+/** The form that asks for a reset link. */
+export type ResetRequest = Pick<SignInDetails, 'email'>;
 
 export const SIGN_IN_FIELDS: SignInField[] = ['email', 'password'];
 export const SIGN_UP_FIELDS: SignUpField[] = ['email', 'password', 'first_name', 'last_name', 'phone'];
+export const NEW_PASSWORD_FIELDS: (keyof NewPassword)[] = ['password'];
+export const RESET_REQUEST_FIELDS: (keyof ResetRequest)[] = ['email'];
 
 const REQUIRED: Record<SignUpField, string> = {
   email: 'Email is required',
@@ -41,23 +47,53 @@ export function validateSignIn(details: SignInDetails): SignInErrors {
   return errors;
 }
 
+/** Only the fields that have a message. */
+function withMessages<F extends string>(messages: Record<F, string | undefined>): Partial<Record<F, string>> {
+  return Object.fromEntries(Object.entries(messages).filter(([, message]) => message)) as Partial<Record<F, string>>;
+}
+
+function emailError(email: string): string | undefined {
+  const trimmed = email.trim().toLowerCase();
+  if (!trimmed) return REQUIRED.email;
+  return isValidEmail(trimmed) ? undefined : 'Enter a valid email address';
+}
+
+/** A password being chosen: counted in characters, as the server counts them, not UTF-16 units. */
+function newPasswordError(password: string): string | undefined {
+  const length = Array.from(password).length;
+  if (length === 0) return REQUIRED.password;
+  if (length < MIN_PASSWORD) return `Use at least ${MIN_PASSWORD} characters`;
+  return length > MAX_PASSWORD ? `Use at most ${MAX_PASSWORD} characters` : undefined;
+}
+
+function nameError(field: 'first_name' | 'last_name', name: string): string | undefined {
+  const length = Array.from(name.trim()).length;
+  if (length === 0) return REQUIRED[field];
+  return length > MAX_NAME ? `Please keep this under ${MAX_NAME} characters` : undefined;
+}
+
+function phoneError(phone: string): string | undefined {
+  const trimmed = phone.trim();
+  if (!trimmed) return REQUIRED.phone;
+  return isValidPhone(trimmed) ? undefined : 'Enter a valid phone number';
+}
+
 export function validateSignUp(details: SignUpRequest): SignUpErrors {
-  const errors: SignUpErrors = {};
-  for (const field of SIGN_UP_FIELDS) {
-    if (isBlank(field, details[field])) errors[field] = REQUIRED[field];
-  }
-  const email = details.email.trim().toLowerCase();
-  if (email && !isValidEmail(email)) errors.email = 'Enter a valid email address';
-  const phone = details.phone.trim();
-  if (phone && !isValidPhone(phone)) errors.phone = 'Enter a valid phone number';
-  // Counted in characters, as the server counts them, not UTF-16 units.
-  const length = Array.from(details.password).length;
-  if (length > 0 && length < MIN_PASSWORD) errors.password = `Use at least ${MIN_PASSWORD} characters`;
-  else if (length > MAX_PASSWORD) errors.password = `Use at most ${MAX_PASSWORD} characters`;
-  for (const field of ['first_name', 'last_name'] as const) {
-    if (Array.from(details[field].trim()).length > MAX_NAME) errors[field] = `Please keep this under ${MAX_NAME} characters`;
-  }
-  return errors;
+  return withMessages<SignUpField>({
+    email: emailError(details.email),
+    password: newPasswordError(details.password),
+    first_name: nameError('first_name', details.first_name),
+    last_name: nameError('last_name', details.last_name),
+    phone: phoneError(details.phone),
+  });
+}
+
+export function validateNewPassword(details: NewPassword): Partial<NewPassword> {
+  return withMessages({ password: newPasswordError(details.password) });
+}
+
+export function validateResetRequest(details: ResetRequest): Partial<ResetRequest> {
+  return withMessages({ email: emailError(details.email) });
 }
 
 /** What is sent: trimmed, except the password. */

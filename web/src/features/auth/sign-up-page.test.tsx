@@ -1,24 +1,18 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
-import { signedIn, signedOut } from '../../test/auth-fixtures';
+import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests, type Answer } from '../../test/api-stub';
+import { signedOut } from '../../test/auth-fixtures';
 import { address, renderWithAuth } from '../../test/render-with-auth';
 import { SignUpPage } from './sign-up-page';
 
 const page = { heading: 'Create your account' };
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 
+const sent = () => jsonResponse(202, { sent: true });
+
 function signUpApi(signUp: Answer) {
-  let signedUp = false;
-  return stubApi({
-    'GET /api/auth/session': () => jsonResponse(200, signedUp ? signedIn : signedOut),
-    'POST /api/auth/sign-up': async (body) => {
-      const answer = await signUp(body);
-      signedUp = answer.ok;
-      return answer;
-    },
-  });
+  return stubApi({ 'GET /api/auth/session': () => jsonResponse(200, signedOut), 'POST /api/auth/sign-up': signUp });
 }
 
 async function fill(password = 'correct horse battery') {
@@ -33,7 +27,7 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create 
 
 describe('SignUpPage', () => {
   it('requires every field, each message beside its field, and sends nothing', async () => {
-    const api = signUpApi(() => jsonResponse(201, signedIn));
+    const api = signUpApi(sent);
     renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
     expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
     await submit();
@@ -53,7 +47,7 @@ describe('SignUpPage', () => {
   });
 
   it('says a password needs at least 10 characters, before and after trying', async () => {
-    signUpApi(() => jsonResponse(201, signedIn));
+    signUpApi(sent);
     renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
     const password = field(/Password/);
     expect(document.getElementById(password.getAttribute('aria-describedby')!)!.textContent).toBe('At least 10 characters');
@@ -64,17 +58,27 @@ describe('SignUpPage', () => {
     expect(password.value).toBe('too short');
   });
 
-  it('creates the account, signs in and goes to the account', async () => {
-    const api = signUpApi(() => jsonResponse(201, signedIn));
+  it('creates the account and says to check the email, without signing in or leaving the page', async () => {
+    const api = signUpApi(sent);
     renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
     await fill();
+    await userEvent.clear(field(/Email/));
+    await userEvent.type(field(/Email/), ' amara@example.com ');
     await submit();
-    await vi.waitFor(() => expect(address()).toBe('/account/'));
-    expect(api.calls[1]).toEqual({
-      route: 'POST /api/auth/sign-up',
-      body: { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' },
-    });
-    expect(api.routes()[2]).toBe('GET /api/auth/session');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(document.activeElement).toBe(heading);
+    expect(heading.parentElement!.textContent).toContain(
+      'We have sent an email to amara@example.com. Open the link in it to confirm your email address and sign in.',
+    );
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(address()).toBe('/sign-up/');
+    expect(api.calls).toEqual([
+      { route: 'GET /api/auth/session', body: undefined },
+      {
+        route: 'POST /api/auth/sign-up',
+        body: { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' },
+      },
+    ]);
   });
 
   it('puts the server’s field messages beside the fields and keeps what was typed', async () => {
@@ -93,20 +97,19 @@ describe('SignUpPage', () => {
     expect(address()).toBe('/sign-up/');
   });
 
-  it('shows in the error line that the email already has an account', async () => {
+  it('shows the server’s message when it asks to slow down, and keeps the form', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const exists = 'An account with this email already exists. Sign in, or reset your password if you have booked with us before.';
-    signUpApi(() => jsonResponse(409, { error: { code: 'conflict', message: exists } }));
+    signUpApi(tooManyRequests);
     renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
     await fill();
     await submit();
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(exists));
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SLOW_DOWN));
     expect(field(/First name/).value).toBe('Amara');
     expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
   });
 
   it('links to the sign-in page', () => {
-    signUpApi(() => jsonResponse(201, signedIn));
+    signUpApi(sent);
     renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in/');
   });

@@ -1,13 +1,12 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Field, fieldId, focusFirstError } from '../../components/ui/field';
+import { Link } from 'react-router';
+import { Field } from '../../components/ui/field';
+import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { SignUpRequest } from '../../generated/SignUpRequest';
-import { ApiError, fieldErrorsOf } from '../../lib/api';
+import { AccountForm } from './account-form';
 import { useAuth } from './auth-context';
-import {
-  ACCOUNT_PATH, MIN_PASSWORD, SIGN_UP_FIELDS, trimSignUp, validateSignUp, type SignUpErrors, type SignUpField,
-} from './auth-rules';
+import { MIN_PASSWORD, SIGN_UP_FIELDS, trimSignUp, validateSignUp, type SignUpField } from './auth-rules';
+import { MailSent } from './mail-sent';
 
 const INPUTS: Record<SignUpField, { label: string; type: 'text' | 'email' | 'tel' | 'password'; autoComplete: string; hint?: string }> = {
   email: { label: 'Email', type: 'email', autoComplete: 'email' },
@@ -19,74 +18,47 @@ const INPUTS: Record<SignUpField, { label: string; type: 'text' | 'email' | 'tel
 
 const EMPTY: SignUpRequest = { email: '', password: '', first_name: '', last_name: '', phone: '' };
 
-/** §2 /sign-up/: §5 requires every field; the new account is signed in and sees its account. */
+/**
+ * §2 /sign-up/: §5 requires every field. The account waits for its email
+ * to be confirmed by the mailed link, which signs in (decision 009); until
+ * then the page says where the link went, the same for every email.
+ */
 export function SignUpPage({ page }: { page: AccountFormPage }) {
-  const id = useId();
   const { signUp } = useAuth();
-  const navigate = useNavigate();
-  const [values, setValues] = useState<SignUpRequest>(EMPTY);
-  const [errors, setErrors] = useState<SignUpErrors>({});
-  const [message, setMessage] = useState('');
-  const [sending, setSending] = useState(false);
+  const form = useForm({
+    fields: SIGN_UP_FIELDS,
+    initial: EMPTY,
+    validate: validateSignUp,
+    send: (values) => signUp(trimSignUp(values)),
+  });
 
-  function refuse(found: SignUpErrors) {
-    setErrors(found);
-    focusFirstError(id, SIGN_UP_FIELDS, found);
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    const found = validateSignUp(values);
-    if (Object.keys(found).length > 0) {
-      refuse(found);
-      return;
-    }
-    setErrors({});
-    setSending(true);
-    setMessage('');
-    try {
-      await signUp(trimSignUp(values));
-      void navigate(ACCOUNT_PATH);
-    } catch (error) {
-      setSending(false);
-      const fields: SignUpErrors = error instanceof ApiError ? fieldErrorsOf(error, SIGN_UP_FIELDS) : {};
-      if (Object.keys(fields).length > 0) refuse(fields);
-      else setMessage(error instanceof Error ? error.message : String(error));
-    }
-  }
-
-  function change(field: SignUpField, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  if (form.status === 'sent') {
+    return (
+      <MailSent>
+        <p>
+          We have sent an email to <strong>{form.values.email.trim()}</strong>. Open the link in it to confirm your
+          email address and sign in.
+        </p>
+      </MailSent>
+    );
   }
 
   return (
-    <div className="container account-form">
-      <h1 id={`${id}-title`}>{page.heading}</h1>
-      <noscript>
-        <p>Creating an account needs JavaScript. Please turn it on, or call us and we will help you.</p>
-      </noscript>
-      <form noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
-        {SIGN_UP_FIELDS.map((field) => (
-          <Field
-            key={field}
-            id={fieldId(id, field)}
-            {...INPUTS[field]}
-            required
-            value={values[field]}
-            error={errors[field]}
-            onChange={(value) => change(field, value)}
-          />
-        ))}
-        <p role="alert" className="form-error">{message}</p>
-        <button type="submit" className="button button-wide" aria-disabled={sending}>
-          {sending ? 'Creating your account...' : 'Create account'}
-        </button>
-      </form>
-      <p className="account-form-switch">
-        Already have an account? <Link to="/sign-in/">Sign in</Link>
-      </p>
-    </div>
+    <AccountForm
+      heading={page.heading}
+      form={form}
+      action="Creating an account"
+      submit="Create account"
+      sending="Creating your account..."
+      footer={
+        <p className="account-form-switch">
+          Already have an account? <Link to="/sign-in/">Sign in</Link>
+        </p>
+      }
+    >
+      {SIGN_UP_FIELDS.map((field) => (
+        <Field key={field} {...form.field(field)} {...INPUTS[field]} required />
+      ))}
+    </AccountForm>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_EVENT } from '../../lib/tracking';
+import { jsonResponse, SLOW_DOWN, tooManyRequests } from '../../test/api-stub';
 import { BasketProvider, useBasket } from './basket-context';
 import { ONLINE_COURSES_KEY, type OnlineCourse } from './basket-items';
 import { OnlineBasketDrawer } from './online-basket-drawer';
@@ -51,10 +52,6 @@ async function openDrawer() {
 
 const storedCourses = () => JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY) ?? 'null') as OnlineCourse[] | null;
 const totalOf = (drawer: HTMLElement) => within(drawer).getByText('Total').parentElement!.textContent;
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 describe('OnlineBasketDrawer', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -171,6 +168,16 @@ describe('OnlineBasketDrawer', () => {
     expect(within(drawer).getByRole('heading', { name: peels.title })).toBeTruthy();
     expect(warn).toHaveBeenCalledWith('Reported error', expect.any(Error), expect.objectContaining({ action: 'create online checkout' }));
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s message when it asks to slow down', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.stubGlobal('location', { ...window.location, assign: vi.fn() });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => tooManyRequests());
+    renderDrawer([peels]);
+    const drawer = await openDrawer();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Book Now' }));
+    expect((await within(drawer).findByRole('alert')).textContent).toBe(SLOW_DOWN);
   });
 
   it('discards stored courses of an older shape or corrupt data', async () => {

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Picture } from '../../components/ui/image';
 import { CloseIcon, PAYMENT_METHODS, PaymentBadge } from '../../components/ui/icons';
 import { useModal } from '../../components/ui/use-modal';
+import { failureMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { reportError } from '../../lib/report-error';
 import { createCheckout } from '../online-checkout/create-checkout';
@@ -13,6 +14,7 @@ import { onlineBasketTotal, type OnlineCourse } from './basket-items';
 // QuickJS has no URLSearchParams, and the drawer renders on the server too.
 const CHECKOUT_CANCELLED = /[?&]checkout=cancelled(?:&|$)/;
 
+const NOT_STARTED = "We couldn't start the payment. Please try again.";
 const ACCEPTED = `We accept ${PAYMENT_METHODS.slice(0, -1).join(', ')} and ${PAYMENT_METHODS[PAYMENT_METHODS.length - 1]}.`;
 
 function Upsell({ course, onToggle }: { course: OnlineCourse; onToggle: () => void }) {
@@ -38,10 +40,10 @@ export function OnlineBasketDrawer() {
   const { onlineCourses, onlineBasket, restored, setOnlineBasket, removeOnlineCourse, toggleUpsell } = useBasket();
   const cancelled = CHECKOUT_CANCELLED.test(useLocation().search);
   const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const close = () => {
     setOnlineBasket(false);
-    setFailed(false);
+    setFailure(null);
   };
   const ref = useModal(onlineBasket, close);
   const total = onlineBasketTotal(onlineCourses);
@@ -64,13 +66,13 @@ export function OnlineBasketDrawer() {
   async function bookNow() {
     if (loading) return;
     setLoading(true);
-    setFailed(false);
+    setFailure(null);
     try {
       window.location.assign(await createCheckout(onlineCourses));
     } catch (error) {
       reportError(error, { action: 'create online checkout', courses: onlineCourses.map((course) => course.pricingId) });
       setLoading(false);
-      setFailed(true);
+      setFailure(failureMessage(error, NOT_STARTED));
     }
   }
 
@@ -85,7 +87,7 @@ export function OnlineBasketDrawer() {
             <span className="visually-hidden">Close basket</span>
           </button>
         </div>
-        {cancelled && !failed && <p className="drawer-note">Payment cancelled — nothing was charged.</p>}
+        {cancelled && !failure && <p className="drawer-note">Payment cancelled — nothing was charged.</p>}
         {onlineCourses.length === 0 ? (
           <p className="drawer-empty">You have not added any online courses to your basket</p>
         ) : (
@@ -115,7 +117,7 @@ export function OnlineBasketDrawer() {
           <span>Total</span>
           <strong>{formatMoney(total)}</strong>
         </p>
-        {failed && <p role="alert" className="drawer-alert">We couldn't start the payment. Please try again.</p>}
+        {failure && <p role="alert" className="drawer-alert">{failure}</p>}
         <div className="drawer-buttons">
           {onlineCourses.length > 0 && (
             <button type="button" className="button button-wide" aria-disabled={loading} onClick={bookNow}>

@@ -6,7 +6,7 @@ import type { AuthSession } from '../../generated/AuthSession';
 import type { CheckoutLine } from '../../generated/CheckoutLine';
 import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
 import { TRACK_EVENT } from '../../lib/tracking';
-import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
+import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests, type Answer } from '../../test/api-stub';
 import { amara, signedIn, signedOut } from '../../test/auth-fixtures';
 import { dermaplaning, injectablesPackage, microneedling, selected } from '../../test/checkout-fixtures';
 import { fakeStripe } from '../../test/fake-stripe';
@@ -14,6 +14,7 @@ import { AuthProvider } from '../auth/auth-context';
 import { BasketProvider } from '../basket/basket-context';
 import { SELECTED_COURSES_KEY, type SelectedCourse } from '../basket/basket-items';
 import { CheckoutPage } from './checkout-page';
+import { ORDER_ID_KEY } from './place-order';
 import { STRIPE_JS_URL } from './stripe-js';
 
 const sandboxPage: CheckoutPageData = { gateway: 'sandbox', publishableKey: null };
@@ -369,6 +370,26 @@ describe('CheckoutPage', () => {
     expect(screen.getByText('Friday 5th March · On site')).toBeTruthy();
   });
 
+  it('asks for the courses with this browser’s pending order, whose held seats are still its own', async () => {
+    localStorage.setItem(ORDER_ID_KEY, 'order-0');
+    const api = checkoutApi([microneedling]);
+    renderCheckout([microneedling]);
+    await ready();
+    expect(api.calls.find((call) => call.route === 'POST /api/checkout/basket')!.body).toEqual({
+      courses: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }], orderId: 'order-0',
+    });
+  });
+
+  it('shows the server’s message when it asks to slow down, as a failed payment (§8)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    checkoutApi([microneedling], { 'POST /api/enroll/': tooManyRequests });
+    renderCheckout([microneedling]);
+    await ready();
+    await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    await userEvent.click(payButton());
+    expect((await screen.findByText(/^Payment failed: /)).textContent).toBe(`Payment failed: ${SLOW_DOWN}`);
+  });
+
   it('puts the server’s field messages beside the fields', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     checkoutApi([microneedling], {
@@ -398,6 +419,14 @@ describe('CheckoutPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await ready();
     expect(payButton()).toBeTruthy();
+  });
+
+  it('says why the checkout cannot be prepared when the server asks to slow down', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    checkoutApi([microneedling], { 'POST /api/checkout/': tooManyRequests });
+    renderCheckout([microneedling]);
+    expect((await screen.findByRole('alert')).textContent).toBe(SLOW_DOWN);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 });
 

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../components/ui/page-spinner';
 import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
 import type { Contact } from '../../generated/Contact';
 import type { SandboxCard } from '../../generated/SandboxCard';
-import { ApiError, fieldErrorsOf } from '../../lib/api';
+import { ApiError, failureMessage, fieldErrorsOf } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { reportError } from '../../lib/report-error';
 import { track } from '../../lib/tracking';
@@ -34,6 +34,7 @@ import { usePaymentIntent } from './use-payment-intent';
 // has no URLSearchParams, and this page renders on the server too.
 const STATUS_FAILED = /[?&]status=failed(?:&|$)/;
 const RETURNED_FAILED = 'Payment failed. Please try an alternative payment method';
+const NOT_PREPARED = 'We could not prepare your checkout. Please check your connection and try again.';
 const UNREACHABLE = 'we could not reach the payment service. Please check your connection and try again.';
 const CLEARPAY_OVER_LIMIT = `Clearpay is not available for totals over ${formatMoney(CLEARPAY_LIMIT)}. Please choose another payment method.`;
 
@@ -171,7 +172,9 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
     return (
       <div className="container checkout">
         <h1>Checkout</h1>
-        <p role="alert" className="form-error">We could not prepare your checkout. Please check your connection and try again.</p>
+        <p role="alert" className="form-error">
+          {payment.status === 'failed' ? failureMessage(payment.error, NOT_PREPARED) : NOT_PREPARED}
+        </p>
         <button
           type="button"
           className="button"

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '../../test/api-stub';
+import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests } from '../../test/api-stub';
 import { DiscountCode } from './discount-code';
 
 function renderBox() {
@@ -49,6 +49,13 @@ describe('DiscountCode', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Invalid code provided')).toBeTruthy();
     expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s message when it asks to slow down', async () => {
+    stubApi({ 'POST /api/code': tooManyRequests });
+    renderBox();
+    await apply('WELCOME10');
+    expect(await screen.findByText(SLOW_DOWN)).toBeTruthy();
   });
 
   it('says an error occured when the network fails', async () => {

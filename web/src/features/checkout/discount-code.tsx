@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { CodeRequest } from '../../generated/CodeRequest';
 import type { CodeResponse } from '../../generated/CodeResponse';
-import { ApiError, postJson } from '../../lib/api';
+import { ApiError, failureMessage, postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
 import type { Discount } from './pricing';
 
@@ -40,7 +40,7 @@ export function DiscountCode({ onApply }: { onApply: (discount: AppliedDiscount)
       }
     } catch (failure) {
       if (!(failure instanceof ApiError)) reportError(failure, { action: 'check a discount code' });
-      setBox({ state: 'error', message: failure instanceof ApiError ? 'Invalid code provided' : 'An error occured' });
+      setBox({ state: 'error', message: failureMessage(failure, failure instanceof ApiError ? 'Invalid code provided' : 'An error occured') });
     }
   }
 

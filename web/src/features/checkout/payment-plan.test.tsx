@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '../../test/api-stub';
+import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests } from '../../test/api-stub';
 import { EMPTY_CONTACT } from './checkout-rules';
 import { PaymentPlan } from './payment-plan';
 
@@ -69,5 +69,14 @@ describe('PaymentPlan', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Request a payment plan' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error processing request, Please try again');
     expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Okafor');
+  });
+
+  it('shows the server’s message when it asks to slow down', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    stubApi({ 'POST /api/callback/': tooManyRequests });
+    renderPlan({ name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '07700 900123' });
+    await openForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Request a payment plan' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SLOW_DOWN);
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Contact } from '../../generated/Contact';
 import type { FinanceRequest } from '../../generated/FinanceRequest';
 import type { FinanceResponse } from '../../generated/FinanceResponse';
-import { postJson } from '../../lib/api';
+import { failureMessage, postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
 import { CONTACT_FIELDS, trimContact, validateContact, type ContactErrors } from './checkout-rules';
 import { fieldId, focusFirstError } from '../../components/ui/field';
@@ -11,6 +11,8 @@ import { ContactFields } from './contact-fields';
 const CALLBACK_PATH = '/api/callback/';
 
 type Step = 'prompt' | 'form' | 'sending' | 'failed' | 'received';
+
+const FAILED = 'Error processing request, Please try again';
 
 /**
  * §2 Payment-plan panel, from a total of £1,000: a prompt, then a form
@@ -21,6 +23,7 @@ export function PaymentPlan({ courses, contact }: { courses: string[]; contact: 
   const [step, setStep] = useState<Step>('prompt');
   const [values, setValues] = useState<Contact>(contact);
   const [errors, setErrors] = useState<ContactErrors>({});
+  const [failure, setFailure] = useState(FAILED);
 
   // Opening the form (the only way to the 'form' step) moves focus to its first field.
   useEffect(() => {
@@ -48,6 +51,7 @@ export function PaymentPlan({ courses, contact }: { courses: string[]; contact: 
       setStep('received');
     } catch (error) {
       reportError(error, { action: 'request a payment plan' });
+      setFailure(failureMessage(error, FAILED));
       setStep('failed');
     }
   }
@@ -83,7 +87,7 @@ export function PaymentPlan({ courses, contact }: { courses: string[]; contact: 
               if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
             }}
           />
-          {step === 'failed' && <p className="form-error" role="alert">Error processing request, Please try again</p>}
+          {step === 'failed' && <p className="form-error" role="alert">{failure}</p>}
           <button type="submit" className="button" aria-disabled={step === 'sending'}>
             {step === 'sending' ? 'Sending' : 'Request a payment plan'}
           </button>

@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, type MockInstance } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { microneedling, selected } from '../../test/checkout-fixtures';
 import { fakeStripe } from '../../test/fake-stripe';
-import { confirmStripePayment, ORDER_ID_KEY, PaymentRefused, placeOrder, type OrderDraft } from './place-order';
+import { confirmStripePayment, ENROLL_ATTEMPT_KEY, ORDER_ID_KEY, PaymentRefused, placeOrder, type OrderDraft } from './place-order';
 
 const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
 const draft: OrderDraft = {
@@ -12,6 +12,12 @@ const draft: OrderDraft = {
 };
 const intent = { client_secret: 'pi_1_secret', id: 'pi_1' };
 const confirm = async (_intent: unknown, orderId: string) => `/enrolment/${orderId}`;
+
+/** The `Idempotency-Key` of each `POST /api/enroll/` made through `fetch`. */
+const keysSent = (fetch: MockInstance<typeof globalThis.fetch>) =>
+  fetch.mock.calls
+    .filter(([url, init]) => String(url) === '/api/enroll/' && init?.method === 'POST')
+    .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
 
 describe('placeOrder', () => {
   it('replaces the pending order this browser made before', async () => {
@@ -45,6 +51,34 @@ describe('placeOrder', () => {
     const customer = { customerId: 'cus_1', email: 'amara@example.com' };
     await placeOrder({ ...draft, customer }, intent, confirm);
     expect(api.calls[1]!.body).toMatchObject({ intent: 'pi_1', amount: 10000, ...customer });
+  });
+
+  it('sends a new order with an Idempotency-Key, and the same key when the same order is sent again', async () => {
+    let enrolls = 0;
+    const api = stubApi({
+      'POST /api/enroll/': () => (enrolls++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, { id: 'order-1', quote })),
+      'PUT /api/checkout/': () => jsonResponse(200, intent),
+    });
+    await expect(placeOrder(draft, intent, confirm)).rejects.toThrow('Failed to fetch');
+    expect(localStorage.getItem(ORDER_ID_KEY)).toBeNull();
+    expect(await placeOrder(draft, intent, confirm)).toBe('/enrolment/order-1');
+    const [first, retry] = keysSent(api.spy);
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(retry).toBe(first);
+    expect(sessionStorage.getItem(ENROLL_ATTEMPT_KEY)).toBeNull();
+  });
+
+  it('makes a new Idempotency-Key when the order changed since the last try', async () => {
+    let enrolls = 0;
+    const api = stubApi({
+      'POST /api/enroll/': () => (enrolls++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, { id: 'order-2', quote })),
+      'PUT /api/checkout/': () => jsonResponse(200, intent),
+    });
+    await expect(placeOrder(draft, intent, confirm)).rejects.toThrow();
+    await placeOrder({ ...draft, contact: { ...draft.contact, phone: '07700 900999' } }, intent, confirm);
+    const [first, changed] = keysSent(api.spy);
+    expect(changed).toBeTruthy();
+    expect(changed).not.toBe(first);
   });
 
   it('keeps the order id when a later step fails, so the retry replaces it', async () => {

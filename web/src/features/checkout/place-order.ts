@@ -11,7 +11,7 @@ import type { SandboxConfirmRequest } from '../../generated/SandboxConfirmReques
 import type { SandboxConfirmResponse } from '../../generated/SandboxConfirmResponse';
 import { ApiError, postJson, putJson } from '../../lib/api';
 import { readSourceParams } from '../../lib/source-params';
-import { readText, writeText } from '../../lib/storage';
+import { readJson, readText, removeItem, writeJson, writeText } from '../../lib/storage';
 import type { SelectedCourse } from '../basket/basket-items';
 import { chosenCourses } from './checkout-lines';
 import { trimContact } from './checkout-rules';
@@ -24,6 +24,8 @@ import type { Stripe, StripeElements } from './stripe-js';
 
 /** §9: the order id is kept in local storage, so a retry replaces the pending order. */
 export const ORDER_ID_KEY = 'orderId';
+/** Decision 009: the new order last sent, with the key that makes sending it again one order. */
+export const ENROLL_ATTEMPT_KEY = 'enrollAttempt';
 const ENROLL_PATH = '/api/enroll/';
 export const INTENT_PATH = '/api/checkout/';
 
@@ -67,6 +69,38 @@ function enrollData(draft: OrderDraft): EnrollData {
   };
 }
 
+interface EnrollAttempt {
+  key: string;
+  body: string;
+}
+
+function isEnrollAttempt(value: unknown): value is EnrollAttempt {
+  const attempt = value as Partial<EnrollAttempt> | null;
+  return typeof attempt?.key === 'string' && typeof attempt.body === 'string';
+}
+
+/**
+ * The `Idempotency-Key` of a new order: the same one when the same order is
+ * sent again (a retry after a network error or a timeout, whose first try
+ * may have made it: the server answers with that order), a new one when
+ * anything in it changed.
+ */
+function idempotencyKeyFor(body: string): string {
+  const last = readJson('session', ENROLL_ATTEMPT_KEY, isEnrollAttempt);
+  if (last?.body === body) return last.key;
+  const key = crypto.randomUUID();
+  writeJson('session', ENROLL_ATTEMPT_KEY, { key, body } satisfies EnrollAttempt);
+  return key;
+}
+
+async function createOrder(data: EnrollData): Promise<EnrollResponse> {
+  const request: EnrollRequest = { data };
+  const key = idempotencyKeyFor(JSON.stringify(request));
+  const order = await postJson<EnrollResponse>(ENROLL_PATH, request, { headers: { 'Idempotency-Key': key } });
+  removeItem('session', ENROLL_ATTEMPT_KEY);
+  return order;
+}
+
 /**
  * Replaces the pending order this browser made before (a retry after a
  * declined card, say) or creates one. An order the server no longer lets
@@ -81,7 +115,7 @@ async function saveOrder(data: EnrollData): Promise<EnrollResponse> {
       if (!(error instanceof ApiError)) throw error;
     }
   }
-  return postJson<EnrollResponse>(ENROLL_PATH, { data } satisfies EnrollRequest);
+  return createOrder(data);
 }
 
 /** `PUT /api/checkout/`: the amount due now by the server's quote, and the order's metadata. */

@@ -3,9 +3,11 @@ import type { BasketRequest } from '../../generated/BasketRequest';
 import type { BasketResponse } from '../../generated/BasketResponse';
 import { postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
+import { readText } from '../../lib/storage';
 import { useBasket } from '../basket/basket-context';
 import type { SelectedCourse } from '../basket/basket-items';
 import { applyCatalogue, chosenCourses, type Catalogue } from './checkout-lines';
+import { ORDER_ID_KEY } from './place-order';
 
 const BASKET_PATH = '/api/checkout/basket';
 
@@ -28,7 +30,9 @@ export function useCheckoutBasket() {
   const load = useCallback(
     (courses: SelectedCourse[], signal?: AbortSignal) => {
       setState((current) => ({ ...current, status: 'loading' }));
-      postJson<BasketResponse>(BASKET_PATH, { courses: chosenCourses(courses) } satisfies BasketRequest, { signal })
+      // The pending order this browser made: the seats it holds are still its own to choose.
+      const request: BasketRequest = { courses: chosenCourses(courses), orderId: readText('local', ORDER_ID_KEY) ?? undefined };
+      postJson<BasketResponse>(BASKET_PATH, request, { signal })
         .then((answer) => {
           const { courses: current, catalogue, notices } = applyCatalogue(courses, answer);
           replaceCourses(current);

@@ -10,7 +10,8 @@ import { BOOKING_FEE } from './pricing';
 type PaymentIntent =
   | { status: 'loading' }
   | { status: 'ready'; intent: IntentResponse; customer: IntentCustomer }
-  | { status: 'failed' };
+  /** `error` says why: a 429's message says when to try again. */
+  | { status: 'failed'; error: unknown };
 
 /**
  * §7: the booking-fee payment intent, prepared once the session is known
@@ -35,7 +36,7 @@ export function usePaymentIntent() {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         reportError(error, { action: 'prepare the payment intent' });
-        setState({ status: 'failed' });
+        setState({ status: 'failed', error });
       });
     return () => controller.abort();
   }, [attempt, loading, customerId, email]);

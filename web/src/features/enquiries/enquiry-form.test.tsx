@@ -1,11 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, SLOW_DOWN, tooManyRequests } from '../../test/api-stub';
 import { EnquiryForm } from './enquiry-form';
-
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 describe('EnquiryForm', () => {
   it('shows each missing field beside it and sends nothing', async () => {
@@ -44,6 +41,16 @@ describe('EnquiryForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
     expect((screen.getByLabelText(/Your message/) as HTMLTextAreaElement).value).toBe('Hello');
+  });
+
+  it('shows the server’s message when it asks to slow down', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => tooManyRequests());
+    render(<EnquiryForm kind="contact" />);
+    await userEvent.type(screen.getByLabelText(/Your name/), 'Jo');
+    await userEvent.type(screen.getByLabelText(/Email address/), 'jo@example.com');
+    await userEvent.type(screen.getByLabelText(/Your message/), 'Hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(SLOW_DOWN);
   });
 
   it('says when the message could not be sent', async () => {

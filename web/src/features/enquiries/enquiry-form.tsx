@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { EnquiryInput } from '../../generated/EnquiryInput';
 import type { EnquiryKind } from '../../generated/EnquiryKind';
-import { ApiError, postJson } from '../../lib/api';
+import { ApiError, failureMessage, postJson } from '../../lib/api';
 import { isRequired, validateEnquiry, type EnquiryField, type FieldErrors } from './enquiry-rules';
 
 interface FieldSpec {
@@ -104,7 +104,7 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
         setStatus({ kind: 'editing' });
         focusFirstError(fields);
       } else {
-        setStatus({ kind: 'failed', message: 'Your message could not be sent. Please try again, or call us.' });
+        setStatus({ kind: 'failed', message: failureMessage(error, 'Your message could not be sent. Please try again, or call us.') });
       }
     }
   }

@@ -19,6 +19,7 @@ const paid: OnlineOrderData = {
   email: 'sam.buyer@example.com',
 };
 const pending: OnlineOrderData = { ...paid, status: 'pending', email: null };
+const withStatus = (status: OnlineOrderData['status']): OnlineOrderData => (status === 'paid' ? paid : { ...pending, status });
 const inBasket: OnlineCourse = {
   courseId: 'c1', title: 'Chemical Peels Online Course', url: '/courses/elearning/chemical-peels-online/',
   image: { url: '/media/x.svg', alt: '', width: 10, height: 10 }, pricingId: 'price_peels', unitAmount: 19900,
@@ -41,7 +42,7 @@ function pageDataAnswers(...statuses: OnlineOrderData['status'][]) {
   let call = 0;
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
     const status = statuses[Math.min(call++, statuses.length - 1)]!;
-    const page = { kind: 'onlineOrder', ...(status === 'paid' ? paid : pending) };
+    const page = { kind: 'onlineOrder', ...withStatus(status) };
     return { ok: true, status: 200, json: async () => ({ path, page }) } as Response;
   });
 }
@@ -96,6 +97,37 @@ describe('OnlineOrderPage', () => {
     expect(fetch).toHaveBeenCalledTimes(CONFIRMATION_WAIT_MS / CONFIRMATION_POLL_MS);
     expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
     expect(JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY)!)).toEqual([inBasket]);
+  });
+
+  it('says a delayed payment is on its way and keeps waiting for it, then shows it paid', async () => {
+    vi.useFakeTimers();
+    pageDataAnswers('processing', 'paid');
+    renderOrder(pending);
+    expect(screen.getByRole('status').textContent).toContain('waiting for the payment provider');
+    await advance(CONFIRMATION_POLL_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your payment is on its way: some payment methods take a few days to arrive. We will email your receipt and course access once it has. This page updates by itself.',
+    );
+    expect(JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY)!)).toEqual([inBasket]);
+    await advance(CONFIRMATION_POLL_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
+  });
+
+  it('says when the payment did not go through, links back to the e-learning courses and keeps the basket', async () => {
+    vi.useFakeTimers();
+    const fetch = pageDataAnswers('failed');
+    renderOrder(withStatus('processing'));
+    await advance(CONFIRMATION_POLL_MS);
+    expect(screen.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe(
+      'Nothing has been charged, and the courses are not yours yet. You can try again from our e-learning courses.',
+    );
+    expect(screen.getByRole('link', { name: 'e-learning courses' }).getAttribute('href')).toBe('/courses/elearning/');
+    expect(screen.queryByRole('heading', { name: 'What happens next' })).toBeNull();
+    expect(JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY)!)).toEqual([inBasket]);
+    await advance(CONFIRMATION_WAIT_MS);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('keeps waiting through a failed status check', async () => {

@@ -6,7 +6,12 @@ import { formatMoney } from '../../lib/money';
 import { usePendingPage } from '../../lib/use-pending-page';
 import { useBasket } from '../basket/basket-context';
 
-const isPending = (order: OnlineOrderData) => order.status === 'pending';
+// /e-learning/order/{id}/, shown only to the browser that bought (decision
+// 009): it reads the order's state as the webhooks left it, and never
+// fulfils. `processing` is a checkout whose payment takes a while to arrive
+// (a bank debit, say): it is waited for like `pending`.
+
+const isPending = (order: OnlineOrderData) => order.status === 'pending' || order.status === 'processing';
 const readOrder = (page: Page): OnlineOrderData | null => (page.kind === 'onlineOrder' ? page : null);
 
 function OrderLines({ order }: { order: OnlineOrderData }) {
@@ -37,9 +42,52 @@ function OrderLines({ order }: { order: OnlineOrderData }) {
   );
 }
 
+const HEADINGS: Record<OnlineOrderData['status'], string> = {
+  pending: 'Confirming your payment',
+  processing: 'Confirming your payment',
+  paid: 'Thank you for your order',
+  failed: 'Your payment did not go through',
+};
+
+/** What the order's state means for the buyer, and what happens next. */
+function OrderStatus({ order, gaveUp }: { order: OnlineOrderData; gaveUp: boolean }) {
+  if (order.status === 'paid') {
+    return (
+      <p>
+        {order.email ? `We have emailed your receipt and course access to ${order.email}.` : 'Your payment is confirmed.'}
+      </p>
+    );
+  }
+  if (order.status === 'failed') {
+    return (
+      <p>
+        Nothing has been charged, and the courses are not yours yet. You can try again from our{' '}
+        <Link to="/courses/elearning/">e-learning courses</Link>.
+      </p>
+    );
+  }
+  if (gaveUp) {
+    return (
+      <p>
+        Your payment is taking longer than usual to confirm. We will email your receipt once the payment is
+        confirmed. If you have any questions, <Link to="/contact/">contact us</Link>.
+      </p>
+    );
+  }
+  return (
+    <p>
+      <span className="spinner" aria-hidden="true" />
+      {order.status === 'processing'
+        ? 'Your payment is on its way: some payment methods take a few days to arrive. We will email your receipt and course access once it has. This page updates by itself.'
+        : 'We are waiting for the payment provider to confirm your payment. This page updates by itself.'}
+    </p>
+  );
+}
+
 /**
  * Where an e-learning buyer lands after the payment page. The online basket
- * is emptied only once the server says the order is paid.
+ * is emptied only once the server says the order is paid; a failed payment
+ * leaves it as it was, to try again.
  */
 export function OnlineOrderPage({ page }: { page: OnlineOrderData }) {
   const { page: order, gaveUp } = usePendingPage(page, isPending, readOrder);
@@ -52,25 +100,9 @@ export function OnlineOrderPage({ page }: { page: OnlineOrderData }) {
 
   return (
     <div className="container order-page">
-      <h1>{paid ? 'Thank you for your order' : 'Confirming your payment'}</h1>
+      <h1>{HEADINGS[order.status]}</h1>
       <div role="status" className="order-status">
-        {paid ? (
-          <p>
-            {order.email
-              ? `We have emailed your receipt and course access to ${order.email}.`
-              : 'Your payment is confirmed.'}
-          </p>
-        ) : gaveUp ? (
-          <p>
-            Your payment is taking longer than usual to confirm. We will email your receipt once the payment is
-            confirmed. If you have any questions, <Link to="/contact/">contact us</Link>.
-          </p>
-        ) : (
-          <p>
-            <span className="spinner" aria-hidden="true" />
-            We are waiting for the payment provider to confirm your payment. This page updates by itself.
-          </p>
-        )}
+        <OrderStatus order={order} gaveUp={gaveUp} />
       </div>
       <p className="order-reference">{`Order reference: ${order.orderId}`}</p>
       <OrderLines order={order} />
