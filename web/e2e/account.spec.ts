@@ -28,7 +28,7 @@ async function createAccount(request: APIRequestContext, email: string) {
   });
   expect(signUp.status()).toBe(202);
   const token = new URLSearchParams((await mailedLink(request, email, '/verify-email/')).split('?')[1]).get('token');
-  expect((await request.post('/api/auth/verify', { data: { token } })).status()).toBe(200);
+  expect((await request.post('/api/auth/verify', { data: { token, password: PASSWORD } })).status()).toBe(200);
 }
 
 async function signUp(page: Page, email: string) {
@@ -43,11 +43,20 @@ async function signUp(page: Page, email: string) {
   await form.getByRole('button', { name: 'Create account' }).click();
 }
 
-/** Signs up in the page and opens the mailed link, which signs in. */
+/** Opens the mailed link and confirms it with the password chosen at sign-up, which signs in. */
+async function confirmEmail(page: Page, email: string, password = PASSWORD) {
+  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Confirm your email address' });
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Confirm my email' }).click();
+}
+
+/** Signs up in the page and confirms the mailed link, which signs in. */
 async function signUpAndConfirm(page: Page, email: string) {
   await signUp(page, email);
   await expect(checkYourEmail(page)).toBeVisible();
-  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
+  await confirmEmail(page, email);
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -79,7 +88,13 @@ test('a new student signs up, confirms by the mailed link, lands on their accoun
   await expect(accountLink(page)).toHaveAttribute('href', '/sign-in/');
   await expectNoAxeViolations(page);
 
-  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
+  // Someone who opens the link without the password chosen cannot confirm it.
+  await confirmEmail(page, email, 'not the password');
+  await expect(page.getByRole('form', { name: 'Confirm your email address' }).getByRole('alert')).toHaveText(
+    'That is not the password you chose when you signed up. If you did not sign up, ignore this link.',
+  );
+  await expectNoAxeViolations(page);
+  await confirmEmail(page, email);
   await expect(page.getByRole('status').filter({ hasText: 'Your email address is confirmed, and you are signed in.' })).toBeVisible();
   await expectSignedInAccount(page, email);
   await expect(page.getByRole('heading', { name: 'Your bookings' })).toBeVisible();
@@ -104,7 +119,7 @@ test('a new student signs up, confirms by the mailed link, lands on their accoun
   await hydrated(page);
   await expect(page.getByText(`${STUDENT.first} ${STUDENT.last}`)).toBeVisible();
   await expect(page.getByText('Your email address is confirmed')).toBeHidden();
-  allowConsoleErrors(consoleErrors, /status of 401 .*\/api\/auth\/sign-in\)$/);
+  allowConsoleErrors(consoleErrors, /status of 401 .*\/api\/auth\/(sign-in|verify)\)$/);
 });
 
 test('signing in before confirming the email sends a new link; a used link says so', async ({ page, consoleErrors }) => {
@@ -122,12 +137,14 @@ test('signing in before confirming the email sends a new link; a used link says 
   await expect(accountLink(page)).toHaveAttribute('href', '/sign-in/');
   await expect.poll(() => mailedLink(page.request, email, '/verify-email/')).not.toBe(first);
 
-  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
+  await confirmEmail(page, email);
   await expectSignedInAccount(page, email);
   await signOut(page);
 
   await page.goto(first);
   await hydrated(page);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
   await expect(page.getByRole('alert')).toHaveText('This link has expired or was already used. Sign in and we will send you a new one.');
   await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in/');
   expect(new URL(page.url()).search).toBe('');
@@ -229,6 +246,8 @@ test('the account pages reflow on a 320px screen with no sideways scrolling', as
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
   }
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Confirm my email' }).click();
   await expect(page.getByRole('alert')).toHaveText(/^This link has expired or was already used\./);
   await expectNoSidewaysScroll(page);
   allowConsoleErrors(consoleErrors, /status of 422 .*\/api\/auth\/verify\)$/);

@@ -132,6 +132,23 @@ impl Db {
         .context("Failed to store the email verification")
     }
 
+    /// The account a live verification link is for, with its password
+    /// hash, without using the link.
+    pub async fn verification_account(&self, token_hash: &str, now: DateTime<Utc>) -> anyhow::Result<Option<(UserData, Option<String>)>> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            #[sqlx(flatten)]
+            user: UserRow,
+            password_hash: Option<String>,
+        }
+        let row: Option<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "select {USER_COLUMNS}, u.password_hash from email_verification v join user_account u on u.id = v.user_id \
+             where v.token_hash = $1 and v.expires_at > $2"
+        ))).bind(token_hash).bind(now).fetch_optional(pool).await)
+        .context("Failed to read the email verification")?;
+        Ok(row.map(|row| (row.user.into(), row.password_hash)))
+    }
+
     /// Uses a verification link once: the email is proven, and the
     /// purchases made with it join the account. `None` for an unknown,
     /// used or expired link.

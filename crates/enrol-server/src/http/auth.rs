@@ -52,8 +52,9 @@ fn verification_mail<'a>(state: &AppState, to: &'a str, given_name: &str, colleg
         reply_to: None,
         subject: format!("Confirm your email for {college}"),
         body: format!(
-            "Hello {given_name},\n\nPlease confirm your email address to finish creating your {college} account:\n{link}\n\n\
-             The link works for two days. If you did not sign up, you can ignore this email.\n"
+            "Hello {given_name},\n\nPlease confirm your email address to finish creating your {college} account: open this link \
+             and enter the password you chose.\n{link}\n\n\
+             The link works for two days. If you did not sign up, ignore this email: nobody can use the account without it.\n"
         ),
     }
 }
@@ -134,24 +135,36 @@ pub async fn sign_up(State(state): State<Arc<AppState>>, JsonBody(request): Json
     post,
     path = "/api/auth/verify",
     tag = "accounts",
-    request_body = TokenRequest,
+    request_body = VerifyRequest,
     responses(
         (status = 200, description = "Signed in", body = AuthSession,
             headers(("set-cookie" = String, description = "The `enrol_session` cookie"))),
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 401, description = "Not the password chosen at sign-up", body = ErrorEnvelope),
         (status = 422, description = "The link has expired or was already used", body = ErrorEnvelope),
         (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
     )
 )]
 #[tracing::instrument(skip_all)]
-pub async fn verify_email(State(state): State<Arc<AppState>>, JsonBody(request): JsonBody<TokenRequest>) -> Result<Response, ApiError> {
-    let token = request.token;
+pub async fn verify_email(State(state): State<Arc<AppState>>, JsonBody(request): JsonBody<VerifyRequest>) -> Result<Response, ApiError> {
+    let token = token_hash(request.token.trim());
     let now = Utc::now();
-    let user = state
-        .db
-        .verify_email(&token_hash(token.trim()), now)
-        .await?
-        .ok_or_else(|| ApiError::Unprocessable("This link has expired or was already used. Sign in and we will send you a new one.".to_owned()))?;
+    let expired = || ApiError::Unprocessable("This link has expired or was already used. Sign in and we will send you a new one.".to_owned());
+    let (user, hash) = state.db.verification_account(&token, now).await?.ok_or_else(expired)?;
+    // The link proves the mailbox; the password proves the one who signed
+    // up. Both are needed, so an owner who clicks a link an impostor's
+    // sign-up sent never confirms the impostor's account.
+    let attempts = state.db.count_sign_in_attempt(&user.email, now, now - Duration::minutes(THROTTLE_WINDOW_MINUTES)).await?;
+    if attempts > MAX_ATTEMPTS {
+        return Err(ApiError::TooManyRequests("Too many attempts. Please wait 15 minutes, or reset your password.".to_owned()));
+    }
+    if request.password.len() > 200 || !verify_password(request.password, hash).await? {
+        return Err(ApiError::Unauthorized(
+            "That is not the password you chose when you signed up. If you did not sign up, ignore this link.".to_owned(),
+        ));
+    }
+    let user = state.db.verify_email(&token, now).await?.ok_or_else(expired)?;
+    state.db.clear_sign_in_attempts(&user.email).await?;
     tracing::info!(user = %user.id, "Email confirmed");
     let (cookie, session) = start_session(&state, user, now).await?;
     Ok(session_response(StatusCode::OK, Some(cookie), session))
@@ -159,9 +172,11 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, JsonBody(request):
 
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
-pub struct TokenRequest {
+pub struct VerifyRequest {
     /// The token of the link mailed at sign-up.
     token: String,
+    /// The password chosen at sign-up.
+    password: String,
 }
 
 /// `POST /api/auth/sign-in`, throttled per email: the attempt is counted

@@ -65,7 +65,7 @@ async fn mailed_token(app: &TestApp, to: &str, path: &str) -> String {
 pub(crate) async fn verified_account(app: &TestApp, email: &str) -> String {
     assert_eq!(sign_up(app, email).await.status, 202);
     let token = mailed_token(app, email, "/verify-email/?token=").await;
-    let verified = post(app, "/api/auth/verify", json!({ "token": token }), None).await;
+    let verified = post(app, "/api/auth/verify", json!({ "token": token, "password": PASSWORD }), None).await;
     assert_eq!(verified.status, 200, "{}", verified.body);
     token_of(&verified.cookie.expect("a session cookie"))
 }
@@ -82,7 +82,12 @@ both_backends! {
         assert!(not_yet.cookie.is_none());
 
         let link = mailed_token(&app, EMAIL, "/verify-email/?token=").await;
-        let verified = post(&app, "/api/auth/verify", json!({ "token": link }), None).await;
+        // The owner of the mailbox who did not choose the password (an
+        // impostor signed up with their address) cannot confirm the account.
+        let clicked = post(&app, "/api/auth/verify", json!({ "token": link, "password": "not what was chosen" }), None).await;
+        assert_eq!(clicked.status, 401, "{}", clicked.body);
+        assert!(clicked.cookie.is_none());
+        let verified = post(&app, "/api/auth/verify", json!({ "token": link, "password": PASSWORD }), None).await;
         assert_eq!(verified.status, 200, "{}", verified.body);
         let cookie = verified.cookie.expect("a session cookie");
         assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax") && cookie.contains("Path=/"), "{cookie}");
@@ -91,7 +96,7 @@ both_backends! {
         assert_eq!(verified.body["user"]["email"], EMAIL);
         assert_eq!(verified.body["user"]["phone_number"], "+447700900123");
         assert_eq!(verified.body["claims"]["https://hasura.io/jwt/claims"]["x-hasura-user-id"], verified.body["user"]["sub"]);
-        assert_eq!(post(&app, "/api/auth/verify", json!({ "token": link }), None).await.status, 422, "a link works once");
+        assert_eq!(post(&app, "/api/auth/verify", json!({ "token": link, "password": PASSWORD }), None).await.status, 422, "a link works once");
         let stored: String = on_pool!(app.db(), pool => sqlx::query_scalar("select password_hash from user_account where email = $1").bind(EMAIL).fetch_one(pool).await).unwrap();
         assert!(stored.starts_with("$argon2id$"));
         let token = token_of(&cookie);

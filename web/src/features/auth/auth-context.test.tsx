@@ -31,7 +31,7 @@ function AuthProbe() {
       >
         Sign up
       </button>
-      <button type="button" onClick={run(() => auth.verifyEmail('link-token'))}>Verify</button>
+      <button type="button" onClick={run(() => auth.verifyEmail('link-token', 'correct horse battery'))}>Verify</button>
       <button type="button" onClick={run(() => auth.requestPasswordReset('amara@example.com'))}>Forgot</button>
       <button type="button" onClick={run(() => auth.resetPassword('link-token', 'a new pass phrase'))}>Reset</button>
       <button type="button" onClick={run(auth.signOut)}>Sign out</button>
@@ -171,7 +171,7 @@ describe('AuthProvider', () => {
     tracking.stop();
     expect(state()).toMatchObject({ user: 'amara@example.com', claims: true });
     expect(api.calls.slice(1)).toEqual([
-      { route: 'POST /api/auth/verify', body: { token: 'link-token' } },
+      { route: 'POST /api/auth/verify', body: { token: 'link-token', password: 'correct horse battery' } },
       { route: 'GET /api/auth/session', body: undefined },
     ]);
     expect(tracking.events).toEqual([{ name: 'identify', params: { user_id: amara.sub, email: amara.email } }]);

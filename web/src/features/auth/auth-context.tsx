@@ -45,8 +45,8 @@ interface Auth extends SessionState {
   signIn: (email: string, password: string) => Promise<SignInResult>;
   /** Creates the account, unconfirmed, and mails the link that confirms it; the same answer for every email. */
   signUp: (details: SignUpRequest) => Promise<void>;
-  /** Confirms the email with the mailed link's `token` and signs in (§4: sign-up is followed by sign-in). */
-  verifyEmail: (token: string) => Promise<void>;
+  /** Confirms the email with the mailed link's `token` and the password chosen at sign-up, and signs in (§4). */
+  verifyEmail: (token: string, password: string) => Promise<void>;
   /** Mails a link to choose a new password, if the email has an account; the same answer either way. */
   requestPasswordReset: (email: string) => Promise<void>;
   /** Sets a new password with the mailed link's `token` and signs in. */
@@ -124,7 +124,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signUp = useCallback((details: SignUpRequest) => sendAccountRequest('sign up', SIGN_UP_PATH, details), []);
 
   const verifyEmail = useCallback(
-    (token: string) => sendAccountRequest('confirm the email address', VERIFY_PATH, { token }, signedIn),
+    (token: string, password: string) => sendAccountRequest('confirm the email address', VERIFY_PATH, { token, password }, signedIn),
     [signedIn],
   );
 

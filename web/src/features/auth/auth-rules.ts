@@ -88,6 +88,11 @@ export function validateSignUp(details: SignUpRequest): SignUpErrors {
   });
 }
 
+/** The password chosen at sign-up, asked again to confirm the email (decision 009). */
+export function validatePassword(details: NewPassword): Partial<NewPassword> {
+  return withMessages({ password: isBlank('password', details.password) ? REQUIRED.password : undefined });
+}
+
 export function validateNewPassword(details: NewPassword): Partial<NewPassword> {
   return withMessages({ password: newPasswordError(details.password) });
 }

@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { StrictMode } from 'react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountData } from '../../generated/AccountData';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
@@ -10,6 +10,9 @@ import { VerifyEmailPage } from './verify-email-page';
 const page = { heading: 'Confirm your email address' };
 const noBookings: AccountData = { user: amaraData, enrollments: [], payments: [], onlineCourses: [] };
 const expired = 'This link has expired or was already used. Sign in and we will send you a new one.';
+const notTheirs = 'That is not the password you chose when you signed up. If you did not sign up, ignore this link.';
+const password = () => screen.getByLabelText(/Password/) as HTMLInputElement;
+const confirm = () => userEvent.click(screen.getByRole('button', { name: 'Confirm my email' }));
 
 function verifyApi(verify: Answer) {
   let verified = false;
@@ -25,35 +28,55 @@ function verifyApi(verify: Answer) {
 }
 
 /** Opens the mailed link, as the browser's address bar would have it. */
-function openLink(path: string, ui = <VerifyEmailPage page={page} />) {
+function openLink(path: string) {
   window.history.replaceState(null, '', path);
-  renderThenAccount(ui, path);
+  renderThenAccount(<VerifyEmailPage page={page} />, path);
 }
 
 describe('VerifyEmailPage', () => {
-  it('sends the link’s token once, and the account then says the email is confirmed and shows the user', async () => {
+  it('asks for the password chosen at sign-up before sending anything', async () => {
     const api = verifyApi(() => jsonResponse(200, signedIn));
-    openLink('/verify-email/?token=t0k3n', <StrictMode><VerifyEmailPage page={page} /></StrictMode>);
+    openLink('/verify-email/?token=t0k3n');
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Confirming your email address...');
+    expect(screen.getByText('To finish creating your account, enter the password you chose when you signed up.')).toBeTruthy();
+    expect(password().type).toBe('password');
+    expect(password().autocomplete).toBe('current-password');
+    await confirm();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(document.activeElement).toBe(password());
+    expect(api.routes()).not.toContain('POST /api/auth/verify');
+  });
+
+  it('sends the link’s token with the password, and the account then says the email is confirmed', async () => {
+    const api = verifyApi(() => jsonResponse(200, signedIn));
+    openLink('/verify-email/?token=t0k3n');
+    await vi.waitFor(() => expect(window.location.pathname + window.location.search).toBe('/verify-email/'));
+    await userEvent.type(password(), 'correct horse battery');
+    await confirm();
     expect(await screen.findByText('Your email address is confirmed, and you are signed in.')).toBeTruthy();
     expect(address()).toBe('/account/');
     expect(await screen.findByText('amara@example.com')).toBeTruthy();
     expect(api.calls.filter((call) => call.route === 'POST /api/auth/verify')).toEqual([
-      { route: 'POST /api/auth/verify', body: { token: 't0k3n' } },
+      { route: 'POST /api/auth/verify', body: { token: 't0k3n', password: 'correct horse battery' } },
     ]);
   });
 
-  it('takes the token out of the address bar once read', async () => {
-    verifyApi(() => new Promise(() => {}));
+  it('says when the password is not the one chosen, and lets them try again', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    verifyApi(() => jsonResponse(401, { error: { code: 'unauthorized', message: notTheirs } }));
     openLink('/verify-email/?token=t0k3n');
-    await vi.waitFor(() => expect(window.location.pathname + window.location.search).toBe('/verify-email/'));
+    await userEvent.type(password(), 'a guess');
+    await confirm();
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(notTheirs));
+    expect(screen.getByRole('button', { name: 'Confirm my email' })).toBeTruthy();
   });
 
   it('says when a link expired or was used, and offers to sign in for a new one', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     verifyApi(() => jsonResponse(422, { error: { code: 'unprocessable', message: expired } }));
     openLink('/verify-email/?token=used');
+    await userEvent.type(password(), 'correct horse battery');
+    await confirm();
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(expired));
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/sign-in/');
     expect(address()).toBe('/verify-email/?token=used');

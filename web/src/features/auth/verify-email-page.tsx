@@ -1,58 +1,60 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Field } from '../../components/ui/field';
+import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
+import { AccountForm } from './account-form';
 import { goToAccountSaying } from './account-notice';
 import { useAuth } from './auth-context';
+import { NEW_PASSWORD_FIELDS, validatePassword } from './auth-rules';
 import { useLinkToken } from './use-link-token';
 
-const INCOMPLETE = 'This link is not complete. Please open the link in your email again, or sign in and we will send you a new one.';
+const SIGN_IN = <Link to="/sign-in/">Sign in</Link>;
 
 /**
- * /verify-email/?token=…, the link of the sign-up mail (decision 009): the
- * token is sent once, as the page opens; it proves the email and signs the
- * browser in (§4: sign-up is followed by sign-in), and the account says so.
- * A link that expired or was used says how to get a new one: signing in.
+ * /verify-email/?token=…, the link of the sign-up mail (decision 009). The
+ * link proves the mailbox and the password proves who signed up, so both
+ * are asked: an owner who opens a link an impostor's sign-up sent cannot
+ * confirm that account. Then the browser is signed in (§4: sign-up is
+ * followed by sign-in) and the account says so. A link that expired or was
+ * used says how to get a new one: signing in.
  */
 export function VerifyEmailPage({ page }: { page: AccountFormPage }) {
   const token = useLinkToken();
   const { verifyEmail } = useAuth();
   const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
-  // A used token is refused: it goes once, also when React runs effects twice.
-  const sent = useRef(false);
+  const form = useForm({
+    fields: NEW_PASSWORD_FIELDS,
+    initial: { password: '' },
+    validate: validatePassword,
+    send: async ({ password }) => {
+      await verifyEmail(token ?? '', password);
+      goToAccountSaying(navigate, 'Your email address is confirmed, and you are signed in.');
+    },
+  });
 
-  useEffect(() => {
-    if (token === undefined || sent.current) return;
-    sent.current = true;
-    if (token === null) {
-      setProblem(INCOMPLETE);
-      return;
-    }
-    verifyEmail(token).then(
-      () => goToAccountSaying(navigate, 'Your email address is confirmed, and you are signed in.'),
-      (error: unknown) => setProblem(error instanceof Error ? error.message : String(error)),
+  if (token === null) {
+    return (
+      <div className="container account-form">
+        <h1>{page.heading}</h1>
+        <p role="alert" className="form-error">
+          This link is not complete. Please open the link in your email again, or sign in and we will send you a new one.
+        </p>
+        <p className="account-form-switch">{SIGN_IN}</p>
+      </div>
     );
-  }, [token, verifyEmail, navigate]);
+  }
 
   return (
-    <div className="container account-form">
-      <h1>{page.heading}</h1>
-      <noscript>
-        <p>Confirming your email address needs JavaScript. Please turn it on, or call us and we will help you.</p>
-      </noscript>
-      {problem === null ? (
-        <p role="status">
-          <span className="spinner" aria-hidden="true" />
-          Confirming your email address...
-        </p>
-      ) : (
-        <>
-          <p role="alert" className="form-error">{problem}</p>
-          <p className="account-form-switch">
-            <Link to="/sign-in/" className="button">Sign in</Link>
-          </p>
-        </>
-      )}
-    </div>
+    <AccountForm
+      heading={page.heading}
+      form={form}
+      action="Confirming your email address"
+      submit="Confirm my email"
+      sending="Confirming your email address..."
+      intro={<p>To finish creating your account, enter the password you chose when you signed up.</p>}
+      footer={<p className="account-form-switch">Link expired? {SIGN_IN} and we will send you a new one.</p>}
+    >
+      <Field {...form.field('password')} label="Password" type="password" autoComplete="current-password" required />
+    </AccountForm>
   );
 }
