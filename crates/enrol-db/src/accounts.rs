@@ -191,7 +191,13 @@ impl Db {
         Ok(row.map(|row| (row.user.into(), row.password_hash, row.verified)))
     }
 
-    pub async fn create_session(&self, token_hash: &str, user_id: &str, now: DateTime<Utc>, expires_at: DateTime<Utc>) -> anyhow::Result<()> {
+    pub async fn create_session(
+        &self,
+        token_hash: &str,
+        user_id: &str,
+        now: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    ) -> anyhow::Result<()> {
         on_pool!(self, pool => sqlx::query("insert into user_session (token_hash, user_id, created_at, expires_at) values ($1, $2, $3, $4)")
             .bind(token_hash).bind(user_id).bind(now).bind(expires_at).execute(pool).await.map(drop))
         .context("Failed to store the session")

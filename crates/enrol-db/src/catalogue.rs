@@ -266,10 +266,7 @@ impl Catalogue {
                     slug: s.slug.clone(),
                     title: s.title.clone(),
                     url: section_url(&s.slug),
-                    courses: self
-                        .member_rows(&s.slug)
-                        .map(|c| TextLink { text: c.title.clone(), link: c.url.clone() })
-                        .collect(),
+                    courses: self.member_rows(&s.slug).map(|c| TextLink { text: c.title.clone(), link: c.url.clone() }).collect(),
                 })
                 .collect(),
         }

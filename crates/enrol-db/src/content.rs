@@ -11,7 +11,7 @@ use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime};
 use serde::Deserialize;
 
 use enrol_domain::page::{Faq, Hero, SessionType};
-use enrol_domain::site::{FooterLinks, FooterLogo, FileRef, Image, SocialMedia};
+use enrol_domain::site::{FileRef, FooterLinks, FooterLogo, Image, SocialMedia};
 
 use crate::markdown;
 use crate::{Db, on_pool};
@@ -533,11 +533,7 @@ fn read_courses(r: &mut Reader<'_>, sections: &[String], today: NaiveDate) -> an
             );
             for session in &course.sessions {
                 ensure!(seen_sessions.insert(session.id.clone()), "Duplicate session id {} {}", session.id, context());
-                ensure!(
-                    (0..=session.seats).contains(&session.registrations),
-                    "Session {} has more registrations than seats",
-                    session.id
-                );
+                ensure!((0..=session.seats).contains(&session.registrations), "Session {} has more registrations than seats", session.id);
                 let date = today + Duration::days(session.offset_days);
                 r.push(
                     "insert into session (id, event_id, start_at, end_at, date, price, seat_price, seats, registrations, type, status) \
@@ -579,7 +575,12 @@ fn read_pages(r: &mut Reader<'_>) -> anyhow::Result<()> {
         let (front, body): (PageFront, String) = front_matter(&path)?;
         r.push(
             "insert into page (slug, title, description, body_html) values ($1, $2, $3, $4)",
-            vec![Param::Text(slug_of(&path)?), Param::Text(front.title), Param::Text(front.description), Param::Text(markdown::to_html(&body))],
+            vec![
+                Param::Text(slug_of(&path)?),
+                Param::Text(front.title),
+                Param::Text(front.description),
+                Param::Text(markdown::to_html(&body)),
+            ],
         );
         r.counts.pages += 1;
     }

@@ -99,19 +99,26 @@ impl Db {
     pub async fn team(&self) -> anyhow::Result<Vec<TeamMember>> {
         let rows: Vec<TeamRow> = on_pool!(self, pool => sqlx::query_as(
             "select name, role, bio, image from team_member order by position"
-        ).fetch_all(pool).await).context("Failed to read the team")?;
-        rows.into_iter()
-            .map(|r| Ok(TeamMember { name: r.name, role: r.role, bio: r.bio, image: json(&r.image, "portrait")? }))
-            .collect()
+        ).fetch_all(pool).await)
+        .context("Failed to read the team")?;
+        rows.into_iter().map(|r| Ok(TeamMember { name: r.name, role: r.role, bio: r.bio, image: json(&r.image, "portrait")? })).collect()
     }
 
     pub async fn jobs(&self) -> anyhow::Result<Vec<Job>> {
         let rows: Vec<JobRow> = on_pool!(self, pool => sqlx::query_as(
             "select id, title, location, kind, summary, description_html from job order by position"
-        ).fetch_all(pool).await).context("Failed to read the vacancies")?;
+        ).fetch_all(pool).await)
+        .context("Failed to read the vacancies")?;
         Ok(rows
             .into_iter()
-            .map(|r| Job { id: r.id, title: r.title, location: r.location, kind: r.kind, summary: r.summary, description_html: r.description_html })
+            .map(|r| Job {
+                id: r.id,
+                title: r.title,
+                location: r.location,
+                kind: r.kind,
+                summary: r.summary,
+                description_html: r.description_html,
+            })
             .collect())
     }
 
@@ -126,7 +133,8 @@ impl Db {
     pub async fn pathway(&self) -> anyhow::Result<Vec<PathwayLevel>> {
         let rows: Vec<LevelRow> = on_pool!(self, pool => sqlx::query_as(
             "select level, title, summary, duration, units, price from pathway_level order by level"
-        ).fetch_all(pool).await).context("Failed to read the pathway")?;
+        ).fetch_all(pool).await)
+        .context("Failed to read the pathway")?;
         rows.into_iter()
             .map(|r| {
                 Ok(PathwayLevel {

@@ -104,12 +104,17 @@ pub struct IntentOutcome {
 pub enum EnrolmentFulfilment {
     /// Payment recorded, seats registered, confirmation queued; `refund` is
     /// the id of a refund of what was paid beyond what was due.
-    Fulfilled { status: EnrolmentStatus, refund: Option<String> },
+    Fulfilled {
+        status: EnrolmentStatus,
+        refund: Option<String>,
+    },
     /// Paid, but a held seat was taken after its hold ran out: the college
     /// has been told to call the student.
     PaidWithoutSeat,
     /// The order was paid already: the payment is recorded and refunded.
-    Overpaid { refund: String },
+    Overpaid {
+        refund: String,
+    },
     AlreadyHandled,
     UnknownOrder,
     /// Less than the order asked for: recorded for a person to check.
@@ -297,7 +302,12 @@ macro_rules! refuse {
 impl Db {
     /// Free seats per session, counting the seats held for unpaid orders
     /// other than `except_order`'s.
-    pub async fn free_seats(&self, session_ids: &[String], except_order: Option<&str>, now: DateTime<Utc>) -> anyhow::Result<HashMap<String, i64>> {
+    pub async fn free_seats(
+        &self,
+        session_ids: &[String],
+        except_order: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<HashMap<String, i64>> {
         let mut free = HashMap::with_capacity(session_ids.len());
         let except = except_order.unwrap_or_default();
         for id in session_ids {
@@ -353,7 +363,12 @@ impl Db {
     /// Stores the enrollment, counts its code use and holds its seats in
     /// one transaction: all of them, or none and why. A client may hold
     /// seats for `max_live_orders` unpaid orders at once, no more.
-    pub async fn create_enrollment(&self, new: &NewEnrollment, max_live_orders: i64, now: DateTime<Utc>) -> anyhow::Result<Result<(), BookingRefused>> {
+    pub async fn create_enrollment(
+        &self,
+        new: &NewEnrollment,
+        max_live_orders: i64,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Result<(), BookingRefused>> {
         let lines = serde_json::to_string(&new.courses)?;
         let metadata = serde_json::to_string(&new.metadata)?;
         let sessions = held_sessions(&new.courses);
@@ -446,8 +461,8 @@ impl Db {
     }
 
     pub async fn enrollment(&self, id: &str) -> anyhow::Result<Option<EnrollmentRecord>> {
-        let row: Option<Row> = on_pool!(self, pool => sqlx::query_as(SELECT).bind(id).fetch_optional(pool).await)
-            .context("Failed to read the enrollment")?;
+        let row: Option<Row> =
+            on_pool!(self, pool => sqlx::query_as(SELECT).bind(id).fetch_optional(pool).await).context("Failed to read the enrollment")?;
         row.map(Row::into_record).transpose()
     }
 

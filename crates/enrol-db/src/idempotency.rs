@@ -31,7 +31,13 @@ pub enum IdempotencyClaim {
 impl Db {
     /// Claims `key` for `owner` (a browser) and the request whose hash is
     /// `request_hash`.
-    pub async fn claim_idempotency_key(&self, owner: &str, key: &str, request_hash: &str, now: DateTime<Utc>) -> anyhow::Result<IdempotencyClaim> {
+    pub async fn claim_idempotency_key(
+        &self,
+        owner: &str,
+        key: &str,
+        request_hash: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<IdempotencyClaim> {
         let _turn = self.write_turn().await;
         let (claimed, stored) = on_pool!(self, pool => {
             let claimed = sqlx::query(

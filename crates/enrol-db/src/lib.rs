@@ -6,15 +6,15 @@
 
 mod accounts;
 mod catalogue;
+pub mod content;
 mod editorial;
 mod enquiries;
 mod enrolments;
 mod idempotency;
+mod markdown;
 mod online_orders;
 mod sandbox;
 mod search;
-pub mod content;
-mod markdown;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -29,7 +29,7 @@ pub use accounts::{SessionRecord, SignUp};
 pub use catalogue::{Catalogue, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use editorial::{Article, PageRecord, article_url};
 pub use enquiries::{FormMail, OutboxMail};
-pub use enrolments::{DiscountCode, EnrolmentFulfilment, EnrollmentRecord, IntentOutcome, NewEnrollment, PendingRefund};
+pub use enrolments::{DiscountCode, EnrollmentRecord, EnrolmentFulfilment, IntentOutcome, NewEnrollment, PendingRefund};
 pub use idempotency::{IdempotencyClaim, StoredResponse};
 pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
@@ -132,14 +132,10 @@ impl Db {
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(5));
             if let Some(folder) = options.get_filename().parent().filter(|p| !p.as_os_str().is_empty()) {
-                std::fs::create_dir_all(folder)
-                    .with_context(|| format!("Failed to create the database folder {}", folder.display()))?;
+                std::fs::create_dir_all(folder).with_context(|| format!("Failed to create the database folder {}", folder.display()))?;
             }
-            let pool = SqlitePoolOptions::new()
-                .max_connections(8)
-                .connect_with(options)
-                .await
-                .context("Failed to open the SQLite database")?;
+            let pool =
+                SqlitePoolOptions::new().max_connections(8).connect_with(options).await.context("Failed to open the SQLite database")?;
             Pool::Sqlite(pool)
         } else {
             anyhow::bail!("DATABASE_URL must start with sqlite: or postgres://, got {url:?}");
@@ -183,8 +179,7 @@ impl Db {
 
     /// A round trip to the database, for `/healthz`.
     pub async fn ping(&self) -> anyhow::Result<()> {
-        on_pool!(self, pool => sqlx::query("select 1").execute(pool).await.map(drop))
-            .context("Database did not answer")
+        on_pool!(self, pool => sqlx::query("select 1").execute(pool).await.map(drop)).context("Database did not answer")
     }
 
     pub async fn close(&self) {

@@ -22,8 +22,7 @@ pub fn to_html(markdown: &str) -> String {
 
 fn safe_url(url: CowStr<'_>) -> CowStr<'_> {
     let lower = url.trim_start().to_ascii_lowercase();
-    let allowed = ["https://", "http://", "mailto:", "tel:", "/", "#"].iter().any(|p| lower.starts_with(p))
-        || !lower.contains(':');
+    let allowed = ["https://", "http://", "mailto:", "tel:", "/", "#"].iter().any(|p| lower.starts_with(p)) || !lower.contains(':');
     if allowed { url } else { CowStr::Borrowed("#") }
 }
 

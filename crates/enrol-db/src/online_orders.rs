@@ -222,7 +222,13 @@ impl Db {
 
     /// A checkout completed with a payment still on its way (a bank
     /// debit): the order waits for the provider's later event.
-    pub async fn online_order_processing(&self, event_id: &str, event_type: &str, order_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+    pub async fn online_order_processing(
+        &self,
+        event_id: &str,
+        event_type: &str,
+        order_id: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<bool> {
         self.online_order_transition(event_id, event_type, order_id, "processing", now).await
     }
 
@@ -233,7 +239,14 @@ impl Db {
 
     /// Moves an unpaid order to `status`, once per event; a paid order is
     /// never touched.
-    async fn online_order_transition(&self, event_id: &str, event_type: &str, order_id: &str, status: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+    async fn online_order_transition(
+        &self,
+        event_id: &str,
+        event_type: &str,
+        order_id: &str,
+        status: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<bool> {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;

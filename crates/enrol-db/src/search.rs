@@ -36,8 +36,8 @@ impl Db {
                 terms.iter().map(|t| format!("{t}:*")).collect::<Vec<_>>().join(" & "),
             ),
         };
-        let rows: Vec<HitRow> = on_pool!(self, pool => sqlx::query_as(sql).bind(&expression).bind(limit).fetch_all(pool).await)
-            .context("Failed to search")?;
+        let rows: Vec<HitRow> =
+            on_pool!(self, pool => sqlx::query_as(sql).bind(&expression).bind(limit).fetch_all(pool).await).context("Failed to search")?;
         Ok(rows
             .into_iter()
             .map(|row| SearchResult {

@@ -220,7 +220,13 @@ mod tests {
     use super::*;
 
     fn request(email: &str, password: &str, first: &str, last: &str, phone: &str) -> SignUpRequest {
-        SignUpRequest { email: email.into(), password: password.into(), first_name: first.into(), last_name: last.into(), phone: phone.into() }
+        SignUpRequest {
+            email: email.into(),
+            password: password.into(),
+            first_name: first.into(),
+            last_name: last.into(),
+            phone: phone.into(),
+        }
     }
 
     #[test]

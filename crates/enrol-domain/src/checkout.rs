@@ -196,7 +196,12 @@ impl Contact {
     /// given must be valid.
     pub fn parse(self, selected: &str) -> Result<Contact, FieldErrors> {
         let [name, surname, email, phone] = check_person(
-            [(NAME.0, NAME.1, &self.name), (SURNAME.0, SURNAME.1, &self.surname), (EMAIL.0, EMAIL.1, &self.email), (PHONE.0, PHONE.1, &self.phone)],
+            [
+                (NAME.0, NAME.1, &self.name),
+                (SURNAME.0, SURNAME.1, &self.surname),
+                (EMAIL.0, EMAIL.1, &self.email),
+                (PHONE.0, PHONE.1, &self.phone),
+            ],
             selected == "card",
         )?;
         Ok(Contact { name, surname, email, phone })

@@ -184,7 +184,14 @@ impl Enquiry {
             ("message", &input.message, MESSAGE_LIMIT),
         ] {
             if value.chars().count() > limit {
-                errors.insert(key, if limit == SHORT_LIMIT { "Please keep this under 200 characters" } else { "Please keep your message under 5,000 characters" });
+                errors.insert(
+                    key,
+                    if limit == SHORT_LIMIT {
+                        "Please keep this under 200 characters"
+                    } else {
+                        "Please keep your message under 5,000 characters"
+                    },
+                );
             }
         }
         if !errors.is_empty() {

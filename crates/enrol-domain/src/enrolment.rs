@@ -324,20 +324,34 @@ mod tests {
 
     #[test]
     fn the_confirmation_states_the_booking_the_payment_and_the_balance() {
-        let courses = [
-            booked("Botox", Some((2027, 1, 20)), Some(("starter kit", 95)), 125_000),
-            booked("Peels", Some((2027, 1, 12)), None, 45_000),
-        ];
+        let courses =
+            [booked("Botox", Some((2027, 1, 20)), Some(("starter kit", 95)), 125_000), booked("Peels", Some((2027, 1, 12)), None, 45_000)];
         let prices: Vec<LinePrice> = courses.iter().map(BookedCourse::line_price).collect();
         let quote = Quote::new(&prices, Some(Discount { kind: DiscountType::Percent, value: 10 }));
-        let body = Confirmation { college: "Example Academy", order_id: "o-1", given_name: "Sam", courses: &courses, quote: &quote, paid: quote.deposit }.body();
+        let body = Confirmation {
+            college: "Example Academy",
+            order_id: "o-1",
+            given_name: "Sam",
+            courses: &courses,
+            quote: &quote,
+            paid: quote.deposit,
+        }
+        .body();
         assert!(body.starts_with("Dear Sam,"));
         assert!(body.contains("Botox - Wednesday 20 January 2027, with the starter kit: £1,345.00"), "{body}");
         assert!(body.contains("Peels - Tuesday 12 January 2027: £450.00"));
         assert!(body.contains("Discount: -£179.50"));
         assert!(body.contains("Paid today: £200.00"));
         assert!(body.contains("Balance to pay: £1,415.50, due by Tuesday 29 December 2026."), "{body}");
-        let full = Confirmation { college: "Example Academy", order_id: "o-1", given_name: "", courses: &courses, quote: &quote, paid: quote.total }.body();
+        let full = Confirmation {
+            college: "Example Academy",
+            order_id: "o-1",
+            given_name: "",
+            courses: &courses,
+            quote: &quote,
+            paid: quote.total,
+        }
+        .body();
         assert!(full.starts_with("Hello,") && full.contains("Your training is paid in full."));
     }
 

@@ -3,13 +3,13 @@
 pub mod auth;
 pub mod booking;
 pub mod checkout;
+pub mod enquiry;
 pub mod enrolment;
 pub mod london;
 pub mod money;
 pub mod online_order;
 pub mod page;
 pub mod phone;
-pub mod enquiry;
 pub mod search;
 pub mod site;
 pub mod tracking;

@@ -15,14 +15,10 @@ pub fn to_london(utc: DateTime<Utc>) -> NaiveDateTime {
 }
 
 fn last_sunday(year: i32, month: u32) -> NaiveDate {
-    let last_day = if month == 12 {
-        NaiveDate::from_ymd_opt(year + 1, 1, 1)
-    } else {
-        NaiveDate::from_ymd_opt(year, month + 1, 1)
-    }
-    .expect("valid date")
-    .pred_opt()
-    .expect("valid date");
+    let last_day = if month == 12 { NaiveDate::from_ymd_opt(year + 1, 1, 1) } else { NaiveDate::from_ymd_opt(year, month + 1, 1) }
+        .expect("valid date")
+        .pred_opt()
+        .expect("valid date");
     let back = last_day.weekday().num_days_from_sunday();
     last_day - Duration::days(i64::from(back))
 }

@@ -28,9 +28,16 @@ pub struct OnlineOffer {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "camelCase")]
 pub enum LineItem {
-    Course { course_id: String, price_id: String, url: String },
+    Course {
+        course_id: String,
+        price_id: String,
+        url: String,
+    },
     /// An add-on bought with `for_course_id`.
-    Upsell { product: String, for_course_id: String },
+    Upsell {
+        product: String,
+        for_course_id: String,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -78,10 +85,7 @@ pub fn price_online_order(
     }
     let mut chosen: Vec<&OnlineOffer> = Vec::with_capacity(price_ids.len());
     for price_id in price_ids {
-        let offer = offers
-            .iter()
-            .find(|o| &o.price_id == price_id)
-            .ok_or_else(|| OnlineOrderError::UnknownPrice(price_id.clone()))?;
+        let offer = offers.iter().find(|o| &o.price_id == price_id).ok_or_else(|| OnlineOrderError::UnknownPrice(price_id.clone()))?;
         if chosen.iter().any(|c| c.price_id == offer.price_id) {
             return Err(OnlineOrderError::Duplicate(offer.title.clone()));
         }
@@ -90,11 +94,7 @@ pub fn price_online_order(
     let mut lines: Vec<PricedLine> = chosen
         .iter()
         .map(|offer| PricedLine {
-            item: LineItem::Course {
-                course_id: offer.course_id.clone(),
-                price_id: offer.price_id.clone(),
-                url: offer.url.clone(),
-            },
+            item: LineItem::Course { course_id: offer.course_id.clone(), price_id: offer.price_id.clone(), url: offer.url.clone() },
             title: offer.title.clone(),
             amount: offer.unit_amount,
         })

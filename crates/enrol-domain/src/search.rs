@@ -32,12 +32,7 @@ pub struct SearchResponse {
 /// only, lower-cased, at most eight. Anything else (quotes, operators) is a
 /// separator, so no query syntax reaches the database.
 pub fn search_terms(query: &str) -> Vec<String> {
-    query
-        .split(|c: char| !c.is_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
-        .take(8)
-        .collect()
+    query.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_lowercase).take(8).collect()
 }
 
 #[cfg(test)]

@@ -37,9 +37,15 @@ const TAG_MANAGER: Hosts = Hosts {
     connect: &["https://www.google-analytics.com", "https://*.google-analytics.com", "https://www.googletagmanager.com"],
     img: &["https://www.googletagmanager.com", "https://www.google-analytics.com"],
 };
-const HEAP: Hosts = Hosts { script: &["https://cdn.heapanalytics.com"], connect: &["https://heapanalytics.com"], img: &["https://heapanalytics.com"] };
-const CLARITY: Hosts = Hosts { script: &["https://www.clarity.ms", "https://*.clarity.ms"], connect: &["https://*.clarity.ms"], img: &["https://*.clarity.ms"] };
-const META_PIXEL: Hosts = Hosts { script: &["https://connect.facebook.net"], connect: &["https://www.facebook.com"], img: &["https://www.facebook.com"] };
+const HEAP: Hosts =
+    Hosts { script: &["https://cdn.heapanalytics.com"], connect: &["https://heapanalytics.com"], img: &["https://heapanalytics.com"] };
+const CLARITY: Hosts = Hosts {
+    script: &["https://www.clarity.ms", "https://*.clarity.ms"],
+    connect: &["https://*.clarity.ms"],
+    img: &["https://*.clarity.ms"],
+};
+const META_PIXEL: Hosts =
+    Hosts { script: &["https://connect.facebook.net"], connect: &["https://www.facebook.com"], img: &["https://www.facebook.com"] };
 const TIKTOK: Hosts = Hosts { script: &["https://analytics.tiktok.com"], connect: &["https://analytics.tiktok.com"], img: &[] };
 const KLAVIYO: Hosts = Hosts {
     script: &["https://static.klaviyo.com", "https://static-tracking.klaviyo.com"],

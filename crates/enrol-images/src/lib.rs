@@ -102,7 +102,9 @@ impl ImageRequest {
         // anyone to ask for (issue 10).
         let quality = match q {
             None => DEFAULT_QUALITY,
-            Some(q) => parse_number(q).filter(|q| *q == u32::from(DEFAULT_QUALITY)).map_or(Err(ParamError::BadQuality), |_| Ok(DEFAULT_QUALITY))?,
+            Some(q) => {
+                parse_number(q).filter(|q| *q == u32::from(DEFAULT_QUALITY)).map_or(Err(ParamError::BadQuality), |_| Ok(DEFAULT_QUALITY))?
+            }
         };
         Ok(ImageRequest { path: path.to_owned(), format, width, quality })
     }
@@ -212,14 +214,11 @@ impl Renderer {
                 use zune_jpeg::zune_core::bytestream::ZCursor;
                 use zune_jpeg::zune_core::colorspace::ColorSpace;
                 use zune_jpeg::zune_core::options::DecoderOptions;
-                let options = DecoderOptions::default()
-                    .jpeg_set_out_colorspace(ColorSpace::RGB)
-                    .set_max_width(usize::MAX)
-                    .set_max_height(usize::MAX);
+                let options =
+                    DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGB).set_max_width(usize::MAX).set_max_height(usize::MAX);
                 let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(source), options);
                 decoder.decode_headers().map_err(|e| RenderError::Decode(format!("{e:?}")))?;
-                let (source_width, source_height) =
-                    decoder.dimensions().ok_or_else(|| RenderError::Decode("no JPEG frame".to_owned()))?;
+                let (source_width, source_height) = decoder.dimensions().ok_or_else(|| RenderError::Decode("no JPEG frame".to_owned()))?;
                 check_source_size(source_width as u64, source_height as u64)?;
                 let pixels = decoder.decode().map_err(|e| RenderError::Decode(format!("{e:?}")))?;
                 let image = Raster {
@@ -243,8 +242,7 @@ impl Renderer {
             return Err(RenderError::TooLarge { width: u64::from(width), height: height as u64 });
         }
         let height = height as u32;
-        let mut pixmap = Pixmap::new(width, height)
-            .ok_or(RenderError::TooLarge { width: u64::from(width), height: u64::from(height) })?;
+        let mut pixmap = Pixmap::new(width, height).ok_or(RenderError::TooLarge { width: u64::from(width), height: u64::from(height) })?;
         let transform = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
         resvg::render(&tree, transform, &mut pixmap.as_mut());
         Ok(pixmap)
@@ -285,8 +283,7 @@ impl Raster<'_> {
     /// averages out instead of aliasing.
     fn scaled_to(&self, width: u32) -> Result<(Vec<u8>, u32, u32), RenderError> {
         let width = width.min(self.width);
-        let height =
-            ((u64::from(width) * u64::from(self.height) + u64::from(self.width) / 2) / u64::from(self.width)).max(1);
+        let height = ((u64::from(width) * u64::from(self.height) + u64::from(self.width) / 2) / u64::from(self.width)).max(1);
         if u64::from(width) * height > MAX_OUTPUT_PIXELS {
             return Err(RenderError::TooLarge { width: u64::from(width), height });
         }
@@ -371,9 +368,8 @@ fn encode(pixels: &[u8], layout: PixelLayout, width: u32, height: u32, quality: 
     config.quality = quality;
     config.method = 4;
     config.alpha_compression = 1;
-    let webp = webp::Encoder::new(pixels, layout, width, height)
-        .encode_advanced(&config)
-        .map_err(|e| RenderError::Encode(format!("{e:?}")))?;
+    let webp =
+        webp::Encoder::new(pixels, layout, width, height).encode_advanced(&config).map_err(|e| RenderError::Encode(format!("{e:?}")))?;
     Ok(Encoded { webp: webp.to_vec(), width, height })
 }
 

@@ -77,11 +77,7 @@ pub enum EventError {
     NotAnEvent(serde_json::Error),
     /// A known event type whose object lacks a field we rely on.
     #[error("The {event_type} event {event_id} does not carry the expected object: {source}")]
-    UnexpectedObject {
-        event_id: String,
-        event_type: String,
-        source: serde_json::Error,
-    },
+    UnexpectedObject { event_id: String, event_type: String, source: serde_json::Error },
 }
 
 pub fn parse_event(body: &[u8]) -> Result<WebhookEvent, EventError> {
@@ -105,11 +101,7 @@ pub fn parse_event(body: &[u8]) -> Result<WebhookEvent, EventError> {
         }
         _ => Ok(EventKind::Other(raw.event_type.clone())),
     }
-    .map_err(|source| EventError::UnexpectedObject {
-        event_id: raw.id.clone(),
-        event_type: raw.event_type,
-        source,
-    })?;
+    .map_err(|source| EventError::UnexpectedObject { event_id: raw.id.clone(), event_type: raw.event_type, source })?;
     Ok(WebhookEvent { id: raw.id, kind })
 }
 
@@ -204,14 +196,9 @@ struct RawPaymentMethod {
 
 impl From<RawPaymentIntent> for PaymentIntentObject {
     fn from(raw: RawPaymentIntent) -> Self {
-        let expanded_type = raw
-            .payment_method
-            .and_then(|method| method.get("type")?.as_str().map(str::to_owned));
+        let expanded_type = raw.payment_method.and_then(|method| method.get("type")?.as_str().map(str::to_owned));
         let (last_payment_error_message, failed_type) = match raw.last_payment_error {
-            Some(error) => (
-                error.message,
-                error.payment_method_type.or(error.payment_method.map(|method| method.method_type)),
-            ),
+            Some(error) => (error.message, error.payment_method_type.or(error.payment_method.map(|method| method.method_type))),
             None => (None, None),
         };
         let only_type_offered = match raw.payment_method_types.as_slice() {
@@ -256,18 +243,13 @@ mod tests {
     fn reads_a_completed_checkout_session() {
         let event = parse_event(CHECKOUT_COMPLETED.as_bytes()).unwrap();
         assert_eq!(event.id, "evt_1PtW8cHk3dQx7Lm2aB9cD0eF");
-        let EventKind::CheckoutSessionCompleted(session) = event.kind else {
-            panic!("{:?}", event.kind)
-        };
+        let EventKind::CheckoutSessionCompleted(session) = event.kind else { panic!("{:?}", event.kind) };
         assert_eq!(
             session,
             CheckoutSessionObject {
                 id: "cs_test_a1Zx9YwVuT8sR7qP6oN5mL4kJ3iH2gF1eD0cB9aZ8yX7wV6uT5sR4qP3".into(),
                 client_reference_id: Some("ord_01J6Z4K8N2QX5V7B9C3D".into()),
-                metadata: BTreeMap::from([
-                    ("basket".into(), "online".into()),
-                    ("order_id".into(), "ord_01J6Z4K8N2QX5V7B9C3D".into())
-                ]),
+                metadata: BTreeMap::from([("basket".into(), "online".into()), ("order_id".into(), "ord_01J6Z4K8N2QX5V7B9C3D".into())]),
                 amount_total: Money::from_pence(13998),
                 currency: "gbp".into(),
                 customer_email: Some("sam.taylor@example.co.uk".into()),
@@ -281,14 +263,8 @@ mod tests {
     #[test]
     fn checkout_email_falls_back_to_the_prefilled_one() {
         let body = edited(CHECKOUT_COMPLETED, "/data/object/customer_details", Some(serde_json::Value::Null));
-        let body = edited(
-            std::str::from_utf8(&body).unwrap(),
-            "/data/object/customer_email",
-            Some("prefilled@example.co.uk".into()),
-        );
-        let EventKind::CheckoutSessionCompleted(session) = parse_event(&body).unwrap().kind else {
-            panic!()
-        };
+        let body = edited(std::str::from_utf8(&body).unwrap(), "/data/object/customer_email", Some("prefilled@example.co.uk".into()));
+        let EventKind::CheckoutSessionCompleted(session) = parse_event(&body).unwrap().kind else { panic!() };
         assert_eq!(session.customer_email.as_deref(), Some("prefilled@example.co.uk"));
         assert_eq!(session.customer_name, None);
     }
@@ -297,9 +273,7 @@ mod tests {
     fn reads_a_succeeded_payment_intent() {
         let event = parse_event(INTENT_SUCCEEDED.as_bytes()).unwrap();
         assert_eq!(event.id, "evt_3PtX2bHk3dQx7Lm20QwErTyU");
-        let EventKind::PaymentIntentSucceeded(intent) = event.kind else {
-            panic!("{:?}", event.kind)
-        };
+        let EventKind::PaymentIntentSucceeded(intent) = event.kind else { panic!("{:?}", event.kind) };
         assert_eq!(
             intent,
             PaymentIntentObject {
@@ -327,37 +301,24 @@ mod tests {
             "/data/object/payment_method",
             Some(serde_json::json!({"id": "pm_1", "object": "payment_method", "type": "klarna"})),
         );
-        let EventKind::PaymentIntentSucceeded(intent) = parse_event(&expanded).unwrap().kind else {
-            panic!()
-        };
+        let EventKind::PaymentIntentSucceeded(intent) = parse_event(&expanded).unwrap().kind else { panic!() };
         assert_eq!(intent.payment_method_type.as_deref(), Some("klarna"));
 
-        let card_only = edited(
-            INTENT_SUCCEEDED,
-            "/data/object/payment_method_types",
-            Some(serde_json::json!(["card"])),
-        );
-        let EventKind::PaymentIntentSucceeded(intent) = parse_event(&card_only).unwrap().kind else {
-            panic!()
-        };
+        let card_only = edited(INTENT_SUCCEEDED, "/data/object/payment_method_types", Some(serde_json::json!(["card"])));
+        let EventKind::PaymentIntentSucceeded(intent) = parse_event(&card_only).unwrap().kind else { panic!() };
         assert_eq!(intent.payment_method_type.as_deref(), Some("card"));
     }
 
     #[test]
     fn reads_a_failed_payment_intent() {
         let event = parse_event(INTENT_FAILED.as_bytes()).unwrap();
-        let EventKind::PaymentIntentFailed(intent) = event.kind else {
-            panic!("{:?}", event.kind)
-        };
+        let EventKind::PaymentIntentFailed(intent) = event.kind else { panic!("{:?}", event.kind) };
         assert_eq!(intent.id, "pi_3PtX9kHk3dQx7Lm21LkJhGfD");
         assert_eq!(intent.amount, Money::from_pence(49_900));
         assert_eq!(intent.amount_received, Money::ZERO);
         assert_eq!(intent.status, "requires_payment_method");
         assert_eq!(intent.metadata.get("enrolment_id").map(String::as_str), Some("enr_4822"));
-        assert_eq!(
-            intent.last_payment_error_message.as_deref(),
-            Some("Your card has insufficient funds.")
-        );
+        assert_eq!(intent.last_payment_error_message.as_deref(), Some("Your card has insufficient funds."));
         assert_eq!(intent.payment_method_type.as_deref(), Some("card"));
     }
 
@@ -368,9 +329,7 @@ mod tests {
             "/data/object/last_payment_error",
             Some(serde_json::json!({"message": "Klarna declined.", "payment_method_type": "klarna", "type": "card_error"})),
         );
-        let EventKind::PaymentIntentFailed(intent) = parse_event(&body).unwrap().kind else {
-            panic!()
-        };
+        let EventKind::PaymentIntentFailed(intent) = parse_event(&body).unwrap().kind else { panic!() };
         assert_eq!(intent.payment_method_type.as_deref(), Some("klarna"));
     }
 
@@ -379,10 +338,7 @@ mod tests {
         let body = edited(INTENT_SUCCEEDED, "/type", Some("payment_intent.created".into()));
         assert_eq!(
             parse_event(&body).unwrap(),
-            WebhookEvent {
-                id: "evt_3PtX2bHk3dQx7Lm20QwErTyU".into(),
-                kind: EventKind::Other("payment_intent.created".into())
-            }
+            WebhookEvent { id: "evt_3PtX2bHk3dQx7Lm20QwErTyU".into(), kind: EventKind::Other("payment_intent.created".into()) }
         );
         // The object of an event we do not read is not inspected at all.
         let body = br#"{"id":"evt_1","object":"event","type":"charge.refunded","data":{"object":{"id":"ch_1"}}}"#;
@@ -412,15 +368,9 @@ mod tests {
             br#"{"id":"evt_1","type":"payment_intent.succeeded"}"#,
             br#"{"type":"charge.refunded","data":{"object":{}}}"#,
         ] {
-            assert!(
-                matches!(parse_event(body), Err(EventError::NotAnEvent(_))),
-                "{}",
-                String::from_utf8_lossy(body)
-            );
+            assert!(matches!(parse_event(body), Err(EventError::NotAnEvent(_))), "{}", String::from_utf8_lossy(body));
         }
-        let message = parse_event(br#"{"type":"charge.refunded","data":{"object":{}}}"#)
-            .unwrap_err()
-            .to_string();
+        let message = parse_event(br#"{"type":"charge.refunded","data":{"object":{}}}"#).unwrap_err().to_string();
         assert!(message.contains("missing field `id`"), "{message}");
     }
 }

@@ -43,10 +43,8 @@ pub fn verify(header: &str, body: &[u8], secret: &str, now: i64) -> Result<(), S
     let expected = mac(body, secret, timestamp);
     // A v1 that is not hex cannot match; it is skipped rather than refused
     // so one garbled entry does not hide a good one.
-    let matches = signatures
-        .iter()
-        .filter_map(|signature| hex::decode(signature).ok())
-        .any(|tag| expected.clone().verify_slice(&tag).is_ok());
+    let matches =
+        signatures.iter().filter_map(|signature| hex::decode(signature).ok()).any(|tag| expected.clone().verify_slice(&tag).is_ok());
     if !matches {
         return Err(SignatureError::NoMatch);
     }
@@ -79,9 +77,7 @@ fn parse_header(header: &str) -> Result<(i64, Vec<&str>), SignatureError> {
                 if timestamp.is_some() {
                     return Err(SignatureError::Malformed("more than one timestamp"));
                 }
-                let parsed = value
-                    .parse()
-                    .map_err(|_| SignatureError::Malformed("the timestamp is not a number"))?;
+                let parsed = value.parse().map_err(|_| SignatureError::Malformed("the timestamp is not a number"))?;
                 timestamp = Some(parsed);
             }
             "v1" => signatures.push(value),
@@ -121,10 +117,7 @@ mod tests {
     #[test]
     fn accepts_its_own_signature() {
         let header = sign(b"{\"type\":\"payment_intent.succeeded\"}", "whsec_sandbox", T);
-        assert_eq!(
-            verify(&header, b"{\"type\":\"payment_intent.succeeded\"}", "whsec_sandbox", T),
-            Ok(())
-        );
+        assert_eq!(verify(&header, b"{\"type\":\"payment_intent.succeeded\"}", "whsec_sandbox", T), Ok(()));
     }
 
     #[test]
@@ -153,14 +146,8 @@ mod tests {
         let header = format!("t={T},v1={BODY_V1}");
         assert_eq!(verify(&header, BODY, SECRET, T + 300), Ok(()));
         assert_eq!(verify(&header, BODY, SECRET, T - 300), Ok(()));
-        assert_eq!(
-            verify(&header, BODY, SECRET, T + 301),
-            Err(SignatureError::TooOld { age_secs: 301 })
-        );
-        assert_eq!(
-            verify(&header, BODY, SECRET, T - 301),
-            Err(SignatureError::InFuture { ahead_secs: 301 })
-        );
+        assert_eq!(verify(&header, BODY, SECRET, T + 301), Err(SignatureError::TooOld { age_secs: 301 }));
+        assert_eq!(verify(&header, BODY, SECRET, T - 301), Err(SignatureError::InFuture { ahead_secs: 301 }));
     }
 
     #[test]
@@ -209,13 +196,7 @@ mod tests {
 
     #[test]
     fn errors_read_as_sentences() {
-        assert_eq!(
-            SignatureError::TooOld { age_secs: 301 }.to_string(),
-            "The signature is 301 s old, more than the 300 s allowed."
-        );
-        assert_eq!(
-            SignatureError::Malformed("no timestamp").to_string(),
-            "The Stripe-Signature header is malformed: no timestamp."
-        );
+        assert_eq!(SignatureError::TooOld { age_secs: 301 }.to_string(), "The signature is 301 s old, more than the 300 s allowed.");
+        assert_eq!(SignatureError::Malformed("no timestamp").to_string(), "The Stripe-Signature header is malformed: no timestamp.");
     }
 }

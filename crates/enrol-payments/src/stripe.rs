@@ -36,17 +36,8 @@ pub struct StripeGateway {
 
 impl StripeGateway {
     pub fn new(secret_key: String, publishable_key: String, webhook_secret: String) -> Self {
-        let http = reqwest::Client::builder()
-            .timeout(REQUEST_TIMEOUT)
-            .build()
-            .expect("the HTTP client's settings are fixed and valid");
-        StripeGateway {
-            http,
-            api_base: DEFAULT_API_BASE.to_owned(),
-            secret_key,
-            publishable_key,
-            webhook_secret,
-        }
+        let http = reqwest::Client::builder().timeout(REQUEST_TIMEOUT).build().expect("the HTTP client's settings are fixed and valid");
+        StripeGateway { http, api_base: DEFAULT_API_BASE.to_owned(), secret_key, publishable_key, webhook_secret }
     }
 
     /// Talk to another server than `https://api.stripe.com` (a mock in tests).
@@ -70,16 +61,8 @@ impl StripeGateway {
             .await
             .map_err(|error| GatewayError::Unavailable(format!("could not reach Stripe: {error}")))?;
         let status = response.status();
-        let request_id = response
-            .headers()
-            .get("request-id")
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or("unknown")
-            .to_owned();
-        let body = response
-            .bytes()
-            .await
-            .map_err(|error| GatewayError::Unavailable(format!("Stripe's answer was cut short: {error}")))?;
+        let request_id = response.headers().get("request-id").and_then(|value| value.to_str().ok()).unwrap_or("unknown").to_owned();
+        let body = response.bytes().await.map_err(|error| GatewayError::Unavailable(format!("Stripe's answer was cut short: {error}")))?;
         if status.is_success() {
             return serde_json::from_slice(&body)
                 .map_err(|error| GatewayError::Unavailable(format!("Stripe answered with an unexpected body: {error}")));
@@ -95,11 +78,7 @@ impl StripeGateway {
 fn refusal(status: reqwest::StatusCode, request_id: &str, body: &[u8]) -> GatewayError {
     let unavailable = || GatewayError::Unavailable(format!("Stripe answered {status} (request {request_id})"));
     let Ok(StripeErrorBody { error }) = serde_json::from_slice(body) else {
-        tracing::warn!(
-            status = status.as_u16(),
-            request_id,
-            "Stripe answered an error without an error object"
-        );
+        tracing::warn!(status = status.as_u16(), request_id, "Stripe answered an error without an error object");
         return unavailable();
     };
     tracing::warn!(
@@ -141,23 +120,13 @@ impl PaymentGateway for StripeGateway {
     }
 
     async fn create_checkout_session(&self, request: &CheckoutRequest) -> Result<CheckoutSession, GatewayError> {
-        let session: StripeCheckoutSession = self
-            .post(
-                "/v1/checkout/sessions",
-                &checkout_session_form(request),
-                Some(&request.idempotency_key),
-            )
-            .await?;
-        Ok(CheckoutSession {
-            id: session.id,
-            url: session.url,
-        })
+        let session: StripeCheckoutSession =
+            self.post("/v1/checkout/sessions", &checkout_session_form(request), Some(&request.idempotency_key)).await?;
+        Ok(CheckoutSession { id: session.id, url: session.url })
     }
 
     async fn create_payment_intent(&self, request: &IntentRequest) -> Result<PaymentIntent, GatewayError> {
-        let intent: StripePaymentIntent = self
-            .post("/v1/payment_intents", &intent_form(request), Some(&request.idempotency_key))
-            .await?;
+        let intent: StripePaymentIntent = self.post("/v1/payment_intents", &intent_form(request), Some(&request.idempotency_key)).await?;
         Ok(intent.into())
     }
 
@@ -253,12 +222,7 @@ fn update_form(update: &IntentUpdate) -> Form {
 }
 
 fn push_payment_method_types(form: &mut Form, types: &[String]) {
-    form.extend(
-        types
-            .iter()
-            .enumerate()
-            .map(|(index, method)| field(format!("payment_method_types[{index}]"), method)),
-    );
+    form.extend(types.iter().enumerate().map(|(index, method)| field(format!("payment_method_types[{index}]"), method)));
 }
 
 fn push_metadata(form: &mut Form, metadata: &BTreeMap<String, String>) {
@@ -341,18 +305,9 @@ mod tests {
     #[test]
     fn authentication_and_server_errors_are_not_shown_to_the_buyer() {
         let invalid_key = br#"{"error":{"message":"Invalid API Key provided: sk_test_****1234","type":"invalid_request_error"}}"#;
-        assert!(matches!(
-            refusal(reqwest::StatusCode::UNAUTHORIZED, "req_1", invalid_key),
-            GatewayError::Unavailable(_)
-        ));
+        assert!(matches!(refusal(reqwest::StatusCode::UNAUTHORIZED, "req_1", invalid_key), GatewayError::Unavailable(_)));
         let rate_limited = br#"{"error":{"message":"Too many requests","type":"rate_limit_error"}}"#;
-        assert!(matches!(
-            refusal(reqwest::StatusCode::TOO_MANY_REQUESTS, "req_1", rate_limited),
-            GatewayError::Unavailable(_)
-        ));
-        assert!(matches!(
-            refusal(reqwest::StatusCode::BAD_REQUEST, "req_1", b"<html>"),
-            GatewayError::Unavailable(_)
-        ));
+        assert!(matches!(refusal(reqwest::StatusCode::TOO_MANY_REQUESTS, "req_1", rate_limited), GatewayError::Unavailable(_)));
+        assert!(matches!(refusal(reqwest::StatusCode::BAD_REQUEST, "req_1", b"<html>"), GatewayError::Unavailable(_)));
     }
 }

@@ -41,12 +41,7 @@ async fn mock_stripe(status: StatusCode, body: &'static str) -> (StripeGateway, 
         let log = log.clone();
         async move {
             let form = serde_urlencoded::from_bytes(&body_bytes).unwrap();
-            log.lock().unwrap().push(Received {
-                method,
-                path: uri.to_string(),
-                headers,
-                form,
-            });
+            log.lock().unwrap().push(Received { method, path: uri.to_string(), headers, form });
             (status, [("content-type", "application/json"), ("request-id", "req_mock")], body)
         }
     });
@@ -130,10 +125,7 @@ async fn creates_a_checkout_session_with_bracket_encoded_lines() {
         [
             ("mode", "payment"),
             ("client_reference_id", "ord_01J6Z4K8N2QX5V7B9C3D"),
-            (
-                "success_url",
-                "https://enrol.example/e-learning/thank-you?session_id={CHECKOUT_SESSION_ID}"
-            ),
+            ("success_url", "https://enrol.example/e-learning/thank-you?session_id={CHECKOUT_SESSION_ID}"),
             ("cancel_url", "https://enrol.example/e-learning/basket"),
             ("line_items[0][price]", "price_1PfoodHygieneL2"),
             ("line_items[0][quantity]", "1"),
@@ -161,12 +153,7 @@ async fn an_inline_upsell_line_never_sends_a_price() {
     stripe.create_checkout_session(&request).await.unwrap();
 
     let request = only_request(&received);
-    let line_keys: Vec<&str> = request
-        .fields()
-        .into_iter()
-        .map(|(key, _)| key)
-        .filter(|key| key.starts_with("line_items[0]"))
-        .collect();
+    let line_keys: Vec<&str> = request.fields().into_iter().map(|(key, _)| key).filter(|key| key.starts_with("line_items[0]")).collect();
     assert_eq!(
         line_keys,
         [
@@ -218,10 +205,7 @@ async fn a_guest_intent_sends_no_customer_or_receipt_email() {
 
     stripe.create_payment_intent(&request).await.unwrap();
 
-    assert_eq!(
-        only_request(&received).fields(),
-        [("amount", "125000"), ("currency", "gbp"), ("payment_method_types[0]", "card")]
-    );
+    assert_eq!(only_request(&received).fields(), [("amount", "125000"), ("currency", "gbp"), ("payment_method_types[0]", "card")]);
 }
 
 #[tokio::test]
@@ -243,12 +227,7 @@ async fn updates_a_payment_intent() {
     assert_eq!(request.header("idempotency-key"), None, "an update is not a create");
     assert_eq!(
         request.fields(),
-        [
-            ("amount", "30000"),
-            ("payment_method_types[0]", "card"),
-            ("metadata[deposit]", "true"),
-            ("metadata[enrolment_id]", "enr_4821")
-        ]
+        [("amount", "30000"), ("payment_method_types[0]", "card"), ("metadata[deposit]", "true"), ("metadata[enrolment_id]", "enr_4821")]
     );
 }
 
@@ -272,10 +251,7 @@ async fn a_declined_card_is_refused_with_stripes_message() {
 
     let error = stripe.create_payment_intent(&intent_request()).await.unwrap_err();
 
-    assert!(
-        matches!(&error, GatewayError::Refused(message) if message == "Your card was declined."),
-        "{error:?}"
-    );
+    assert!(matches!(&error, GatewayError::Refused(message) if message == "Your card was declined."), "{error:?}");
     assert_eq!(error.to_string(), "Your card was declined.");
 }
 
@@ -306,10 +282,7 @@ async fn an_unexpected_success_body_is_unavailable() {
 
     let error = stripe.retrieve_payment_intent("pi_1").await.unwrap_err();
 
-    assert!(
-        matches!(&error, GatewayError::Unavailable(message) if message.contains("unexpected body")),
-        "{error:?}"
-    );
+    assert!(matches!(&error, GatewayError::Unavailable(message) if message.contains("unexpected body")), "{error:?}");
 }
 
 #[tokio::test]
@@ -320,10 +293,7 @@ async fn an_unreachable_stripe_is_unavailable() {
 
     let error = stripe.create_payment_intent(&intent_request()).await.unwrap_err();
 
-    assert!(
-        matches!(&error, GatewayError::Unavailable(message) if message.starts_with("could not reach Stripe")),
-        "{error:?}"
-    );
+    assert!(matches!(&error, GatewayError::Unavailable(message) if message.starts_with("could not reach Stripe")), "{error:?}");
     assert!(!error.to_string().contains(SECRET_KEY));
 }
 

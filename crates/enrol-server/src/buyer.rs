@@ -92,10 +92,8 @@ pub fn client_ip(peer: IpAddr, headers: &HeaderMap, trusted_proxies: &[IpAddr]) 
 /// Puts the request's [`ClientIp`] in its extensions for the handlers and
 /// the rate limiter.
 pub async fn remember_client_ip(State(state): State<std::sync::Arc<AppState>>, mut request: Request, next: Next) -> Response {
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(address)| address.ip());
+    let peer =
+        request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::from([127, 0, 0, 1]), |ConnectInfo(address)| address.ip());
     let ip = client_ip(peer, request.headers(), &state.config.trusted_proxies);
     request.extensions_mut().insert(ClientIp(ip));
     next.run(request).await

@@ -36,10 +36,7 @@ impl PageCache {
 
     pub fn get(&self, key: &str, version: i64) -> Option<Arc<CachedPage>> {
         let entries = self.entries.lock().ok()?;
-        entries
-            .get(key)
-            .filter(|e| e.version == version && e.stored.elapsed() < TIME_TO_LIVE)
-            .map(|e| Arc::clone(&e.page))
+        entries.get(key).filter(|e| e.version == version && e.stored.elapsed() < TIME_TO_LIVE).map(|e| Arc::clone(&e.page))
     }
 
     pub fn put(&self, key: String, version: i64, page: Arc<CachedPage>) {

@@ -122,13 +122,18 @@ impl PaymentsConfig {
                     .unwrap_or_else(|| format!("whsec_sandbox_{}", uuid::Uuid::new_v4().simple())),
             }),
             [Some(secret_key), Some(publishable_key), Some(webhook_secret)] => {
-                anyhow::ensure!(secret_key.starts_with("sk_") || secret_key.starts_with("rk_"), "STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)");
+                anyhow::ensure!(
+                    secret_key.starts_with("sk_") || secret_key.starts_with("rk_"),
+                    "STRIPE_SECRET_KEY must be a Stripe secret key (sk_…)"
+                );
                 anyhow::ensure!(publishable_key.starts_with("pk_"), "STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_…)");
                 anyhow::ensure!(webhook_secret.starts_with("whsec_"), "STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)");
                 let api_base = get("STRIPE_API_BASE").filter(|v| !v.is_empty());
                 Ok(PaymentsConfig::Stripe { secret_key, publishable_key, webhook_secret, api_base })
             }
-            _ => anyhow::bail!("Set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none for the sandbox"),
+            _ => anyhow::bail!(
+                "Set all three of STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET, or none for the sandbox"
+            ),
         }
     }
 }
@@ -163,10 +168,7 @@ impl Config {
             Some(other) => anyhow::bail!("ENROL_ENV must be development or production, not {other:?}"),
         };
         let listen = get("ENROL_LISTEN").unwrap_or_else(|| "127.0.0.1:8080".to_owned());
-        let public_url = get("ENROL_PUBLIC_URL")
-            .unwrap_or_else(|| format!("http://{listen}"))
-            .trim_end_matches('/')
-            .to_owned();
+        let public_url = get("ENROL_PUBLIC_URL").unwrap_or_else(|| format!("http://{listen}")).trim_end_matches('/').to_owned();
         anyhow::ensure!(
             public_url.starts_with("http://") || public_url.starts_with("https://"),
             "ENROL_PUBLIC_URL must be an http(s) address, not {public_url:?}"
@@ -189,7 +191,8 @@ impl Config {
             .map(|ip| ip.parse().with_context(|| format!("ENROL_TRUSTED_PROXIES must list IP addresses, not {ip:?}")))
             .collect::<anyhow::Result<Vec<IpAddr>>>()?;
         let number = |key: &str, default: u32| -> anyhow::Result<u32> {
-            get(key).map_or(Ok(default), |raw| raw.parse().ok().filter(|n| *n > 0).with_context(|| format!("{key} must be a positive number")))
+            get(key)
+                .map_or(Ok(default), |raw| raw.parse().ok().filter(|n| *n > 0).with_context(|| format!("{key} must be a positive number")))
         };
         let defaults = ClientLimits::default();
         let limits = ClientLimits {
@@ -278,7 +281,8 @@ mod tests {
         };
         let error = production(&[]).unwrap_err().to_string();
         assert!(error.contains("STRIPE_SECRET_KEY"), "{error}");
-        const STRIPE: &[(&str, &str)] = &[("STRIPE_SECRET_KEY", "sk_live_1"), ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1")];
+        const STRIPE: &[(&str, &str)] =
+            &[("STRIPE_SECRET_KEY", "sk_live_1"), ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1")];
         let ok = production(STRIPE).unwrap();
         assert!(!ok.dev_mailbox);
         let with_mailbox: &'static [(&str, &str)] = &[

@@ -25,12 +25,23 @@ pub fn escape_html(text: &str) -> String {
 /// JSON that is safe inside `<script type="application/json">`: nothing in
 /// it can close the element or open a comment.
 pub fn script_json(json: &str) -> String {
-    json.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026").replace('\u{2028}', "\\u2028").replace('\u{2029}', "\\u2029")
+    json.replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029")
 }
 
 /// The page around `app_html`; `tracking_json` is the configured tools'
 /// ids (`TrackingConfig`), read by the browser beside the page data.
-pub fn render(envelope: &PageEnvelope, public_url: &str, assets: &ClientAssets, app_html: &str, data_json: &str, tracking_json: &str) -> String {
+pub fn render(
+    envelope: &PageEnvelope,
+    public_url: &str,
+    assets: &ClientAssets,
+    app_html: &str,
+    data_json: &str,
+    tracking_json: &str,
+) -> String {
     let head = &envelope.head;
     let mut html = String::with_capacity(app_html.len() + data_json.len() + 2048);
     html.push_str("<!doctype html><html lang=\"en-GB\"><head><meta charset=\"utf-8\">");

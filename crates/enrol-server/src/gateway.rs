@@ -43,15 +43,8 @@ fn unavailable(error: anyhow::Error) -> GatewayError {
 }
 
 fn intent_of(row: SandboxIntent) -> Result<PaymentIntent, GatewayError> {
-    let metadata: BTreeMap<String, String> =
-        serde_json::from_str(&row.metadata).map_err(|e| unavailable(anyhow::Error::new(e)))?;
-    Ok(PaymentIntent {
-        id: row.id,
-        client_secret: row.client_secret,
-        amount: Money::from_pence(row.amount),
-        status: row.status,
-        metadata,
-    })
+    let metadata: BTreeMap<String, String> = serde_json::from_str(&row.metadata).map_err(|e| unavailable(anyhow::Error::new(e)))?;
+    Ok(PaymentIntent { id: row.id, client_secret: row.client_secret, amount: Money::from_pence(row.amount), status: row.status, metadata })
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Result<String, GatewayError> {
@@ -168,10 +161,6 @@ pub fn checkout_object(checkout: &SandboxCheckout) -> CheckoutSessionObject {
 
 impl SandboxGateway {
     async fn retrieve_row(&self, id: &str) -> Result<SandboxIntent, GatewayError> {
-        self.db
-            .sandbox_intent(id)
-            .await
-            .map_err(unavailable)?
-            .ok_or_else(|| GatewayError::Refused(format!("No such payment intent: {id}")))
+        self.db.sandbox_intent(id).await.map_err(unavailable)?.ok_or_else(|| GatewayError::Refused(format!("No such payment intent: {id}")))
     }
 }

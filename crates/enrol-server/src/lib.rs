@@ -53,9 +53,7 @@ impl Command {
 pub async fn execute(command: Command, config: Config) -> anyhow::Result<()> {
     match command {
         Command::Serve => {
-            let listener = TcpListener::bind(&config.listen)
-                .await
-                .with_context(|| format!("Failed to listen on {}", config.listen))?;
+            let listener = TcpListener::bind(&config.listen).await.with_context(|| format!("Failed to listen on {}", config.listen))?;
             let app = App::build(config).await?;
             app.serve(listener, shutdown_signal()).await
         }
@@ -109,9 +107,8 @@ impl App {
             load_content(&db, &config).await?;
         }
         let bundle_path = config.web_dist.join("server/entry-server.js");
-        let bundle = std::fs::read_to_string(&bundle_path).with_context(|| {
-            format!("Failed to read {}: build the pages first (make web)", bundle_path.display())
-        })?;
+        let bundle = std::fs::read_to_string(&bundle_path)
+            .with_context(|| format!("Failed to read {}: build the pages first (make web)", bundle_path.display()))?;
         let ssr = SsrPool::start(&bundle, config.ssr_engines, Limits::default())?;
         let assets = ClientAssets::read(&config.web_dist.join("client"))?;
         let content_version = AtomicI64::new(db.content_version().await?);
@@ -120,7 +117,18 @@ impl App {
         tracing::info!(gateway = payments.name(), "Payments");
         let tracking_json = serde_json::to_string(&config.tracking)?;
         let image_cache = http::images::ImageCache::new(&config.image_cache, config.image_cache_max_bytes);
-        let state = Arc::new(AppState { config, db, ssr, assets, pages: PageCache::new(), payments, content_version, availability_version, tracking_json, image_cache });
+        let state = Arc::new(AppState {
+            config,
+            db,
+            ssr,
+            assets,
+            pages: PageCache::new(),
+            payments,
+            content_version,
+            availability_version,
+            tracking_json,
+            image_cache,
+        });
         Ok(App { state })
     }
 

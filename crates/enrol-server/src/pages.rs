@@ -3,14 +3,15 @@
 use chrono::{DateTime, Utc};
 
 use enrol_db::{Catalogue, CourseOrder, Db, EnrollmentRecord, SiteRecord, section_url};
-use enrol_domain::enrolment::{BookedCourse, balance_due_on, first_training_day};
-use enrol_domain::money::Money;
 use enrol_domain::enquiry::EnquiryKind;
+use enrol_domain::enrolment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
+use enrol_domain::money::Money;
 use enrol_domain::online_order::PricedLine;
 use enrol_domain::page::{
-    AccountFormPage, ArticlePage, BlogPage, CalendarPage, CareersPage, CheckoutPage, EnrolmentPage, EnrolmentStatus, ContentPage, CourseIndexPage, CourseSectionPage, HomePage, NotFoundPage,
-    OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead, PathwayPage, SessionType, TeamPage,
+    AccountFormPage, ArticlePage, BlogPage, CalendarPage, CareersPage, CheckoutPage, ContentPage, CourseIndexPage, CourseSectionPage,
+    EnrolmentPage, EnrolmentStatus, HomePage, NotFoundPage, OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead, PathwayPage,
+    SessionType, TeamPage,
 };
 use enrol_domain::site::Navigation;
 use enrol_payments::PaymentGateway;
@@ -293,11 +294,19 @@ async fn find(
         return Ok(Some(account_page("Sign in", "Sign in to see your bookings, payments and online courses.", Page::SignIn)));
     }
     if path == "/sign-up/" {
-        return Ok(Some(account_page("Create your account", "Create an account to book faster and keep your training in one place.", Page::SignUp)));
+        return Ok(Some(account_page(
+            "Create your account",
+            "Create an account to book faster and keep your training in one place.",
+            Page::SignUp,
+        )));
     }
     // Decision 008: the links the account mails carry their token in `?token=`.
     if path == "/verify-email/" {
-        return Ok(Some(account_page("Confirm your email address", "Confirm your email address to finish creating your account.", Page::VerifyEmail)));
+        return Ok(Some(account_page(
+            "Confirm your email address",
+            "Confirm your email address to finish creating your account.",
+            Page::VerifyEmail,
+        )));
     }
     if path == "/forgot-password/" {
         return Ok(Some(account_page("Reset your password", "We will email you a link to choose a new password.", Page::ForgotPassword)));

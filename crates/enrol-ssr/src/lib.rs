@@ -145,12 +145,7 @@ impl Engine {
     }
 }
 
-fn run_engine(
-    bytecode: &[u8],
-    limits: Limits,
-    queue: &Mutex<mpsc::Receiver<Job>>,
-    ready: &mpsc::Sender<anyhow::Result<()>>,
-) {
+fn run_engine(bytecode: &[u8], limits: Limits, queue: &Mutex<mpsc::Receiver<Job>>, ready: &mpsc::Sender<anyhow::Result<()>>) {
     let mut engine = match Engine::new(bytecode, limits) {
         Ok(engine) => {
             let _ = ready.send(Ok(()));

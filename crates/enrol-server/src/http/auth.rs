@@ -17,7 +17,8 @@ use enrol_domain::enquiry::FieldErrors;
 
 use crate::AppState;
 use crate::accounts::{
-    cleared_cookie, current_session, hash_password, request_token, reset_token, start_session, token_hash, verification_token, verify_password,
+    cleared_cookie, current_session, hash_password, request_token, reset_token, start_session, token_hash, verification_token,
+    verify_password,
 };
 use crate::http::ApiError;
 use crate::http::error::ErrorEnvelope;
@@ -149,7 +150,8 @@ pub async fn sign_up(State(state): State<Arc<AppState>>, JsonBody(request): Json
 pub async fn verify_email(State(state): State<Arc<AppState>>, JsonBody(request): JsonBody<VerifyRequest>) -> Result<Response, ApiError> {
     let token = token_hash(request.token.trim());
     let now = Utc::now();
-    let expired = || ApiError::Unprocessable("This link has expired or was already used. Sign in and we will send you a new one.".to_owned());
+    let expired =
+        || ApiError::Unprocessable("This link has expired or was already used. Sign in and we will send you a new one.".to_owned());
     let (user, hash) = state.db.verification_account(&token, now).await?.ok_or_else(expired)?;
     // The link proves the mailbox; the password proves the one who signed
     // up. Both are needed, so an owner who clicks a link an impostor's
@@ -274,7 +276,8 @@ pub async fn show_session(State(state): State<Arc<AppState>>, headers: HeaderMap
     )
 )]
 pub async fn show_account(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let record = current_session(&state, &headers).await?.ok_or_else(|| ApiError::Unauthorized("Sign in to see your account.".to_owned()))?;
+    let record =
+        current_session(&state, &headers).await?.ok_or_else(|| ApiError::Unauthorized("Sign in to see your account.".to_owned()))?;
     let data: AccountData = state.db.account_data(record.user).await?;
     let mut response = Json(data).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -5,19 +5,19 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{Extension, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_db::{Catalogue, DiscountCode, EnrollmentRecord, IdempotencyClaim, NewEnrollment, StoredResponse};
 use enrol_domain::booking::BookingRefused;
 use enrol_domain::checkout::{
-    BasketRequest, BasketResponse, CheckoutLine, ChosenCourse, CodeRequest, CodeResponse, EnrollData, EnrollRequest,
-    EnrollResponse, EnrollUpdateRequest, IntentRequest, IntentResponse, IntentUpdateRequest,
+    BasketRequest, BasketResponse, CheckoutLine, ChosenCourse, CodeRequest, CodeResponse, EnrollData, EnrollRequest, EnrollResponse,
+    EnrollUpdateRequest, IntentRequest, IntentResponse, IntentUpdateRequest,
 };
 use enrol_domain::enrolment::{BOOKING_FEE, BookedCourse, LinePrice, PaymentMode, Quote, payment_methods};
 use enrol_domain::london;
@@ -121,7 +121,8 @@ pub async fn show_basket(
             (_, None) if session_id.is_none() && catalogue.has_dates(&course.id) => Some(full_message(&course.title, None)),
             _ => None,
         };
-        let price = session_id.as_ref().and_then(|id| sessions.iter().find(|s| &s.id == id)).map_or(course.pricing.unit_amount, |s| s.price);
+        let price =
+            session_id.as_ref().and_then(|id| sessions.iter().find(|s| &s.id == id)).map_or(course.pricing.unit_amount, |s| s.price);
         response.lines.push(CheckoutLine {
             include_kit: kit_pounds(&course, chosen.include_kit).is_some(),
             course_id: course.id,
@@ -144,7 +145,12 @@ pub async fn show_basket(
 /// now: unknown or online courses, dates without a free seat (the seats
 /// `own_order` holds are its own), a course twice, a course that has dates
 /// booked without one.
-async fn book(state: &AppState, chosen: &[ChosenCourse], own_order: Option<&str>, now: DateTime<Utc>) -> Result<Vec<BookedCourse>, ApiError> {
+async fn book(
+    state: &AppState,
+    chosen: &[ChosenCourse],
+    own_order: Option<&str>,
+    now: DateTime<Utc>,
+) -> Result<Vec<BookedCourse>, ApiError> {
     if chosen.is_empty() {
         return Err(ApiError::Unprocessable("Please select a course to enroll onto.".to_owned()));
     }
@@ -298,7 +304,6 @@ pub async fn create_intent(
     Ok(with_cookie(Json(IntentResponse { client_secret: intent.client_secret, id: intent.id }), set_cookie))
 }
 
-
 /// What a refused booking tells the visitor.
 fn refused(courses: &[BookedCourse], refusal: &BookingRefused) -> ApiError {
     match refusal {
@@ -369,7 +374,9 @@ pub async fn update_intent(
     let due = order.quote.amount_due(order.mode);
     if mode != order.mode || request.amount != due {
         tracing::warn!(%order_id, sent = request.amount.pence(), due = due.pence(), "Intent amount refused");
-        return Err(ApiError::Unprocessable(format!("The amount to pay for your booking is {due}. Please check your booking and try again.")));
+        return Err(ApiError::Unprocessable(format!(
+            "The amount to pay for your booking is {due}. Please check your booking and try again."
+        )));
     }
     payment_account(&state, request.customer_id.as_deref()).await?;
     let replacing = order.payment_intent_id.as_deref().filter(|previous| *previous != request.intent);
@@ -383,7 +390,9 @@ pub async fn update_intent(
         tracing::info!(%order_id, %previous, intent = %request.intent, "An unpaid intent was replaced");
     }
     match state.db.attach_payment_intent(order_id, &request.intent, replacing, Utc::now()).await? {
-        None => return Err(ApiError::Conflict("A payment for this booking is already under way. Please wait for it to finish.".to_owned())),
+        None => {
+            return Err(ApiError::Conflict("A payment for this booking is already under way. Please wait for it to finish.".to_owned()));
+        }
         Some(Err(refusal)) => return Err(refused(&order.courses, &refusal)),
         Some(Ok(())) => {}
     }
@@ -440,17 +449,24 @@ async fn priced_order(
                 replacing.is_some_and(|o| o.code_reserved && o.discount_code.as_deref() == Some(found.code.as_str()))
             };
             let found = state.db.discount_code(code, london::today(now)).await?.filter(|c| c.is_usable_holding(holds_a_use(c)));
-            Some(found.ok_or_else(|| ApiError::Unprocessable(format!("The discount code {code} can no longer be used. Please remove it and try again.")))?)
+            Some(found.ok_or_else(|| {
+                ApiError::Unprocessable(format!("The discount code {code} can no longer be used. Please remove it and try again."))
+            })?)
         }
         None => None,
     };
     let prices: Vec<LinePrice> = courses.iter().map(BookedCourse::line_price).collect();
     let quote = Quote::new(&prices, discount.as_ref().map(|d| d.discount));
     let sent = &data.enrollment;
-    if (sent.total, sent.deposit, sent.balance, sent.deposit_required) != (quote.total, quote.deposit, quote.balance, mode == PaymentMode::Fee) {
+    if (sent.total, sent.deposit, sent.balance, sent.deposit_required)
+        != (quote.total, quote.deposit, quote.balance, mode == PaymentMode::Fee)
+    {
         tracing::warn!(
-            sent_total = sent.total.pence(), total = quote.total.pence(), sent_deposit = sent.deposit.pence(),
-            deposit = quote.deposit.pence(), "Order amounts refused"
+            sent_total = sent.total.pence(),
+            total = quote.total.pence(),
+            sent_deposit = sent.deposit.pence(),
+            deposit = quote.deposit.pence(),
+            "Order amounts refused"
         );
         return Err(ApiError::Unprocessable(format!(
             "The price of your booking has changed: the total is now {}. Please check your booking and try again.",

@@ -21,8 +21,8 @@ pub async fn same_site_json(State(state): State<Arc<AppState>>, request: Request
     if let Some(origin) = headers.get(header::ORIGIN) {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
         let origin = origin.to_str().unwrap_or_default();
-        let own = origin == state.config.public_url
-            || origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host);
+        let own =
+            origin == state.config.public_url || origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host);
         if !own {
             return ApiError::CrossSite.into_response();
         }

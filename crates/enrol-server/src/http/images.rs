@@ -197,11 +197,7 @@ fn cached_files(dir: &Path) -> Vec<(PathBuf, std::time::SystemTime, u64)> {
 
 /// A stable name for one rendition of one version of a source file.
 fn cache_key(request: &ImageRequest, metadata: &std::fs::Metadata) -> String {
-    let modified = metadata
-        .modified()
-        .ok()
-        .and_then(|time| time.duration_since(UNIX_EPOCH).ok())
-        .map_or(0, |since| since.as_nanos());
+    let modified = metadata.modified().ok().and_then(|time| time.duration_since(UNIX_EPOCH).ok()).map_or(0, |since| since.as_nanos());
     let mut hash = Sha256::new();
     for part in [
         RENDER_VERSION,
@@ -248,9 +244,7 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
 
 /// `If-None-Match`: any of its tags equal to ours (weak comparison), or `*`.
 fn etag_matches(value: &HeaderValue, etag: &str) -> bool {
-    value.to_str().is_ok_and(|tags| {
-        tags.split(',').map(str::trim).any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag)
-    })
+    value.to_str().is_ok_and(|tags| tags.split(',').map(str::trim).any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag))
 }
 
 fn image_response(etag: &str, bytes: Vec<u8>, cache: &'static str) -> Response {

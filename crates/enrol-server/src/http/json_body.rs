@@ -36,9 +36,9 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
 /// only write it escaped, `\u0000`; a backslash escaped itself (`\\u0000`)
 /// is text, not a NUL.
 fn holds_nul(json: &[u8]) -> bool {
-    json.windows(6).enumerate().any(|(at, window)| {
-        window == b"\\u0000" && json[..at].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 0
-    })
+    json.windows(6)
+        .enumerate()
+        .any(|(at, window)| window == b"\\u0000" && json[..at].iter().rev().take_while(|&&b| b == b'\\').count() % 2 == 0)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ mod guard;
 mod health;
 pub mod images;
 mod json_body;
+mod limits;
 mod online_checkout;
 mod openapi;
 mod pages;
@@ -18,7 +19,6 @@ mod sandbox_intents;
 mod search;
 mod sitemap;
 pub mod webhooks;
-mod limits;
 
 use std::sync::Arc;
 
@@ -69,12 +69,9 @@ fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -> HeaderVal
 }
 
 pub fn router(state: Arc<AppState>) -> Router {
-    let immutable = SetResponseHeaderLayer::overriding(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("public, max-age=31536000, immutable"),
-    );
-    let media_cache =
-        SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
+    let immutable =
+        SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+    let media_cache = SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
     let assets = ServiceBuilder::new().layer(immutable).service(ServeDir::new(state.config.web_dist.join("client/assets")));
     let media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
 
@@ -137,8 +134,7 @@ pub fn router(state: Arc<AppState>) -> Router {
             .route("/sandbox/redirect/{id}", get(sandbox_intents::show_redirect).post(sandbox_intents::decide_redirect))
             .route(
                 "/sandbox/payment_intents/{id}/confirm",
-                post(sandbox_intents::confirm_intent)
-                    .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json)),
+                post(sandbox_intents::confirm_intent).layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json)),
             );
     }
     // It shows password reset links: only when asked for, never in production.

@@ -82,17 +82,15 @@ impl Modify for EveryCall {
         );
         components.add_security_scheme(
             "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).description(Some("The session token as a bearer token")).build()),
+            SecurityScheme::Http(
+                HttpBuilder::new().scheme(HttpAuthScheme::Bearer).description(Some("The session token as a bearer token")).build(),
+            ),
         );
         let common = |status: &str, name: &str| (status.to_owned(), RefOr::Ref(Ref::from_response_name(name)));
         for item in doc.paths.paths.values_mut() {
-            for (writes, operation) in [
-                (false, &mut item.get),
-                (true, &mut item.post),
-                (true, &mut item.put),
-                (true, &mut item.patch),
-                (true, &mut item.delete),
-            ] {
+            for (writes, operation) in
+                [(false, &mut item.get), (true, &mut item.post), (true, &mut item.put), (true, &mut item.patch), (true, &mut item.delete)]
+            {
                 let Some(operation) = operation else { continue };
                 let responses = &mut operation.responses.responses;
                 if writes {

@@ -106,7 +106,13 @@ fn failed(error: &anyhow::Error) -> Response {
 }
 
 /// The rendered page, and whether it is personal (not to be cached).
-async fn render_page(state: &AppState, viewer: &Viewer, path: &str, query: &str, url: &str) -> anyhow::Result<Result<(CachedPage, bool), Moved>> {
+async fn render_page(
+    state: &AppState,
+    viewer: &Viewer,
+    path: &str,
+    query: &str,
+    url: &str,
+) -> anyhow::Result<Result<(CachedPage, bool), Moved>> {
     let envelope = match resolve(state, viewer, path, query).await? {
         Ok(envelope) => envelope,
         Err(location) => return Ok(Err(location)),

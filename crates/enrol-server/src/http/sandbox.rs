@@ -114,7 +114,8 @@ pub async fn pay_checkout(
     // the two leaves a paid checkout that reconciliation finds.
     let name = Some(form.name.trim()).filter(|n| !n.is_empty());
     if state.db.complete_sandbox_checkout(&checkout.id, email, name).await? {
-        let paid = SandboxCheckout { complete: true, customer_email: Some(email.to_owned()), customer_name: name.map(str::to_owned), ..checkout };
+        let paid =
+            SandboxCheckout { complete: true, customer_email: Some(email.to_owned()), customer_name: name.map(str::to_owned), ..checkout };
         deliver_completion(&state, &paid).await?;
         return Ok(Redirect::to(&paid.success_url).into_response());
     }
@@ -124,20 +125,24 @@ pub async fn pay_checkout(
 /// Sends the paid checkout to the webhook handler as Stripe would.
 async fn deliver_completion(state: &AppState, checkout: &SandboxCheckout) -> Result<(), ApiError> {
     let session = checkout_object(checkout);
-    deliver(state, "checkout.session.completed", json!({
-        "id": session.id,
-        "object": "checkout.session",
-        "mode": "payment",
-        "status": "complete",
-        "payment_status": session.payment_status,
-        "client_reference_id": session.client_reference_id,
-        "metadata": session.metadata,
-        "amount_total": session.amount_total,
-        "currency": session.currency,
-        "customer_email": null,
-        "customer_details": { "email": session.customer_email, "name": session.customer_name },
-        "payment_intent": session.payment_intent,
-    }))
+    deliver(
+        state,
+        "checkout.session.completed",
+        json!({
+            "id": session.id,
+            "object": "checkout.session",
+            "mode": "payment",
+            "status": "complete",
+            "payment_status": session.payment_status,
+            "client_reference_id": session.client_reference_id,
+            "metadata": session.metadata,
+            "amount_total": session.amount_total,
+            "currency": session.currency,
+            "customer_email": null,
+            "customer_details": { "email": session.customer_email, "name": session.customer_name },
+            "payment_intent": session.payment_intent,
+        }),
+    )
     .await
 }
 
@@ -185,15 +190,10 @@ pub(super) fn sandbox_page(title: &str, main: &str) -> Html<String> {
 fn page(checkout: &SandboxCheckout, form: &PaymentForm, problem: Option<&str>) -> Html<String> {
     let mut lines = String::new();
     for line in &checkout.lines {
-        lines.push_str(&format!(
-            "<tr><th scope=\"row\">{}</th><td>{}</td></tr>",
-            escape_html(&line.name),
-            Money::from_pence(line.amount)
-        ));
+        lines.push_str(&format!("<tr><th scope=\"row\">{}</th><td>{}</td></tr>", escape_html(&line.name), Money::from_pence(line.amount)));
     }
-    let error = problem
-        .map(|p| format!("<p class=\"error\" role=\"alert\" id=\"payment-error\">{}</p>", escape_html(p)))
-        .unwrap_or_default();
+    let error =
+        problem.map(|p| format!("<p class=\"error\" role=\"alert\" id=\"payment-error\">{}</p>", escape_html(p))).unwrap_or_default();
     let described = if problem.is_some() { " aria-describedby=\"payment-error\"" } else { "" };
     let total = Money::from_pence(checkout.total);
     let main = format!(

@@ -35,9 +35,9 @@ fn method_name(method: &str) -> &'static str {
 /// Only this site's own confirmation pages may be returned to.
 fn checked_return_url(state: &AppState, url: &str) -> Result<String, ApiError> {
     let path = url.strip_prefix(state.config.public_url.as_str()).unwrap_or(url);
-    let ok = path.strip_prefix("/enrolment/").is_some_and(|rest| {
-        !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/')
-    });
+    let ok = path
+        .strip_prefix("/enrolment/")
+        .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/'));
     if ok { Ok(path.to_owned()) } else { Err(ApiError::BadRequest("return_url must be this site's /enrolment/ page".to_owned())) }
 }
 
@@ -49,10 +49,12 @@ fn returned(return_url: &str, intent_id: &str, status: &str) -> String {
 /// does); anyone else learns nothing, not even whether it exists.
 async fn find(state: &AppState, id: &str, client_secret: &str) -> Result<SandboxIntent, ApiError> {
     let intent = state.db.sandbox_intent(id).await?.ok_or(ApiError::NotFound)?;
-    let matches: bool = intent.client_secret.as_bytes().iter().zip(client_secret.as_bytes()).fold(
-        intent.client_secret.len() == client_secret.len(),
-        |same, (a, b)| same & (a == b),
-    );
+    let matches: bool = intent
+        .client_secret
+        .as_bytes()
+        .iter()
+        .zip(client_secret.as_bytes())
+        .fold(intent.client_secret.len() == client_secret.len(), |same, (a, b)| same & (a == b));
     if matches { Ok(intent) } else { Err(ApiError::NotFound) }
 }
 

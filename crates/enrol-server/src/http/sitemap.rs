@@ -19,7 +19,8 @@ pub async fn show_sitemap(State(state): State<Arc<AppState>>) -> Result<impl Int
     paths.extend(catalogue.section_cards()?.into_iter().map(|s| section_url(&s.slug)));
     paths.extend(catalogue.all_courses()?.into_iter().map(|c| c.url));
     paths.extend(state.db.articles().await?.into_iter().map(|a| a.card.url));
-    let mut xml = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut xml =
+        String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for path in paths {
         xml.push_str(&format!("  <url><loc>{}{}</loc></url>\n", escape_html(&state.config.public_url), escape_html(&path)));
     }

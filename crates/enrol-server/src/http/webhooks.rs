@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
 use chrono::Utc;
 use serde_json::json;
 
@@ -49,7 +49,11 @@ impl IntoResponse for WebhookError {
 }
 
 #[tracing::instrument(skip_all)]
-pub async fn receive_event(State(state): State<Arc<AppState>>, headers: HeaderMap, body: Bytes) -> Result<Json<serde_json::Value>, WebhookError> {
+pub async fn receive_event(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<serde_json::Value>, WebhookError> {
     let signature = headers.get(SIGNATURE_HEADER).and_then(|v| v.to_str().ok()).unwrap_or_default();
     handle(&state, signature, &body).await?;
     Ok(Json(json!({ "received": true })))
@@ -114,10 +118,16 @@ pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyho
         EnrolmentFulfilment::Overpaid { .. } => {
             tracing::error!(order = %paid.order_id, intent = %paid.intent_id, amount = paid.amount.pence(), "Enrollment paid twice: the second payment is refunded");
         }
-        EnrolmentFulfilment::PaidWithoutSeat => tracing::error!(order = %paid.order_id, "Enrollment paid after its seat was taken: the college must call"),
+        EnrolmentFulfilment::PaidWithoutSeat => {
+            tracing::error!(order = %paid.order_id, "Enrollment paid after its seat was taken: the college must call")
+        }
         EnrolmentFulfilment::AlreadyHandled => tracing::info!(event = %paid.event_id, "Event already handled"),
-        EnrolmentFulfilment::UnknownOrder => tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Payment for an unknown enrollment: check it by hand"),
-        EnrolmentFulfilment::Underpaid => tracing::error!(order = %paid.order_id, paid = paid.amount.pence(), "Enrollment underpaid: check it by hand"),
+        EnrolmentFulfilment::UnknownOrder => {
+            tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Payment for an unknown enrollment: check it by hand")
+        }
+        EnrolmentFulfilment::Underpaid => {
+            tracing::error!(order = %paid.order_id, paid = paid.amount.pence(), "Enrollment underpaid: check it by hand")
+        }
     }
     if matches!(outcome, EnrolmentFulfilment::Overpaid { .. } | EnrolmentFulfilment::Fulfilled { refund: Some(_), .. }) {
         // A refund that fails now is tried again by the scheduled jobs.
@@ -147,7 +157,12 @@ fn order_of_checkout(session: &CheckoutSessionObject) -> Result<String, WebhookE
         .ok_or_else(|| WebhookError::Malformed("the checkout session names no order".to_owned()))
 }
 
-async fn checkout_completed(state: &AppState, event_id: String, event_type: &str, session: CheckoutSessionObject) -> Result<(), WebhookError> {
+async fn checkout_completed(
+    state: &AppState,
+    event_id: String,
+    event_type: &str,
+    session: CheckoutSessionObject,
+) -> Result<(), WebhookError> {
     let order_id = order_of_checkout(&session)?;
     if session.payment_status != "paid" {
         // A delayed payment method: the money comes with a later event.
@@ -167,10 +182,8 @@ pub async fn fulfil_checkout(
     order_id: String,
     session: &CheckoutSessionObject,
 ) -> Result<Fulfilment, WebhookError> {
-    let email = session
-        .customer_email
-        .clone()
-        .ok_or_else(|| WebhookError::Malformed("the checkout session has no customer email".to_owned()))?;
+    let email =
+        session.customer_email.clone().ok_or_else(|| WebhookError::Malformed("the checkout session has no customer email".to_owned()))?;
     let college = state.db.site().await?.map_or_else(|| "Enrol".to_owned(), |r| r.site.title);
     let completion = CheckoutCompletion {
         event_type: event_type.to_owned(),
@@ -187,8 +200,12 @@ pub async fn fulfil_checkout(
     match outcome {
         Fulfilment::Fulfilled => tracing::info!(order = %completion.order_id, amount = completion.amount.pence(), "Online order paid"),
         Fulfilment::AlreadyHandled => tracing::info!(event = %completion.event_id, "Event already handled"),
-        Fulfilment::UnknownOrder => tracing::error!(order = %completion.order_id, event = %completion.event_id, "Payment for an unknown order: check it by hand"),
-        Fulfilment::Underpaid => tracing::error!(order = %completion.order_id, paid = completion.amount.pence(), "Order underpaid: check it by hand"),
+        Fulfilment::UnknownOrder => {
+            tracing::error!(order = %completion.order_id, event = %completion.event_id, "Payment for an unknown order: check it by hand")
+        }
+        Fulfilment::Underpaid => {
+            tracing::error!(order = %completion.order_id, paid = completion.amount.pence(), "Order underpaid: check it by hand")
+        }
     }
     Ok(outcome)
 }

@@ -50,7 +50,13 @@ async fn sign_up(app: &TestApp, email: &str) -> Answer {
 }
 
 async fn sign_up_with(app: &TestApp, email: &str, password: &str) -> Answer {
-    post(app, "/api/auth/sign-up", json!({ "email": email, "password": password, "first_name": "Sam", "last_name": "Lee", "phone": "07700 900123" }), None).await
+    post(
+        app,
+        "/api/auth/sign-up",
+        json!({ "email": email, "password": password, "first_name": "Sam", "last_name": "Lee", "phone": "07700 900123" }),
+        None,
+    )
+    .await
 }
 
 /// The token of the newest link to `path` mailed to `to`.

@@ -12,8 +12,19 @@ async fn count(app: &crate::helpers::TestApp, table: &str) -> i64 {
 }
 
 const TABLES: [&str; 13] = [
-    "site", "section", "course", "course_section", "event", "session", "upsell", "discount_code", "page",
-    "team_member", "job", "blog_post", "pathway_level",
+    "site",
+    "section",
+    "course",
+    "course_section",
+    "event",
+    "session",
+    "upsell",
+    "discount_code",
+    "page",
+    "team_member",
+    "job",
+    "blog_post",
+    "pathway_level",
 ];
 
 both_backends! {

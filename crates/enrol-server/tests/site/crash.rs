@@ -61,7 +61,8 @@ async fn checkout(address: String, buyer: usize) {
     let call = |method: reqwest::Method, path: &str, body: Value| {
         client.request(method, format!("{address}{path}")).header("x-forwarded-for", ip.clone()).json(&body).send()
     };
-    let Ok(Ok(intent)) = call(reqwest::Method::POST, "/api/checkout/", json!({ "amount": 10000 })).await.map(|r| r.error_for_status()) else {
+    let Ok(Ok(intent)) = call(reqwest::Method::POST, "/api/checkout/", json!({ "amount": 10000 })).await.map(|r| r.error_for_status())
+    else {
         return;
     };
     let Ok(intent) = intent.json::<Value>().await else { return };
@@ -78,7 +79,9 @@ async fn checkout(address: String, buyer: usize) {
         "card": { "number": "4242 4242 4242 4242", "expiry": "12 / 34", "cvc": "123" },
         "return_url": format!("{address}/enrolment/{order_id}"),
     });
-    let _ = call(reqwest::Method::POST, &format!("/sandbox/payment_intents/{}/confirm", intent["id"].as_str().unwrap_or_default()), confirm).await;
+    let _ =
+        call(reqwest::Method::POST, &format!("/sandbox/payment_intents/{}/confirm", intent["id"].as_str().unwrap_or_default()), confirm)
+            .await;
 }
 
 async fn scalar(db: &Db, sql: &str) -> i64 {
@@ -132,13 +135,21 @@ async fn a_server_killed_mid_checkout_loses_nothing() {
         assert_eq!(payments, taken, "every payment the provider took is recorded, once");
         assert_eq!(fulfilled, taken, "every paid order is fulfilled");
         assert_eq!(registrations, fulfilled, "one seat per paid order, never two");
-        let counted = scalar(&db, "select cast(coalesce(sum(registrations), 0) as bigint) from session where id in ('chemical-peels-1', 'chemical-peels-3')").await;
+        let counted = scalar(
+            &db,
+            "select cast(coalesce(sum(registrations), 0) as bigint) from session where id in ('chemical-peels-1', 'chemical-peels-3')",
+        )
+        .await;
         assert_eq!(counted, registrations, "the seat counters agree with the registrations");
         assert_eq!(scalar(&db, "select count(*) from enrollment e where status = 'pending' and exists (select 1 from payment p where p.enrollment_id = e.id)").await, 0);
         // Nothing half written: every order holds its seat or has it, and
         // no hold outlives the order's hold life.
         assert_eq!(scalar(&db, "select count(*) from enrollment e where status = 'pending' and not exists (select 1 from seat_hold h where h.enrollment_id = e.id)").await, 0);
-        assert_eq!(scalar(&db, "select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id where h.expires_at > e.hold_ends_at").await, 0);
+        assert_eq!(
+            scalar(&db, "select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id where h.expires_at > e.hold_ends_at")
+                .await,
+            0
+        );
         let released = db.expire_holds(chrono::Utc::now() + chrono::Duration::minutes(46)).await.unwrap();
         assert_eq!(scalar(&db, "select count(*) from seat_hold").await, 0, "every hold runs out ({released} orders released)");
 

@@ -47,9 +47,7 @@ impl LocalStripe {
     /// Installs localstripe when missing and starts it; `None` (SKIPPED)
     /// when it cannot be installed here, outside CI.
     async fn start() -> Option<LocalStripe> {
-        tokio::task::spawn_blocking(Self::start_blocking)
-            .await
-            .expect("starting localstripe")
+        tokio::task::spawn_blocking(Self::start_blocking).await.expect("starting localstripe")
     }
 
     fn start_blocking() -> Option<LocalStripe> {
@@ -57,17 +55,9 @@ impl LocalStripe {
         // Once per test process; tests in other processes wait on the script's lock.
         static INSTALLED: OnceLock<Result<(), (Option<i32>, String)>> = OnceLock::new();
         let installed = INSTALLED.get_or_init(|| {
-            let install = Command::new(&script)
-                .arg("install")
-                .stdin(Stdio::null())
-                .output()
-                .expect("scripts/localstripe runs");
+            let install = Command::new(&script).arg("install").stdin(Stdio::null()).output().expect("scripts/localstripe runs");
             let why = String::from_utf8_lossy(&install.stderr).trim().to_owned();
-            if install.status.success() {
-                Ok(())
-            } else {
-                Err((install.status.code(), why))
-            }
+            if install.status.success() { Ok(()) } else { Err((install.status.code(), why)) }
         });
         match installed {
             Ok(()) => {}
@@ -77,10 +67,7 @@ impl LocalStripe {
             }
             Err((Some(3), why)) => {
                 // Straight to stderr, past the test harness's capture: it says what did not run.
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "SKIPPED: the localstripe tests of Stripe mode: {why}"
-                );
+                let _ = writeln!(std::io::stderr(), "SKIPPED: the localstripe tests of Stripe mode: {why}");
                 return None;
             }
             Err((code, why)) => {
@@ -116,29 +103,14 @@ impl LocalStripe {
             let _ = sender.send(line);
         });
         let line = first_line.recv_timeout(START_WAIT).unwrap_or_default();
-        let Some(base) = line
-            .trim()
-            .strip_prefix("localstripe listening on ")
-            .map(str::to_owned)
-        else {
+        let Some(base) = line.trim().strip_prefix("localstripe listening on ").map(str::to_owned) else {
             let _ = process.kill();
             let _ = process.wait();
             let _ = logger.join();
-            panic!(
-                "localstripe did not start within {START_WAIT:?} (it said {line:?}):\n{}",
-                log.lock().unwrap()
-            );
+            panic!("localstripe did not start within {START_WAIT:?} (it said {line:?}):\n{}", log.lock().unwrap());
         };
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(10))
-            .build()
-            .expect("client");
-        Some(LocalStripe {
-            base,
-            http,
-            process,
-            log,
-        })
+        let http = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().expect("client");
+        Some(LocalStripe { base, http, process, log })
     }
 
     fn log(&self) -> String {
@@ -160,23 +132,13 @@ impl LocalStripe {
 
     /// A call to its API with the app's secret key.
     async fn post(&self, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
-        let request = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .bearer_auth(SECRET_KEY)
-            .form(form);
+        let request = self.http.post(format!("{}{path}", self.base)).bearer_auth(SECRET_KEY).form(form);
         let response = request.send().await.expect("localstripe answers");
-        (
-            response.status().as_u16(),
-            response.json().await.expect("localstripe answers JSON"),
-        )
+        (response.status().as_u16(), response.json().await.expect("localstripe answers JSON"))
     }
 
     async fn get(&self, path: &str) -> Value {
-        let request = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .bearer_auth(SECRET_KEY);
+        let request = self.http.get(format!("{}{path}", self.base)).bearer_auth(SECRET_KEY);
         let response = request.send().await.expect("localstripe answers");
         assert_eq!(response.status().as_u16(), 200, "GET {path}");
         response.json().await.expect("localstripe answers JSON")
@@ -187,39 +149,20 @@ impl LocalStripe {
     /// an intent that already has its payment method (a `payment_method`
     /// sent to `/confirm` answers 500 "Not implemented"), so it is set first.
     async fn pay(&self, intent: &str, card: &str) -> (u16, Value) {
-        let card = [
-            ("type", "card"),
-            ("card[number]", card),
-            ("card[exp_month]", "12"),
-            ("card[exp_year]", "2034"),
-            ("card[cvc]", "123"),
-        ];
+        let card = [("type", "card"), ("card[number]", card), ("card[exp_month]", "12"), ("card[exp_year]", "2034"), ("card[cvc]", "123")];
         let (status, method) = self.post("/v1/payment_methods", &card).await;
         assert_eq!(status, 200, "{method}");
         let method = method["id"].as_str().expect("a payment method id");
-        let (status, updated) = self
-            .post(
-                &format!("/v1/payment_intents/{intent}"),
-                &[("payment_method", method)],
-            )
-            .await;
-        assert_eq!(
-            (status, updated["status"].as_str()),
-            (200, Some("requires_confirmation")),
-            "{updated}"
-        );
-        self.post(&format!("/v1/payment_intents/{intent}/confirm"), &[])
-            .await
+        let (status, updated) = self.post(&format!("/v1/payment_intents/{intent}"), &[("payment_method", method)]).await;
+        assert_eq!((status, updated["status"].as_str()), (200, Some("requires_confirmation")), "{updated}");
+        self.post(&format!("/v1/payment_intents/{intent}/confirm"), &[]).await
     }
 
     /// The events of `event_type` about `intent`.
     async fn events(&self, event_type: &str, intent: &str) -> Vec<Value> {
         let list = self.get(&format!("/v1/events?type={event_type}")).await;
         let events = list["data"].as_array().expect("a list of events").iter();
-        events
-            .filter(|event| event["data"]["object"]["id"] == intent)
-            .cloned()
-            .collect()
+        events.filter(|event| event["data"]["object"]["id"] == intent).cloned().collect()
     }
 }
 
@@ -245,27 +188,18 @@ async fn stripe_app(backend: Backend, stripe: &LocalStripe) -> Option<TestApp> {
         };
     })
     .await?;
-    stripe
-        .register_webhook(&app.url("/webhooks/payments"), WEBHOOK_SECRET)
-        .await;
+    stripe.register_webhook(&app.url("/webhooks/payments"), WEBHOOK_SECRET).await;
     Some(app)
 }
 
 /// One buyer's browser: the cookies the site sets come back on later calls.
 fn buyer() -> reqwest::Client {
-    reqwest::Client::builder()
-        .cookie_store(true)
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("client")
+    reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().expect("client")
 }
 
 async fn send(request: reqwest::RequestBuilder) -> (u16, Value) {
     let response = request.send().await.expect("request");
-    (
-        response.status().as_u16(),
-        response.json().await.unwrap_or(Value::Null),
-    )
+    (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
 
 async fn count(app: &TestApp, sql: String) -> i64 {
@@ -278,11 +212,7 @@ async fn order_status(app: &TestApp, order_id: &str) -> String {
 }
 
 async fn registrations(app: &TestApp, session: &str) -> i64 {
-    count(
-        app,
-        format!("select registrations from session where id = '{session}'"),
-    )
-    .await
+    count(app, format!("select registrations from session where id = '{session}'")).await
 }
 
 /// Waits, a bounded time, for localstripe's event to move the order on.
@@ -306,21 +236,12 @@ async fn wait_for_status(app: &TestApp, stripe: &LocalStripe, order_id: &str, ex
 /// the booking-fee intent on load, the order, then the intent updated for
 /// the order. Returns the order id and the intent id.
 async fn place_order(app: &TestApp, buyer: &reqwest::Client, session: &str) -> (String, String) {
-    let (status, intent) = send(
-        buyer
-            .post(app.url("/api/checkout/"))
-            .json(&json!({ "amount": 10000, "customerId": null, "email": null })),
-    )
-    .await;
+    let (status, intent) =
+        send(buyer.post(app.url("/api/checkout/")).json(&json!({ "amount": 10000, "customerId": null, "email": null }))).await;
     assert_eq!(status, 200, "{intent}");
     let intent_id = intent["id"].as_str().expect("an intent id").to_owned();
     let q = quote(false, None);
-    let (status, created) = send(
-        buyer
-            .post(app.url("/api/enroll/"))
-            .json(&order(session, false, None, "card", &q)),
-    )
-    .await;
+    let (status, created) = send(buyer.post(app.url("/api/enroll/")).json(&order(session, false, None, "card", &q))).await;
     assert_eq!(status, 200, "{created}");
     let order_id = created["id"].as_str().expect("an order id").to_owned();
     let update = json!({
@@ -347,45 +268,22 @@ async fn a_card_paid_at_localstripe_fulfils_the_order_once(backend: Backend) {
 
     // localstripe holds the intent as the app left it.
     let held = stripe.get(&format!("/v1/payment_intents/{intent}")).await;
-    assert_eq!(
-        (held["amount"].as_i64(), held["currency"].as_str()),
-        (Some(10_000), Some("gbp")),
-        "{held}"
-    );
+    assert_eq!((held["amount"].as_i64(), held["currency"].as_str()), (Some(10_000), Some("gbp")), "{held}");
     assert_eq!(held["metadata"]["Order ID"], order_id.as_str());
     assert_eq!(held["metadata"]["type"], "booking-fee");
-    assert_eq!(
-        held["payment_method_types"],
-        json!(["card"]),
-        "the booking fee is paid by card only"
-    );
+    assert_eq!(held["payment_method_types"], json!(["card"]), "the booking fee is paid by card only");
     assert_eq!(held["status"], "requires_payment_method");
-    assert_eq!(
-        count(
-            &app,
-            format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")
-        )
-        .await,
-        1
-    );
+    assert_eq!(count(&app, format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await, 1);
 
     let (status, paid) = stripe.pay(&intent, PAYS).await;
-    assert_eq!(
-        (status, paid["status"].as_str()),
-        (200, Some("succeeded")),
-        "{paid}"
-    );
+    assert_eq!((status, paid["status"].as_str()), (200, Some("succeeded")), "{paid}");
     wait_for_status(&app, &stripe, &order_id, "deposit").await;
 
-    let (amount, method, transaction): (i64, String, String) =
-        on_pool!(app.db(), pool => sqlx::query_as(
+    let (amount, method, transaction): (i64, String, String) = on_pool!(app.db(), pool => sqlx::query_as(
         "select amount, method, transaction_id from payment where enrollment_id = $1"
     ).bind(&order_id).fetch_one(pool).await)
-        .expect("one payment");
-    assert_eq!(
-        (amount, method.as_str(), transaction.as_str()),
-        (10_000, "card", intent.as_str())
-    );
+    .expect("one payment");
+    assert_eq!((amount, method.as_str(), transaction.as_str()), (10_000, "card", intent.as_str()));
     let fulfilled = async || {
         (
             count(&app, format!("select count(*) from payment where enrollment_id = '{order_id}'")).await,
@@ -395,48 +293,24 @@ async fn a_card_paid_at_localstripe_fulfils_the_order_once(backend: Backend) {
             count(&app, "select count(*) from mail_outbox where to_address = 'sam.lee@example.com'".to_owned()).await,
         )
     };
-    assert_eq!(
-        fulfilled().await,
-        (1, 1, before + 1, 0, 1),
-        "payments, registrations, seats taken, holds, mails"
-    );
+    assert_eq!(fulfilled().await, (1, 1, before + 1, 0, 1), "payments, registrations, seats taken, holds, mails");
     let mail: String = on_pool!(app.db(), pool => sqlx::query_scalar("select body_text from mail_outbox where to_address = 'sam.lee@example.com'").fetch_one(pool).await)
         .expect("the confirmation");
     assert!(mail.contains("Chemical Peels Course"), "{mail}");
 
     // The event came from localstripe, once; delivered again, it changes nothing.
     let events = stripe.events("payment_intent.succeeded", &intent).await;
-    let [event] = events.as_slice() else {
-        panic!("one succeeded event: {events:?}")
-    };
+    let [event] = events.as_slice() else { panic!("one succeeded event: {events:?}") };
     let event_id = event["id"].as_str().expect("an event id");
-    assert_eq!(
-        count(
-            &app,
-            format!("select count(*) from webhook_event where id = '{event_id}'")
-        )
-        .await,
-        1
-    );
+    assert_eq!(count(&app, format!("select count(*) from webhook_event where id = '{event_id}'")).await, 1);
     let body = serde_json::to_vec(event).unwrap();
     for _ in 0..2 {
-        let header =
-            enrol_payments::signature::sign(&body, WEBHOOK_SECRET, chrono::Utc::now().timestamp());
-        let response = app
-            .client
-            .post(app.url("/webhooks/payments"))
-            .header("stripe-signature", header)
-            .body(body.clone())
-            .send()
-            .await
-            .unwrap();
+        let header = enrol_payments::signature::sign(&body, WEBHOOK_SECRET, chrono::Utc::now().timestamp());
+        let response =
+            app.client.post(app.url("/webhooks/payments")).header("stripe-signature", header).body(body.clone()).send().await.unwrap();
         assert_eq!(response.status().as_u16(), 200);
     }
-    assert_eq!(
-        fulfilled().await,
-        (1, 1, before + 1, 0, 1),
-        "payments, registrations, seats taken, holds, mails"
-    );
+    assert_eq!(fulfilled().await, (1, 1, before + 1, 0, 1), "payments, registrations, seats taken, holds, mails");
     assert_eq!(order_status(&app, &order_id).await, "deposit");
     app.stop().await;
 }
@@ -452,14 +326,7 @@ async fn a_card_declined_at_localstripe_fails_the_order_and_frees_its_seat(backe
     let before = registrations(&app, session).await;
     let buyer = buyer();
     let (order_id, intent) = place_order(&app, &buyer, session).await;
-    assert_eq!(
-        count(
-            &app,
-            format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")
-        )
-        .await,
-        1
-    );
+    assert_eq!(count(&app, format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await, 1);
 
     let (status, declined) = stripe.pay(&intent, DECLINED).await;
     assert_eq!(status, 402, "{declined}");
@@ -468,52 +335,17 @@ async fn a_card_declined_at_localstripe_fails_the_order_and_frees_its_seat(backe
     wait_for_status(&app, &stripe, &order_id, "failed").await;
 
     assert_eq!(
-        count(
-            &app,
-            format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")
-        )
-        .await,
+        count(&app, format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await,
         0,
         "the seat is free again"
     );
-    assert_eq!(
-        count(
-            &app,
-            format!("select count(*) from payment where enrollment_id = '{order_id}'")
-        )
-        .await,
-        0
-    );
-    assert_eq!(
-        count(
-            &app,
-            format!("select count(*) from registration where enrollment_id = '{order_id}'")
-        )
-        .await,
-        0
-    );
+    assert_eq!(count(&app, format!("select count(*) from payment where enrollment_id = '{order_id}'")).await, 0);
+    assert_eq!(count(&app, format!("select count(*) from registration where enrollment_id = '{order_id}'")).await, 0);
     assert_eq!(registrations(&app, session).await, before);
-    let events = stripe
-        .events("payment_intent.payment_failed", &intent)
-        .await;
-    let [event] = events.as_slice() else {
-        panic!("one failed event: {events:?}")
-    };
-    assert_eq!(
-        event["data"]["object"]["last_payment_error"]["code"],
-        "card_declined"
-    );
-    assert_eq!(
-        count(
-            &app,
-            format!(
-                "select count(*) from webhook_event where id = '{}'",
-                event["id"].as_str().unwrap()
-            )
-        )
-        .await,
-        1
-    );
+    let events = stripe.events("payment_intent.payment_failed", &intent).await;
+    let [event] = events.as_slice() else { panic!("one failed event: {events:?}") };
+    assert_eq!(event["data"]["object"]["last_payment_error"]["code"], "card_declined");
+    assert_eq!(count(&app, format!("select count(*) from webhook_event where id = '{}'", event["id"].as_str().unwrap())).await, 1);
     app.stop().await;
 }
 

@@ -65,9 +65,7 @@ async fn enquire(app: &TestApp) {
 }
 
 async fn column(app: &TestApp, sql: &'static str) -> (i64, bool) {
-    on_pool!(app.db(), pool => sqlx::query_as::<_, (i32, bool)>(sql).fetch_one(pool).await)
-        .map(|(a, b)| (i64::from(a), b))
-        .expect(sql)
+    on_pool!(app.db(), pool => sqlx::query_as::<_, (i32, bool)>(sql).fetch_one(pool).await).map(|(a, b)| (i64::from(a), b)).expect(sql)
 }
 
 both_backends! {

@@ -25,13 +25,7 @@ async fn two_courses(app: &TestApp) -> (OnlineOffer, OnlineOffer) {
 }
 
 async fn pay(app: &TestApp, checkout_path: &str, card: &str) -> reqwest::Response {
-    let form = [
-        ("email", "Sam.Buyer@Example.com"),
-        ("name", "Sam Buyer"),
-        ("card_number", card),
-        ("expiry", "12 / 34"),
-        ("cvc", "123"),
-    ];
+    let form = [("email", "Sam.Buyer@Example.com"), ("name", "Sam Buyer"), ("card_number", card), ("expiry", "12 / 34"), ("cvc", "123")];
     app.client.post(app.url(checkout_path)).form(&form).send().await.expect("pay")
 }
 

@@ -26,7 +26,8 @@ fn mounted_paths(app: &TestApp) -> BTreeSet<String> {
 
 /// The methods the server answers on `path` with something other than 405.
 async fn mounted_methods(app: &TestApp, path: &str) -> Vec<&'static str> {
-    let concrete: String = path.split('/').map(|segment| if segment.starts_with('{') { "x" } else { segment }).collect::<Vec<_>>().join("/");
+    let concrete: String =
+        path.split('/').map(|segment| if segment.starts_with('{') { "x" } else { segment }).collect::<Vec<_>>().join("/");
     let mut methods = Vec::new();
     for method in METHODS {
         let response = app
@@ -71,9 +72,7 @@ async fn the_document_describes_every_api_route_and_nothing_else() {
         .as_object()
         .expect("paths")
         .iter()
-        .flat_map(|(path, item)| {
-            METHODS.iter().filter(|m| item.get(**m).is_some()).map(move |m| ((*m).to_owned(), path.clone()))
-        })
+        .flat_map(|(path, item)| METHODS.iter().filter(|m| item.get(**m).is_some()).map(move |m| ((*m).to_owned(), path.clone())))
         .collect();
     let paths = mounted_paths(&app);
     assert!(paths.contains("/api/openapi.json") && paths.contains("/api/enroll/"), "the router's routes were not found: {paths:?}");

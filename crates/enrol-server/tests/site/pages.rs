@@ -148,7 +148,10 @@ fn regex_like_price(html: &str) -> bool {
     html.match_indices('£').any(|(i, _)| {
         let rest = &html[i + '£'.len_utf8()..];
         let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == ',' || *c == '.').collect();
-        digits.len() >= 8 && digits.contains(',') && digits.ends_with(|c: char| c.is_ascii_digit()) && digits[digits.len() - 3..].starts_with('.')
+        digits.len() >= 8
+            && digits.contains(',')
+            && digits.ends_with(|c: char| c.is_ascii_digit())
+            && digits[digits.len() - 3..].starts_with('.')
     })
 }
 

@@ -63,7 +63,8 @@ async fn the_checkout_pays_through_stripe_and_fulfils_from_its_signed_event() {
     assert_eq!((data["page"]["gateway"].as_str(), data["page"]["publishableKey"].as_str()), (Some("stripe"), Some("pk_test_enrol")));
     assert_eq!(app.get("/sandbox/checkout/cs_anything").await.status().as_u16(), 404, "no sandbox pages with Stripe");
 
-    let intent: Value = app.client.post(app.url("/api/checkout/")).json(&json!({ "amount": 10000 })).send().await.unwrap().json().await.unwrap();
+    let intent: Value =
+        app.client.post(app.url("/api/checkout/")).json(&json!({ "amount": 10000 })).send().await.unwrap().json().await.unwrap();
     assert_eq!(intent["id"], "pi_3PtX2bHk3dQx7Lm20ZxCvBnM");
     let order = json!({ "data": {
         "discount": null, "contact": { "name": "Sam", "surname": "Lee", "email": "sam@example.com", "phone": "07700900123" },
@@ -107,7 +108,9 @@ async fn the_checkout_pays_through_stripe_and_fulfils_from_its_signed_event() {
     let post = |header: String| app.client.post(app.url("/webhooks/payments")).header("stripe-signature", header).body(body.clone()).send();
     assert_eq!(post(sign("whsec_someone_else")).await.unwrap().status().as_u16(), 400);
     assert_eq!(post(sign(WEBHOOK_SECRET)).await.unwrap().status().as_u16(), 200);
-    let status: String = on_pool!(app.db(), pool => sqlx::query_scalar("select status from enrollment where id = $1").bind(&order_id).fetch_one(pool).await).unwrap();
+    let status: String =
+        on_pool!(app.db(), pool => sqlx::query_scalar("select status from enrollment where id = $1").bind(&order_id).fetch_one(pool).await)
+            .unwrap();
     assert_eq!(status, "deposit");
     let (amount, method): (i64, String) = on_pool!(app.db(), pool => sqlx::query_as("select amount, method from payment where enrollment_id = $1").bind(&order_id).fetch_one(pool).await).unwrap();
     assert_eq!((amount, method.as_str()), (10000, "card"));
