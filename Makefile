@@ -4,14 +4,14 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(CURDIR)/target
 ENROL_BIN := $(CARGO_TARGET_DIR)/debug/enrol
 
-.PHONY: run test web types test-rust test-api test-web test-e2e bench check-tools clean
+.PHONY: run test web types lint-rust test-rust test-api test-web test-e2e bench check-tools clean
 
 ## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content, mail at /dev/mailbox)
 run: web
 	ENROL_DEV_MAILBOX=1 cargo run --bin enrol
 
-## test: Rust unit and integration tests (SQLite and PostgreSQL), the API fuzz run, web unit tests, browser tests
-test: check-tools web test-rust test-api test-web test-e2e
+## test: the lint gates, Rust unit and integration tests (SQLite and PostgreSQL), the API fuzz run, web unit tests, browser tests
+test: check-tools lint-rust web test-rust test-api test-web test-e2e
 
 check-tools:
 	@scripts/check-tools
@@ -25,6 +25,11 @@ web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 
 web: types web/node_modules/.package-lock.json
 	cd web && npm run build
+
+# Formatting and clippy, warnings as errors.
+lint-rust:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --quiet -- -D warnings
 
 test-rust:
 	@scripts/postgres-status

@@ -118,6 +118,29 @@ pub struct Catalogue {
     /// Every session still to come per course id, full or not: a course
     /// with any is never booked without a date.
     dated: HashMap<String, Vec<Session>>,
+    /// What the catalogue was read as: the content and seats versions, the
+    /// London day, and when the first hold it counted runs out.
+    as_of: CatalogueVersion,
+}
+
+/// When a loaded catalogue stops being the one a fresh load would give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CatalogueVersion {
+    pub content: i64,
+    pub seats: i64,
+    today: NaiveDate,
+    /// The earliest end of a seat hold it counts as taken.
+    holds_until: Option<DateTime<Utc>>,
+}
+
+impl CatalogueVersion {
+    /// Whether a catalogue read as `self` is still current at `now`, when
+    /// the database's versions are `current` (from [`Db::catalogue_versions`]).
+    pub fn is_current(&self, current: (i64, i64), now: DateTime<Utc>) -> bool {
+        (self.content, self.seats) == current
+            && self.today == enrol_domain::london::today(now)
+            && self.holds_until.is_none_or(|until| now < until)
+    }
 }
 
 fn json<T: serde::de::DeserializeOwned>(raw: &str, what: &str) -> anyhow::Result<T> {
@@ -199,11 +222,24 @@ impl Db {
         Ok(version.map_or(0, |(v,)| v))
     }
 
+    /// The content and seats versions, in one read: what decides whether a
+    /// loaded catalogue is still current.
+    pub async fn catalogue_versions(&self) -> anyhow::Result<(i64, i64)> {
+        let versions: (Option<i64>, Option<i64>) = on_pool!(self, pool => sqlx::query_as(
+            "select (select version from content_version where id = 1), (select version from availability_version where id = 1)"
+        ).fetch_one(pool).await)
+        .context("Failed to read the catalogue's versions")?;
+        Ok((versions.0.unwrap_or(0), versions.1.unwrap_or(0)))
+    }
+
     /// The catalogue with sessions from today (London) onwards, their seats
     /// counted as of `now` (registrations and the live holds of unpaid orders).
     pub async fn catalogue(&self, now: DateTime<Utc>) -> anyhow::Result<Catalogue> {
         let today = enrol_domain::london::today(now);
-        let (sections, courses, members, sessions) = on_pool!(self, pool => {
+        // Read first: a change made while the rest is read makes the
+        // catalogue look older than it is, never newer.
+        let (content, seats) = self.catalogue_versions().await?;
+        let (sections, courses, members, sessions, holds_until) = on_pool!(self, pool => {
             let sections: Vec<SectionRow> = sqlx::query_as(
                 "select s.slug, s.title, s.summary, s.intro, s.image, \
                  (select count(*) from course_section cs where cs.section_slug = s.slug) as course_count \
@@ -230,7 +266,11 @@ impl Db {
                  where se.date >= $1 and se.status = 'active' \
                  order by se.start_at, se.id"
             ).bind(today).bind(now).fetch_all(pool).await.context("Failed to read the sessions")?;
-            (sections, courses, members, sessions)
+            let holds_until: Option<DateTime<Utc>> = sqlx::query_scalar(
+                "select min(h.expires_at) from seat_hold h join enrollment en on en.id = h.enrollment_id \
+                 where h.expires_at > $1 and en.status = 'pending'"
+            ).bind(now).fetch_one(pool).await.context("Failed to read the seat holds")?;
+            (sections, courses, members, sessions, holds_until)
         });
         let index: HashMap<&str, usize> = courses.iter().enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
         let mut by_section: HashMap<String, Vec<usize>> = HashMap::new();
@@ -248,11 +288,16 @@ impl Db {
             }
             dated.entry(course_id).or_default().push(session);
         }
-        Ok(Catalogue { sections, courses, members: by_section, sessions: by_course, dated })
+        let as_of = CatalogueVersion { content, seats, today, holds_until };
+        Ok(Catalogue { sections, courses, members: by_section, sessions: by_course, dated, as_of })
     }
 }
 
 impl Catalogue {
+    pub fn as_of(&self) -> CatalogueVersion {
+        self.as_of
+    }
+
     pub fn section(&self, slug: &str) -> Option<&SectionRow> {
         self.sections.iter().find(|s| s.slug == slug)
     }

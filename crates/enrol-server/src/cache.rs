@@ -1,11 +1,16 @@
-//! Rendered anonymous pages, keyed by path and content version. Nothing
-//! personal is ever rendered on the server, so one copy serves everyone.
+//! What the server keeps in memory between requests: rendered anonymous
+//! pages, keyed by path and content version (nothing personal is ever
+//! rendered on the server, so one copy serves everyone), and the catalogue
+//! the pages and the checkout read, until the database's changes.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
+use chrono::{DateTime, Utc};
+
+use enrol_db::{Catalogue, Db};
 
 /// Pages show `now` (upcoming dates, the copyright year): keep them fresh.
 const TIME_TO_LIVE: Duration = Duration::from_secs(300);
@@ -56,6 +61,31 @@ impl PageCache {
         if let Ok(mut entries) = self.entries.lock() {
             entries.clear();
         }
+    }
+}
+
+/// The catalogue as last read, shared by every request until the content
+/// or the seats change (on any instance), the London day turns or a hold it
+/// counted runs out: then the next request reads it again, once.
+#[derive(Default)]
+pub struct CatalogueCache {
+    current: tokio::sync::Mutex<Option<Arc<Catalogue>>>,
+}
+
+impl CatalogueCache {
+    /// The catalogue as a fresh read at `now` would give it; one small
+    /// query checks the versions.
+    pub async fn get(&self, db: &Db, now: DateTime<Utc>) -> anyhow::Result<Arc<Catalogue>> {
+        let versions = db.catalogue_versions().await?;
+        // Held across the read, so a change is read once, not by every
+        // request that sees it at the same moment.
+        let mut current = self.current.lock().await;
+        if let Some(catalogue) = current.as_ref().filter(|c| c.as_of().is_current(versions, now)) {
+            return Ok(Arc::clone(catalogue));
+        }
+        let catalogue = Arc::new(db.catalogue(now).await?);
+        *current = Some(Arc::clone(&catalogue));
+        Ok(catalogue)
     }
 }
 

@@ -30,7 +30,7 @@ use enrol_payments::PaymentGateway;
 use enrol_ssr::{Limits, SsrPool};
 
 use crate::assets::ClientAssets;
-use crate::cache::PageCache;
+use crate::cache::{CatalogueCache, PageCache};
 use crate::config::Config;
 
 /// What the binary was asked to do.
@@ -82,6 +82,7 @@ pub struct AppState {
     pub ssr: SsrPool,
     pub assets: ClientAssets,
     pub pages: PageCache,
+    pub catalogue: CatalogueCache,
     pub payments: Arc<dyn PaymentGateway>,
     /// The content version the page cache is valid for.
     pub content_version: AtomicI64,
@@ -123,6 +124,7 @@ impl App {
             ssr,
             assets,
             pages: PageCache::new(),
+            catalogue: CatalogueCache::default(),
             payments,
             content_version,
             availability_version,

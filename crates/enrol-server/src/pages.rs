@@ -1,8 +1,10 @@
 //! Which page a path is, and the data it is rendered from.
 
+use std::sync::LazyLock;
+
 use chrono::{DateTime, Utc};
 
-use enrol_db::{Catalogue, CourseOrder, Db, EnrollmentRecord, SiteRecord, section_url};
+use enrol_db::{Catalogue, CourseOrder, Db, EnrollmentRecord, PageRecord, SiteRecord, section_url};
 use enrol_domain::enquiry::EnquiryKind;
 use enrol_domain::enrolment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
@@ -16,45 +18,11 @@ use enrol_domain::page::{
 use enrol_domain::site::Navigation;
 use enrol_payments::PaymentGateway;
 
+use crate::AppState;
 use crate::buyer::Viewer;
 
 /// Articles per page of the blog.
 const ARTICLES_PER_PAGE: usize = 6;
-
-/// Pages made of the college's own words (`content/pages/<slug>.md`), at
-/// their canonical paths, with the enquiry form each carries.
-const CONTENT_PAGES: [(&str, &str, Option<EnquiryKind>); 9] = [
-    ("/about/", "about", None),
-    ("/franchise-with-us/", "franchise-with-us", None),
-    ("/for-business", "for-business", Some(EnquiryKind::Business)),
-    ("/models/", "models", Some(EnquiryKind::Models)),
-    ("/finance/", "finance", None),
-    ("/contact/", "contact", Some(EnquiryKind::Contact)),
-    ("/request-a-callback/", "request-a-callback", Some(EnquiryKind::Callback)),
-    ("/privacy-policy/", "privacy-policy", None),
-    ("/terms-and-conditions/", "terms-and-conditions", None),
-];
-
-/// Every public path that is not a course, section or article, for the sitemap.
-pub const FIXED_PATHS: [&str; 17] = [
-    "/",
-    "/courses/",
-    "/training-course-calendar/",
-    "/pathway-to-aesthetics/",
-    "/team/",
-    "/careers/",
-    "/blog/",
-    "/black-friday",
-    "/about/",
-    "/franchise-with-us/",
-    "/for-business",
-    "/models/",
-    "/finance/",
-    "/contact/",
-    "/request-a-callback/",
-    "/privacy-policy/",
-    "/terms-and-conditions/",
-];
 
 /// The value of `name` in a query string (`a=1&b=2`), if present.
 fn query_value<'q>(query: &'q str, name: &str) -> Option<&'q str> {
@@ -103,22 +71,117 @@ fn enrolment_page(order: EnrollmentRecord) -> EnrolmentPage {
     }
 }
 
+/// A kind of page: the loader its path is resolved by.
+#[derive(Debug, Clone, Copy)]
+enum Kind {
+    Home,
+    CourseIndex,
+    CourseSection,
+    Course,
+    Calendar,
+    Team,
+    Blog,
+    Article,
+    OnlineOrder,
+    /// The account forms, with their title and description.
+    AccountForm(&'static str, &'static str, fn(AccountFormPage) -> Page),
+    Checkout,
+    Enrolment,
+    Pathway,
+    Careers,
+    Offers,
+    /// A page of the college's own words (`content/pages/<slug>.md`) with
+    /// the enquiry form it carries.
+    Content(&'static str, Option<EnquiryKind>),
+}
+
+/// Whether a page without parameters belongs in the sitemap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Listed {
+    Yes,
+    No,
+}
+
+/// Every page the site has, by path pattern (`{name}` is one segment,
+/// `{*rest}` the rest of the path). Adding a page is one line here and a
+/// loader; the sitemap lists each listed pattern without parameters.
+const ROUTES: &[(&str, Kind, Listed)] = &[
+    ("/", Kind::Home, Listed::Yes),
+    ("/courses/", Kind::CourseIndex, Listed::Yes),
+    ("/courses/{section}/", Kind::CourseSection, Listed::Yes),
+    ("/courses/{section}/{course}/", Kind::Course, Listed::Yes),
+    ("/training-course-calendar/", Kind::Calendar, Listed::Yes),
+    ("/pathway-to-aesthetics/", Kind::Pathway, Listed::Yes),
+    ("/team/", Kind::Team, Listed::Yes),
+    ("/careers/", Kind::Careers, Listed::Yes),
+    ("/blog/", Kind::Blog, Listed::Yes),
+    ("/blog/{slug}/", Kind::Article, Listed::Yes),
+    ("/black-friday", Kind::Offers, Listed::Yes),
+    ("/about/", Kind::Content("about", None), Listed::Yes),
+    ("/franchise-with-us/", Kind::Content("franchise-with-us", None), Listed::Yes),
+    ("/for-business", Kind::Content("for-business", Some(EnquiryKind::Business)), Listed::Yes),
+    ("/models/", Kind::Content("models", Some(EnquiryKind::Models)), Listed::Yes),
+    ("/finance/", Kind::Content("finance", None), Listed::Yes),
+    ("/contact/", Kind::Content("contact", Some(EnquiryKind::Contact)), Listed::Yes),
+    ("/request-a-callback/", Kind::Content("request-a-callback", Some(EnquiryKind::Callback)), Listed::Yes),
+    ("/privacy-policy/", Kind::Content("privacy-policy", None), Listed::Yes),
+    ("/terms-and-conditions/", Kind::Content("terms-and-conditions", None), Listed::Yes),
+    ("/checkout/", Kind::Checkout, Listed::No),
+    ("/enrolment/{order}", Kind::Enrolment, Listed::No),
+    ("/e-learning/order/{order}/", Kind::OnlineOrder, Listed::No),
+    ("/sign-in/", Kind::AccountForm("Sign in", "Sign in to see your bookings, payments and online courses.", Page::SignIn), Listed::No),
+    (
+        "/sign-up/",
+        Kind::AccountForm("Create your account", "Create an account to book faster and keep your training in one place.", Page::SignUp),
+        Listed::No,
+    ),
+    // Decision 008: the links the account mails carry their token in `?token=`.
+    (
+        "/verify-email/",
+        Kind::AccountForm("Confirm your email address", "Confirm your email address to finish creating your account.", Page::VerifyEmail),
+        Listed::No,
+    ),
+    (
+        "/forgot-password/",
+        Kind::AccountForm("Reset your password", "We will email you a link to choose a new password.", Page::ForgotPassword),
+        Listed::No,
+    ),
+    (
+        "/reset-password/",
+        Kind::AccountForm("Choose a new password", "Choose a new password for your account.", Page::ResetPassword),
+        Listed::No,
+    ),
+    // §2: any path under /account/ is the account area.
+    ("/account/", Kind::AccountForm("Your account", "Your bookings, payments and online courses.", Page::Account), Listed::No),
+    ("/account/{*rest}", Kind::AccountForm("Your account", "Your bookings, payments and online courses.", Page::Account), Listed::No),
+];
+
+static ROUTER: LazyLock<matchit::Router<Kind>> = LazyLock::new(|| {
+    let mut router = matchit::Router::new();
+    for &(pattern, kind, _) in ROUTES {
+        router.insert(pattern, kind).unwrap_or_else(|error| panic!("page route {pattern}: {error}"));
+    }
+    router
+});
+
+/// The listed pages with a fixed path, for the sitemap.
+pub fn sitemap_paths() -> impl Iterator<Item = &'static str> {
+    ROUTES.iter().filter(|(pattern, _, listed)| *listed == Listed::Yes && !pattern.contains('{')).map(|(pattern, _, _)| *pattern)
+}
+
 /// Builds the page data for `path` and its `query` (without `?`) as of `now`.
 /// `viewer` opens the pages about one buyer: anyone else gets "not found".
-pub async fn load(
-    db: &Db,
-    payments: &dyn PaymentGateway,
-    viewer: &Viewer,
-    path: &str,
-    query: &str,
-    now: DateTime<Utc>,
-) -> anyhow::Result<PageEnvelope> {
+pub async fn load(state: &AppState, viewer: &Viewer, path: &str, query: &str, now: DateTime<Utc>) -> anyhow::Result<PageEnvelope> {
+    let (db, payments) = (&state.db, state.payments.as_ref());
+    let catalogue = &*state.catalogue.get(db, now).await?;
     let record = db.site().await?;
-    let catalogue = db.catalogue(now).await?;
     let college = record.as_ref().map_or("Enrol", |r| r.site.title.as_str()).to_owned();
-    let found = match &record {
-        Some(record) => find(db, payments, viewer, record, &catalogue, path, query).await?,
-        None => None,
+    let found = match (&record, ROUTER.at(path)) {
+        (Some(record), Ok(matched)) => {
+            let request = Request { db, payments, viewer, college: &record.site.title, record, catalogue, path, query };
+            request.load(*matched.value, &matched.params).await?
+        }
+        _ => None,
     };
     let (status, Found { head: page_head, page }) = match found {
         Some(found) => (200, found),
@@ -141,115 +204,175 @@ pub async fn load(
     })
 }
 
-async fn find(
-    db: &Db,
-    payments: &dyn PaymentGateway,
-    viewer: &Viewer,
-    record: &SiteRecord,
-    catalogue: &Catalogue,
-    path: &str,
-    query: &str,
-) -> anyhow::Result<Option<Found>> {
-    let college = &record.site.title;
-    let titled = |title: &str| format!("{title} | {college}");
-    let order = CourseOrder::parse(query_value(query, "sort").unwrap_or_default()).unwrap_or_default();
+/// One page request, for the loaders.
+struct Request<'a> {
+    db: &'a Db,
+    payments: &'a dyn PaymentGateway,
+    viewer: &'a Viewer,
+    college: &'a str,
+    record: &'a SiteRecord,
+    catalogue: &'a Catalogue,
+    path: &'a str,
+    query: &'a str,
+}
 
-    if path == "/" {
-        return Ok(Some(Found {
-            head: head(format!("{college} | Beauty and Aesthetics Training Courses"), record.hero.text.clone(), "/"),
+type Loaded = anyhow::Result<Option<Found>>;
+
+impl Request<'_> {
+    async fn load(&self, kind: Kind, params: &matchit::Params<'_, '_>) -> Loaded {
+        let param = |name: &str| params.get(name).unwrap_or_default();
+        match kind {
+            Kind::Home => self.home(),
+            Kind::CourseIndex => self.course_index(),
+            Kind::CourseSection => self.course_section(param("section")),
+            Kind::Course => self.course(),
+            Kind::Calendar => self.calendar(),
+            Kind::Team => self.team().await,
+            Kind::Blog => self.blog().await,
+            Kind::Article => self.article().await,
+            Kind::OnlineOrder => self.online_order(param("order")).await,
+            Kind::AccountForm(title, description, page) => {
+                Ok(Some(self.found(title, description, page(AccountFormPage { heading: title.to_owned() }))))
+            }
+            Kind::Checkout => self.checkout(),
+            Kind::Enrolment => self.enrolment(param("order")).await,
+            Kind::Pathway => {
+                self.editorial("pathway-to-aesthetics", |text| async move {
+                    Ok(Page::Pathway(PathwayPage { heading: text.title, body_html: text.body_html, levels: self.db.pathway().await? }))
+                })
+                .await
+            }
+            Kind::Careers => {
+                self.editorial("careers", |text| async move {
+                    Ok(Page::Careers(CareersPage { heading: text.title, body_html: text.body_html, jobs: self.db.jobs().await? }))
+                })
+                .await
+            }
+            Kind::Offers => {
+                self.editorial("black-friday", |text| async move {
+                    Ok(Page::Offers(OffersPage { heading: text.title, body_html: text.body_html, courses: self.catalogue.offers()? }))
+                })
+                .await
+            }
+            Kind::Content(slug, form) => {
+                self.editorial(slug, |text| async move {
+                    Ok(Page::Content(ContentPage { slug: slug.to_owned(), heading: text.title, body_html: text.body_html, form }))
+                })
+                .await
+            }
+        }
+    }
+
+    fn titled(&self, title: &str) -> String {
+        format!("{title} | {}", self.college)
+    }
+
+    /// A page titled `title` at its own path.
+    fn found(&self, title: &str, description: &str, page: Page) -> Found {
+        Found { head: head(self.titled(title), description.to_owned(), self.path), page }
+    }
+
+    fn sort(&self) -> CourseOrder {
+        CourseOrder::parse(query_value(self.query, "sort").unwrap_or_default()).unwrap_or_default()
+    }
+
+    fn home(&self) -> Loaded {
+        let (catalogue, record) = (self.catalogue, self.record);
+        Ok(Some(Found {
+            head: head(format!("{} | Beauty and Aesthetics Training Courses", self.college), record.hero.text.clone(), "/"),
             page: Page::Home(HomePage {
                 hero: record.hero.clone(),
                 featured: catalogue.featured_courses()?,
                 sections: catalogue.section_cards()?,
                 upcoming: catalogue.upcoming(8),
             }),
-        }));
+        }))
     }
-    if path == "/courses/" {
-        let mut courses = catalogue.all_courses()?;
-        order.apply(&mut courses);
-        return Ok(Some(Found {
-            head: head(
-                titled("All Courses"),
-                format!("Every course {college} offers: aesthetics, injectables, laser, hair, CPD, e-learning and more."),
-                path,
-            ),
-            page: Page::CourseIndex(CourseIndexPage {
+
+    fn course_index(&self) -> Loaded {
+        let mut courses = self.catalogue.all_courses()?;
+        self.sort().apply(&mut courses);
+        Ok(Some(self.found(
+            "All Courses",
+            &format!("Every course {} offers: aesthetics, injectables, laser, hair, CPD, e-learning and more.", self.college),
+            Page::CourseIndex(CourseIndexPage {
                 heading: "Our Courses".to_owned(),
                 intro: "Accredited beauty and aesthetics training, in person at our academy and online.".to_owned(),
-                sections: catalogue.section_cards()?,
+                sections: self.catalogue.section_cards()?,
                 courses,
             }),
-        }));
+        )))
     }
-    if let Some(rest) = path.strip_prefix("/courses/").filter(|r| r.ends_with('/')) {
-        let parts: Vec<&str> = rest.trim_end_matches('/').split('/').collect();
-        return Ok(match parts.as_slice() {
-            [slug] => match catalogue.section(slug) {
-                Some(section) => {
-                    let mut courses = catalogue.section_courses(slug)?;
-                    order.apply(&mut courses);
-                    Some(Found {
-                        head: head(titled(&section.title), section.summary.clone(), &section_url(slug)),
-                        page: Page::CourseSection(CourseSectionPage {
-                            slug: section.slug.clone(),
-                            heading: section.title.clone(),
-                            intro: section.intro.clone(),
-                            sort: order.as_str().to_owned(),
-                            courses,
-                        }),
-                    })
-                }
-                None => None,
-            },
-            [_, _] => catalogue.course_page(path)?.map(|course| Found {
-                head: head(titled(&format!("{} | {}", course.title, course.section_title)), course.summary.clone(), &course.url),
-                page: Page::Course(Box::new(course)),
+
+    fn course_section(&self, slug: &str) -> Loaded {
+        let Some(section) = self.catalogue.section(slug) else { return Ok(None) };
+        let mut courses = self.catalogue.section_courses(slug)?;
+        let order = self.sort();
+        order.apply(&mut courses);
+        Ok(Some(Found {
+            head: head(self.titled(&section.title), section.summary.clone(), &section_url(slug)),
+            page: Page::CourseSection(CourseSectionPage {
+                slug: section.slug.clone(),
+                heading: section.title.clone(),
+                intro: section.intro.clone(),
+                sort: order.as_str().to_owned(),
+                courses,
             }),
-            _ => None,
-        });
+        }))
     }
-    if path == "/training-course-calendar/" {
-        let section = query_value(query, "section").filter(|s| catalogue.section(s).is_some());
-        let session_type = query_value(query, "type").and_then(SessionType::parse);
-        let (months, sections) = catalogue.calendar(section, session_type);
-        return Ok(Some(Found {
-            head: head(
-                titled("Training Course Calendar"),
-                "Every upcoming training date with seats available, month by month.".to_owned(),
-                path,
-            ),
-            page: Page::Calendar(CalendarPage {
+
+    fn course(&self) -> Loaded {
+        Ok(self.catalogue.course_page(self.path)?.map(|course| Found {
+            head: head(self.titled(&format!("{} | {}", course.title, course.section_title)), course.summary.clone(), &course.url),
+            page: Page::Course(Box::new(course)),
+        }))
+    }
+
+    fn calendar(&self) -> Loaded {
+        let section = query_value(self.query, "section").filter(|s| self.catalogue.section(s).is_some());
+        let session_type = query_value(self.query, "type").and_then(SessionType::parse);
+        let (months, sections) = self.catalogue.calendar(section, session_type);
+        Ok(Some(self.found(
+            "Training Course Calendar",
+            "Every upcoming training date with seats available, month by month.",
+            Page::Calendar(CalendarPage {
                 heading: "Training Course Calendar".to_owned(),
                 months,
                 sections,
                 section: section.unwrap_or_default().to_owned(),
                 session_type: session_type.map(|t| t.as_str().to_owned()).unwrap_or_default(),
             }),
-        }));
+        )))
     }
-    if path == "/team/" {
-        return Ok(Some(Found {
-            head: head(titled("Meet the Team"), format!("The trainers, assessors and advisers of {college}."), path),
-            page: Page::Team(TeamPage {
+
+    async fn team(&self) -> Loaded {
+        Ok(Some(self.found(
+            "Meet the Team",
+            &format!("The trainers, assessors and advisers of {}.", self.college),
+            Page::Team(TeamPage {
                 heading: "Meet the Team".to_owned(),
-                intro: format!("Practising clinicians and experienced educators: the people who will train and support you at {college}."),
-                members: db.team().await?,
+                intro: format!(
+                    "Practising clinicians and experienced educators: the people who will train and support you at {}.",
+                    self.college
+                ),
+                members: self.db.team().await?,
             }),
-        }));
+        )))
     }
-    if path == "/blog/" {
-        let articles = db.articles().await?;
+
+    async fn blog(&self) -> Loaded {
+        let articles = self.db.articles().await?;
         let page_count = articles.len().div_ceil(ARTICLES_PER_PAGE).max(1);
-        let Some(page) = query_value(query, "page").map_or(Some(1), |p| p.parse::<usize>().ok()).filter(|p| (1..=page_count).contains(p))
+        let Some(page) =
+            query_value(self.query, "page").map_or(Some(1), |p| p.parse::<usize>().ok()).filter(|p| (1..=page_count).contains(p))
         else {
             return Ok(None);
         };
         let posts = articles.into_iter().skip((page - 1) * ARTICLES_PER_PAGE).take(ARTICLES_PER_PAGE).map(|a| a.card).collect();
-        let canonical = if page == 1 { path.to_owned() } else { format!("{path}?page={page}") };
-        return Ok(Some(Found {
+        let canonical = if page == 1 { self.path.to_owned() } else { format!("{}?page={page}", self.path) };
+        Ok(Some(Found {
             head: head(
-                titled(if page == 1 { "Blog".to_owned() } else { format!("Blog, page {page}") }.as_str()),
+                self.titled(if page == 1 { "Blog".to_owned() } else { format!("Blog, page {page}") }.as_str()),
                 "News, advice and career guidance for beauty and aesthetics practitioners.".to_owned(),
                 &canonical,
             ),
@@ -259,112 +382,64 @@ async fn find(
                 page: u32::try_from(page)?,
                 page_count: u32::try_from(page_count)?,
             }),
-        }));
+        }))
     }
-    if let Some(slug) = path.strip_prefix("/blog/").and_then(|r| r.strip_suffix('/')).filter(|s| !s.contains('/')) {
-        let articles = db.articles().await?;
-        let Some(index) = articles.iter().position(|a| a.card.url == path) else { return Ok(None) };
+
+    async fn article(&self) -> Loaded {
+        let articles = self.db.articles().await?;
+        let Some(index) = articles.iter().position(|a| a.card.url == self.path) else { return Ok(None) };
         let more = articles.iter().enumerate().filter(|(i, _)| *i != index).take(3).map(|(_, a)| a.card.clone()).collect();
         let article = articles.into_iter().nth(index).expect("found above");
-        tracing::debug!(slug, "article");
-        return Ok(Some(Found {
-            head: head(titled(&article.card.title), article.card.excerpt.clone(), path),
+        Ok(Some(Found {
+            head: head(self.titled(&article.card.title), article.card.excerpt.clone(), self.path),
             page: Page::Article(ArticlePage { post: article.card, body_html: article.body_html, more }),
-        }));
+        }))
     }
-    if let Some(order_id) = path.strip_prefix("/e-learning/order/").and_then(|r| r.strip_suffix('/')).filter(|s| !s.contains('/')) {
-        let order = db.online_order(order_id).await?.filter(|o| viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
+
+    async fn online_order(&self, order_id: &str) -> Loaded {
+        let order = self.db.online_order(order_id).await?.filter(|o| self.viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
         let Some(order) = order else { return Ok(None) };
-        return Ok(Some(Found {
-            head: head(titled("Your order"), "Your e-learning order.".to_owned(), path),
-            page: Page::OnlineOrder(OnlineOrderPage {
+        Ok(Some(self.found(
+            "Your order",
+            "Your e-learning order.",
+            Page::OnlineOrder(OnlineOrderPage {
                 order_id: order.id,
                 status: order.status,
                 lines: order.lines.iter().map(PricedLine::order_line).collect(),
                 total: order.total,
                 email: order.email,
             }),
-        }));
+        )))
     }
-    let account_page = |title: &str, description: &str, page: fn(AccountFormPage) -> Page| Found {
-        head: head(titled(title), description.to_owned(), path),
-        page: page(AccountFormPage { heading: title.to_owned() }),
-    };
-    if path == "/sign-in/" {
-        return Ok(Some(account_page("Sign in", "Sign in to see your bookings, payments and online courses.", Page::SignIn)));
-    }
-    if path == "/sign-up/" {
-        return Ok(Some(account_page(
-            "Create your account",
-            "Create an account to book faster and keep your training in one place.",
-            Page::SignUp,
-        )));
-    }
-    // Decision 008: the links the account mails carry their token in `?token=`.
-    if path == "/verify-email/" {
-        return Ok(Some(account_page(
-            "Confirm your email address",
-            "Confirm your email address to finish creating your account.",
-            Page::VerifyEmail,
-        )));
-    }
-    if path == "/forgot-password/" {
-        return Ok(Some(account_page("Reset your password", "We will email you a link to choose a new password.", Page::ForgotPassword)));
-    }
-    if path == "/reset-password/" {
-        return Ok(Some(account_page("Choose a new password", "Choose a new password for your account.", Page::ResetPassword)));
-    }
-    // §2: any path containing /account/ is the account area.
-    if path.starts_with("/account/") {
-        return Ok(Some(account_page("Your account", "Your bookings, payments and online courses.", Page::Account)));
-    }
-    if path == "/checkout/" {
-        return Ok(Some(Found {
-            head: head(titled("Checkout"), format!("Enrol on your {college} courses: pay the booking fee or the full amount."), path),
-            page: Page::Checkout(CheckoutPage {
-                gateway: payments.name().to_owned(),
-                publishable_key: payments.publishable_key().map(str::to_owned),
+
+    fn checkout(&self) -> Loaded {
+        Ok(Some(self.found(
+            "Checkout",
+            &format!("Enrol on your {} courses: pay the booking fee or the full amount.", self.college),
+            Page::Checkout(CheckoutPage {
+                gateway: self.payments.name().to_owned(),
+                publishable_key: self.payments.publishable_key().map(str::to_owned),
             }),
-        }));
+        )))
     }
-    if let Some(order_id) = path.strip_prefix("/enrolment/").filter(|s| !s.is_empty() && !s.contains('/')) {
-        let order = db.enrollment(order_id).await?.filter(|o| viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
+
+    async fn enrolment(&self, order_id: &str) -> Loaded {
+        let order = self.db.enrollment(order_id).await?.filter(|o| self.viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
         let Some(order) = order else { return Ok(None) };
-        return Ok(Some(Found {
-            head: head(titled("Your booking"), "Your course booking.".to_owned(), path),
-            page: Page::Enrolment(enrolment_page(order)),
-        }));
+        Ok(Some(self.found("Your booking", "Your course booking.", Page::Enrolment(enrolment_page(order)))))
     }
-    let editorial = |slug: &'static str| async move { db.page(slug).await };
-    if path == "/pathway-to-aesthetics/" {
-        let Some(text) = editorial("pathway-to-aesthetics").await? else { return Ok(None) };
-        return Ok(Some(Found {
-            head: head(titled(&text.title), text.description, path),
-            page: Page::Pathway(PathwayPage { heading: text.title, body_html: text.body_html, levels: db.pathway().await? }),
-        }));
+
+    /// A page led by the college's words in `content/pages/<slug>.md`;
+    /// not found until they are written.
+    async fn editorial<F, Fut>(&self, slug: &str, page: F) -> Loaded
+    where
+        F: FnOnce(PageRecord) -> Fut,
+        Fut: Future<Output = anyhow::Result<Page>>,
+    {
+        let Some(text) = self.db.page(slug).await? else { return Ok(None) };
+        let (title, description) = (text.title.clone(), text.description.clone());
+        Ok(Some(Found { head: head(self.titled(&title), description, self.path), page: page(text).await? }))
     }
-    if path == "/careers/" {
-        let Some(text) = editorial("careers").await? else { return Ok(None) };
-        return Ok(Some(Found {
-            head: head(titled(&text.title), text.description, path),
-            page: Page::Careers(CareersPage { heading: text.title, body_html: text.body_html, jobs: db.jobs().await? }),
-        }));
-    }
-    if path == "/black-friday" {
-        let Some(text) = editorial("black-friday").await? else { return Ok(None) };
-        return Ok(Some(Found {
-            head: head(titled(&text.title), text.description, path),
-            page: Page::Offers(OffersPage { heading: text.title, body_html: text.body_html, courses: catalogue.offers()? }),
-        }));
-    }
-    if let Some(&(_, slug, form)) = CONTENT_PAGES.iter().find(|(p, _, _)| *p == path) {
-        let Some(text) = editorial(slug).await? else { return Ok(None) };
-        return Ok(Some(Found {
-            head: head(titled(&text.title), text.description, path),
-            page: Page::Content(ContentPage { slug: slug.to_owned(), heading: text.title, body_html: text.body_html, form }),
-        }));
-    }
-    Ok(None)
 }
 
 #[cfg(test)]
@@ -379,9 +454,20 @@ mod tests {
     }
 
     #[test]
-    fn every_content_page_is_in_the_sitemap_list() {
-        for (path, _, _) in CONTENT_PAGES {
-            assert!(FIXED_PATHS.contains(&path), "{path}");
-        }
+    fn every_route_is_a_valid_pattern() {
+        let router = &*ROUTER;
+        assert!(matches!(router.at("/courses/aesthetics/bb-glow/").map(|m| *m.value), Ok(Kind::Course)));
+        assert!(matches!(router.at("/account/").map(|m| *m.value), Ok(Kind::AccountForm(..))));
+        assert!(matches!(router.at("/account/bookings/2/").map(|m| *m.value), Ok(Kind::AccountForm(..))));
+        assert!(matches!(router.at("/enrolment/abc").map(|m| m.params.get("order")), Ok(Some("abc"))));
+        assert!(router.at("/enrolment/abc/def").is_err());
+        assert!(router.at("/courses/a/b/c/").is_err());
+    }
+
+    #[test]
+    fn the_sitemap_lists_public_pages_with_fixed_paths() {
+        let paths: Vec<&str> = sitemap_paths().collect();
+        assert!(paths.contains(&"/") && paths.contains(&"/about/") && paths.contains(&"/black-friday"));
+        assert!(!paths.iter().any(|p| p.contains('{') || ["/checkout/", "/sign-in/", "/account/"].contains(p)), "{paths:?}");
     }
 }

@@ -104,7 +104,7 @@ pub async fn show_basket(
     let viewer = Viewer::of(&state, &headers).await?;
     let own = own_order(&state, &viewer, request.order_id.as_deref()).await?.filter(|o| o.status == EnrolmentStatus::Pending);
     let own = own.as_ref().map(|o| o.id.as_str());
-    let catalogue = state.db.catalogue(now).await?;
+    let catalogue = state.catalogue.get(&state.db, now).await?;
     let mut response = BasketResponse { lines: Vec::new(), removed: Vec::new() };
     for chosen in &request.courses {
         let Some(course) = in_person(&catalogue, chosen)? else {
@@ -157,7 +157,7 @@ async fn book(
     if chosen.len() > MAX_COURSES {
         return Err(ApiError::Unprocessable(format!("A booking can hold at most {MAX_COURSES} courses.")));
     }
-    let catalogue = state.db.catalogue(now).await?;
+    let catalogue = state.catalogue.get(&state.db, now).await?;
     let mut booked: Vec<BookedCourse> = Vec::with_capacity(chosen.len());
     for choice in chosen {
         let course = in_person(&catalogue, choice)?.ok_or_else(|| {

@@ -37,7 +37,7 @@ enum Moved {
 
 /// The page at `path` as `viewer` may see it, or where it moved.
 async fn resolve(state: &AppState, viewer: &Viewer, path: &str, query: &str) -> anyhow::Result<Result<PageEnvelope, Moved>> {
-    let envelope = pages::load(&state.db, state.payments.as_ref(), viewer, path, query, Utc::now()).await?;
+    let envelope = pages::load(state, viewer, path, query, Utc::now()).await?;
     if let Some(location) = pages::payment_failed_redirect(&envelope, query) {
         return Ok(Err(Moved::SeeOther(location)));
     }
@@ -46,7 +46,7 @@ async fn resolve(state: &AppState, viewer: &Viewer, path: &str, query: &str) -> 
             Some(without) => without.to_owned(),
             None => format!("{path}/"),
         };
-        if pages::load(&state.db, state.payments.as_ref(), viewer, &other, query, Utc::now()).await?.status == 200 {
+        if pages::load(state, viewer, &other, query, Utc::now()).await?.status == 200 {
             return Ok(Err(Moved::Permanently(other)));
         }
     }
@@ -172,7 +172,7 @@ pub async fn show_page_data(
     let load = |path: String, query: String| {
         let viewer = &viewer;
         let state = &state;
-        async move { pages::load(&state.db, state.payments.as_ref(), viewer, &path, &query, Utc::now()).await }
+        async move { pages::load(state, viewer, &path, &query, Utc::now()).await }
     };
     let envelope = match resolve(&state, &viewer, path, page_query).await? {
         Ok(envelope) => envelope,

@@ -10,12 +10,12 @@ use enrol_db::section_url;
 use crate::AppState;
 use crate::document::escape_html;
 use crate::http::ApiError;
-use crate::pages::FIXED_PATHS;
+use crate::pages;
 
 /// `GET /sitemap.xml`: every public page, section, course and article.
 pub async fn show_sitemap(State(state): State<Arc<AppState>>) -> Result<impl IntoResponse, ApiError> {
-    let catalogue = state.db.catalogue(Utc::now()).await?;
-    let mut paths: Vec<String> = FIXED_PATHS.iter().map(|p| (*p).to_owned()).collect();
+    let catalogue = state.catalogue.get(&state.db, Utc::now()).await?;
+    let mut paths: Vec<String> = pages::sitemap_paths().map(str::to_owned).collect();
     paths.extend(catalogue.section_cards()?.into_iter().map(|s| section_url(&s.slug)));
     paths.extend(catalogue.all_courses()?.into_iter().map(|c| c.url));
     paths.extend(state.db.articles().await?.into_iter().map(|a| a.card.url));
