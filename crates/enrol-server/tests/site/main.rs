@@ -15,4 +15,5 @@ mod online_checkout;
 mod openapi;
 mod ownership;
 mod pages;
+mod schema;
 mod stripe_mode;
