@@ -21,6 +21,23 @@ pub struct SiteRecord {
     pub hero: Hero,
 }
 
+/// Who the college is in titles and mails.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct College {
+    pub name: String,
+    pub email_address: String,
+}
+
+impl College {
+    /// The college of `site`; before any content is loaded, "Enrol".
+    pub fn of(site: Option<&SiteData>) -> Self {
+        site.map_or_else(
+            || College { name: "Enrol".to_owned(), email_address: String::new() },
+            |s| College { name: s.title.clone(), email_address: s.email_address.clone() },
+        )
+    }
+}
+
 #[derive(sqlx::FromRow)]
 struct SiteRow {
     title: String,
@@ -212,6 +229,10 @@ impl Db {
             },
             hero: json(&row.hero, "hero")?,
         }))
+    }
+
+    pub async fn college(&self) -> anyhow::Result<College> {
+        Ok(College::of(self.site().await?.as_ref().map(|r| &r.site)))
     }
 
     /// Bumped by every content load; 0 before the first.

@@ -26,7 +26,7 @@ use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
 pub use accounts::{SessionRecord, SignUp};
-pub use catalogue::{Catalogue, CatalogueVersion, CourseOrder, SectionRow, SiteRecord, section_url};
+pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use editorial::{Article, PageRecord, article_url};
 pub use enquiries::{FormMail, OutboxMail};
 pub use enrolments::{DiscountCode, EnrollmentRecord, EnrolmentFulfilment, IntentOutcome, NewEnrollment, PendingRefund};

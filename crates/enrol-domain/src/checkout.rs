@@ -166,9 +166,14 @@ pub struct IntentUpdateRequest {
     pub metadata: IntentMetadata,
 }
 
+/// The metadata key a payment intent names its order by (spec §7), as the
+/// page sends it in [`IntentMetadata`] and the provider gives it back.
+pub const ORDER_ID_KEY: &str = "Order ID";
+
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct IntentMetadata {
+    /// Named by [`ORDER_ID_KEY`] (a serde name must be a literal).
     #[serde(rename = "Order ID")]
     pub order_id: String,
     pub name: String,
@@ -369,6 +374,19 @@ mod tests {
 
     fn contact(name: &str, surname: &str, email: &str, phone: &str) -> Contact {
         Contact { name: name.into(), surname: surname.into(), email: email.into(), phone: phone.into() }
+    }
+
+    #[test]
+    fn the_order_id_key_is_the_metadata_field_name() {
+        let metadata = IntentMetadata {
+            order_id: "o-1".to_owned(),
+            name: String::new(),
+            surname: String::new(),
+            phone: String::new(),
+            email: String::new(),
+            kind: String::new(),
+        };
+        assert_eq!(serde_json::to_value(&metadata).unwrap()[ORDER_ID_KEY], "o-1");
     }
 
     #[test]

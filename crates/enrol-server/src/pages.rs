@@ -4,7 +4,7 @@ use std::sync::LazyLock;
 
 use chrono::{DateTime, Utc};
 
-use enrol_db::{Catalogue, CourseOrder, Db, EnrollmentRecord, PageRecord, SiteRecord, section_url};
+use enrol_db::{Catalogue, College, CourseOrder, Db, EnrollmentRecord, PageRecord, SiteRecord, section_url};
 use enrol_domain::enquiry::EnquiryKind;
 use enrol_domain::enrolment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
@@ -175,7 +175,7 @@ pub async fn load(state: &AppState, viewer: &Viewer, path: &str, query: &str, no
     let (db, payments) = (&state.db, state.payments.as_ref());
     let catalogue = &*state.catalogue.get(db, now).await?;
     let record = db.site().await?;
-    let college = record.as_ref().map_or("Enrol", |r| r.site.title.as_str()).to_owned();
+    let college = College::of(record.as_ref().map(|r| &r.site)).name;
     let found = match (&record, ROUTER.at(path)) {
         (Some(record), Ok(matched)) => {
             let request = Request { db, payments, viewer, college: &record.site.title, record, catalogue, path, query };

@@ -12,6 +12,7 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 
 use enrol_db::{EnrolmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_domain::checkout::ORDER_ID_KEY;
 
 use crate::AppState;
 use crate::http::webhooks::{fulfil_checkout, fulfil_paid_intent};
@@ -48,7 +49,7 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
                 continue;
             }
         };
-        if intent.status != "succeeded" || intent.metadata.get("Order ID") != Some(&order_id) {
+        if intent.status != "succeeded" || intent.metadata.get(ORDER_ID_KEY) != Some(&order_id) {
             continue;
         }
         let paid = IntentOutcome {

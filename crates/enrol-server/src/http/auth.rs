@@ -42,7 +42,7 @@ fn session_response(status: StatusCode, set_cookie: Option<HeaderValue>, session
 
 /// The college's name for mails.
 async fn college(state: &AppState) -> Result<String, ApiError> {
-    Ok(state.db.site().await?.map_or_else(|| "Enrol".to_owned(), |r| r.site.title))
+    Ok(state.db.college().await?.name)
 }
 
 /// The verification mail of a new account.

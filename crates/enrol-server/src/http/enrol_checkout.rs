@@ -17,7 +17,7 @@ use enrol_db::{Catalogue, DiscountCode, EnrollmentRecord, IdempotencyClaim, NewE
 use enrol_domain::booking::BookingRefused;
 use enrol_domain::checkout::{
     BasketRequest, BasketResponse, CheckoutLine, ChosenCourse, CodeRequest, CodeResponse, EnrollData, EnrollRequest, EnrollResponse,
-    EnrollUpdateRequest, IntentRequest, IntentResponse, IntentUpdateRequest,
+    EnrollUpdateRequest, IntentRequest, IntentResponse, IntentUpdateRequest, ORDER_ID_KEY,
 };
 use enrol_domain::enrolment::{BOOKING_FEE, BookedCourse, LinePrice, PaymentMode, Quote, payment_methods};
 use enrol_domain::london;
@@ -398,7 +398,7 @@ pub async fn update_intent(
     }
     let m = &request.metadata;
     let metadata = BTreeMap::from([
-        ("Order ID".to_owned(), m.order_id.clone()),
+        (ORDER_ID_KEY.to_owned(), m.order_id.clone()),
         ("name".to_owned(), m.name.clone()),
         ("surname".to_owned(), m.surname.clone()),
         ("phone".to_owned(), m.phone.clone()),

@@ -13,6 +13,7 @@ use chrono::Utc;
 use serde_json::json;
 
 use enrol_db::{CheckoutCompletion, EnrolmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_domain::checkout::ORDER_ID_KEY;
 use enrol_payments::event::{CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
 use enrol_payments::signature;
 
@@ -81,7 +82,7 @@ pub async fn handle(state: &AppState, signature_header: &str, body: &[u8]) -> Re
 
 /// The enrollment an intent pays, from the metadata `PUT /api/checkout/` set.
 fn order_of(intent: &PaymentIntentObject) -> Option<&String> {
-    intent.metadata.get("Order ID")
+    intent.metadata.get(ORDER_ID_KEY)
 }
 
 async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentIntentObject) -> Result<(), WebhookError> {
@@ -105,9 +106,8 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
 /// Fulfils a paid intent (from its event or from reconciliation), logs
 /// what happened and gives back any overpayment at once.
 pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<EnrolmentFulfilment> {
-    let site = state.db.site().await?.map(|r| r.site);
-    let (college, address) = site.map_or_else(|| ("Enrol".to_owned(), String::new()), |s| (s.title, s.email_address));
-    let outcome = state.db.fulfil_enrollment(paid, &college, &address, Utc::now()).await?;
+    let college = state.db.college().await?;
+    let outcome = state.db.fulfil_enrollment(paid, &college.name, &college.email_address, Utc::now()).await?;
     match &outcome {
         EnrolmentFulfilment::Fulfilled { status, refund } => {
             tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Enrollment paid");
@@ -184,7 +184,7 @@ pub async fn fulfil_checkout(
 ) -> Result<Fulfilment, WebhookError> {
     let email =
         session.customer_email.clone().ok_or_else(|| WebhookError::Malformed("the checkout session has no customer email".to_owned()))?;
-    let college = state.db.site().await?.map_or_else(|| "Enrol".to_owned(), |r| r.site.title);
+    let college = state.db.college().await?.name;
     let completion = CheckoutCompletion {
         event_type: event_type.to_owned(),
         transaction_id: session.payment_intent.clone().unwrap_or_else(|| session.id.clone()),

@@ -113,6 +113,10 @@ async fn sqlite_schema(url: &str) -> Schema {
     schema
 }
 
+/// A PostgreSQL constraint: table, kind (`p`, `f`, `u`, `c`), name,
+/// columns in key order, referenced table and columns.
+type ConstraintRow = (String, String, String, Vec<String>, Option<String>, Vec<String>);
+
 async fn postgres_schema(url: &str) -> Schema {
     let pool = sqlx::PgPool::connect(url).await.expect("PostgreSQL");
     let mut schema = Schema::default();
@@ -127,9 +131,8 @@ async fn postgres_schema(url: &str) -> Schema {
         schema.columns.entry(table).or_default().insert(column, (family(&declared), nullable == "YES"));
     }
 
-    // Keys, uniques and checks from the catalogue: (table, kind, name,
-    // columns in key order, referenced table, referenced columns, partial).
-    let constraints: Vec<(String, String, String, Vec<String>, Option<String>, Vec<String>)> = sqlx::query_as(
+    // Keys, uniques and checks from the catalogue.
+    let constraints: Vec<ConstraintRow> = sqlx::query_as(
         "select t.relname::text, c.contype::text, c.conname::text, \
            array(select a.attname::text from unnest(c.conkey) with ordinality k(n, i) \
                  join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.n order by k.i), \
