@@ -5,10 +5,9 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::enquiry::{FieldErrors, is_valid_email, is_valid_phone};
+use crate::contact::{Field, FieldErrors, PersonFields, check};
 use crate::money::Money;
 use crate::page::EnrolmentStatus;
-use crate::phone;
 
 /// The shortest password accepted.
 pub const MIN_PASSWORD: usize = 10;
@@ -39,48 +38,27 @@ pub struct NewAccount {
 impl SignUpRequest {
     pub fn parse(self) -> Result<NewAccount, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let email = self.email.trim().to_lowercase();
-        let given_name = self.first_name.trim();
-        let family_name = self.last_name.trim();
-        let phone = self.phone.trim();
-        for (key, value, message) in [
-            ("email", email.as_str(), "Email is required"),
-            ("password", self.password.as_str(), "Password is required"),
-            ("first_name", given_name, "First name is required"),
-            ("last_name", family_name, "Last name is required"),
-            ("phone", phone, "Phone number is required"),
-        ] {
-            if value.is_empty() {
-                errors.insert(key, message);
-            }
-        }
-        if !email.is_empty() && !is_valid_email(&email) {
-            errors.insert("email", "Enter a valid email address");
-        }
-        if !phone.is_empty() && !is_valid_phone(phone) {
-            errors.insert("phone", "Enter a valid phone number");
-        }
         let length = self.password.chars().count();
-        if length > 0 && length < MIN_PASSWORD {
+        if length == 0 {
+            errors.insert("password", "Password is required");
+        } else if length < MIN_PASSWORD {
             errors.insert("password", "Use at least 10 characters");
         } else if length > MAX_PASSWORD {
             errors.insert("password", "Use at most 200 characters");
         }
-        for (key, value) in [("first_name", given_name), ("last_name", family_name)] {
-            if value.chars().count() > 100 {
-                errors.insert(key, "Please keep this under 100 characters");
-            }
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        Ok(NewAccount {
-            phone: phone::to_international(phone),
-            email,
-            password: self.password,
-            given_name: given_name.to_owned(),
-            family_name: family_name.to_owned(),
-        })
+        let field = |key, value, message| Field { key, value, required: Some(message) };
+        let person = check(
+            PersonFields {
+                given_name: field("first_name", &self.first_name, "First name is required"),
+                family_name: Some(field("last_name", &self.last_name, "Last name is required")),
+                email: field("email", &self.email, "Email is required"),
+                phone: field("phone", &self.phone, "Phone number is required"),
+            },
+            &mut errors,
+        );
+        let Some(person) = person.filter(|_| errors.is_empty()) else { return Err(errors) };
+        let [given_name, family_name, email, phone] = person.into_parts();
+        Ok(NewAccount { email, password: self.password, given_name, family_name, phone })
     }
 }
 

@@ -8,45 +8,28 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::enquiry::{FieldErrors, is_valid_email, is_valid_phone};
+use crate::contact::{Field, FieldErrors, Person, PersonFields, TEXT_LIMIT, check};
 use crate::enrolment::{DiscountType, PaymentMode, Quote};
 use crate::money::Money;
 use crate::page::{Kit, Session};
-use crate::phone;
 use crate::site::Image;
 
-/// The §5 messages, in the order the form shows its fields.
-const NAME: (&str, &str) = ("name", "Name is required");
-const SURNAME: (&str, &str) = ("surname", "Last name is required");
-const EMAIL: (&str, &str) = ("email", "Email is required");
-const PHONE: (&str, &str) = ("phone", "Phone number is required");
-const SHORT_LIMIT: usize = 200;
+/// The §5 messages of the contact fields.
+const NAME: &str = "Name is required";
+const SURNAME: &str = "Last name is required";
+const EMAIL: &str = "Email is required";
+const PHONE: &str = "Phone number is required";
 
-/// Checks the four contact fields: `required` ones must be filled, and any
-/// email or phone number given must be valid. Text is trimmed, the email
-/// lower-cased and the phone number put in +44 form.
-fn check_person(fields: [(&'static str, &'static str, &str); 4], required: bool) -> Result<[String; 4], FieldErrors> {
+/// The contact fields of a checkout form, each required or not.
+fn person_fields<'a>(keys: [&'static str; 4], values: [&'a str; 4], required: bool) -> PersonFields<'a> {
+    let field = |i: usize, message| Field { key: keys[i], value: values[i], required: required.then_some(message) };
+    PersonFields { given_name: field(0, NAME), family_name: Some(field(1, SURNAME)), email: field(2, EMAIL), phone: field(3, PHONE) }
+}
+
+/// `fields` checked, or every problem found with them.
+fn checked(fields: PersonFields<'_>) -> Result<Person, FieldErrors> {
     let mut errors = FieldErrors::new();
-    for (key, message, value) in fields {
-        let value = value.trim();
-        if required && value.is_empty() {
-            errors.insert(key, message);
-        } else if value.chars().count() > SHORT_LIMIT {
-            errors.insert(key, "Please keep this under 200 characters");
-        }
-    }
-    let [name, surname, email, phone] = fields.map(|(_, _, value)| value.trim());
-    if !email.is_empty() && !is_valid_email(&email.to_lowercase()) {
-        errors.insert(fields[2].0, "Enter a valid email address");
-    }
-    if !phone.is_empty() && !is_valid_phone(phone) {
-        errors.insert(fields[3].0, "Enter a valid phone number");
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    let phone = if phone.is_empty() { String::new() } else { phone::to_international(phone) };
-    Ok([name.to_owned(), surname.to_owned(), email.to_lowercase(), phone])
+    check(fields, &mut errors).ok_or(errors)
 }
 
 /// One selected course as the visitor chose it.
@@ -199,17 +182,9 @@ pub struct Contact {
 impl Contact {
     /// §5: card payments need every field; other methods none, but what is
     /// given must be valid.
-    pub fn parse(self, selected: &str) -> Result<Contact, FieldErrors> {
-        let [name, surname, email, phone] = check_person(
-            [
-                (NAME.0, NAME.1, &self.name),
-                (SURNAME.0, SURNAME.1, &self.surname),
-                (EMAIL.0, EMAIL.1, &self.email),
-                (PHONE.0, PHONE.1, &self.phone),
-            ],
-            selected == "card",
-        )?;
-        Ok(Contact { name, surname, email, phone })
+    pub fn parse(&self, selected: &str) -> Result<Person, FieldErrors> {
+        let values = [self.name.as_str(), &self.surname, &self.email, &self.phone];
+        checked(person_fields(["name", "surname", "email", "phone"], values, selected == "card"))
     }
 }
 
@@ -301,17 +276,11 @@ impl FinanceRequest {
     /// §5: every field of the payment-plan form is required, with the same
     /// messages as the contact form (keyed by this form's own field names).
     pub fn parse(self) -> Result<FinanceRequest, FieldErrors> {
-        let [first_name, last_name, email, phone_number] = check_person(
-            [
-                ("first_name", NAME.1, &self.first_name),
-                ("last_name", SURNAME.1, &self.last_name),
-                ("email", EMAIL.1, &self.email),
-                ("phone_number", PHONE.1, &self.phone_number),
-            ],
-            true,
-        )?;
+        let values = [self.first_name.as_str(), &self.last_name, &self.email, &self.phone_number];
+        let person = checked(person_fields(["first_name", "last_name", "email", "phone_number"], values, true))?;
+        let [first_name, last_name, email, phone_number] = person.into_parts();
         let courses: Vec<String> = self.courses.iter().map(|c| c.trim().to_owned()).filter(|c| !c.is_empty()).collect();
-        if courses.is_empty() || courses.len() > 50 || courses.iter().any(|c| c.chars().count() > SHORT_LIMIT) {
+        if courses.is_empty() || courses.len() > 50 || courses.iter().any(|c| c.chars().count() > TEXT_LIMIT) {
             return Err(FieldErrors::from([("courses", "Select at least one course")]));
         }
         Ok(FinanceRequest { first_name, last_name, email, phone_number, courses, kind: "finance".to_owned() })
@@ -397,7 +366,7 @@ mod tests {
             ["Email is required", "Name is required", "Phone number is required", "Last name is required"]
         );
         let ok = contact(" Sam ", "Lee", "Sam@Example.com", "07700 900123").parse("card").unwrap();
-        assert_eq!((ok.name.as_str(), ok.email.as_str(), ok.phone.as_str()), ("Sam", "sam@example.com", "+447700900123"));
+        assert_eq!((ok.given_name(), ok.email(), ok.phone()), ("Sam", "sam@example.com", "+447700900123"));
     }
 
     #[test]

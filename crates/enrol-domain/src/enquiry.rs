@@ -2,13 +2,11 @@
 //! business training and model sign-up. Parsed into a checked shape or a
 //! message per field that a person can act on.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::phone;
+use crate::contact::{self, FieldErrors, PersonFields, TEXT_LIMIT, TOO_LONG};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -135,74 +133,44 @@ pub struct Enquiry {
     pub course: String,
 }
 
-/// Field name to the message shown beside it.
-pub type FieldErrors = BTreeMap<&'static str, &'static str>;
-
-const SHORT_LIMIT: usize = 200;
 const MESSAGE_LIMIT: usize = 5000;
-
-/// `name@domain.tld`, with no spaces and one `@`.
-pub fn is_valid_email(email: &str) -> bool {
-    let Some((local, domain)) = email.split_once('@') else { return false };
-    !local.is_empty()
-        && !domain.contains('@')
-        && domain.contains('.')
-        && !domain.starts_with('.')
-        && !domain.ends_with('.')
-        && !email.chars().any(|c| c.is_whitespace() || c.is_control())
-        && email.len() <= 254
-}
-
-/// A UK-style number: digits, spaces, an optional leading `+`, and 10 to 15 digits.
-pub fn is_valid_phone(raw: &str) -> bool {
-    let digits = raw.chars().filter(char::is_ascii_digit).count();
-    let allowed = raw.trim().chars().enumerate().all(|(i, c)| c.is_ascii_digit() || c == ' ' || (c == '+' && i == 0));
-    allowed && (10..=15).contains(&digits)
-}
 
 impl Enquiry {
     pub fn parse(kind: EnquiryKind, input: EnquiryInput) -> Result<Self, FieldErrors> {
         let mut errors = FieldErrors::new();
-        for &field in kind.required() {
-            if field.value(&input).trim().is_empty() {
-                errors.insert(field.key(), field.required_message());
+        let required = kind.required();
+        let field = |field: Field| contact::Field {
+            key: field.key(),
+            value: field.value(&input),
+            required: required.contains(&field).then(|| field.required_message()),
+        };
+        for &other in required.iter().filter(|f| ![Field::Name, Field::Email, Field::Phone].contains(f)) {
+            if other.value(&input).trim().is_empty() {
+                errors.insert(other.key(), other.required_message());
             }
         }
-        let email = input.email.trim().to_lowercase();
-        if !email.is_empty() && !is_valid_email(&email) {
-            errors.insert("email", "Enter a valid email address");
-        }
-        if !input.phone.trim().is_empty() && !is_valid_phone(&input.phone) {
-            errors.insert("phone", "Enter a valid phone number");
-        }
-        for (key, value, limit) in [
-            ("name", &input.name, SHORT_LIMIT),
-            ("company", &input.company, SHORT_LIMIT),
-            ("treatment", &input.treatment, SHORT_LIMIT),
-            ("bestTime", &input.best_time, SHORT_LIMIT),
-            ("course", &input.course, SHORT_LIMIT),
-            ("message", &input.message, MESSAGE_LIMIT),
+        for (key, value, limit, message) in [
+            ("company", &input.company, TEXT_LIMIT, TOO_LONG),
+            ("treatment", &input.treatment, TEXT_LIMIT, TOO_LONG),
+            ("bestTime", &input.best_time, TEXT_LIMIT, TOO_LONG),
+            ("course", &input.course, TEXT_LIMIT, TOO_LONG),
+            ("message", &input.message, MESSAGE_LIMIT, "Please keep your message under 5,000 characters"),
         ] {
-            if value.chars().count() > limit {
-                errors.insert(
-                    key,
-                    if limit == SHORT_LIMIT {
-                        "Please keep this under 200 characters"
-                    } else {
-                        "Please keep your message under 5,000 characters"
-                    },
-                );
+            if !errors.contains_key(key) && value.chars().count() > limit {
+                errors.insert(key, message);
             }
         }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        let phone = input.phone.trim();
+        let person = contact::check(
+            PersonFields { given_name: field(Field::Name), family_name: None, email: field(Field::Email), phone: field(Field::Phone) },
+            &mut errors,
+        );
+        let Some(person) = person.filter(|_| errors.is_empty()) else { return Err(errors) };
+        let [name, _, email, phone] = person.into_parts();
         Ok(Enquiry {
             kind,
-            name: input.name.trim().to_owned(),
+            name,
             email,
-            phone: if phone.is_empty() { String::new() } else { phone::to_international(phone) },
+            phone,
             company: input.company.trim().to_owned(),
             message: input.message.trim().to_owned(),
             treatment: input.treatment.trim().to_owned(),
@@ -280,14 +248,6 @@ mod tests {
     fn overlong_text_is_refused() {
         let errors = Enquiry::parse(EnquiryKind::Contact, input("Ann", "ann@example.org", "", &"x".repeat(5001))).unwrap_err();
         assert!(errors.contains_key("message"));
-    }
-
-    #[test]
-    fn email_rules() {
-        assert!(is_valid_email("ann.lee+course@example.co.uk"));
-        for bad in ["", "ann", "ann@", "@example.org", "ann@example", "ann@@example.org", "ann lee@example.org", "ann@.org"] {
-            assert!(!is_valid_email(bad), "{bad}");
-        }
     }
 
     #[test]

@@ -3,6 +3,7 @@
 pub mod auth;
 pub mod booking;
 pub mod checkout;
+pub mod contact;
 pub mod enquiry;
 pub mod enrolment;
 pub mod london;

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 
 use enrol_db::{FormMail, SignUp};
 use enrol_domain::auth::{AccountData, AuthSession, MIN_PASSWORD, SignInRequest, SignUpRequest, UserData};
-use enrol_domain::enquiry::FieldErrors;
+use enrol_domain::contact::FieldErrors;
 
 use crate::AppState;
 use crate::accounts::{

@@ -31,7 +31,7 @@ describe('auth rules', () => {
     expect(validateSignUp({ ...complete, password: '🔑'.repeat(9) }).password).toBe('Use at least 10 characters');
     expect(validateSignUp({ ...complete, password: '🔑'.repeat(10) }).password).toBeUndefined();
     expect(validateSignUp({ ...complete, password: 'x'.repeat(201) }).password).toBe('Use at most 200 characters');
-    expect(validateSignUp({ ...complete, last_name: 'x'.repeat(101) }).last_name).toBe('Please keep this under 100 characters');
+    expect(validateSignUp({ ...complete, last_name: 'x'.repeat(201) }).last_name).toBe('Please keep this under 200 characters');
   });
 
   it('checks a new password and a reset request’s email as sign-up does', () => {

@@ -7,7 +7,7 @@ import { isValidEmail, isValidPhone } from '../enquiries/enquiry-rules';
 export const ACCOUNT_PATH = '/account/';
 export const MIN_PASSWORD = 10;
 const MAX_PASSWORD = 200;
-const MAX_NAME = 100;
+const MAX_NAME = 200;
 
 export interface SignInDetails {
   email: string;
