@@ -110,10 +110,28 @@ pub struct RefundMade {
 }
 
 /// A payment provider. Stripe in production, the sandbox by default.
+/// Which provider a gateway talks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GatewayKind {
+    /// The built-in sandbox: no real money, its own payment pages.
+    Sandbox,
+    Stripe,
+}
+
+impl GatewayKind {
+    /// Its name on the wire (the checkout page data) and in payment records
+    /// when the provider names no method.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GatewayKind::Sandbox => "sandbox",
+            GatewayKind::Stripe => "stripe",
+        }
+    }
+}
+
 #[async_trait::async_trait]
 pub trait PaymentGateway: Send + Sync {
-    /// `stripe` or `sandbox`.
-    fn name(&self) -> &'static str;
+    fn kind(&self) -> GatewayKind;
 
     /// The key the browser uses to mount the provider's payment element.
     fn publishable_key(&self) -> Option<&str>;

@@ -13,7 +13,8 @@ use serde::de::DeserializeOwned;
 
 use crate::event::{CheckoutSessionObject, parse_checkout_session};
 use crate::{
-    CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent, RefundMade,
+    CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, GatewayKind, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent,
+    RefundMade,
 };
 
 const DEFAULT_API_BASE: &str = "https://api.stripe.com";
@@ -111,8 +112,8 @@ fn checked_id(id: &str) -> Result<&str, GatewayError> {
 
 #[async_trait::async_trait]
 impl PaymentGateway for StripeGateway {
-    fn name(&self) -> &'static str {
-        "stripe"
+    fn kind(&self) -> GatewayKind {
+        GatewayKind::Stripe
     }
 
     fn publishable_key(&self) -> Option<&str> {

@@ -8,7 +8,8 @@ use axum::body::Bytes;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use enrol_domain::money::Money;
 use enrol_payments::{
-    CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent, StripeGateway,
+    CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, GatewayKind, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent,
+    StripeGateway,
 };
 
 const SECRET_KEY: &str = "sk_test_51Hx0TestSecretKey";
@@ -300,7 +301,7 @@ async fn an_unreachable_stripe_is_unavailable() {
 #[test]
 fn names_itself_and_its_keys() {
     let stripe = StripeGateway::new(SECRET_KEY.into(), "pk_test_51Hx0Public".into(), "whsec_live_endpoint".into());
-    assert_eq!(stripe.name(), "stripe");
+    assert_eq!(stripe.kind(), GatewayKind::Stripe);
     assert_eq!(stripe.publishable_key(), Some("pk_test_51Hx0Public"));
     assert_eq!(stripe.webhook_secret(), "whsec_live_endpoint");
 }

@@ -11,8 +11,8 @@ use enrol_db::{Db, SandboxCheckout, SandboxIntent, SandboxLine};
 use enrol_domain::money::Money;
 use enrol_payments::stripe::StripeGateway;
 use enrol_payments::{
-    CheckoutRequest, CheckoutSession, CheckoutSessionObject, GatewayError, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent,
-    RefundMade,
+    CheckoutRequest, CheckoutSession, CheckoutSessionObject, GatewayError, GatewayKind, IntentRequest, IntentUpdate, PaymentGateway,
+    PaymentIntent, RefundMade,
 };
 
 use crate::accounts::random_token;
@@ -53,8 +53,8 @@ fn json<T: serde::Serialize>(value: &T) -> Result<String, GatewayError> {
 
 #[async_trait::async_trait]
 impl PaymentGateway for SandboxGateway {
-    fn name(&self) -> &'static str {
-        "sandbox"
+    fn kind(&self) -> GatewayKind {
+        GatewayKind::Sandbox
     }
 
     fn publishable_key(&self) -> Option<&str> {

@@ -115,7 +115,7 @@ impl App {
         let content_version = AtomicI64::new(db.content_version().await?);
         let availability_version = AtomicI64::new(db.availability_version().await?);
         let payments = gateway::build(&config.payments, db.clone());
-        tracing::info!(gateway = payments.name(), "Payments");
+        tracing::info!(gateway = payments.kind().as_str(), "Payments");
         let tracking_json = serde_json::to_string(&config.tracking)?;
         let image_cache = http::images::ImageCache::new(&config.image_cache, config.image_cache_max_bytes);
         let state = Arc::new(AppState {

@@ -417,7 +417,7 @@ impl Request<'_> {
             "Checkout",
             &format!("Enrol on your {} courses: pay the booking fee or the full amount.", self.college),
             Page::Checkout(CheckoutPage {
-                gateway: self.payments.name().to_owned(),
+                gateway: self.payments.kind().as_str().to_owned(),
                 publishable_key: self.payments.publishable_key().map(str::to_owned),
             }),
         )))

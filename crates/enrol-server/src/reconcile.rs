@@ -59,7 +59,7 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
             intent_id: intent_id.clone(),
             amount: intent.amount,
             currency: "gbp".to_owned(),
-            method: state.payments.name().to_owned(),
+            method: state.payments.kind().as_str().to_owned(),
         };
         let outcome = fulfil_paid_intent(state, &paid).await?;
         if matches!(outcome, EnrolmentFulfilment::Fulfilled { .. } | EnrolmentFulfilment::PaidWithoutSeat) {

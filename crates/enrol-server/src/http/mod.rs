@@ -33,6 +33,8 @@ use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::TraceLayer;
 
+use enrol_payments::GatewayKind;
+
 use crate::AppState;
 use crate::config::Environment;
 use enrol_domain::tracking::TrackingConfig;
@@ -76,7 +78,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
 
     let mut security = vec![
-        (header::CONTENT_SECURITY_POLICY, content_security_policy(state.payments.name() == "stripe", &state.config.tracking)),
+        (header::CONTENT_SECURITY_POLICY, content_security_policy(state.payments.kind() == GatewayKind::Stripe, &state.config.tracking)),
         (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
         (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
@@ -127,7 +129,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .nest_service("/assets", assets)
         .nest_service("/media", media)
         .fallback(get(pages::show_page));
-    if state.payments.name() == "sandbox" {
+    if state.payments.kind() == GatewayKind::Sandbox {
         app = app
             .route("/sandbox/sandbox.css", get(sandbox::show_style))
             .route("/sandbox/checkout/{id}", get(sandbox::show_checkout).post(sandbox::pay_checkout))

@@ -73,7 +73,7 @@ pub async fn create_checkout(
     // The order page is for the browser that bought, or the buyer's account.
     let (owner, set_cookie) = buyer(&state, &headers);
     let user_id = Viewer::of(&state, &headers).await?.user_id;
-    state.db.create_online_order(&order_id, &order, gateway.name(), &owner, user_id.as_deref(), Utc::now()).await?;
+    state.db.create_online_order(&order_id, &order, gateway.kind().as_str(), &owner, user_id.as_deref(), Utc::now()).await?;
 
     let lines = order
         .lines

@@ -97,7 +97,7 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
         intent_id: intent.id.clone(),
         amount: intent.amount_received,
         currency: intent.currency.clone(),
-        method: intent.payment_method_type.clone().unwrap_or_else(|| state.payments.name().to_owned()),
+        method: intent.payment_method_type.clone().unwrap_or_else(|| state.payments.kind().as_str().to_owned()),
     };
     fulfil_paid_intent(state, &paid).await?;
     Ok(())
@@ -192,7 +192,7 @@ pub async fn fulfil_checkout(
         currency: session.currency.clone(),
         email,
         name: session.customer_name.clone(),
-        method: state.payments.name().to_owned(),
+        method: state.payments.kind().as_str().to_owned(),
         order_id,
         event_id,
     };
