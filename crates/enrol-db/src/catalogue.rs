@@ -191,7 +191,7 @@ impl SessionRow {
                 id: self.id,
                 start: self.start_at.format(WALL_CLOCK).to_string(),
                 end: self.end_at.format(WALL_CLOCK).to_string(),
-                date: self.date.format("%Y-%m-%d").to_string(),
+                date: self.date,
                 price: Money::from_pence(self.price),
                 seat_price: Money::from_pence(self.seat_price),
                 seats: self.seats,
@@ -439,7 +439,7 @@ impl Catalogue {
         entries.sort_by(|a, b| a.session.start.cmp(&b.session.start).then_with(|| a.course_title.cmp(&b.course_title)));
         let mut months: Vec<CalendarMonth> = Vec::new();
         for entry in entries {
-            let month = entry.session.date[..7].to_owned();
+            let month = entry.session.date.format("%Y-%m").to_string();
             match months.last_mut() {
                 Some(last) if last.month == month => last.sessions.push(entry),
                 _ => months.push(CalendarMonth { month, sessions: vec![entry] }),

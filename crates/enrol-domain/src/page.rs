@@ -2,6 +2,7 @@
 //! server, embedded in the HTML and hydrated in the browser. Client-side
 //! navigation fetches the same envelope from `/api/page-data`.
 
+use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
@@ -546,8 +547,10 @@ pub struct Session {
     /// London wall-clock `YYYY-MM-DDTHH:MM:SS`.
     pub start: String,
     pub end: String,
-    /// `YYYY-MM-DD`.
-    pub date: String,
+    /// The London day it starts, `YYYY-MM-DD` on the wire.
+    #[ts(type = "string")]
+    #[schema(value_type = String, format = Date)]
+    pub date: NaiveDate,
     #[ts(type = "number")]
     pub price: Money,
     #[ts(type = "number")]

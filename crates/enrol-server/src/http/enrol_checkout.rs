@@ -36,13 +36,13 @@ const MAX_COURSES: usize = 20;
 const MAX_METADATA: usize = 50;
 
 /// `Tuesday 15 December`, for messages about a session.
-fn day_label(date: &str) -> String {
-    NaiveDate::parse_from_str(date, "%Y-%m-%d").map_or_else(|_| date.to_owned(), |d| d.format("%A %-d %B").to_string())
+fn day_label(date: NaiveDate) -> String {
+    date.format("%A %-d %B").to_string()
 }
 
 fn full_message(title: &str, session: Option<&Session>) -> String {
     match session {
-        Some(session) => format!("{title} on {} is fully booked. Please choose another date.", day_label(&session.date)),
+        Some(session) => format!("{title} on {} is fully booked. Please choose another date.", day_label(session.date)),
         None => format!("The date you chose for {title} is no longer available. Please choose another date."),
     }
 }
@@ -184,7 +184,7 @@ async fn book(
         booked.push(BookedCourse {
             event_id: course.id.clone(),
             session_id: session.as_ref().map(|s| s.id.clone()),
-            date: session.as_ref().and_then(|s| NaiveDate::parse_from_str(&s.date, "%Y-%m-%d").ok()),
+            date: session.as_ref().map(|s| s.date),
             session_type: session.as_ref().map(|s| s.session_type),
             kit_name: kit_pounds.and(course.kit.as_ref().map(|kit| kit.name.clone())),
             kit_pounds,
