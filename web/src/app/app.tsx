@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { PageEnvelope } from '../generated/PageEnvelope';
-import { AuthProvider } from '../features/auth/auth-context';
-import { BasketProvider } from '../features/basket/basket-context';
-import { OnlineBasketDrawer } from '../features/basket/online-basket-drawer';
+import { AuthProvider } from '../lib/auth';
+import { BasketProvider } from '../lib/basket';
+import { OnlineBasketDrawer } from '../features/online-checkout/online-basket-drawer';
 import { ConsentBanner } from '../features/consent/consent-banner';
 import { ConsentProvider } from '../features/consent/consent-context';
 import { AnchorNavigation } from './anchor-navigation';

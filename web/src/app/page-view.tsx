@@ -18,6 +18,7 @@ import { ArticlePage } from '../features/content/article-page';
 import { BlogPage } from '../features/content/blog-page';
 import { CareersPage } from '../features/content/careers-page';
 import { ContentPage } from '../features/content/content-page';
+import { EnquiryForm } from '../features/enquiries/enquiry-form';
 import { NotFoundPage } from '../features/content/not-found-page';
 import { TeamPage } from '../features/content/team-page';
 import { OnlineOrderPage } from '../features/online-checkout/online-order-page';
@@ -73,7 +74,7 @@ export function PageView({ envelope }: { envelope: PageEnvelope }) {
     case 'enrolment':
       return <EnrolmentPage key={page.orderId} page={page} />;
     case 'content':
-      return <ContentPage page={page} />;
+      return <ContentPage page={page} form={page.form && <EnquiryForm kind={page.form} />} />;
     case 'notFound':
       return <NotFoundPage page={page} />;
   }

@@ -8,12 +8,12 @@ import type { EnrolmentStatus } from '../../generated/EnrolmentStatus';
 import { ApiError, getJson } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
+import { paymentMethodLabel } from '../../lib/payment-methods';
 import { reportError } from '../../lib/report-error';
-import { useAccountNotice } from '../auth/account-notice';
-import { useAuth } from '../auth/auth-context';
-import { signInPathFor } from '../auth/auth-rules';
-import { BookingTable } from '../checkout/booking-table';
-import { PAYMENT_METHOD_LABELS } from '../checkout/pricing';
+import { useAccountNotice } from '../../lib/account-notice';
+import { useAuth } from '../../lib/auth';
+import { signInPathFor } from '../../lib/paths';
+import { BookingTable } from '../../components/booking-table';
 
 const ACCOUNT_DATA_PATH = '/api/account';
 
@@ -25,13 +25,6 @@ const STATUS_WORDS: Record<EnrolmentStatus, string> = {
 };
 
 type AccountState = { status: 'loading' } | { status: 'ready'; data: AccountData } | { status: 'signedOut' } | { status: 'failed' };
-
-/** The payment method in words; a gateway that did not say which is just an online payment. */
-function methodLabel(method: string): string {
-  return Object.hasOwn(PAYMENT_METHOD_LABELS, method)
-    ? PAYMENT_METHOD_LABELS[method as keyof typeof PAYMENT_METHOD_LABELS]
-    : 'Online payment';
-}
 
 /** `GET /api/account`, again on `retry`. A session that ended meanwhile reads as signed out. */
 function useAccountData() {
@@ -121,7 +114,7 @@ function AccountSections({ data }: { data: AccountData }) {
               {data.payments.map((payment) => (
                 <tr key={payment.id}>
                   <td>{formatShortDate(payment.createdAt)}</td>
-                  <td>{methodLabel(payment.method)}</td>
+                  <td>{paymentMethodLabel(payment.method)}</td>
                   <td>{formatMoney(payment.amount)}</td>
                 </tr>
               ))}

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CourseCard } from '../../generated/CourseCard';
-import { CourseGrid } from './course-card';
+import { CourseGrid } from '../../components/course-card';
 
 const SORTS = [
   { value: 'featured', label: 'Recommended' },

@@ -2,7 +2,7 @@ import type { BasketResponse } from '../../generated/BasketResponse';
 import type { CheckoutLine } from '../../generated/CheckoutLine';
 import type { ChosenCourse } from '../../generated/ChosenCourse';
 import type { Session } from '../../generated/Session';
-import type { SelectedCourse } from '../basket/basket-items';
+import type { SelectedCourse } from '../../lib/basket-items';
 import type { LinePrice } from './pricing';
 
 // The selected courses (kept in the browser) joined with the catalogue's

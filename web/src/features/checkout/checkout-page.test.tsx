@@ -10,9 +10,9 @@ import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests, type Answer } from '
 import { amara, signedIn, signedOut } from '../../test/auth-fixtures';
 import { dermaplaning, injectablesPackage, microneedling, selected } from '../../test/checkout-fixtures';
 import { fakeStripe } from '../../test/fake-stripe';
-import { AuthProvider } from '../auth/auth-context';
-import { BasketProvider } from '../basket/basket-context';
-import { SELECTED_COURSES_KEY, type SelectedCourse } from '../basket/basket-items';
+import { AuthProvider } from '../../lib/auth';
+import { BasketProvider } from '../../lib/basket';
+import { SELECTED_COURSES_KEY, type SelectedCourse } from '../../lib/basket-items';
 import { CheckoutPage } from './checkout-page';
 import { ORDER_ID_KEY } from './place-order';
 import { STRIPE_JS_URL } from './stripe-js';

@@ -7,10 +7,11 @@ import type { Contact } from '../../generated/Contact';
 import type { SandboxCard } from '../../generated/SandboxCard';
 import { ApiError, failureMessage, fieldErrorsOf } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
+import type { PaymentMethod } from '../../lib/payment-methods';
 import { reportError } from '../../lib/report-error';
 import { track } from '../../lib/tracking';
-import { useAuth } from '../auth/auth-context';
-import { useBasket } from '../basket/basket-context';
+import { useAuth } from '../../lib/auth';
+import { useBasket } from '../../lib/basket';
 import { checkoutRows, firstTrainingDay, linePrice } from './checkout-lines';
 import {
   CARD_FIELDS, CONTACT_FIELDS, EMPTY_CONTACT, prefillContact, validateCard, validateContact, type CardErrors,
@@ -22,7 +23,7 @@ import { DiscountCode, type AppliedDiscount } from './discount-code';
 import { PaymentPlan } from './payment-plan';
 import { confirmSandboxPayment, placeOrder, PaymentRefused, type ConfirmPayment } from './place-order';
 import {
-  amountDue, CLEARPAY_LIMIT, modeFor, offersPaymentPlan, paymentMethods, quote, type PaymentMethod,
+  amountDue, CLEARPAY_LIMIT, modeFor, offersPaymentPlan, paymentMethods, quote,
 } from './pricing';
 import { EMPTY_CARD, SandboxPaymentElement } from './sandbox-payment-element';
 import { SelectedCourseList } from './selected-course-list';

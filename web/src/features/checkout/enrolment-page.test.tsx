@@ -5,8 +5,8 @@ import type { EnrolmentPage as EnrolmentData } from '../../generated/EnrolmentPa
 import { CONFIRMATION_POLL_MS, CONFIRMATION_WAIT_MS } from '../../lib/use-pending-page';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { microneedling, selected } from '../../test/checkout-fixtures';
-import { BasketProvider } from '../basket/basket-context';
-import { SELECTED_COURSES_KEY } from '../basket/basket-items';
+import { BasketProvider } from '../../lib/basket';
+import { SELECTED_COURSES_KEY } from '../../lib/basket-items';
 import { EnrolmentPage } from './enrolment-page';
 import { ORDER_ID_KEY } from './place-order';
 

@@ -4,8 +4,8 @@ import type { EnrolmentPage as EnrolmentData } from '../../generated/EnrolmentPa
 import type { Page } from '../../generated/Page';
 import { removeItem } from '../../lib/storage';
 import { usePendingPage } from '../../lib/use-pending-page';
-import { useBasket } from '../basket/basket-context';
-import { BookingTable } from './booking-table';
+import { useBasket } from '../../lib/basket';
+import { BookingTable } from '../../components/booking-table';
 import { ORDER_ID_KEY } from './place-order';
 
 const isPending = (enrolment: EnrolmentData) => enrolment.status === 'pending';

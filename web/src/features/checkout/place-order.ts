@@ -12,10 +12,11 @@ import type { SandboxConfirmResponse } from '../../generated/SandboxConfirmRespo
 import { ApiError, postJson, putJson } from '../../lib/api';
 import { readSourceParams } from '../../lib/source-params';
 import { readJson, readText, removeItem, writeJson, writeText } from '../../lib/storage';
-import type { SelectedCourse } from '../basket/basket-items';
+import type { SelectedCourse } from '../../lib/basket-items';
 import { chosenCourses } from './checkout-lines';
 import { trimContact } from './checkout-rules';
-import { amountDue, modeFor, selectedFor, type PaymentMethod } from './pricing';
+import type { PaymentMethod } from '../../lib/payment-methods';
+import { amountDue, modeFor, selectedFor } from './pricing';
 import type { Stripe, StripeElements } from './stripe-js';
 
 // §4, §7 (decision 006): on submit the order is created, the payment intent

@@ -1,6 +1,7 @@
 import type { DiscountType } from '../../generated/DiscountType';
 import type { PaymentMode } from '../../generated/PaymentMode';
 import type { Quote } from '../../generated/Quote';
+import type { PaymentMethod } from '../../lib/payment-methods';
 
 // The pricing rules of an in-person enrolment (§9), the same as
 // crates/enrol-domain/src/enrolment.rs. Both are tested against
@@ -27,11 +28,6 @@ export interface Discount {
   type: DiscountType;
   value: number;
 }
-
-/** The payment methods of the payment element. */
-export type PaymentMethod = 'card' | 'klarna' | 'afterpay_clearpay';
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', klarna: 'Klarna', afterpay_clearpay: 'Clearpay' };
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 

@@ -2,7 +2,7 @@ import { Field, fieldId } from '../../components/ui/field';
 import type { SandboxCard } from '../../generated/SandboxCard';
 import { formatMoney } from '../../lib/money';
 import { CARD_FIELDS, type CardErrors, type CardField } from './checkout-rules';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './pricing';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../lib/payment-methods';
 
 export const EMPTY_CARD: SandboxCard = { number: '', expiry: '', cvc: '' };
 

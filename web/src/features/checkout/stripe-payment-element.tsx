@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { reportError } from '../../lib/report-error';
 import { confirmStripePayment, type ConfirmPayment } from './place-order';
-import type { PaymentMethod } from './pricing';
+import type { PaymentMethod } from '../../lib/payment-methods';
 import { loadStripeJs, type StripeConstructor } from './stripe-js';
 
 export const STRIPE_UNAVAILABLE = 'The payment form could not load. Please check your connection and try again.';

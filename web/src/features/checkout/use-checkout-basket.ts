@@ -4,8 +4,8 @@ import type { BasketResponse } from '../../generated/BasketResponse';
 import { postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
 import { readText } from '../../lib/storage';
-import { useBasket } from '../basket/basket-context';
-import type { SelectedCourse } from '../basket/basket-items';
+import { useBasket } from '../../lib/basket';
+import type { SelectedCourse } from '../../lib/basket-items';
 import { applyCatalogue, chosenCourses, type Catalogue } from './checkout-lines';
 import { ORDER_ID_KEY } from './place-order';
 

@@ -3,7 +3,7 @@ import type { IntentRequest } from '../../generated/IntentRequest';
 import type { IntentResponse } from '../../generated/IntentResponse';
 import { postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth';
 import { INTENT_PATH, type IntentCustomer } from './place-order';
 import { BOOKING_FEE } from './pricing';
 

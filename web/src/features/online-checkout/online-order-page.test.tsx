@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OnlineOrderPage as OnlineOrderData } from '../../generated/OnlineOrderPage';
-import { BasketProvider } from '../basket/basket-context';
-import { ONLINE_COURSES_KEY, type OnlineCourse } from '../basket/basket-items';
+import { BasketProvider } from '../../lib/basket';
+import { ONLINE_COURSES_KEY, type OnlineCourse } from '../../lib/basket-items';
 import { CONFIRMATION_POLL_MS, CONFIRMATION_WAIT_MS } from '../../lib/use-pending-page';
 import { OnlineOrderPage } from './online-order-page';
 

@@ -4,7 +4,7 @@ import type { OnlineOrderPage as OnlineOrderData } from '../../generated/OnlineO
 import type { Page } from '../../generated/Page';
 import { formatMoney } from '../../lib/money';
 import { usePendingPage } from '../../lib/use-pending-page';
-import { useBasket } from '../basket/basket-context';
+import { useBasket } from '../../lib/basket';
 
 // /e-learning/order/{id}/, shown only to the browser that bought (decision
 // 009): it reads the order's state as the webhooks left it, and never

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
-import { ACCOUNT_PATH } from './auth-rules';
+import { ACCOUNT_PATH } from './paths';
 
 // Decisions 008 and 009: a mailed link that signs the browser in (a
 // confirmed email, a new password) ends on the account, which says what

@@ -6,9 +6,9 @@ import { useModal } from '../../components/ui/use-modal';
 import { failureMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { reportError } from '../../lib/report-error';
-import { createCheckout } from '../online-checkout/create-checkout';
-import { useBasket } from './basket-context';
-import { onlineBasketTotal, type OnlineCourse } from './basket-items';
+import { createCheckout } from './create-checkout';
+import { useBasket } from '../../lib/basket';
+import { onlineBasketTotal, type OnlineCourse } from '../../lib/basket-items';
 
 // The server sends a buyer who cancels on the payment page back with this.
 // QuickJS has no URLSearchParams, and the drawer renders on the server too.

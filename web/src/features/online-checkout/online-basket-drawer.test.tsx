@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_EVENT } from '../../lib/tracking';
 import { jsonResponse, SLOW_DOWN, tooManyRequests } from '../../test/api-stub';
-import { BasketProvider, useBasket } from './basket-context';
-import { ONLINE_COURSES_KEY, type OnlineCourse } from './basket-items';
+import { BasketProvider, useBasket } from '../../lib/basket';
+import { ONLINE_COURSES_KEY, type OnlineCourse } from '../../lib/basket-items';
 import { OnlineBasketDrawer } from './online-basket-drawer';
 
 const image = { url: '/media/x.svg', alt: '', width: 10, height: 10 };

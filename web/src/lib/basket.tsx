@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { readList, removeItem, writeJson } from '../../lib/storage';
+import { readList, removeItem, writeJson } from './storage';
 import {
   isOnlineCourse, isSelectedCourse, ONLINE_COURSES_KEY, SELECTED_COURSES_KEY,
   type OnlineCourse, type SelectedCourse,

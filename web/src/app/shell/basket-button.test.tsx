@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BasketButton, BASKET_COUNT_DELAY_MS } from './basket-button';
-import { BasketProvider } from './basket-context';
-import { ONLINE_COURSES_KEY, SELECTED_COURSES_KEY, type OnlineCourse, type SelectedCourse } from './basket-items';
+import { BasketProvider } from '../../lib/basket';
+import { ONLINE_COURSES_KEY, SELECTED_COURSES_KEY, type OnlineCourse, type SelectedCourse } from '../../lib/basket-items';
 
 const image = { url: '/media/x.svg', alt: '', width: 10, height: 10 };
 const inPerson: SelectedCourse = {

@@ -2,12 +2,12 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { TRACK_EVENT } from '../../lib/tracking';
-import { jsonResponse, stubApi } from '../../test/api-stub';
-import { amara, signedIn, signedOut } from '../../test/auth-fixtures';
-import { address, renderWithAuth } from '../../test/render-with-auth';
-import { useAuth } from './auth-context';
+import { ApiError } from './api';
+import { TRACK_EVENT } from './tracking';
+import { jsonResponse, stubApi } from '../test/api-stub';
+import { amara, signedIn, signedOut } from '../test/auth-fixtures';
+import { address, renderWithAuth } from '../test/render-with-auth';
+import { useAuth } from './auth';
 
 /** Shows the context's state and offers its actions as buttons. */
 function AuthProbe() {
