@@ -14,7 +14,7 @@ import { AuthProvider } from '../../lib/auth';
 import { BasketProvider } from '../../lib/basket';
 import { SELECTED_COURSES_KEY, type SelectedCourse } from '../../lib/basket-items';
 import { CheckoutPage } from './checkout-page';
-import { ORDER_ID_KEY } from './place-order';
+import { ORDER_ID_KEY, ORDER_ID_METADATA_KEY } from './place-order';
 import { STRIPE_JS_URL } from './stripe-js';
 
 const sandboxPage: CheckoutPageData = { gateway: 'sandbox', publishableKey: null };
@@ -255,7 +255,7 @@ describe('CheckoutPage', () => {
     });
     expect(api.calls[4]!.body).toEqual({
       intent: 'pi_1', amount: 10000, customerId: null, email: null,
-      metadata: { 'Order ID': 'order-1', name: 'Amara', surname: 'Okafor', phone: '07700 900123', email: 'amara@example.com', type: 'booking-fee' },
+      metadata: { [ORDER_ID_METADATA_KEY]: 'order-1', name: 'Amara', surname: 'Okafor', phone: '07700 900123', email: 'amara@example.com', type: 'booking-fee' },
     });
     expect(api.calls[5]!.body).toEqual({
       client_secret: 'pi_1_secret_def', payment_method: 'card',
@@ -550,7 +550,7 @@ describe('CheckoutPage with Stripe', () => {
     expect(api.calls[3]!.body).toMatchObject({
       data: { selected: 'card', mode: 'fee', metadata: { payment_account_mode: 'test' } },
     });
-    expect(api.calls[4]!.body).toMatchObject({ intent: 'pi_1', amount: 10000, metadata: { 'Order ID': 'order-1', type: 'booking-fee' } });
+    expect(api.calls[4]!.body).toMatchObject({ intent: 'pi_1', amount: 10000, metadata: { [ORDER_ID_METADATA_KEY]: 'order-1', type: 'booking-fee' } });
     expect(fake.argsOf('stripe.confirmPayment')).toEqual([{
       elements: fake.elements,
       confirmParams: { return_url: `${window.location.origin}/enrolment/order-1` },

@@ -3,7 +3,7 @@ import type { CodeRequest } from '../../generated/CodeRequest';
 import type { CodeResponse } from '../../generated/CodeResponse';
 import { ApiError, failureMessage, postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
-import type { Discount } from './pricing';
+import type { Discount } from '../../generated/Discount';
 
 const CODE_PATH = '/api/code';
 
