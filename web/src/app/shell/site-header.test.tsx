@@ -30,7 +30,7 @@ async function hydrateHeader(session: () => Promise<Response>) {
   const container = document.createElement('div');
   container.innerHTML = renderToString(header);
   document.body.append(container);
-  expect(container.querySelector('a[href="/sign-in/"]')).toBeTruthy();
+  expect(container.querySelector('a[href="/sign-in/"]')).toBeInTheDocument();
   stubApi({ 'GET /api/auth/session': session });
   const mismatches: unknown[] = [];
   await act(async () => {
