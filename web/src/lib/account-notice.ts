@@ -17,7 +17,7 @@ export function goToAccountSaying(navigate: NavigateFunction, notice: string): v
 
 /** The notice left for the account page, once: it is taken out of the history entry, so a reload does not repeat it. */
 export function useAccountNotice(): string | null {
-  const { pathname, search, state } = useLocation();
+  const { pathname, search, state } = useLocation() as { pathname: string; search: string; state: unknown };
   const navigate = useNavigate();
   const [notice] = useState(() => {
     const left = (state as Partial<NoticeState> | null)?.accountNotice;

@@ -39,13 +39,13 @@ function AuthProbe() {
   );
 }
 
-const state = () => JSON.parse(screen.getByTestId('state').textContent!) as Record<string, unknown>;
+const state = () => JSON.parse(screen.getByTestId('state').textContent) as Record<string, unknown>;
 const outcome = () => screen.getByTestId('outcome').textContent;
 const session = (answer: unknown) => () => jsonResponse(200, answer);
 
 function tracked() {
   const events: unknown[] = [];
-  const listener = (event: Event) => events.push((event as CustomEvent).detail);
+  const listener = (event: Event) => events.push((event as CustomEvent<Record<string, unknown>>).detail);
   window.addEventListener(TRACK_EVENT, listener);
   return { events, stop: () => window.removeEventListener(TRACK_EVENT, listener) };
 }
@@ -115,7 +115,7 @@ describe('AuthProvider', () => {
     });
     renderWithAuth(<AuthProbe />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await vi.waitFor(() => expect(JSON.parse(outcome()!)).toEqual({
+    await vi.waitFor(() => expect(JSON.parse(outcome())).toEqual({
       signedIn: false, message: 'We could not reach the server. Please check your connection and try again.',
     }));
   });

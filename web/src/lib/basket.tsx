@@ -46,6 +46,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   const [restored, setRestored] = useState(false);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the baskets are the browser's: restored after hydration, so the first render matches the server's
     setSelectedCourses(readList('session', SELECTED_COURSES_KEY, isSelectedCourse));
     setOnlineCourses(readList('session', ONLINE_COURSES_KEY, isOnlineCourse));
     setRestored(true);
