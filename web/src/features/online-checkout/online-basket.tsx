@@ -5,15 +5,16 @@ import { returnedCancelled } from './checkout-return';
 
 // Most visitors never open the online basket: its drawer's code loads the
 // first time it opens (decision 012), or when a buyer comes back from the
-// payment page without paying, which opens it. It is never in the server's
-// HTML, so nothing hydrates against it.
+// payment page without paying, which opens it once the basket is restored.
+// It is never in the server's HTML (a lazy part there would fail the
+// render), so nothing hydrates against it.
 const OnlineBasketDrawer = lazy(() => import('./online-basket-drawer').then(({ OnlineBasketDrawer }) => ({ default: OnlineBasketDrawer })));
 
 /** §2 the online basket drawer, once it is wanted. */
 export function OnlineBasket() {
-  const { onlineBasket } = useBasket();
+  const { onlineBasket, restored } = useBasket();
   const cancelled = returnedCancelled(useLocation().search);
-  return (onlineBasket || cancelled) && (
+  return (onlineBasket || (restored && cancelled)) && (
     <Suspense fallback={null}>
       <OnlineBasketDrawer />
     </Suspense>
