@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(CURDIR)/target
 ENROL_BIN := $(CARGO_TARGET_DIR)/debug/enrol
 
-.PHONY: run test web types lint-rust test-rust test-api test-web test-e2e bench check-tools clean
+.PHONY: run test web types lint-rust test-rust test-api lint-web test-web test-e2e bench check-tools clean
 
 ## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content, mail at /dev/mailbox)
 run: web
@@ -41,8 +41,12 @@ test-api: web
 	cargo build --bin enrol
 	ENROL_BIN=$(ENROL_BIN) scripts/fuzz-api
 
-test-web: types web/node_modules/.package-lock.json
-	cd web && npm run typecheck && npm test
+# ESLint (typescript-eslint, react-hooks, jsx-a11y, feature boundaries) and tsc.
+lint-web: types web/node_modules/.package-lock.json
+	cd web && npm run lint
+
+test-web: lint-web
+	cd web && npm test
 
 test-e2e: web
 	cargo build --bin enrol

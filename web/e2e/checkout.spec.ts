@@ -207,7 +207,7 @@ test('a declined card shows the decline, keeps the form and records no payment',
   expect(await tracked()).toContain('Booking Error');
 
   const orderId = await page.evaluate(() => localStorage.getItem('orderId'));
-  expect(orderId).toBeTruthy();
+  expect(orderId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
   expect(query(`select count(*) from payment where enrollment_id = '${orderId}' and status = 'succeeded'`)).toEqual([[0]]);
   expect(query(`select count(*) from registration where enrollment_id = '${orderId}'`)).toEqual([[0]]);
   expect(query(`select status from enrollment where id = '${orderId}'`)).not.toEqual([['deposit']]);

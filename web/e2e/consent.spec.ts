@@ -47,7 +47,7 @@ test('Reject all hides the banner, and it stays hidden after a reload', async ({
   await hydrated(page);
   await banner(page).getByRole('button', { name: 'Reject all' }).click();
   await expect(banner(page)).toBeHidden();
-  expect(await storedConsent(page)).toEqual({ version: 1, analytics: false, marketing: false, decidedAt: expect.any(String) });
+  expect(await storedConsent(page)).toEqual({ version: 1, analytics: false, marketing: false, decidedAt: expect.any(String) as unknown });
   await page.reload();
   await hydrated(page);
   await expect(page.locator('.copyright')).toBeVisible();
@@ -69,7 +69,7 @@ test('Manage choices saves analytics alone, and Cookie settings shows it again',
   await page.keyboard.press('Space');
   await choices.getByRole('button', { name: 'Save choices' }).click();
   await expect(choices).toBeHidden();
-  expect(await storedConsent(page)).toEqual({ version: 1, analytics: true, marketing: false, decidedAt: expect.any(String) });
+  expect(await storedConsent(page)).toEqual({ version: 1, analytics: true, marketing: false, decidedAt: expect.any(String) as unknown });
   expect(await page.evaluate(() => localStorage.getItem('sourceParams'))).toBeNull();
 
   await page.getByRole('contentinfo').getByRole('button', { name: 'Cookie settings' }).click();

@@ -80,9 +80,25 @@ export function query(sql: string): unknown[][] {
   return JSON.parse(execFileSync('python3', ['-c', script, process.env.E2E_DATABASE!, sql]).toString()) as unknown[][];
 }
 
-/** Fails when the page is wider than the screen: WCAG 1.4.10 reflow, at 320 CSS pixels say. */
+/**
+ * Fails when the page is wider than the screen: WCAG 1.4.10 reflow, at 320
+ * CSS pixels say. Text drawn without fonts takes no room and could never
+ * overflow, so the page's main heading must first be laid out in real
+ * glyphs, about half an em each at least.
+ */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  const widths = await page.evaluate(() => {
+    const heading = document.querySelector('h1');
+    const text = document.createRange();
+    if (heading) text.selectNodeContents(heading);
+    return {
+      page: document.documentElement.scrollWidth,
+      screen: window.innerWidth,
+      heading: heading ? text.getBoundingClientRect().width : 0,
+      least: heading ? (heading.textContent ?? '').length * Number.parseFloat(getComputedStyle(heading).fontSize) * 0.4 : 1,
+    };
+  });
+  expect(widths.heading, 'the main heading laid out in real glyphs (are fonts installed?)').toBeGreaterThan(Math.min(widths.least, widths.screen * 0.5));
   expect(widths.page, 'page width against the screen').toBeLessThanOrEqual(widths.screen);
 }
 

@@ -87,7 +87,7 @@ test('two online courses with an upsell are bought on the sandbox and recorded o
   await expect(page.getByText('e2e.buyer@example.com')).toBeVisible();
   await expectNoAxeViolations(page);
   // The basket is emptied only now that the payment is confirmed.
-  await expect.poll(() => page.evaluate(() => JSON.parse(sessionStorage.getItem('onlineCourses') ?? '[]').length)).toBe(0);
+  await expect.poll(() => page.evaluate(() => (JSON.parse(sessionStorage.getItem('onlineCourses') ?? '[]') as unknown[]).length)).toBe(0);
 
   const orderId = new URL(page.url()).pathname.split('/')[3]!;
   expect(query(`select amount, status from payment where online_order_id = '${orderId}'`)).toEqual([[courses + upsellPrice, 'succeeded']]);

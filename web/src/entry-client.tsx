@@ -2,21 +2,33 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
+import { RouteTable, type RouteModule } from './app/route-table';
 import type { PageEnvelope } from './generated/PageEnvelope';
 import './app/styles.css';
+
+// One chunk per page kind (decision 012), loaded when a page of its kind is
+// first shown. The server's page names this page's chunk in a modulepreload.
+const routes = new RouteTable(import.meta.glob<RouteModule>('./app/routes/*.tsx'));
 
 const data = document.getElementById('__ENROL_DATA__')?.textContent;
 const root = document.getElementById('root');
 if (data && root) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <BrowserRouter>
-        <App initial={JSON.parse(data) as PageEnvelope} />
-      </BrowserRouter>
-    </StrictMode>,
-    {
-      onRecoverableError: (error) => console.error('Hydration', error),
-    },
+  const initial = JSON.parse(data) as PageEnvelope;
+  // The page's own module first, so the first render is the server's HTML:
+  // no hydration mismatch, no fallback in between.
+  routes.load(initial.page.kind).then(
+    () =>
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <BrowserRouter>
+            <App initial={initial} routes={routes} />
+          </BrowserRouter>
+        </StrictMode>,
+        {
+          onRecoverableError: (error) => console.error('Hydration', error),
+        },
+      ),
+    (error: unknown) => console.error('The page could not start', error),
   );
 }

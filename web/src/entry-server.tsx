@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app/app';
+import { RouteTable, type RouteModule } from './app/route-table';
 import type { PageEnvelope } from './generated/PageEnvelope';
+
+// QuickJS renders synchronously: every page kind's module is in the bundle.
+const routes = new RouteTable(import.meta.glob<RouteModule>('./app/routes/*.tsx', { eager: true }));
 
 /** Called by the Rust server (QuickJS) with the URL and its page data. */
 export function render(url: string, dataJson: string): string {
@@ -10,7 +14,7 @@ export function render(url: string, dataJson: string): string {
   const html = renderToString(
     <StrictMode>
       <StaticRouter location={url}>
-        <App initial={envelope} />
+        <App initial={envelope} routes={routes} />
       </StaticRouter>
     </StrictMode>,
   );

@@ -43,10 +43,12 @@ impl DiscountType {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct Discount {
     #[serde(rename = "type")]
     pub kind: DiscountType,
+    #[ts(type = "number")]
     pub value: i64,
 }
 
@@ -91,11 +93,14 @@ impl PaymentMode {
 }
 
 /// One course of the enrolment, priced from the catalogue.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[ts(export)]
 pub struct LinePrice {
     /// The chosen session's price, or the course's when it has no date.
+    #[ts(type = "number")]
     pub price: Money,
     /// §9: kit prices are whole pounds; `None` when no kit is taken.
+    #[ts(type = "number | null")]
     pub kit_pounds: Option<i64>,
 }
 

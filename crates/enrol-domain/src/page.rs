@@ -65,6 +65,37 @@ pub enum Page {
     NotFound(NotFoundPage),
 }
 
+impl Page {
+    /// The page's kind as the page data names it (its serde tag), which is
+    /// also the name of its route chunk in the browser build.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Page::Home(_) => "home",
+            Page::CourseIndex(_) => "courseIndex",
+            Page::CourseSection(_) => "courseSection",
+            Page::Course(_) => "course",
+            Page::Calendar(_) => "calendar",
+            Page::Pathway(_) => "pathway",
+            Page::Team(_) => "team",
+            Page::Careers(_) => "careers",
+            Page::Blog(_) => "blog",
+            Page::Article(_) => "article",
+            Page::Offers(_) => "offers",
+            Page::OnlineOrder(_) => "onlineOrder",
+            Page::Checkout(_) => "checkout",
+            Page::SignIn(_) => "signIn",
+            Page::SignUp(_) => "signUp",
+            Page::VerifyEmail(_) => "verifyEmail",
+            Page::ForgotPassword(_) => "forgotPassword",
+            Page::ResetPassword(_) => "resetPassword",
+            Page::Account(_) => "account",
+            Page::Enrolment(_) => "enrolment",
+            Page::Content(_) => "content",
+            Page::NotFound(_) => "notFound",
+        }
+    }
+}
+
 /// A page of the college's own words, optionally with an enquiry form.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -608,4 +639,27 @@ impl SessionType {
 #[ts(export)]
 pub struct NotFoundPage {
     pub suggestions: Vec<CourseCard>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pages_kind_is_its_serde_tag() {
+        let form = || AccountFormPage { heading: "Sign in".to_owned() };
+        let pages = [
+            Page::SignIn(form()),
+            Page::SignUp(form()),
+            Page::VerifyEmail(form()),
+            Page::ForgotPassword(form()),
+            Page::ResetPassword(form()),
+            Page::Account(form()),
+            Page::Checkout(CheckoutPage { gateway: "sandbox".to_owned(), publishable_key: None }),
+            Page::NotFound(NotFoundPage { suggestions: Vec::new() }),
+        ];
+        for page in pages {
+            assert_eq!(serde_json::to_value(&page).unwrap()["kind"], page.kind());
+        }
+    }
 }

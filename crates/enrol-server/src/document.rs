@@ -62,7 +62,7 @@ pub fn render(
     for css in &assets.stylesheets {
         html.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", escape_html(css)));
     }
-    for preload in &assets.preloads {
+    for preload in assets.preloads.iter().chain(assets.route_preloads(envelope.page.kind())) {
         html.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_html(preload)));
     }
     html.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", escape_html(&assets.script)));

@@ -1,19 +1,14 @@
 import { useEffect } from 'react';
 import type { PageEnvelope } from '../generated/PageEnvelope';
-import { AuthProvider } from '../features/auth/auth-context';
-import { BasketProvider } from '../features/basket/basket-context';
-import { OnlineBasketDrawer } from '../features/basket/online-basket-drawer';
-import { ConsentBanner } from '../features/consent/consent-banner';
+import { AuthProvider } from '../lib/auth';
+import { BasketProvider } from '../lib/basket';
+import { OnlineBasket } from '../features/online-checkout/online-basket';
+import { ConsentPrompt } from '../features/consent/consent-prompt';
 import { ConsentProvider } from '../features/consent/consent-context';
 import { AnchorNavigation } from './anchor-navigation';
-import { PageDataProvider, usePageData } from './page-data';
+import { CurrentPage, PageDataProvider } from './page-data';
+import { RouteTableContext, type RouteTable } from './route-table';
 import { PageShell } from './shell/page-shell';
-import { PageView } from './page-view';
-
-function CurrentPage() {
-  const { envelope } = usePageData();
-  return <PageView envelope={envelope} />;
-}
 
 /** Marks the document once React has taken over the server's HTML. */
 function HydrationMark() {
@@ -23,23 +18,28 @@ function HydrationMark() {
   return null;
 }
 
-/** The whole site; the router around it differs between server and browser. */
-export function App({ initial }: { initial: PageEnvelope }) {
+/**
+ * The whole site; the router around it, and whether the route modules are
+ * loaded already (server) or one by one (browser), differ between the two.
+ */
+export function App({ initial, routes }: { initial: PageEnvelope; routes: RouteTable }) {
   return (
-    <ConsentProvider>
-      <PageDataProvider initial={initial}>
-        <AuthProvider>
-          <BasketProvider>
-            <PageShell>
-              <CurrentPage />
-            </PageShell>
-            <OnlineBasketDrawer />
-            <AnchorNavigation />
-            <HydrationMark />
-            <ConsentBanner />
-          </BasketProvider>
-        </AuthProvider>
-      </PageDataProvider>
-    </ConsentProvider>
+    <RouteTableContext value={routes}>
+      <ConsentProvider>
+        <PageDataProvider initial={initial}>
+          <AuthProvider>
+            <BasketProvider>
+              <PageShell>
+                <CurrentPage />
+              </PageShell>
+              <OnlineBasket />
+              <AnchorNavigation />
+              <HydrationMark />
+              <ConsentPrompt />
+            </BasketProvider>
+          </AuthProvider>
+        </PageDataProvider>
+      </ConsentProvider>
+    </RouteTableContext>
   );
 }

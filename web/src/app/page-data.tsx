@@ -1,9 +1,13 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { PageEnvelope } from '../generated/PageEnvelope';
+import { fetchPageData } from '../lib/page-data';
+import { useRequest } from '../lib/use-request';
+import { useRouteTable } from './route-table';
 
 interface PageState {
   envelope: PageEnvelope;
+  /** The next page is loading: its data and its route module. */
   loading: boolean;
 }
 
@@ -33,38 +37,45 @@ function applyHead(envelope: PageEnvelope, hash: string) {
 /**
  * Holds the page data of the current URL. The server embeds the first page's
  * data; later pages come from `/api/page-data` as the router's location
- * changes. If that call fails the browser loads the page in full.
+ * changes, and are shown once their route module has loaded too, so the
+ * page never falls back to a spinner. If that fails the browser loads the
+ * page in full.
  */
 export function PageDataProvider({ initial, children }: { initial: PageEnvelope; children: ReactNode }) {
-  const location = useLocation();
-  const [state, setState] = useState<PageState>({ envelope: initial, loading: false });
-  const current = useRef(location.pathname + location.search);
+  const { pathname, search, hash } = useLocation();
+  const routes = useRouteTable();
+  const target = pathname + search;
+  const [first] = useState(target);
+  const page = useRequest(
+    target,
+    async (signal) => {
+      const envelope = await fetchPageData(target, signal);
+      await routes.load(envelope.page.kind);
+      return envelope;
+    },
+    { initial: { key: first, data: initial }, reportAs: 'load the page data' },
+  );
+  const envelope = page.data ?? initial;
 
+  const shown = useRef(envelope);
+  const arrived = useEffectEvent((next: PageEnvelope) => applyHead(next, hash));
   useEffect(() => {
-    const target = location.pathname + location.search;
-    if (target === current.current) return;
-    current.current = target;
-    const controller = new AbortController();
-    setState((previous) => ({ ...previous, loading: true }));
-    fetch(`/api/page-data?path=${encodeURIComponent(target)}`, {
-      headers: { accept: 'application/json' },
-      signal: controller.signal,
-    })
-      .then((response) => {
-        if (!response.headers.get('content-type')?.includes('application/json')) throw new Error('No page data');
-        return response.json() as Promise<PageEnvelope>;
-      })
-      .then((envelope) => {
-        setState({ envelope, loading: false });
-        applyHead(envelope, location.hash);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.warn('Page data failed, loading the page in full', error);
-        window.location.assign(target + location.hash);
-      });
-    return () => controller.abort();
-  }, [location.pathname, location.search, location.hash]);
+    if (shown.current === envelope) return;
+    shown.current = envelope;
+    arrived(envelope);
+  }, [envelope]);
 
-  return <PageDataContext.Provider value={state}>{children}</PageDataContext.Provider>;
+  const failed = page.status === 'failed';
+  const loadInFull = useEffectEvent(() => window.location.assign(target + hash));
+  useEffect(() => {
+    if (failed) loadInFull();
+  }, [failed]);
+
+  return <PageDataContext.Provider value={{ envelope, loading: page.status === 'loading' }}>{children}</PageDataContext.Provider>;
+}
+
+/** The page of the current data's kind: the server decides which page a path is. */
+export function CurrentPage() {
+  const { envelope } = usePageData();
+  return createElement(useRouteTable().component(envelope.page.kind), { page: envelope.page, path: envelope.path });
 }

@@ -1,20 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Page } from '../generated/Page';
-import type { PageEnvelope } from '../generated/PageEnvelope';
-import { getJson } from './api';
+import { fetchPageData } from './page-data';
+import { useRequest } from './use-request';
 
 // The payment provider tells the server by webhook, usually within seconds
 // of the buyer's return; past half a minute the email will tell them instead.
 export const CONFIRMATION_POLL_MS = 2000;
 export const CONFIRMATION_WAIT_MS = 30000;
+const ROUNDS = CONFIRMATION_WAIT_MS / CONFIRMATION_POLL_MS;
 
 /**
  * The page an order's buyer returns to, as the server last saw it: while
- * `isPending(page)`, this path's page data is read again every two seconds,
- * for thirty seconds at most, or until the server moves it to another path.
- * `read` picks the page out of the answer (null when it is another kind).
- * Both must be stable functions.
+ * `isPending(page)`, this path's page data is read again two seconds after
+ * each answer, for thirty seconds at most, or until the server moves it to
+ * another path. `read` picks the page out of the answer (null when it is
+ * another kind).
  */
 export function usePendingPage<P>(
   initial: P,
@@ -23,45 +24,26 @@ export function usePendingPage<P>(
 ): { page: P; gaveUp: boolean } {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const [page, setPage] = useState(initial);
-  const [gaveUp, setGaveUp] = useState(false);
-  const pending = isPending(page);
+  // How many times the page has been asked for again.
+  const [round, setRound] = useState(0);
+  const poll = useRequest(round > 0 ? `${pathname} ${round}` : null, (signal) => fetchPageData(pathname, signal), {
+    reportAs: 'check the order status',
+  });
+  // The server moved the page: a failed payment goes back to the checkout, say.
+  const movedTo = poll.data && poll.data.path.split('?')[0] !== pathname ? poll.data.path : null;
+  // A page still pending may say more than before (a payment now on its way).
+  const page = (poll.data && !movedTo && read(poll.data.page)) || initial;
+  const waiting = isPending(page) && !movedTo && poll.status !== 'loading';
 
   useEffect(() => {
-    if (!pending) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let waited = 0;
-    const next = () => {
-      if (waited >= CONFIRMATION_WAIT_MS) setGaveUp(true);
-      else timer = setTimeout(poll, CONFIRMATION_POLL_MS);
-    };
-    const poll = () => {
-      waited += CONFIRMATION_POLL_MS;
-      getJson<PageEnvelope>(`/api/page-data?path=${encodeURIComponent(pathname)}`, controller.signal)
-        .then((envelope) => {
-          // The server moved the page: a failed payment goes back to the checkout, say.
-          if (envelope.path.split('?')[0] !== pathname) {
-            void navigate(envelope.path, { replace: true });
-            return;
-          }
-          const answer = read(envelope.page);
-          // A page still pending may say more than before (a payment now on its way).
-          if (answer !== null) setPage(answer);
-          if (answer === null || isPending(answer)) next();
-        })
-        .catch((error: unknown) => {
-          if (controller.signal.aborted) return;
-          console.warn('Could not check the order status', error);
-          next();
-        });
-    };
-    next();
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-  }, [pending, pathname, navigate, isPending, read]);
+    if (movedTo) void navigate(movedTo, { replace: true });
+  }, [movedTo, navigate]);
 
-  return { page, gaveUp };
+  useEffect(() => {
+    if (!waiting || round >= ROUNDS) return;
+    const timer = setTimeout(() => setRound((n) => n + 1), CONFIRMATION_POLL_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, round]);
+
+  return { page, gaveUp: waiting && round >= ROUNDS };
 }

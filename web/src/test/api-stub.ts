@@ -15,7 +15,7 @@ export type Answer = (body: unknown) => Response | Promise<Response>;
 export function stubApi(answers: Record<string, Answer>) {
   const calls: { route: string; body: unknown }[] = [];
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input.toString(), 'http://localhost');
     const route = `${init?.method ?? 'GET'} ${url.pathname}`;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ route, body });

@@ -1,6 +1,6 @@
 import type { CheckoutLine } from '../generated/CheckoutLine';
 import type { Session } from '../generated/Session';
-import type { SelectedCourse } from '../features/basket/basket-items';
+import type { SelectedCourse } from '../lib/basket-items';
 
 const image = { url: '/media/x.svg', alt: '', width: 10, height: 10 };
 

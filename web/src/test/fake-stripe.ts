@@ -49,13 +49,13 @@ export function fakeStripe({
       record('elements.create', type, options);
       return element;
     },
-    async submit() {
+    submit() {
       record('elements.submit');
-      return submit;
+      return Promise.resolve(submit);
     },
-    async fetchUpdates() {
+    fetchUpdates() {
       record('elements.fetchUpdates');
-      return {};
+      return Promise.resolve({});
     },
   };
 
@@ -64,9 +64,9 @@ export function fakeStripe({
       record('stripe.elements', options);
       return elements;
     },
-    async confirmPayment(options: StripeConfirmPaymentOptions) {
+    confirmPayment(options: StripeConfirmPaymentOptions) {
       record('stripe.confirmPayment', options);
-      return confirm;
+      return Promise.resolve(confirm);
     },
   };
 

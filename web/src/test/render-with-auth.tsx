@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { AccountPage } from '../features/account/account-page';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../lib/auth';
 
 function CurrentAddress() {
   const { pathname, search } = useLocation();

@@ -8,35 +8,39 @@ import { ChevronIcon } from '../../components/ui/icons';
  * Escape closes it and returns focus to the toggle; so does leaving it.
  */
 export function MenuDisclosure({ label, link, wide = false, children }: { label: string; link: ReactNode; wide?: boolean; children: ReactNode }) {
-  const [open, setOpen] = useState(false);
+  // Open on the page it was opened on: following a link closes it.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const setOpen = (opened: boolean) => setOpenOn(opened ? pathname : null);
   const id = useId();
   const item = useRef<HTMLLIElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  const location = useLocation();
-
-  useEffect(() => setOpen(false), [location.pathname]);
 
   useEffect(() => {
     if (!open) return;
     function onPointerDown(event: PointerEvent) {
-      if (!item.current?.contains(event.target as Node)) setOpen(false);
+      if (!item.current?.contains(event.target as Node)) setOpenOn(null);
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      toggle.current?.focus();
     }
     document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
   }, [open]);
 
   return (
     <li
       ref={item}
       className={`menu-item has-panel${open ? ' is-open' : ''}`}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          setOpen(false);
-          toggle.current?.focus();
-        }
-      }}
       onBlur={(event) => {
-        if (!item.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+        if (!item.current?.contains(event.relatedTarget)) setOpen(false);
       }}
     >
       {link}
@@ -46,7 +50,7 @@ export function MenuDisclosure({ label, link, wide = false, children }: { label:
         className="menu-toggle"
         aria-expanded={open}
         aria-controls={id}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setOpen(!open)}
       >
         <ChevronIcon />
         <span className="visually-hidden">{`${label} menu`}</span>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { Navigation } from '../../generated/Navigation';
 import type { SiteData } from '../../generated/SiteData';
@@ -7,16 +7,19 @@ import { useModal } from '../../components/ui/use-modal';
 import { toInternational } from '../../lib/phone';
 import { ACADEMY_LINKS, TRAINING_LINKS } from './links';
 
-/** The slide-in menu of small screens. */
-export function MobileMenu({ open, onClose, site, nav }: { open: boolean; onClose: () => void; site: SiteData; nav: Navigation }) {
-  const ref = useModal(open, onClose);
-  const location = useLocation();
+/** The slide-in menu of small screens, mounted while it is open. */
+export function MobileMenu({ onClose, site, nav }: { onClose: () => void; site: SiteData; nav: Navigation }) {
+  const ref = useModal(true, onClose);
+  const { pathname } = useLocation();
   // Following a link closes the menu.
-  useEffect(() => onClose(), [location.pathname]);
+  const [openedOn] = useState(pathname);
+  const close = useEffectEvent(onClose);
+  useEffect(() => {
+    if (pathname !== openedOn) close();
+  }, [pathname, openedOn]);
 
-  if (!open) return null;
   return (
-    <div className="overlay" onClick={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="overlay">
       <div ref={ref} className="slide-in" role="dialog" aria-modal="true" aria-labelledby="mobile-menu-title">
         <div className="slide-in-head">
           <h2 id="mobile-menu-title">Menu</h2>

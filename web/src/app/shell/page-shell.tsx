@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { yearOf } from '../../lib/dates';
 import { usePageData } from '../page-data';
 import { SiteFooter } from './site-footer';
@@ -21,7 +21,7 @@ export function PageShell({ children }: { children: ReactNode }) {
       </aside>
       {site && <SiteHeader site={site} nav={nav} />}
       <main id="main" tabIndex={-1} aria-busy={loading}>
-        <Suspense fallback={<p className="loading" role="status">Loading...</p>}>{children}</Suspense>
+        {children}
       </main>
       {site && <SiteFooter site={site} year={yearOf(envelope.now)} />}
       <div hidden>

@@ -19,11 +19,11 @@ describe('SiteFooter', () => {
     for (const [name, url] of [['Facebook', site.socialMedia.facebook], ['TikTok', site.socialMedia.tiktok]]) {
       expect(within(footer).getByRole('link', { name: new RegExp(`on ${name}`) }).getAttribute('href')).toBe(url);
     }
-    expect(within(footer).getByRole('img', { name: 'Guild of Aesthetic Educators' })).toBeTruthy();
+    expect(within(footer).getByRole('img', { name: 'Guild of Aesthetic Educators' })).toBeInTheDocument();
     const column = within(footer).getByRole('navigation', { name: 'Courses' });
     expect(within(column).getByRole('link', { name: 'Aesthetics' }).getAttribute('href')).toBe('/courses/aesthetics/');
     expect(within(column).getByRole('link', { name: 'Our clinic' }).getAttribute('href')).toBe('https://clinic.example');
-    expect(within(footer).getByText('© 2031 Calderbrook Academy')).toBeTruthy();
-    expect(within(footer).getByRole('button', { name: 'Cookie settings' })).toBeTruthy();
+    expect(within(footer).getByText('© 2031 Calderbrook Academy')).toBeInTheDocument();
+    expect(within(footer).getByRole('button', { name: 'Cookie settings' })).toBeInTheDocument();
   });
 });

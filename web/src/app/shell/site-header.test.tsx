@@ -3,8 +3,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../features/auth/auth-context';
-import { BasketProvider } from '../../features/basket/basket-context';
+import { AuthProvider } from '../../lib/auth';
+import { BasketProvider } from '../../lib/basket';
 import type { AuthSession } from '../../generated/AuthSession';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { signedIn, signedOut } from '../../test/auth-fixtures';
@@ -30,7 +30,7 @@ async function hydrateHeader(session: () => Promise<Response>) {
   const container = document.createElement('div');
   container.innerHTML = renderToString(header);
   document.body.append(container);
-  expect(container.querySelector('a[href="/sign-in/"]')).toBeTruthy();
+  expect(container.querySelector('a[href="/sign-in/"]')).toBeInTheDocument();
   stubApi({ 'GET /api/auth/session': session });
   const mismatches: unknown[] = [];
   await act(async () => {

@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Navigation } from '../../generated/Navigation';
 import type { SiteData } from '../../generated/SiteData';
 import { AccountIcon, MenuIcon, PhoneIcon, SearchIcon } from '../../components/ui/icons';
 import { toInternational } from '../../lib/phone';
-import { useAuth } from '../../features/auth/auth-context';
-import { BasketButton } from '../../features/basket/basket-button';
-import { SearchOverlay } from '../../features/search/search-overlay';
+import { useAuth } from '../../lib/auth';
+import { BasketButton } from './basket-button';
 import { MenuDisclosure } from './menu-disclosure';
-import { MobileMenu } from './mobile-menu';
 import { ACADEMY_LINKS, TRAINING_LINKS } from './links';
+
+// The search and the small-screen menu load the first time they open (decision 012).
+const SearchOverlay = lazy(() => import('../../features/search/search-overlay').then(({ SearchOverlay }) => ({ default: SearchOverlay })));
+const MobileMenu = lazy(() => import('./mobile-menu').then(({ MobileMenu }) => ({ default: MobileMenu })));
 
 export function SiteHeader({ site, nav }: { site: SiteData; nav: Navigation }) {
   const [searchOpen, setSearchOpen] = useState(false);
@@ -71,8 +73,16 @@ export function SiteHeader({ site, nav }: { site: SiteData; nav: Navigation }) {
           </button>
         </div>
       </div>
-      <SearchOverlay open={searchOpen} onClose={() => setSearchOpen(false)} />
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} site={site} nav={nav} />
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchOverlay onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      )}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu onClose={() => setMenuOpen(false)} site={site} nav={nav} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -13,16 +13,29 @@ interface FieldProps {
   error: string | undefined;
   required: boolean;
   type?: 'text' | 'email' | 'tel' | 'password';
-  autoComplete: string;
+  /** What the browser may fill in; none for free text and choices. */
+  autoComplete?: string;
+  /** A choice from these, after 'Please choose', instead of typing. */
+  options?: readonly string[];
+  /** Several lines of free text. */
+  multiline?: boolean;
   inputMode?: 'numeric';
   /** What the value must be, said before any error (a password's length, say). */
   hint?: string;
   onChange: (value: string) => void;
 }
 
-/** A labelled input with its hint and its message beside it. */
-export function Field({ id, label, value, error, required, type = 'text', autoComplete, inputMode, hint, onChange }: FieldProps) {
+/** A labelled input (or text area, or choice) with its hint and its message beside it. */
+export function Field({ id, label, value, error, required, type = 'text', autoComplete, inputMode, hint, options, multiline, onChange }: FieldProps) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
+  const common = {
+    id,
+    value,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described || undefined,
+    onChange: (event: { target: { value: string } }) => onChange(event.target.value),
+  };
   return (
     <div className={error ? 'field has-error' : 'field'}>
       <label htmlFor={id}>
@@ -31,17 +44,16 @@ export function Field({ id, label, value, error, required, type = 'text', autoCo
       </label>
       {hint && <p id={`${id}-hint`} className="form-note">{hint}</p>}
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
-      <input
-        id={id}
-        type={type}
-        value={value}
-        required={required}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {options ? (
+        <select {...common}>
+          <option value="">Please choose</option>
+          {options.map((option) => <option key={option} value={option}>{option}</option>)}
+        </select>
+      ) : multiline ? (
+        <textarea {...common} rows={5} />
+      ) : (
+        <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+      )}
     </div>
   );
 }

@@ -17,19 +17,34 @@ interface FormSpec<F extends string> {
   validate: (values: Values<F>) => Messages<F>;
   /**
    * Sends the checked values. A thrown `ApiError`'s messages for these
-   * fields go beside them; any other error's message goes to the form.
+   * fields go beside them, and its message to the form; any other error
+   * is said by `failure`.
    */
   send: (values: Values<F>) => Promise<void>;
+  /** What the form says when sending failed for another reason; the error's own message unless given. */
+  failure?: (error: unknown) => string;
+  /** What the form says when it opens, if anything (a payment that came back refused, say). */
+  message?: string;
+}
+
+const ownMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** What `Field` needs of one of the form's fields. */
+export interface FieldBinding {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
 }
 
 /** `sent` stays: the page moves on, or shows what happens next. */
 export type FormStatus = 'editing' | 'sending' | 'sent';
 
-export function useForm<F extends string>({ fields, initial, validate, send }: FormSpec<F>) {
+export function useForm<F extends string>({ fields, initial, validate, send, failure = ownMessage, message: opening = '' }: FormSpec<F>) {
   const id = useId();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Messages<F>>({});
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(opening);
   const [status, setStatus] = useState<FormStatus>('editing');
 
   function refuse(found: Messages<F>) {
@@ -37,9 +52,13 @@ export function useForm<F extends string>({ fields, initial, validate, send }: F
     focusFirstError(id, fields, found);
   }
 
-  async function submit(event: FormEvent) {
+  /** The form's `onSubmit`. */
+  function submit(event: FormEvent) {
     event.preventDefault();
-    if (status !== 'editing') return;
+    if (status === 'editing') void check();
+  }
+
+  async function check() {
     const found = validate(values);
     if (Object.keys(found).length > 0) {
       refuse(found);
@@ -54,13 +73,17 @@ export function useForm<F extends string>({ fields, initial, validate, send }: F
     } catch (error) {
       setStatus('editing');
       const fromServer = error instanceof ApiError ? fieldErrorsOf(error, fields) : {};
-      if (Object.keys(fromServer).length > 0) refuse(fromServer);
-      else setMessage(error instanceof Error ? error.message : String(error));
+      if (Object.keys(fromServer).length > 0) {
+        setMessage((error as ApiError).message);
+        refuse(fromServer);
+      } else {
+        setMessage(failure(error));
+      }
     }
   }
 
   /** What `Field` needs of `name`: its id, value, message and change. */
-  function field(name: F) {
+  function field(name: F): FieldBinding {
     return {
       id: fieldId(id, name),
       value: values[name],
@@ -72,5 +95,15 @@ export function useForm<F extends string>({ fields, initial, validate, send }: F
     };
   }
 
-  return { id, values, message, status, submit, field };
+  /** Changes what was typed from outside the fields (a signed-in buyer's details, say). */
+  function update(change: (current: Values<F>) => Values<F>) {
+    setValues(change);
+  }
+
+  /** Takes back every field's message (the rules changed: another payment method, say). */
+  function clearErrors() {
+    setErrors({});
+  }
+
+  return { id, values, message, status, submit, field, update, clearErrors };
 }

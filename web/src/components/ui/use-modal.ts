@@ -1,15 +1,15 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * Keyboard behaviour of an overlay while `open`: focus moves inside, Tab
- * stays inside, Escape closes, and focus returns to where it was.
+ * Behaviour of an overlay while `open`: focus moves inside, Tab stays
+ * inside, Escape or a click on the backdrop around it (the element's
+ * parent) closes, and focus returns to where it was.
  */
 export function useModal(open: boolean, onClose: () => void): RefObject<HTMLDivElement | null> {
   const ref = useRef<HTMLDivElement | null>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     if (!open) return;
@@ -21,7 +21,7 @@ export function useModal(open: boolean, onClose: () => void): RefObject<HTMLDivE
     function onKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.preventDefault();
-        close.current();
+        close();
         return;
       }
       if (event.key !== 'Tab' || !container) return;
@@ -37,10 +37,16 @@ export function useModal(open: boolean, onClose: () => void): RefObject<HTMLDivE
         firstItem.focus();
       }
     }
+    const backdrop = container?.parentElement;
+    function onBackdropClick(event: MouseEvent) {
+      if (event.target === backdrop) close();
+    }
     document.addEventListener('keydown', onKeyDown);
+    backdrop?.addEventListener('click', onBackdropClick);
     document.body.classList.add('has-overlay');
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      backdrop?.removeEventListener('click', onBackdropClick);
       document.body.classList.remove('has-overlay');
       returnTo?.focus();
     };

@@ -62,7 +62,7 @@ describe('AccountPage', () => {
   it('says it is checking while the session loads', () => {
     stubApi({ 'GET /api/auth/session': () => new Promise(() => {}) });
     renderWithAuth(<AccountPage page={page} />, '/account/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Checking whether you are signed in...');
   });
 
@@ -71,7 +71,7 @@ describe('AccountPage', () => {
     renderWithAuth(<AccountPage page={page} />, '/account/');
     const link = await screen.findByRole('link', { name: 'Sign in' });
     expect(link.getAttribute('href')).toBe('/sign-in/?next=/account/');
-    expect(screen.getByText('Sign in to see your bookings, payments and online courses.')).toBeTruthy();
+    expect(screen.getByText('Sign in to see your bookings, payments and online courses.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/sign-up/');
     expect(api.routes()).toEqual(['GET /api/auth/session']);
   });
@@ -86,8 +86,8 @@ describe('AccountPage', () => {
     let answer: (response: Response) => void = () => {};
     accountApi({ 'GET /api/account': () => new Promise((resolve) => (answer = resolve)) });
     renderWithAuth(<AccountPage page={page} />, '/account/');
-    expect(await screen.findByText('Amara Okafor')).toBeTruthy();
-    expect(screen.getByText('amara@example.com')).toBeTruthy();
+    expect(await screen.findByText('Amara Okafor')).toBeInTheDocument();
+    expect(screen.getByText('amara@example.com')).toBeInTheDocument();
     expect((await screen.findByRole('status')).textContent).toBe('Loading your bookings...');
     await act(async () => answer(jsonResponse(200, account)));
 
@@ -125,9 +125,9 @@ describe('AccountPage', () => {
   it('says when there is nothing yet', async () => {
     accountApi({ 'GET /api/account': () => jsonResponse(200, empty) });
     renderWithAuth(<AccountPage page={page} />, '/account/');
-    expect(await screen.findByText('You have no bookings yet.', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('You have no bookings yet.', { exact: false })).toBeInTheDocument();
     expect(within(section('Your bookings')).getByRole('link', { name: 'Browse our courses' }).getAttribute('href')).toBe('/courses/');
-    expect(within(section('Your payments')).getByText('You have made no payments yet.')).toBeTruthy();
+    expect(within(section('Your payments')).getByText('You have made no payments yet.')).toBeInTheDocument();
     expect(within(section('Your online courses')).getByRole('link', { name: 'See our online courses' }).getAttribute('href')).toBe('/courses/elearning/');
   });
 
@@ -153,7 +153,7 @@ describe('AccountPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect((await screen.findByRole('alert')).textContent).toBe('We could not sign you out. Please try again.');
     expect(address()).toBe('/account/');
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
   it('offers to try again when the account cannot be loaded', async () => {
@@ -164,7 +164,7 @@ describe('AccountPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('We could not load your account. Please check your connection and try again.');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Your bookings' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Your bookings' })).toBeInTheDocument();
   });
 
   it('asks to sign in again when the session ended meanwhile', async () => {

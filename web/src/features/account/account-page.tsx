@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { AccountData } from '../../generated/AccountData';
 import type { AccountEnrollment } from '../../generated/AccountEnrollment';
@@ -7,13 +7,13 @@ import type { AuthUser } from '../../generated/AuthUser';
 import type { EnrolmentStatus } from '../../generated/EnrolmentStatus';
 import { ApiError, getJson } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
+import { useRequest } from '../../lib/use-request';
 import { formatMoney } from '../../lib/money';
-import { reportError } from '../../lib/report-error';
-import { useAccountNotice } from '../auth/account-notice';
-import { useAuth } from '../auth/auth-context';
-import { signInPathFor } from '../auth/auth-rules';
-import { BookingTable } from '../checkout/booking-table';
-import { PAYMENT_METHOD_LABELS } from '../checkout/pricing';
+import { paymentMethodLabel } from '../../lib/payment-methods';
+import { useAccountNotice } from '../../lib/account-notice';
+import { useAuth } from '../../lib/auth';
+import { signInPathFor } from '../../lib/paths';
+import { BookingTable } from '../../components/booking-table';
 
 const ACCOUNT_DATA_PATH = '/api/account';
 
@@ -24,41 +24,17 @@ const STATUS_WORDS: Record<EnrolmentStatus, string> = {
   failed: 'Payment failed',
 };
 
-type AccountState = { status: 'loading' } | { status: 'ready'; data: AccountData } | { status: 'signedOut' } | { status: 'failed' };
-
-/** The payment method in words; a gateway that did not say which is just an online payment. */
-function methodLabel(method: string): string {
-  return Object.hasOwn(PAYMENT_METHOD_LABELS, method)
-    ? PAYMENT_METHOD_LABELS[method as keyof typeof PAYMENT_METHOD_LABELS]
-    : 'Online payment';
-}
-
-/** `GET /api/account`, again on `retry`. A session that ended meanwhile reads as signed out. */
+/** `GET /api/account`; null when the session ended meanwhile, which reads as signed out. */
 function useAccountData() {
-  const [state, setState] = useState<AccountState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getJson<AccountData>(ACCOUNT_DATA_PATH, controller.signal)
-      .then((data) => setState({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status === 401) {
-          setState({ status: 'signedOut' });
-          return;
-        }
-        reportError(error, { action: 'load the account' });
-        setState({ status: 'failed' });
-      });
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = () => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
-  return { state, retry };
+  return useRequest(
+    ACCOUNT_DATA_PATH,
+    (signal) =>
+      getJson<AccountData>(ACCOUNT_DATA_PATH, signal).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }),
+    { reportAs: 'load the account' },
+  );
 }
 
 function SignedOut() {
@@ -121,7 +97,7 @@ function AccountSections({ data }: { data: AccountData }) {
               {data.payments.map((payment) => (
                 <tr key={payment.id}>
                   <td>{formatShortDate(payment.createdAt)}</td>
-                  <td>{methodLabel(payment.method)}</td>
+                  <td>{paymentMethodLabel(payment.method)}</td>
                   <td>{formatMoney(payment.amount)}</td>
                 </tr>
               ))}
@@ -151,7 +127,7 @@ function AccountSections({ data }: { data: AccountData }) {
 
 function SignedIn({ user }: { user: AuthUser }) {
   const { signOut } = useAuth();
-  const { state, retry } = useAccountData();
+  const account = useAccountData();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutFailed, setSignOutFailed] = useState(false);
 
@@ -165,7 +141,7 @@ function SignedIn({ user }: { user: AuthUser }) {
     }
   }
 
-  if (state.status === 'signedOut') return <SignedOut />;
+  if (account.status === 'done' && account.data === null) return <SignedOut />;
   return (
     <>
       <div className="account-who">
@@ -176,14 +152,14 @@ function SignedIn({ user }: { user: AuthUser }) {
         </button>
         {signOutFailed && <p role="alert" className="form-error">We could not sign you out. Please try again.</p>}
       </div>
-      {state.status === 'loading' && <p role="status">Loading your bookings...</p>}
-      {state.status === 'failed' && (
+      {account.status === 'loading' && <p role="status">Loading your bookings...</p>}
+      {account.status === 'failed' && (
         <>
           <p role="alert" className="form-error">We could not load your account. Please check your connection and try again.</p>
-          <button type="button" className="button" onClick={retry}>Try again</button>
+          <button type="button" className="button" onClick={account.retry}>Try again</button>
         </>
       )}
-      {state.status === 'ready' && <AccountSections data={state.data} />}
+      {account.status === 'done' && account.data && <AccountSections data={account.data} />}
     </>
   );
 }

@@ -1,10 +1,9 @@
 import type { SignUpRequest } from '../../generated/SignUpRequest';
-import { isValidEmail, isValidPhone } from '../enquiries/enquiry-rules';
+import { emailProblem, phoneProblem } from '../../lib/contact-rules';
 
 // §5 and decision 008: the same rules as enrol_domain::auth on the server, so
 // the browser can say what is wrong before sending; the server checks again.
 
-export const ACCOUNT_PATH = '/account/';
 export const MIN_PASSWORD = 10;
 const MAX_PASSWORD = 200;
 const MAX_NAME = 200;
@@ -53,9 +52,7 @@ function withMessages<F extends string>(messages: Record<F, string | undefined>)
 }
 
 function emailError(email: string): string | undefined {
-  const trimmed = email.trim().toLowerCase();
-  if (!trimmed) return REQUIRED.email;
-  return isValidEmail(trimmed) ? undefined : 'Enter a valid email address';
+  return email.trim() ? emailProblem(email) : REQUIRED.email;
 }
 
 /** A password being chosen: counted in characters, as the server counts them, not UTF-16 units. */
@@ -73,9 +70,7 @@ function nameError(field: 'first_name' | 'last_name', name: string): string | un
 }
 
 function phoneError(phone: string): string | undefined {
-  const trimmed = phone.trim();
-  if (!trimmed) return REQUIRED.phone;
-  return isValidPhone(trimmed) ? undefined : 'Enter a valid phone number';
+  return phone.trim() ? phoneProblem(phone) : REQUIRED.phone;
 }
 
 export function validateSignUp(details: SignUpRequest): SignUpErrors {
@@ -110,19 +105,4 @@ export function trimSignUp(details: SignUpRequest): SignUpRequest {
     last_name: details.last_name.trim(),
     phone: details.phone.trim(),
   };
-}
-
-/**
- * Where to go after signing in: the `next` parameter when it is a path of
- * this site (a single leading '/', so never `//elsewhere.example`), else the
- * account. Browser only: QuickJS has no URLSearchParams.
- */
-export function nextPathOf(search: string): string {
-  const next = new URLSearchParams(search).get('next');
-  return next && /^\/(?![/\\])/.test(next) ? next : ACCOUNT_PATH;
-}
-
-/** The sign-in page, coming back to `path` afterwards. */
-export function signInPathFor(path: string): string {
-  return `/sign-in/?next=${encodeURIComponent(path).replace(/%2F/g, '/')}`;
 }

@@ -7,7 +7,7 @@ import { address, renderWithAuth } from '../../test/render-with-auth';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 const page = { heading: 'Reset your password' };
-const email = () => screen.getByLabelText(/Email/) as HTMLInputElement;
+const email = () => screen.getByLabelText<HTMLInputElement>(/Email/);
 const send = () => userEvent.click(screen.getByRole('button', { name: 'Email me a link' }));
 
 function resetApi(request: Answer) {
@@ -24,13 +24,13 @@ describe('ForgotPasswordPage', () => {
   it('asks for a valid email beside the field and sends nothing', async () => {
     const api = resetApi(() => jsonResponse(202, { sent: true }));
     renderWithAuth(<ForgotPasswordPage page={page} />, '/forgot-password/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeInTheDocument();
     await send();
-    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(document.activeElement).toBe(email());
     await userEvent.type(email(), 'amara@');
     await send();
-    expect(screen.getByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Enter a valid email address')).toBeInTheDocument();
     expect(api.routes()).not.toContain('POST /api/auth/password-reset');
   });
 

@@ -3,7 +3,7 @@ import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import { AccountForm } from './account-form';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth';
 import { RESET_REQUEST_FIELDS, validateResetRequest } from './auth-rules';
 import { MailSent } from './mail-sent';
 

@@ -9,7 +9,7 @@ import { ResetPasswordPage } from './reset-password-page';
 
 const page = { heading: 'Choose a new password' };
 const noBookings: AccountData = { user: amaraData, enrollments: [], payments: [], onlineCourses: [] };
-const password = () => screen.getByLabelText(/New password/) as HTMLInputElement;
+const password = () => screen.getByLabelText<HTMLInputElement>(/New password/);
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save password' }));
 
 function resetApi(confirm: Answer) {
@@ -34,16 +34,16 @@ describe('ResetPasswordPage', () => {
   it('asks for a password of at least 10 characters before sending', async () => {
     const api = resetApi(() => jsonResponse(200, signedIn));
     openLink('/reset-password/?token=r3set');
-    expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose a new password' })).toBeInTheDocument();
     expect(password().type).toBe('password');
     expect(password().autocomplete).toBe('new-password');
     expect(document.getElementById(password().getAttribute('aria-describedby')!)!.textContent).toBe('At least 10 characters');
     await save();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(document.activeElement).toBe(password());
     await userEvent.type(password(), 'too short');
     await save();
-    expect(screen.getByText('Use at least 10 characters')).toBeTruthy();
+    expect(screen.getByText('Use at least 10 characters')).toBeInTheDocument();
     expect(api.routes()).not.toContain('POST /api/auth/password-reset/confirm');
   });
 
@@ -53,9 +53,9 @@ describe('ResetPasswordPage', () => {
     await vi.waitFor(() => expect(window.location.search).toBe(''));
     await userEvent.type(password(), 'a new pass phrase');
     await save();
-    expect(await screen.findByText('Your new password is saved, and you are signed in.')).toBeTruthy();
+    expect(await screen.findByText('Your new password is saved, and you are signed in.')).toBeInTheDocument();
     expect(address()).toBe('/account/');
-    expect(await screen.findByText('amara@example.com')).toBeTruthy();
+    expect(await screen.findByText('amara@example.com')).toBeInTheDocument();
     expect(api.calls.find((call) => call.route === 'POST /api/auth/password-reset/confirm')!.body).toEqual({
       token: 'r3set', password: 'a new pass phrase',
     });
@@ -82,7 +82,7 @@ describe('ResetPasswordPage', () => {
     openLink('/reset-password/?token=r3set');
     await userEvent.type(password(), '🔑'.repeat(10));
     await save();
-    expect(await screen.findByText('Use at least 10 characters')).toBeTruthy();
+    expect(await screen.findByText('Use at least 10 characters')).toBeInTheDocument();
     expect(password().getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(password());
   });

@@ -3,8 +3,8 @@ import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import { AccountForm } from './account-form';
-import { goToAccountSaying } from './account-notice';
-import { useAuth } from './auth-context';
+import { goToAccountSaying } from '../../lib/account-notice';
+import { useAuth } from '../../lib/auth';
 import { MIN_PASSWORD, NEW_PASSWORD_FIELDS, validateNewPassword } from './auth-rules';
 import { useLinkToken } from './use-link-token';
 

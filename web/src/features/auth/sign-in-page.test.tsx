@@ -30,11 +30,11 @@ describe('SignInPage', () => {
   it('asks for the email and password beside the fields and sends nothing', async () => {
     const api = signInApi(() => jsonResponse(200, signedIn));
     renderWithAuth(<SignInPage page={page} />, '/sign-in/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     const email = screen.getByLabelText(/Email/);
     expect(document.getElementById(email.getAttribute('aria-describedby')!)!.textContent).toBe('Email is required');
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(document.activeElement).toBe(email);
     expect(api.routes()).not.toContain('POST /api/auth/sign-in');
   });
@@ -68,8 +68,8 @@ describe('SignInPage', () => {
     await signInAs('amara@example.com', 'wrong password');
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Email or password is incorrect.'));
     expect(address()).toBe('/sign-in/');
-    expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('amara@example.com');
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect((screen.getByLabelText<HTMLInputElement>(/Email/)).value).toBe('amara@example.com');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('shows the throttling message after too many attempts', async () => {

@@ -3,8 +3,9 @@ import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import { AccountForm } from './account-form';
-import { useAuth } from './auth-context';
-import { nextPathOf, SIGN_IN_FIELDS, validateSignIn } from './auth-rules';
+import { useAuth } from '../../lib/auth';
+import { nextPathOf } from '../../lib/paths';
+import { SIGN_IN_FIELDS, validateSignIn } from './auth-rules';
 
 /**
  * §2 /sign-in/: on success to the account, or to the same-site `?next=` path.

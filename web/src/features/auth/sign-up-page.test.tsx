@@ -7,7 +7,7 @@ import { address, renderWithAuth } from '../../test/render-with-auth';
 import { SignUpPage } from './sign-up-page';
 
 const page = { heading: 'Create your account' };
-const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
 const sent = () => jsonResponse(202, { sent: true });
 
@@ -29,7 +29,7 @@ describe('SignUpPage', () => {
   it('requires every field, each message beside its field, and sends nothing', async () => {
     const api = signUpApi(sent);
     renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
-    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create your account' })).toBeInTheDocument();
     await submit();
     for (const [label, message] of [
       [/Email/, 'Email is required'],
@@ -54,7 +54,7 @@ describe('SignUpPage', () => {
     expect(password.type).toBe('password');
     await fill('too short');
     await submit();
-    expect(screen.getByText('Use at least 10 characters')).toBeTruthy();
+    expect(screen.getByText('Use at least 10 characters')).toBeInTheDocument();
     expect(password.value).toBe('too short');
   });
 
@@ -89,7 +89,7 @@ describe('SignUpPage', () => {
     renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
     await fill();
     await submit();
-    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
     expect(document.activeElement).toBe(field(/Email/));
     expect(field(/Email/).value).toBe('amara@example.com');
     expect(field(/Password/).value).toBe('correct horse battery');
@@ -105,7 +105,7 @@ describe('SignUpPage', () => {
     await submit();
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SLOW_DOWN));
     expect(field(/First name/).value).toBe('Amara');
-    expect(screen.getByRole('button', { name: 'Create account' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
   });
 
   it('links to the sign-in page', () => {

@@ -4,7 +4,7 @@ import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { SignUpRequest } from '../../generated/SignUpRequest';
 import { AccountForm } from './account-form';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth';
 import { MIN_PASSWORD, SIGN_UP_FIELDS, trimSignUp, validateSignUp, type SignUpField } from './auth-rules';
 import { MailSent } from './mail-sent';
 

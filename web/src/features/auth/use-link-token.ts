@@ -16,6 +16,7 @@ export function useLinkToken(): string | null | undefined {
   const [token, setToken] = useState<string | null | undefined>(undefined);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the token is read after hydration: the server's render never knows it
     setToken(new URLSearchParams(search).get('token') || null);
     const address = new URL(window.location.href);
     address.searchParams.delete('token');

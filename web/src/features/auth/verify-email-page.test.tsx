@@ -11,7 +11,7 @@ const page = { heading: 'Confirm your email address' };
 const noBookings: AccountData = { user: amaraData, enrollments: [], payments: [], onlineCourses: [] };
 const expired = 'This link has expired or was already used. Sign in and we will send you a new one.';
 const notTheirs = 'That is not the password you chose when you signed up. If you did not sign up, ignore this link.';
-const password = () => screen.getByLabelText(/Password/) as HTMLInputElement;
+const password = () => screen.getByLabelText<HTMLInputElement>(/Password/);
 const confirm = () => userEvent.click(screen.getByRole('button', { name: 'Confirm my email' }));
 
 function verifyApi(verify: Answer) {
@@ -37,12 +37,12 @@ describe('VerifyEmailPage', () => {
   it('asks for the password chosen at sign-up before sending anything', async () => {
     const api = verifyApi(() => jsonResponse(200, signedIn));
     openLink('/verify-email/?token=t0k3n');
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeTruthy();
-    expect(screen.getByText('To finish creating your account, enter the password you chose when you signed up.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeInTheDocument();
+    expect(screen.getByText('To finish creating your account, enter the password you chose when you signed up.')).toBeInTheDocument();
     expect(password().type).toBe('password');
     expect(password().autocomplete).toBe('current-password');
     await confirm();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(document.activeElement).toBe(password());
     expect(api.routes()).not.toContain('POST /api/auth/verify');
   });
@@ -53,9 +53,9 @@ describe('VerifyEmailPage', () => {
     await vi.waitFor(() => expect(window.location.pathname + window.location.search).toBe('/verify-email/'));
     await userEvent.type(password(), 'correct horse battery');
     await confirm();
-    expect(await screen.findByText('Your email address is confirmed, and you are signed in.')).toBeTruthy();
+    expect(await screen.findByText('Your email address is confirmed, and you are signed in.')).toBeInTheDocument();
     expect(address()).toBe('/account/');
-    expect(await screen.findByText('amara@example.com')).toBeTruthy();
+    expect(await screen.findByText('amara@example.com')).toBeInTheDocument();
     expect(api.calls.filter((call) => call.route === 'POST /api/auth/verify')).toEqual([
       { route: 'POST /api/auth/verify', body: { token: 't0k3n', password: 'correct horse battery' } },
     ]);
@@ -68,7 +68,7 @@ describe('VerifyEmailPage', () => {
     await userEvent.type(password(), 'a guess');
     await confirm();
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(notTheirs));
-    expect(screen.getByRole('button', { name: 'Confirm my email' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirm my email' })).toBeInTheDocument();
   });
 
   it('says when a link expired or was used, and offers to sign in for a new one', async () => {

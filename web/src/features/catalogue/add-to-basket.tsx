@@ -4,7 +4,7 @@ import type { CoursePage } from '../../generated/CoursePage';
 import { kitChoiceLabel, kitNote, pricedKit } from '../../lib/kits';
 import { formatMoney } from '../../lib/money';
 import { hasFreeSeat, seatsLeft, sessionLabel } from '../../lib/sessions';
-import { useBasket } from '../basket/basket-context';
+import { useBasket } from '../../lib/basket';
 import { trackAddedCourse } from './track-added-course';
 
 type Added = null | 'in-person' | 'online';

@@ -25,7 +25,7 @@ export function CalendarPage({ page }: { page: CalendarData }) {
   const navigate = useNavigate();
   const id = useId();
   const count = page.months.reduce((n, m) => n + m.sessions.length, 0);
-  const go = (section: string, type: string) => navigate(calendarUrl(section, type), { preventScrollReset: true });
+  const go = (section: string, type: string) => void navigate(calendarUrl(section, type), { preventScrollReset: true });
 
   return (
     <div className="container">

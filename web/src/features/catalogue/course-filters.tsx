@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CourseCard } from '../../generated/CourseCard';
-import { CourseGrid } from './course-card';
+import { CourseGrid } from '../../components/course-card';
 
 const SORTS = [
   { value: 'featured', label: 'Recommended' },
@@ -42,7 +42,7 @@ export function CourseListing({ path, sort, courses }: { path: string; sort: str
             id={`${id}-sort`}
             name="sort"
             value={sort}
-            onChange={(event) => navigate(event.target.value === 'featured' ? path : `${path}?sort=${event.target.value}`, { preventScrollReset: true })}
+            onChange={(event) => void navigate(event.target.value === 'featured' ? path : `${path}?sort=${event.target.value}`, { preventScrollReset: true })}
           >
             {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
           </select>

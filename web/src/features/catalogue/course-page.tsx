@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { CoursePage as CourseData } from '../../generated/CoursePage';
 import { Picture } from '../../components/ui/image';
-import { Prose } from '../content/prose';
-import { CourseGrid } from './course-card';
-import { Price } from './price';
+import { Prose } from '../../components/prose';
+import { CourseGrid } from '../../components/course-card';
+import { Price } from '../../components/price';
 import { AddToBasket } from './add-to-basket';
 
 export function CoursePage({ course }: { course: CourseData }) {

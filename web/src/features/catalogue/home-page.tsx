@@ -4,7 +4,7 @@ import { Picture } from '../../components/ui/image';
 import { formatSessionDate, formatTime } from '../../lib/dates';
 import { seatsLeft, sessionTypeLabel } from '../../lib/sessions';
 import { formatMoney } from '../../lib/money';
-import { CourseGrid } from './course-card';
+import { CourseGrid } from '../../components/course-card';
 import { SectionCards } from './section-cards';
 
 const TRUST_MARKS = [

@@ -1,6 +1,6 @@
 import type { OffersPage as OffersData } from '../../generated/OffersPage';
-import { Prose } from '../content/prose';
-import { CourseGrid } from './course-card';
+import { Prose } from '../../components/prose';
+import { CourseGrid } from '../../components/course-card';
 
 export function OffersPage({ page }: { page: OffersData }) {
   return (

@@ -1,6 +1,6 @@
 import type { PathwayPage as PathwayData } from '../../generated/PathwayPage';
 import { formatMoney } from '../../lib/money';
-import { Prose } from '../content/prose';
+import { Prose } from '../../components/prose';
 import { Link } from 'react-router';
 
 export function PathwayPage({ page }: { page: PathwayData }) {

@@ -5,7 +5,7 @@ import { trackAddedCourse } from './track-added-course';
 describe('trackAddedCourse', () => {
   it('sends Added Course, add_to_cart and AddToCart in pounds sterling', () => {
     const events: unknown[] = [];
-    const listener = (event: Event) => events.push((event as CustomEvent).detail);
+    const listener = (event: Event) => events.push((event as CustomEvent<Record<string, unknown>>).detail);
     window.addEventListener(TRACK_EVENT, listener);
     trackAddedCourse({ id: 'c1', title: 'Microneedling Course', url: '/courses/aesthetics/microneedling/', price: 89000 });
     window.removeEventListener(TRACK_EVENT, listener);

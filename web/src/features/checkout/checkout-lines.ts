@@ -2,8 +2,8 @@ import type { BasketResponse } from '../../generated/BasketResponse';
 import type { CheckoutLine } from '../../generated/CheckoutLine';
 import type { ChosenCourse } from '../../generated/ChosenCourse';
 import type { Session } from '../../generated/Session';
-import type { SelectedCourse } from '../basket/basket-items';
-import type { LinePrice } from './pricing';
+import type { SelectedCourse } from '../../lib/basket-items';
+import type { LinePrice } from '../../generated/LinePrice';
 
 // The selected courses (kept in the browser) joined with the catalogue's
 // answer for them: the visitor's choices live in the basket, what the college

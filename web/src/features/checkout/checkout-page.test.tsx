@@ -10,11 +10,11 @@ import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests, type Answer } from '
 import { amara, signedIn, signedOut } from '../../test/auth-fixtures';
 import { dermaplaning, injectablesPackage, microneedling, selected } from '../../test/checkout-fixtures';
 import { fakeStripe } from '../../test/fake-stripe';
-import { AuthProvider } from '../auth/auth-context';
-import { BasketProvider } from '../basket/basket-context';
-import { SELECTED_COURSES_KEY, type SelectedCourse } from '../basket/basket-items';
+import { AuthProvider } from '../../lib/auth';
+import { BasketProvider } from '../../lib/basket';
+import { SELECTED_COURSES_KEY, type SelectedCourse } from '../../lib/basket-items';
 import { CheckoutPage } from './checkout-page';
-import { ORDER_ID_KEY } from './place-order';
+import { ORDER_ID_KEY, ORDER_ID_METADATA_KEY } from './place-order';
 import { STRIPE_JS_URL } from './stripe-js';
 
 const sandboxPage: CheckoutPageData = { gateway: 'sandbox', publishableKey: null };
@@ -77,8 +77,8 @@ describe('CheckoutPage', () => {
   it('invites a visitor with no selected courses to choose one', () => {
     const api = stubSite({});
     renderCheckout([]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Lets get you enrolled' })).toBeTruthy();
-    expect(screen.getByText('It appears you have not selected any courses.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Lets get you enrolled' })).toBeInTheDocument();
+    expect(screen.getByText('It appears you have not selected any courses.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Please select a course to enroll onto.' }).getAttribute('href')).toBe('/courses/');
     expect(api.routes()).toEqual(['GET /api/auth/session']);
   });
@@ -90,7 +90,7 @@ describe('CheckoutPage', () => {
       'POST /api/checkout/': () => jsonResponse(200, intent),
     });
     renderCheckout([microneedling]);
-    expect((await screen.findByText('Preparing your checkout')).closest('[role="status"]')).toBeTruthy();
+    expect((await screen.findByText('Preparing your checkout')).closest('[role="status"]')).toBeInTheDocument();
     await vi.waitFor(() => expect(api.calls).toEqual([
       { route: 'GET /api/auth/session', body: undefined },
       { route: 'POST /api/checkout/basket', body: { courses: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }] } },
@@ -107,16 +107,16 @@ describe('CheckoutPage', () => {
     const list = courseList();
     expect(within(list).getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe(microneedling.url);
     expect(within(list).getByText('Was £995.00').tagName).toBe('S');
-    expect(within(list).getByText('£795.00', { exact: false })).toBeTruthy();
-    const date = within(list).getByLabelText('Select course date:') as HTMLSelectElement;
+    expect(within(list).getByText('£795.00', { exact: false })).toBeInTheDocument();
+    const date = within(list).getByLabelText<HTMLSelectElement>('Select course date:');
     expect(Array.from(date.options, (o) => o.textContent)).toEqual(['Tuesday 12th January · On site', 'Friday 5th March · On site']);
-    expect(within(list).getByText('Your starter kit is included.')).toBeTruthy();
+    expect(within(list).getByText('Your starter kit is included.')).toBeInTheDocument();
     expect(totalOf('Your training total')).toBe('£3,290.00');
     expect(totalOf('Booking fee')).toContain('£200.00');
     expect(totalOf('Balance')).toBe('£3,090.00 due by Tuesday 29th December');
 
     await userEvent.selectOptions(date, 'mn-4');
-    expect(within(list).getByText('£750.00', { exact: false })).toBeTruthy();
+    expect(within(list).getByText('£750.00', { exact: false })).toBeInTheDocument();
     expect(totalOf('Balance')).toBe('£3,045.00 due by Friday 19th February');
     await userEvent.click(within(list).getByLabelText('Add the Microneedling starter kit for £95 (worth £180)'));
     expect(totalOf('Your training total')).toBe('£3,340.00');
@@ -136,12 +136,12 @@ describe('CheckoutPage', () => {
     await ready();
     await userEvent.type(screen.getByLabelText('Discount code'), 'WELCOME10');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('Discount code WELCOME10')).toBeTruthy();
+    expect(await screen.findByText('Discount code WELCOME10')).toBeInTheDocument();
     expect(screen.queryByLabelText('Discount code')).toBeNull();
     expect(totalOf('Discount code WELCOME10')).toContain('-£79.50');
     expect(totalOf('Total after discount')).toBe('£715.50');
     await userEvent.click(screen.getByRole('button', { name: 'Remove discount code WELCOME10' }));
-    expect(screen.getByLabelText('Discount code')).toBeTruthy();
+    expect(screen.getByLabelText('Discount code')).toBeInTheDocument();
     expect(screen.queryByText('Total after discount')).toBeNull();
   });
 
@@ -156,8 +156,8 @@ describe('CheckoutPage', () => {
     checkoutApi([microneedling, dermaplaning]);
     renderCheckout([microneedling, dermaplaning]);
     await ready();
-    expect(screen.getByRole('heading', { name: 'Spread the cost with a payment plan' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ask about a payment plan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Spread the cost with a payment plan' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ask about a payment plan' })).toBeInTheDocument();
   });
 
   it('says when the payment provider sent the visitor back after a failed payment', async () => {
@@ -177,16 +177,16 @@ describe('CheckoutPage', () => {
       'Name is required', 'Last name is required', 'Enter a valid email address', 'Phone number is required',
       'Card number is required', 'Expiry date is required', 'Security code is required',
     ]) {
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeInTheDocument();
     }
     const firstName = screen.getByLabelText(/First name/);
     expect(firstName.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(firstName.getAttribute('aria-describedby')!)!.textContent).toBe('Name is required');
     expect(document.activeElement).toBe(firstName);
-    expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('amara@');
+    expect((screen.getByLabelText<HTMLInputElement>(/Email/)).value).toBe('amara@');
     await userEvent.clear(screen.getByLabelText(/Email/));
     await userEvent.click(payButton());
-    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(api.routes()).not.toContain('POST /api/enroll/');
   });
 
@@ -196,7 +196,7 @@ describe('CheckoutPage', () => {
     await ready();
     expect(screen.getByRole('radio', { name: 'Card' })).toHaveProperty('checked', true);
     expect(payButton().textContent).toBe('Pay booking fee £100.00');
-    expect(screen.getByText('4242 4242 4242 4242: payment succeeds')).toBeTruthy();
+    expect(screen.getByText('4242 4242 4242 4242: payment succeeds')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
     expect(payButton().textContent).toBe('Pay £795.00');
@@ -219,7 +219,7 @@ describe('CheckoutPage', () => {
     checkoutApi([microneedling, dermaplaning]);
     renderCheckout([microneedling, dermaplaning]);
     await ready();
-    expect(screen.getByRole('radio', { name: 'Klarna' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Klarna' })).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: 'Clearpay' })).toBeNull();
   });
 
@@ -255,7 +255,7 @@ describe('CheckoutPage', () => {
     });
     expect(api.calls[4]!.body).toEqual({
       intent: 'pi_1', amount: 10000, customerId: null, email: null,
-      metadata: { 'Order ID': 'order-1', name: 'Amara', surname: 'Okafor', phone: '07700 900123', email: 'amara@example.com', type: 'booking-fee' },
+      metadata: { [ORDER_ID_METADATA_KEY]: 'order-1', name: 'Amara', surname: 'Okafor', phone: '07700 900123', email: 'amara@example.com', type: 'booking-fee' },
     });
     expect(api.calls[5]!.body).toEqual({
       client_secret: 'pi_1_secret_def', payment_method: 'card',
@@ -279,10 +279,10 @@ describe('CheckoutPage', () => {
     await ready();
     const customer = { customerId: 'cus_amara', email: amara.email };
     expect(api.calls[2]).toEqual({ route: 'POST /api/checkout/', body: { amount: 10000, ...customer } });
-    expect((screen.getByLabelText(/First name/) as HTMLInputElement).value).toBe('Amara');
-    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Okafor');
-    expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('amara@example.com');
-    expect((screen.getByLabelText(/Phone number/) as HTMLInputElement).value).toBe('+447700900123');
+    expect((screen.getByLabelText<HTMLInputElement>(/First name/)).value).toBe('Amara');
+    expect((screen.getByLabelText<HTMLInputElement>(/Last name/)).value).toBe('Okafor');
+    expect((screen.getByLabelText<HTMLInputElement>(/Email/)).value).toBe('amara@example.com');
+    expect((screen.getByLabelText<HTMLInputElement>(/Phone number/)).value).toBe('+447700900123');
     await fillCard('4242 4242 4242 4242');
     await userEvent.click(payButton());
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/enrolment/order-1'));
@@ -324,13 +324,13 @@ describe('CheckoutPage', () => {
     await fillContact();
     await fillCard('4000 0000 0000 0002');
     await userEvent.click(payButton());
-    expect(await screen.findByText('Payment failed: Your card was declined.')).toBeTruthy();
+    expect(await screen.findByText('Payment failed: Your card was declined.')).toBeInTheDocument();
     window.removeEventListener(TRACK_EVENT, tracked);
-    expect(tracked.mock.calls.map(([event]) => (event as CustomEvent).detail)).toContainEqual({
+    expect(tracked.mock.calls.map(([event]) => (event as CustomEvent<Record<string, unknown>>).detail)).toContainEqual({
       name: 'Booking Error', params: { message: 'Your card was declined.' },
     });
-    expect((screen.getByLabelText(/Card number/) as HTMLInputElement).value).toBe('4000 0000 0000 0002');
-    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Okafor');
+    expect((screen.getByLabelText<HTMLInputElement>(/Card number/)).value).toBe('4000 0000 0000 0002');
+    expect((screen.getByLabelText<HTMLInputElement>(/Last name/)).value).toBe('Okafor');
     expect(payButton().textContent).toBe('Pay booking fee £100.00');
   });
 
@@ -360,14 +360,14 @@ describe('CheckoutPage', () => {
     await ready();
     await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
     await userEvent.click(payButton());
-    expect(await screen.findByText('Microneedling Course: Your date is full; we chose the next one.')).toBeTruthy();
-    expect(screen.getByText(full)).toBeTruthy();
+    expect(await screen.findByText('Microneedling Course: Your date is full; we chose the next one.')).toBeInTheDocument();
+    expect(screen.getByText(full)).toBeInTheDocument();
     expect(api.calls.at(-1)).toEqual({
       route: 'POST /api/checkout/basket',
       body: { courses: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }] },
     });
     expect(storedCourses()[0]!.selectedEvent?.id).toBe('mn-4');
-    expect(screen.getByText('Friday 5th March · On site')).toBeTruthy();
+    expect(screen.getByText('Friday 5th March · On site')).toBeInTheDocument();
   });
 
   it('asks for the courses with this browser’s pending order, whose held seats are still its own', async () => {
@@ -401,8 +401,8 @@ describe('CheckoutPage', () => {
     await fillContact();
     await fillCard('4242 4242 4242 4242');
     await userEvent.click(payButton());
-    expect(await screen.findByText('Please keep this under 200 characters')).toBeTruthy();
-    expect(screen.getByText('Please check the highlighted fields.')).toBeTruthy();
+    expect(await screen.findByText('Please keep this under 200 characters')).toBeInTheDocument();
+    expect(screen.getByText('Please check the highlighted fields.')).toBeInTheDocument();
     expect(document.activeElement).toBe(screen.getByLabelText(/Phone number/));
   });
 
@@ -418,7 +418,7 @@ describe('CheckoutPage', () => {
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await ready();
-    expect(payButton()).toBeTruthy();
+    expect(payButton()).toBeEnabled();
   });
 
   it('says why the checkout cannot be prepared when the server asks to slow down', async () => {
@@ -426,7 +426,7 @@ describe('CheckoutPage', () => {
     checkoutApi([microneedling], { 'POST /api/checkout/': tooManyRequests });
     renderCheckout([microneedling]);
     expect((await screen.findByRole('alert')).textContent).toBe(SLOW_DOWN);
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 
@@ -550,7 +550,7 @@ describe('CheckoutPage with Stripe', () => {
     expect(api.calls[3]!.body).toMatchObject({
       data: { selected: 'card', mode: 'fee', metadata: { payment_account_mode: 'test' } },
     });
-    expect(api.calls[4]!.body).toMatchObject({ intent: 'pi_1', amount: 10000, metadata: { 'Order ID': 'order-1', type: 'booking-fee' } });
+    expect(api.calls[4]!.body).toMatchObject({ intent: 'pi_1', amount: 10000, metadata: { [ORDER_ID_METADATA_KEY]: 'order-1', type: 'booking-fee' } });
     expect(fake.argsOf('stripe.confirmPayment')).toEqual([{
       elements: fake.elements,
       confirmParams: { return_url: `${window.location.origin}/enrolment/order-1` },
@@ -569,7 +569,7 @@ describe('CheckoutPage with Stripe', () => {
     await readyWithStripe([microneedling], fake);
     fake.choose('klarna');
     await userEvent.click(payButton());
-    await waitFor(() => expect(fake.argsOf('stripe.confirmPayment')).toBeTruthy());
+    await waitFor(() => expect(fake.argsOf('stripe.confirmPayment')).toBeDefined());
     expect(api.calls[3]!.body).toMatchObject({ data: { selected: 'klarna', mode: 'full' } });
     expect(api.calls[4]!.body).toMatchObject({ amount: 79500, metadata: { type: 'full-amount' } });
   });
@@ -589,7 +589,7 @@ describe('CheckoutPage with Stripe', () => {
     expect((await screen.findByText(/^Payment failed/)).textContent).toBe('Payment failed: Your card was declined.');
     expect(assign).not.toHaveBeenCalled();
     expect(payButton().textContent).toBe('Pay booking fee £100.00');
-    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Okafor');
+    expect((screen.getByLabelText<HTMLInputElement>(/Last name/)).value).toBe('Okafor');
   });
 
   it('shows what Stripe found missing before making any order', async () => {
@@ -622,7 +622,7 @@ describe('CheckoutPage with Stripe', () => {
     await userEvent.click(within(paymentGroup()).getByRole('button', { name: 'Try again' }));
     const fake = fakeStripe();
     await loadStripeJs(fake);
-    expect(fake.argsOf('element.mount')).toBeTruthy();
+    expect(fake.argsOf('element.mount')).toEqual([expect.any(HTMLElement) as unknown]);
     expect(within(paymentGroup()).queryByRole('alert')).toBeNull();
     expect(payButton()).toHaveProperty('disabled', false);
   });

@@ -1,20 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { focusFirstError } from '../../components/ui/field';
 import { PageSpinner } from '../../components/ui/page-spinner';
+import { useForm } from '../../components/ui/use-form';
 import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
 import type { Contact } from '../../generated/Contact';
 import type { SandboxCard } from '../../generated/SandboxCard';
 import { ApiError, failureMessage, fieldErrorsOf } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
+import type { PaymentMethod } from '../../lib/payment-methods';
 import { reportError } from '../../lib/report-error';
 import { track } from '../../lib/tracking';
-import { useAuth } from '../auth/auth-context';
-import { useBasket } from '../basket/basket-context';
+import { useAuth } from '../../lib/auth';
+import { useBasket } from '../../lib/basket';
 import { checkoutRows, firstTrainingDay, linePrice } from './checkout-lines';
 import {
-  CARD_FIELDS, CONTACT_FIELDS, EMPTY_CONTACT, prefillContact, validateCard, validateContact, type CardErrors,
-  type ContactErrors,
+  CARD_FIELDS, CONTACT_FIELDS, EMPTY_CONTACT, prefillContact, validateCard, validateContact, type CardField,
+  type ContactField,
 } from './checkout-rules';
 import { CheckoutTotals } from './checkout-totals';
 import { ContactFields } from './contact-fields';
@@ -22,7 +23,7 @@ import { DiscountCode, type AppliedDiscount } from './discount-code';
 import { PaymentPlan } from './payment-plan';
 import { confirmSandboxPayment, placeOrder, PaymentRefused, type ConfirmPayment } from './place-order';
 import {
-  amountDue, CLEARPAY_LIMIT, modeFor, offersPaymentPlan, paymentMethods, quote, type PaymentMethod,
+  amountDue, CLEARPAY_LIMIT, modeFor, offersPaymentPlan, paymentMethods, quote,
 } from './pricing';
 import { EMPTY_CARD, SandboxPaymentElement } from './sandbox-payment-element';
 import { SelectedCourseList } from './selected-course-list';
@@ -37,8 +38,6 @@ const RETURNED_FAILED = 'Payment failed. Please try an alternative payment metho
 const NOT_PREPARED = 'We could not prepare your checkout. Please check your connection and try again.';
 const UNREACHABLE = 'we could not reach the payment service. Please check your connection and try again.';
 const CLEARPAY_OVER_LIMIT = `Clearpay is not available for totals over ${formatMoney(CLEARPAY_LIMIT)}. Please choose another payment method.`;
-
-type Errors = ContactErrors & CardErrors;
 
 /** The payment account an order is paid into, for the order's metadata (§7). */
 function paymentAccountMode(page: CheckoutPageData): string {
@@ -58,30 +57,26 @@ function EmptyCheckout() {
   );
 }
 
+/** The Stripe Payment Element found its own fields incomplete: its message is the form's, nothing was sent. */
+class PaymentDetailsIncomplete extends Error {}
+
+/** What the form says when paying failed: the server's or the provider's words where they help. */
+function paymentFailure(error: unknown): string {
+  if (error instanceof PaymentDetailsIncomplete) return error.message;
+  if (!(error instanceof ApiError)) return `Payment failed: ${error instanceof PaymentRefused ? error.message : UNREACHABLE}`;
+  // A session that filled up, a price or a discount code that changed: the server's message says which.
+  return error.status === 409 || error.status === 422 ? error.message : `Payment failed: ${error.message}`;
+}
+
 function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; returnedFailed: boolean }) {
-  const id = useId();
   const basket = useBasket();
   const catalogue = useCheckoutBasket();
   const payment = usePaymentIntent();
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
-  const [contact, setContact] = useState<Contact>(EMPTY_CONTACT);
-  const [card, setCard] = useState<SandboxCard>(EMPTY_CARD);
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod>('card');
-  const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState(returnedFailed ? RETURNED_FAILED : '');
-  const [paying, setPaying] = useState(false);
   // Stripe's Payment Element, once it is mounted and can take a payment.
   const [stripeCheckout, setStripeCheckout] = useState<StripeCheckout | null>(null);
   const { user } = useAuth();
-  const prefilled = useRef(false);
-
-  // A signed-in buyer's details fill the fields still empty, once: what they
-  // change afterwards is theirs.
-  useEffect(() => {
-    if (!user || prefilled.current) return;
-    prefilled.current = true;
-    setContact((current) => prefillContact(current, user));
-  }, [user]);
 
   const rows = checkoutRows(basket.selectedCourses, catalogue.catalogue);
   const figures = quote(rows.map(linePrice), discount);
@@ -95,51 +90,15 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
   const clearpayOverLimit = !sandbox && chosenMethod === 'afterpay_clearpay' && method !== chosenMethod;
   const canPay = sandbox || (stripeCheckout !== null && !clearpayOverLimit);
 
-  function changeMethod(chosen: PaymentMethod) {
-    // Stripe's element reports every change to its fields, not only the method's.
-    if (chosen === chosenMethod) return;
-    setChosenMethod(chosen);
-    setErrors({});
-  }
-
-  function fail(error: unknown) {
-    setPaying(false);
-    track('Booking Error', { message: error instanceof Error ? error.message : String(error) });
-    reportError(error, { action: 'enrol checkout', courses: basket.selectedCourses.map((course) => course.courseId) });
-    if (!(error instanceof ApiError)) {
-      setMessage(`Payment failed: ${error instanceof PaymentRefused ? error.message : UNREACHABLE}`);
-      return;
+  async function pay(values: Contact & SandboxCard) {
+    if (payment.status !== 'ready') throw new Error(NOT_PREPARED);
+    const contact: Contact = { name: values.name, surname: values.surname, email: values.email, phone: values.phone };
+    const card: SandboxCard = { number: values.number, expiry: values.expiry, cvc: values.cvc };
+    if (stripeCheckout) {
+      // Stripe checks its fields before there is an order to pay for.
+      const incomplete = await stripeCheckout.validate();
+      if (incomplete) throw new PaymentDetailsIncomplete(incomplete);
     }
-    if (error.status !== 409 && error.status !== 422) {
-      setMessage(`Payment failed: ${error.message}`);
-      return;
-    }
-    // The server refused the order: a contact field, a session that filled
-    // up, a price or a discount code that changed. Its message says which.
-    setMessage(error.message);
-    const fields: ContactErrors = fieldErrorsOf(error, CONTACT_FIELDS);
-    if (Object.keys(fields).length > 0) {
-      setErrors(fields);
-      focusFirstError(id, CONTACT_FIELDS, fields);
-    } else {
-      catalogue.refresh();
-    }
-  }
-
-  async function pay(event: FormEvent) {
-    event.preventDefault();
-    if (paying || !canPay || payment.status !== 'ready') return;
-    const found: Errors = {
-      ...validateContact(contact, method === 'card'),
-      ...(sandbox && method === 'card' ? validateCard(card) : {}),
-    };
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(id, [...CONTACT_FIELDS, ...CARD_FIELDS], found);
-      return;
-    }
-    setPaying(true);
-    setMessage('');
     const draft = {
       courses: basket.selectedCourses, figures, method, contact, discountCode: discount?.code ?? null,
       paymentAccountMode: paymentAccountMode(page), customer: payment.customer,
@@ -148,24 +107,45 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
       ? stripeCheckout.confirm
       : (intent, orderId) => confirmSandboxPayment(intent, method, card, orderId);
     try {
-      if (stripeCheckout) {
-        // Stripe checks its fields before there is an order to pay for.
-        const incomplete = await stripeCheckout.validate();
-        if (incomplete) {
-          setPaying(false);
-          setMessage(incomplete);
-          return;
-        }
-      }
-      const next = await placeOrder(draft, payment.intent, confirm);
-      window.location.assign(next);
+      window.location.assign(await placeOrder(draft, payment.intent, confirm));
     } catch (error) {
-      fail(error);
+      track('Booking Error', { message: error instanceof Error ? error.message : String(error) });
+      reportError(error, { action: 'enrol checkout', courses: basket.selectedCourses.map((course) => course.courseId) });
+      // A refused order without a contact field to correct: the catalogue changed under the basket.
+      const refused = error instanceof ApiError && (error.status === 409 || error.status === 422);
+      if (refused && Object.keys(fieldErrorsOf(error, CONTACT_FIELDS)).length === 0) catalogue.refresh();
+      throw error;
     }
   }
 
-  function clearError(field: keyof Errors) {
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  const form = useForm<ContactField | CardField>({
+    fields: [...CONTACT_FIELDS, ...CARD_FIELDS],
+    initial: { ...EMPTY_CONTACT, ...EMPTY_CARD },
+    validate: (values) => ({
+      ...validateContact(values, method === 'card'),
+      ...(sandbox && method === 'card' ? validateCard(values) : {}),
+    }),
+    send: pay,
+    failure: paymentFailure,
+    message: returnedFailed ? RETURNED_FAILED : '',
+  });
+  const paying = form.status !== 'editing';
+
+  // A signed-in buyer's details fill the fields still empty, once: what they
+  // change afterwards is theirs.
+  const { update } = form;
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (!user || prefilled.current) return;
+    prefilled.current = true;
+    update((current) => ({ ...current, ...prefillContact(current, user) }));
+  }, [user, update]);
+
+  function changeMethod(chosen: PaymentMethod) {
+    // Stripe's element reports every change to its fields, not only the method's.
+    if (chosen === chosenMethod) return;
+    setChosenMethod(chosen);
+    form.clearErrors();
   }
 
   if (catalogue.status === 'failed' || payment.status === 'failed') {
@@ -196,8 +176,8 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
       <div className="container checkout" inert={loading}>
         <h1>Checkout</h1>
         <div className="checkout-columns">
-          <section className="checkout-summary" aria-labelledby={`${id}-courses`}>
-            <h2 id={`${id}-courses`}>Your selected courses</h2>
+          <section className="checkout-summary" aria-labelledby={`${form.id}-courses`}>
+            <h2 id={`${form.id}-courses`}>Your selected courses</h2>
             {catalogue.notices.length > 0 && (
               <ul className="checkout-notices" role="status">
                 {catalogue.notices.map((notice) => <li key={notice}>{notice}</li>)}
@@ -219,36 +199,22 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
               firstTrainingDay={firstTrainingDay(rows)}
             />
             {offersPaymentPlan(figures) && (
-              <PaymentPlan courses={rows.map(({ course }) => course.title)} contact={contact} />
+              <PaymentPlan courses={rows.map(({ course }) => course.title)} contact={form.values} />
             )}
           </section>
-          <section className="checkout-payment" aria-labelledby={`${id}-details`}>
-            <h2 id={`${id}-details`}>Your details</h2>
-            <form noValidate onSubmit={pay} aria-label="Enrol and pay">
-              <ContactFields
-                idPrefix={id}
-                values={contact}
-                errors={errors}
-                required={method === 'card'}
-                onChange={(field, value) => {
-                  setContact((current) => ({ ...current, [field]: value }));
-                  clearError(field);
-                }}
-              />
-              <p role="alert" className="form-error checkout-error">{message}</p>
+          <section className="checkout-payment" aria-labelledby={`${form.id}-details`}>
+            <h2 id={`${form.id}-details`}>Your details</h2>
+            <form noValidate onSubmit={canPay ? form.submit : (event) => event.preventDefault()} aria-label="Enrol and pay">
+              <ContactFields field={form.field} required={method === 'card'} />
+              <p role="alert" className="form-error checkout-error">{form.message}</p>
               <h2>Payment</h2>
               {sandbox ? (
                 <SandboxPaymentElement
-                  idPrefix={id}
+                  idPrefix={form.id}
                   methods={methods}
                   method={method}
                   onMethodChange={changeMethod}
-                  card={card}
-                  errors={errors}
-                  onCardChange={(field, value) => {
-                    setCard((current) => ({ ...current, [field]: value }));
-                    clearError(field);
-                  }}
+                  field={form.field}
                   total={figures.total}
                 />
               ) : (

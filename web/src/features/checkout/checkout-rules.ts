@@ -1,7 +1,7 @@
 import type { AuthUser } from '../../generated/AuthUser';
 import type { Contact } from '../../generated/Contact';
 import type { SandboxCard } from '../../generated/SandboxCard';
-import { isValidEmail, isValidPhone } from '../enquiries/enquiry-rules';
+import { emailProblem, phoneProblem } from '../../lib/contact-rules';
 
 // §5: the checkout's contact details are required for card payments and
 // optional for buy-now-pay-later methods (whose provider asks for them), but
@@ -30,10 +30,10 @@ export function validateContact(contact: Contact, required: boolean): ContactErr
   for (const field of CONTACT_FIELDS) {
     if (required && !contact[field].trim()) errors[field] = REQUIRED[field];
   }
-  const email = contact.email.trim();
-  if (email && !isValidEmail(email.toLowerCase())) errors.email = 'Enter a valid email address';
-  const phone = contact.phone.trim();
-  if (phone && !isValidPhone(phone)) errors.phone = 'Enter a valid phone number';
+  const email = emailProblem(contact.email);
+  if (email) errors.email = email;
+  const phone = phoneProblem(contact.phone);
+  if (phone) errors.phone = phone;
   return errors;
 }
 

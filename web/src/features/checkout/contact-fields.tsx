@@ -1,6 +1,6 @@
-import { Field, fieldId } from '../../components/ui/field';
-import type { Contact } from '../../generated/Contact';
-import { CONTACT_FIELDS, type ContactErrors, type ContactField } from './checkout-rules';
+import { Field } from '../../components/ui/field';
+import type { FieldBinding } from '../../components/ui/use-form';
+import { CONTACT_FIELDS, type ContactField } from './checkout-rules';
 
 const INPUTS: Record<ContactField, { label: string; type: 'text' | 'email' | 'tel'; autoComplete: string }> = {
   name: { label: 'First name', type: 'text', autoComplete: 'given-name' },
@@ -10,25 +10,11 @@ const INPUTS: Record<ContactField, { label: string; type: 'text' | 'email' | 'te
 };
 
 /** First name, last name, email and phone number: the checkout's contact form and the payment-plan form. */
-export function ContactFields({ idPrefix, values, errors, required, onChange }: {
-  idPrefix: string;
-  values: Contact;
-  errors: ContactErrors;
-  required: boolean;
-  onChange: (field: ContactField, value: string) => void;
-}) {
+export function ContactFields({ field, required }: { field: (name: ContactField) => FieldBinding; required: boolean }) {
   return (
     <>
-      {CONTACT_FIELDS.map((field) => (
-        <Field
-          key={field}
-          id={fieldId(idPrefix, field)}
-          {...INPUTS[field]}
-          value={values[field]}
-          error={errors[field]}
-          required={required}
-          onChange={(value) => onChange(field, value)}
-        />
+      {CONTACT_FIELDS.map((name) => (
+        <Field key={name} {...field(name)} {...INPUTS[name]} required={required} />
       ))}
     </>
   );

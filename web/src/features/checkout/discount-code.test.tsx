@@ -47,7 +47,7 @@ describe('DiscountCode', () => {
     expect(screen.queryByText('Invalid code provided')).toBeNull();
     stubApi({ 'POST /api/code': () => jsonResponse(404, { error: { code: 'not_found', message: 'Not found' } }) });
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
-    expect(await screen.findByText('Invalid code provided')).toBeTruthy();
+    expect(await screen.findByText('Invalid code provided')).toBeInTheDocument();
     expect(onApply).not.toHaveBeenCalled();
   });
 
@@ -55,7 +55,7 @@ describe('DiscountCode', () => {
     stubApi({ 'POST /api/code': tooManyRequests });
     renderBox();
     await apply('WELCOME10');
-    expect(await screen.findByText(SLOW_DOWN)).toBeTruthy();
+    expect(await screen.findByText(SLOW_DOWN)).toBeInTheDocument();
   });
 
   it('says an error occured when the network fails', async () => {
@@ -63,7 +63,7 @@ describe('DiscountCode', () => {
     stubApi({ 'POST /api/code': () => Promise.reject(new TypeError('Failed to fetch')) });
     renderBox();
     await apply('WELCOME10');
-    expect(await screen.findByText('An error occured')).toBeTruthy();
-    expect((screen.getByLabelText('Discount code') as HTMLInputElement).value).toBe('WELCOME10');
+    expect(await screen.findByText('An error occured')).toBeInTheDocument();
+    expect((screen.getByLabelText<HTMLInputElement>('Discount code')).value).toBe('WELCOME10');
   });
 });

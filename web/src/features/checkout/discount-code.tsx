@@ -3,7 +3,7 @@ import type { CodeRequest } from '../../generated/CodeRequest';
 import type { CodeResponse } from '../../generated/CodeResponse';
 import { ApiError, failureMessage, postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
-import type { Discount } from './pricing';
+import type { Discount } from '../../generated/Discount';
 
 const CODE_PATH = '/api/code';
 
@@ -45,7 +45,7 @@ export function DiscountCode({ onApply }: { onApply: (discount: AppliedDiscount)
   }
 
   return (
-    <form className="discount-code" noValidate onSubmit={apply}>
+    <form className="discount-code" noValidate onSubmit={(event) => void apply(event)}>
       <div className={error ? 'field has-error' : 'field'}>
         <label htmlFor={`${id}-code`}>Discount code</label>
         <p id={`${id}-error`} className="field-error" role="alert">{error}</p>

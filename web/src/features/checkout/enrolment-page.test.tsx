@@ -5,8 +5,8 @@ import type { EnrolmentPage as EnrolmentData } from '../../generated/EnrolmentPa
 import { CONFIRMATION_POLL_MS, CONFIRMATION_WAIT_MS } from '../../lib/use-pending-page';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { microneedling, selected } from '../../test/checkout-fixtures';
-import { BasketProvider } from '../basket/basket-context';
-import { SELECTED_COURSES_KEY } from '../basket/basket-items';
+import { BasketProvider } from '../../lib/basket';
+import { SELECTED_COURSES_KEY } from '../../lib/basket-items';
 import { EnrolmentPage } from './enrolment-page';
 import { ORDER_ID_KEY } from './place-order';
 
@@ -59,30 +59,35 @@ function pageDataAnswers(...statuses: EnrolmentData['status'][]) {
   });
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Lets `ms` pass a poll interval at a time, rendering in between as a browser would. */
+async function advance(ms: number) {
+  for (let left = ms; left > 0; left -= CONFIRMATION_POLL_MS) {
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(left, CONFIRMATION_POLL_MS)));
+  }
+}
 
 describe('EnrolmentPage', () => {
   afterEach(() => vi.useRealTimers());
 
   it('confirms a paid booking fee with the booking, the balance and its due date, and empties the basket', () => {
     renderEnrolment(deposit);
-    expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Thank you, Amara. We have emailed your booking confirmation to amara@example.com.');
     expect(screen.getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe('/courses/aesthetics/microneedling/');
-    expect(screen.getByRole('row', { name: /Microneedling Course With the Microneedling starter kit Tuesday 12th January · On site £890.00/ })).toBeTruthy();
-    expect(screen.getByRole('cell', { name: 'Date to be arranged' })).toBeTruthy();
-    expect(screen.getByRole('row', { name: 'Discount -£334.00' })).toBeTruthy();
-    expect(screen.getByRole('row', { name: 'Total £3,051.00' })).toBeTruthy();
-    expect(screen.getByRole('row', { name: 'Paid £200.00' })).toBeTruthy();
-    expect(screen.getByRole('row', { name: 'Balance due by Tuesday 29th December £2,851.00' })).toBeTruthy();
+    expect(screen.getByRole('row', { name: /Microneedling Course With the Microneedling starter kit Tuesday 12th January · On site £890.00/ })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Date to be arranged' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Discount -£334.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Total £3,051.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Paid £200.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Balance due by Tuesday 29th December £2,851.00' })).toBeInTheDocument();
     expect(sessionStorage.getItem(SELECTED_COURSES_KEY)).toBeNull();
     expect(localStorage.getItem(ORDER_ID_KEY)).toBeNull();
   });
 
   it('shows a booking paid in full without a balance', () => {
     renderEnrolment({ ...deposit, status: 'completed', paid: 305100, balance: 0, balanceDueOn: null });
-    expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeTruthy();
-    expect(screen.getByRole('row', { name: 'Paid £3,051.00' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Paid £3,051.00' })).toBeInTheDocument();
     expect(screen.queryByText(/Balance/)).toBeNull();
   });
 
@@ -95,14 +100,14 @@ describe('EnrolmentPage', () => {
     vi.useFakeTimers();
     const api = pageDataAnswers('pending', 'deposit');
     renderEnrolment(pending);
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     await advance(CONFIRMATION_POLL_MS);
     expect(api.calls).toHaveLength(1);
     expect(sessionStorage.getItem(SELECTED_COURSES_KEY)).not.toBeNull();
     expect(localStorage.getItem(ORDER_ID_KEY)).toBe(deposit.orderId);
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeInTheDocument();
     expect(sessionStorage.getItem(SELECTED_COURSES_KEY)).toBeNull();
     await advance(CONFIRMATION_WAIT_MS);
     expect(api.calls).toHaveLength(2);

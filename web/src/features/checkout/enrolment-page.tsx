@@ -4,8 +4,9 @@ import type { EnrolmentPage as EnrolmentData } from '../../generated/EnrolmentPa
 import type { Page } from '../../generated/Page';
 import { removeItem } from '../../lib/storage';
 import { usePendingPage } from '../../lib/use-pending-page';
-import { useBasket } from '../basket/basket-context';
-import { BookingTable } from './booking-table';
+import { useBasket } from '../../lib/basket';
+import { BookingTable } from '../../components/booking-table';
+import { PaymentStatus } from '../../components/payment-status';
 import { ORDER_ID_KEY } from './place-order';
 
 const isPending = (enrolment: EnrolmentData) => enrolment.status === 'pending';
@@ -43,25 +44,15 @@ export function EnrolmentPage({ page }: { page: EnrolmentData }) {
 
   return (
     <div className="container order-page">
-      <h1>{confirmed ? "You're enrolled" : 'Confirming your payment'}</h1>
-      <div role="status" className="order-status">
-        {confirmed ? (
-          <p>{confirmationText(enrolment)}</p>
-        ) : status === 'failed' ? (
-          <p>Your payment did not go through. Taking you back to the checkout.</p>
-        ) : gaveUp ? (
-          <p>
-            Your payment is taking longer than usual to confirm. We will email your booking confirmation once the
-            payment is confirmed. If you have any questions, <Link to="/contact/">contact us</Link>.
-          </p>
-        ) : (
-          <p>
-            <span className="spinner" aria-hidden="true" />
-            We are waiting for the payment provider to confirm your payment. This page updates by itself.
-          </p>
-        )}
-      </div>
-      <p className="order-reference">{`Booking reference: ${enrolment.orderId}`}</p>
+      <PaymentStatus
+        state={confirmed ? 'confirmed' : status === 'failed' ? 'failed' : 'waiting'}
+        gaveUp={gaveUp}
+        heading={confirmed ? "You're enrolled" : 'Confirming your payment'}
+        confirmed={confirmationText(enrolment)}
+        failed="Your payment did not go through. Taking you back to the checkout."
+        mailed="booking confirmation"
+        reference={['Booking reference', enrolment.orderId]}
+      />
       {confirmed && (
         <>
           <BookingTable caption="Your booking" booking={enrolment} />

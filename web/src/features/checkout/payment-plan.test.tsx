@@ -19,7 +19,7 @@ async function openForm() {
 describe('PaymentPlan', () => {
   it('says what a payment plan is and opens the form from the prompt', async () => {
     renderPlan();
-    expect(screen.getByRole('heading', { name: 'Spread the cost with a payment plan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Spread the cost with a payment plan' })).toBeInTheDocument();
     expect(screen.getByText(/without interest and without credit checks/).textContent).toContain('within 2 hours during business hours');
     expect(screen.queryByRole('form')).toBeNull();
     await openForm();
@@ -32,9 +32,9 @@ describe('PaymentPlan', () => {
     await openForm();
     await userEvent.click(screen.getByRole('button', { name: 'Request a payment plan' }));
     for (const message of ['Name is required', 'Last name is required', 'Email is required', 'Phone number is required']) {
-      expect(screen.getByText(message)).toBeTruthy();
+      expect(screen.getByText(message)).toBeInTheDocument();
     }
-    expect(screen.getByLabelText(/Phone number/).getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByLabelText(/Phone number/)).toHaveAccessibleDescription('Phone number is required');
     expect(document.activeElement).toBe(screen.getByLabelText(/First name/));
     expect(api.calls).toEqual([]);
   });
@@ -43,10 +43,10 @@ describe('PaymentPlan', () => {
     const api = stubApi({ 'POST /api/callback/': () => jsonResponse(200, { success: true }) });
     renderPlan({ name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '' });
     await openForm();
-    expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe('amara@example.com');
+    expect((screen.getByLabelText<HTMLInputElement>(/Email/)).value).toBe('amara@example.com');
     await userEvent.type(screen.getByLabelText(/Phone number/), '07700 900123');
     await userEvent.click(screen.getByRole('button', { name: 'Request a payment plan' }));
-    expect(await screen.findByText('Details Received')).toBeTruthy();
+    expect(await screen.findByText('Details Received')).toBeInTheDocument();
     expect(screen.queryByRole('form')).toBeNull();
     expect(api.calls).toEqual([{
       route: 'POST /api/callback/',
@@ -68,7 +68,7 @@ describe('PaymentPlan', () => {
     await openForm();
     await userEvent.click(screen.getByRole('button', { name: 'Request a payment plan' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Error processing request, Please try again');
-    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe('Okafor');
+    expect((screen.getByLabelText<HTMLInputElement>(/Last name/)).value).toBe('Okafor');
   });
 
   it('shows the server’s message when it asks to slow down', async () => {

@@ -11,12 +11,12 @@ const draft: OrderDraft = {
   discountCode: null, paymentAccountMode: 'sandbox', customer: { customerId: null, email: null },
 };
 const intent = { client_secret: 'pi_1_secret', id: 'pi_1' };
-const confirm = async (_intent: unknown, orderId: string) => `/enrolment/${orderId}`;
+const confirm = (_intent: unknown, orderId: string) => Promise.resolve(`/enrolment/${orderId}`);
 
 /** The `Idempotency-Key` of each `POST /api/enroll/` made through `fetch`. */
 const keysSent = (fetch: MockInstance<typeof globalThis.fetch>) =>
   fetch.mock.calls
-    .filter(([url, init]) => String(url) === '/api/enroll/' && init?.method === 'POST')
+    .filter(([url, init]) => (url instanceof Request ? url.url : url.toString()) === '/api/enroll/' && init?.method === 'POST')
     .map(([, init]) => (init?.headers as Record<string, string>)['Idempotency-Key']);
 
 describe('placeOrder', () => {
@@ -77,7 +77,7 @@ describe('placeOrder', () => {
     await expect(placeOrder(draft, intent, confirm)).rejects.toThrow();
     await placeOrder({ ...draft, contact: { ...draft.contact, phone: '07700 900999' } }, intent, confirm);
     const [first, changed] = keysSent(api.spy);
-    expect(changed).toBeTruthy();
+    expect(changed).toMatch(/^[0-9a-f-]{36}$/);
     expect(changed).not.toBe(first);
   });
 

@@ -3,6 +3,7 @@ import type { EnrollData } from '../../generated/EnrollData';
 import type { EnrollRequest } from '../../generated/EnrollRequest';
 import type { EnrollResponse } from '../../generated/EnrollResponse';
 import type { EnrollUpdateRequest } from '../../generated/EnrollUpdateRequest';
+import type { IntentMetadata } from '../../generated/IntentMetadata';
 import type { IntentResponse } from '../../generated/IntentResponse';
 import type { IntentUpdateRequest } from '../../generated/IntentUpdateRequest';
 import type { Quote } from '../../generated/Quote';
@@ -12,16 +13,22 @@ import type { SandboxConfirmResponse } from '../../generated/SandboxConfirmRespo
 import { ApiError, postJson, putJson } from '../../lib/api';
 import { readSourceParams } from '../../lib/source-params';
 import { readJson, readText, removeItem, writeJson, writeText } from '../../lib/storage';
-import type { SelectedCourse } from '../basket/basket-items';
+import type { SelectedCourse } from '../../lib/basket-items';
 import { chosenCourses } from './checkout-lines';
 import { trimContact } from './checkout-rules';
-import { amountDue, modeFor, selectedFor, type PaymentMethod } from './pricing';
+import type { PaymentMethod } from '../../lib/payment-methods';
+import { amountDue, modeFor, selectedFor } from './pricing';
 import type { Stripe, StripeElements } from './stripe-js';
 
 // §4, §7 (decision 006): on submit the order is created, the payment intent
 // made on load gets the order's amount and metadata, and the gateway confirms
 // the payment with the return address /enrolment/{orderId}.
 
+/**
+ * §7: the payment intent's metadata names its order under this key, the
+ * `order_id` of enrol_domain's `IntentMetadata`; the webhook finds the order by it.
+ */
+export const ORDER_ID_METADATA_KEY = 'Order ID' satisfies keyof IntentMetadata;
 /** §9: the order id is kept in local storage, so a retry replaces the pending order. */
 export const ORDER_ID_KEY = 'orderId';
 /** Decision 009: the new order last sent, with the key that makes sending it again one order. */
@@ -127,7 +134,7 @@ function updateIntent(intent: IntentResponse, order: EnrollResponse, draft: Orde
     amount: amountDue(order.quote, mode),
     ...draft.customer,
     metadata: {
-      'Order ID': order.id,
+      [ORDER_ID_METADATA_KEY]: order.id,
       name: contact.name,
       surname: contact.surname,
       phone: contact.phone,

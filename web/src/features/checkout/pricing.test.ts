@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  amountDue, balanceDueOn, discountOff, modeFor, offersPaymentPlan, paymentMethods, quote, selectedFor,
-  type Discount, type LinePrice,
-} from './pricing';
+import type { Discount } from '../../generated/Discount';
+import type { LinePrice } from '../../generated/LinePrice';
+import { amountDue, balanceDueOn, discountOff, modeFor, offersPaymentPlan, paymentMethods, quote, selectedFor } from './pricing';
 
 interface Vector {
   name: string;

@@ -1,11 +1,15 @@
-import type { DiscountType } from '../../generated/DiscountType';
+import type { Discount } from '../../generated/Discount';
+import type { LinePrice } from '../../generated/LinePrice';
 import type { PaymentMode } from '../../generated/PaymentMode';
 import type { Quote } from '../../generated/Quote';
+import type { PaymentMethod } from '../../lib/payment-methods';
 
 // The pricing rules of an in-person enrolment (§9), the same as
-// crates/enrol-domain/src/enrolment.rs. Both are tested against
-// crates/enrol-domain/src/pricing-vectors.json. The page only previews these
-// figures: the server prices the order itself and refuses any that differ.
+// crates/enrol-domain/src/enrolment.rs, over its types generated from Rust
+// (`LinePrice`; `Discount`: pence off, or a whole percentage of the
+// subtotal). Both are tested against crates/enrol-domain/src/pricing-vectors.json.
+// The page only previews these figures: the server prices the order itself
+// and refuses any that differ.
 
 /** §9: the booking fee (deposit) per course. */
 export const BOOKING_FEE = 10000;
@@ -15,23 +19,6 @@ export const PAYMENT_PLAN_THRESHOLD = 100000;
 export const BALANCE_DUE_DAYS = 14;
 /** Clearpay's UK limit: it is not offered on larger totals. */
 export const CLEARPAY_LIMIT = 120000;
-
-/** One course of the enrolment: the session's (or course's) price and the kit taken, in whole pounds. */
-export interface LinePrice {
-  price: number;
-  kit_pounds: number | null;
-}
-
-/** An applied discount code: pence off, or a whole percentage of the subtotal. */
-export interface Discount {
-  type: DiscountType;
-  value: number;
-}
-
-/** The payment methods of the payment element. */
-export type PaymentMethod = 'card' | 'klarna' | 'afterpay_clearpay';
-
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', klarna: 'Klarna', afterpay_clearpay: 'Clearpay' };
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 

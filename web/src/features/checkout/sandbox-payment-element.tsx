@@ -1,8 +1,9 @@
-import { Field, fieldId } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
+import type { FieldBinding } from '../../components/ui/use-form';
 import type { SandboxCard } from '../../generated/SandboxCard';
 import { formatMoney } from '../../lib/money';
-import { CARD_FIELDS, type CardErrors, type CardField } from './checkout-rules';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from './pricing';
+import { CARD_FIELDS, type CardField } from './checkout-rules';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../lib/payment-methods';
 
 export const EMPTY_CARD: SandboxCard = { number: '', expiry: '', cvc: '' };
 
@@ -17,14 +18,13 @@ const CARD_INPUTS: Record<CardField, { label: string; autoComplete: string; nume
  * production, without money. Test cards decide a card's outcome; Klarna and
  * Clearpay are approved or denied on the sandbox's own page.
  */
-export function SandboxPaymentElement({ idPrefix, methods, method, onMethodChange, card, errors, onCardChange, total }: {
+export function SandboxPaymentElement({ idPrefix, methods, method, onMethodChange, field, total }: {
   idPrefix: string;
   methods: PaymentMethod[];
   method: PaymentMethod;
   onMethodChange: (method: PaymentMethod) => void;
-  card: SandboxCard;
-  errors: CardErrors;
-  onCardChange: (field: CardField, value: string) => void;
+  /** The card's fields, kept by the checkout's form. */
+  field: (name: CardField) => FieldBinding;
   /** The full total, which a buy-now-pay-later method pays. */
   total: number;
 }) {
@@ -49,17 +49,14 @@ export function SandboxPaymentElement({ idPrefix, methods, method, onMethodChang
       </fieldset>
       {method === 'card' ? (
         <>
-          {CARD_FIELDS.map((field) => (
+          {CARD_FIELDS.map((name) => (
             <Field
-              key={field}
-              id={fieldId(idPrefix, field)}
-              label={CARD_INPUTS[field].label}
-              autoComplete={CARD_INPUTS[field].autoComplete}
-              inputMode={CARD_INPUTS[field].numeric ? 'numeric' : undefined}
-              value={card[field]}
-              error={errors[field]}
+              key={name}
+              {...field(name)}
+              label={CARD_INPUTS[name].label}
+              autoComplete={CARD_INPUTS[name].autoComplete}
+              inputMode={CARD_INPUTS[name].numeric ? 'numeric' : undefined}
               required
-              onChange={(value) => onCardChange(field, value)}
             />
           ))}
           <div className="form-note">

@@ -4,7 +4,7 @@ import type { Session } from '../../generated/Session';
 import { kitChoiceLabel, kitNote, pricedKit } from '../../lib/kits';
 import { formatMoney } from '../../lib/money';
 import { sessionLabel } from '../../lib/sessions';
-import type { SelectedCourse } from '../basket/basket-items';
+import type { SelectedCourse } from '../../lib/basket-items';
 import { withSession, type CheckoutRow } from './checkout-lines';
 
 function SelectedCourseRow({ row, onSession, onKit, onRemove }: {

@@ -1,8 +1,9 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { reportError } from '../../lib/report-error';
+import { useRequest } from '../../lib/use-request';
 import { confirmStripePayment, type ConfirmPayment } from './place-order';
-import type { PaymentMethod } from './pricing';
-import { loadStripeJs, type StripeConstructor } from './stripe-js';
+import type { PaymentMethod } from '../../lib/payment-methods';
+import { loadStripeJs } from './stripe-js';
 
 export const STRIPE_UNAVAILABLE = 'The payment form could not load. Please check your connection and try again.';
 const STRIPE_INCOMPLETE = 'Please check your payment details.';
@@ -40,42 +41,31 @@ export function StripePaymentElement({ publishableKey, clientSecret, onMethodCha
   onReady: (checkout: StripeCheckout | null) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const [stripeJs, setStripeJs] = useState<StripeConstructor | null>(null);
-  const [status, setStatus] = useState<Status>('loading');
+  // Each try mounts the element afresh; its outcome is kept with the try it belongs to.
   const [attempt, setAttempt] = useState(0);
+  const [element, setElement] = useState<{ attempt: number; status: 'ready' | 'failed' } | null>(null);
+  // Stripe.js loads while the page prepares the payment intent.
+  const stripeJsRequest = useRequest('Stripe.js', () => loadStripeJs(), { reportAs: 'load Stripe.js' });
+  const stripeJs = stripeJsRequest.status === 'done' ? stripeJsRequest.data : undefined;
+  const mounted = element?.attempt === attempt ? element.status : 'loading';
+  const status: Status = !publishableKey || stripeJsRequest.status === 'failed' || mounted === 'failed' ? 'failed' : mounted;
 
-  const failed = useEffectEvent((error: unknown, action: string) => {
-    reportError(error, { action });
-    setStatus('failed');
+  const failed = useEffectEvent((error: unknown) => {
+    reportError(error, { action: 'mount the Stripe Payment Element' });
+    setElement({ attempt, status: 'failed' });
     onReady(null);
   });
   const changed = useEffectEvent((type: string) => onMethodChange(methodOf(type)));
   const ready = useEffectEvent((checkout: StripeCheckout | null) => {
-    if (checkout) setStatus('ready');
+    if (checkout) setElement({ attempt, status: 'ready' });
     onReady(checkout);
   });
-
-  // Stripe.js loads while the page prepares the payment intent.
-  useEffect(() => {
-    let cancelled = false;
-    loadStripeJs().then(
-      (Stripe) => {
-        if (!cancelled) setStripeJs(() => Stripe);
-      },
-      (error: unknown) => {
-        if (!cancelled) failed(error, 'load Stripe.js');
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
 
   useEffect(() => {
     const target = container.current;
     if (!stripeJs || !clientSecret || !target) return;
     if (!publishableKey) {
-      failed(new Error('Stripe is the gateway but the page has no publishable key'), 'mount the Stripe Payment Element');
+      reportError(new Error('Stripe is the gateway but the page has no publishable key'), { action: 'mount the Stripe Payment Element' });
       return;
     }
     const stripe = stripeJs(publishableKey);
@@ -92,7 +82,7 @@ export function StripePaymentElement({ publishableKey, clientSecret, onMethodCha
         confirm: confirmStripePayment(stripe, elements),
       }),
     );
-    element.on('loaderror', (event) => failed(event.error, 'mount the Stripe Payment Element'));
+    element.on('loaderror', (event) => failed(event.error));
     element.mount(target);
     return () => {
       element.destroy();
@@ -101,8 +91,8 @@ export function StripePaymentElement({ publishableKey, clientSecret, onMethodCha
   }, [stripeJs, publishableKey, clientSecret, attempt]);
 
   function retry() {
-    setStatus('loading');
     setAttempt((n) => n + 1);
+    if (stripeJsRequest.status === 'failed') stripeJsRequest.retry();
   }
 
   return (

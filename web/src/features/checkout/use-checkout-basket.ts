@@ -1,59 +1,47 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { BasketRequest } from '../../generated/BasketRequest';
 import type { BasketResponse } from '../../generated/BasketResponse';
 import { postJson } from '../../lib/api';
-import { reportError } from '../../lib/report-error';
+import { useBasket } from '../../lib/basket';
 import { readText } from '../../lib/storage';
-import { useBasket } from '../basket/basket-context';
-import type { SelectedCourse } from '../basket/basket-items';
+import { useRequest } from '../../lib/use-request';
 import { applyCatalogue, chosenCourses, type Catalogue } from './checkout-lines';
 import { ORDER_ID_KEY } from './place-order';
 
 const BASKET_PATH = '/api/checkout/basket';
-
-interface CheckoutBasket {
-  status: 'loading' | 'ready' | 'failed';
-  catalogue: Catalogue;
-  /** What changed since the courses were chosen (a full date, a course no longer sold). */
-  notices: string[];
-}
+const NOTHING_YET = { catalogue: new Map(), notices: [] } satisfies { catalogue: Catalogue; notices: string[] };
 
 /**
  * The selected courses as the catalogue sells them now: asked once when the
  * page opens, and again by `refresh` (after a session filled up, or a price
- * changed). The basket is brought up to date with the answer.
+ * changed). The basket is brought up to date with the answer; until the
+ * next answer the last one stands.
  */
 export function useCheckoutBasket() {
   const { selectedCourses, replaceCourses } = useBasket();
-  const [state, setState] = useState<CheckoutBasket>({ status: 'loading', catalogue: new Map(), notices: [] });
-
-  const load = useCallback(
-    (courses: SelectedCourse[], signal?: AbortSignal) => {
-      setState((current) => ({ ...current, status: 'loading' }));
+  // The basket as it was when the page opened, and again at each refresh.
+  const [asked, setAsked] = useState(selectedCourses);
+  const answer = useRequest(
+    'checkout basket',
+    async (signal) => {
       // The pending order this browser made: the seats it holds are still its own to choose.
-      const request: BasketRequest = { courses: chosenCourses(courses), orderId: readText('local', ORDER_ID_KEY) ?? undefined };
-      postJson<BasketResponse>(BASKET_PATH, request, { signal })
-        .then((answer) => {
-          const { courses: current, catalogue, notices } = applyCatalogue(courses, answer);
-          replaceCourses(current);
-          setState({ status: 'ready', catalogue, notices });
-        })
-        .catch((error: unknown) => {
-          if (signal?.aborted) return;
-          reportError(error, { action: 'refresh the checkout basket' });
-          setState((current) => ({ ...current, status: 'failed' }));
-        });
+      const request: BasketRequest = { courses: chosenCourses(asked), orderId: readText('local', ORDER_ID_KEY) ?? undefined };
+      const { courses, catalogue, notices } = applyCatalogue(asked, await postJson<BasketResponse>(BASKET_PATH, request, { signal }));
+      if (!signal.aborted) replaceCourses(courses);
+      return { catalogue, notices };
     },
-    [replaceCourses],
+    { reportAs: 'refresh the checkout basket' },
   );
+  const { catalogue, notices } = answer.data ?? NOTHING_YET;
 
-  // The basket as it was when the page opened.
-  const [opened] = useState(selectedCourses);
-  useEffect(() => {
-    const controller = new AbortController();
-    load(opened, controller.signal);
-    return () => controller.abort();
-  }, [load, opened]);
-
-  return { ...state, refresh: () => load(selectedCourses) };
+  return {
+    status: answer.status === 'done' ? ('ready' as const) : answer.status === 'failed' ? ('failed' as const) : ('loading' as const),
+    /** What changed since the courses were chosen (a full date, a course no longer sold). */
+    notices,
+    catalogue,
+    refresh: () => {
+      setAsked(selectedCourses);
+      answer.retry();
+    },
+  };
 }

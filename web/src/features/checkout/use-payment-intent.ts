@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { IntentRequest } from '../../generated/IntentRequest';
 import type { IntentResponse } from '../../generated/IntentResponse';
 import { postJson } from '../../lib/api';
-import { reportError } from '../../lib/report-error';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../lib/auth';
+import { useRequest } from '../../lib/use-request';
 import { INTENT_PATH, type IntentCustomer } from './place-order';
 import { BOOKING_FEE } from './pricing';
 
@@ -19,31 +18,19 @@ type PaymentIntent =
  * §6: a signed-in buyer's payment account id and email go with it.
  * Submitting sets its real amount, for the same `customer`.
  */
-export function usePaymentIntent() {
+export function usePaymentIntent(): PaymentIntent & { retry: () => void } {
   const { loading, user, userData } = useAuth();
-  const [state, setState] = useState<PaymentIntent>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const customerId = userData?.stripe_id ?? null;
-  const email = user?.email ?? null;
-
-  useEffect(() => {
-    if (loading) return;
-    const controller = new AbortController();
-    const customer: IntentCustomer = { customerId, email };
-    const request: IntentRequest = { amount: BOOKING_FEE, ...customer };
-    postJson<IntentResponse>(INTENT_PATH, request, { signal: controller.signal })
-      .then((intent) => setState({ status: 'ready', intent, customer }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        reportError(error, { action: 'prepare the payment intent' });
-        setState({ status: 'failed', error });
-      });
-    return () => controller.abort();
-  }, [attempt, loading, customerId, email]);
-
-  const retry = () => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  };
-  return { ...state, retry };
+  const customer: IntentCustomer = { customerId: userData?.stripe_id ?? null, email: user?.email ?? null };
+  const request = useRequest(
+    loading ? null : JSON.stringify(customer),
+    async (signal) => {
+      const body: IntentRequest = { amount: BOOKING_FEE, ...customer };
+      return { intent: await postJson<IntentResponse>(INTENT_PATH, body, { signal }), customer };
+    },
+    { reportAs: 'prepare the payment intent' },
+  );
+  const { retry } = request;
+  if (request.status === 'failed') return { status: 'failed', error: request.error, retry };
+  if (request.status === 'done' && request.data) return { status: 'ready', ...request.data, retry };
+  return { status: 'loading', retry };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useConsent } from './consent-context';
+import { bannerWanted, useConsent } from './consent-context';
 import type { Consent, ConsentChoice } from './consent-storage';
 
 function ManageChoices({ current, onSave }: { current: Consent; onSave: (choice: ConsentChoice) => void }) {
@@ -47,9 +47,10 @@ function ManageChoices({ current, onSave }: { current: Consent; onSave: (choice:
  * choice is read, so it is never part of the server's HTML.
  */
 export function ConsentBanner() {
-  const { consent, settingsOpen, choose } = useConsent();
+  const state = useConsent();
+  const { consent, settingsOpen, choose } = state;
   const [managing, setManaging] = useState(false);
-  if (consent === null || (consent.decided && !settingsOpen)) return null;
+  if (!bannerWanted(state) || consent === null) return null;
 
   function decide(choice: ConsentChoice) {
     choose(choice);

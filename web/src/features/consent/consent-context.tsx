@@ -1,21 +1,30 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { TrackingConfig } from '../../generated/TrackingConfig';
 import { clearSourceParams, saveSourceParams } from '../../lib/source-params';
 import { TRACK_EVENT, type TrackingParams } from '../../lib/tracking';
 import { readConsent, saveConsent, type Consent, type ConsentChoice } from './consent-storage';
-import { forwardEvent } from './forward-event';
-import { loadTools, readTrackingConfig, updateTagManagerConsent } from './tool-loader';
+import type * as ToolLoaderModule from './tool-loader';
+
+// The tools' code loads only once the visitor grants a category (decision
+// 012): most visitors never need it.
+type ToolLoader = typeof ToolLoaderModule;
+let toolLoader: Promise<ToolLoader> | null = null;
+const loadToolLoader = () => (toolLoader ??= import('./tool-loader'));
 
 interface ConsentState {
   /** Null on the server and until the browser has read the stored choice. */
   consent: Consent | null;
   /** The visitor asked to see their choices again. */
   settingsOpen: boolean;
-  choose(choice: ConsentChoice): void;
-  openSettings(): void;
+  choose: (choice: ConsentChoice) => void;
+  openSettings: () => void;
 }
 
 const ConsentContext = createContext<ConsentState | null>(null);
+
+/** The banner is wanted: the stored choice is read and there is none yet, or the visitor asked to see it again. */
+export function bannerWanted({ consent, settingsOpen }: Pick<ConsentState, 'consent' | 'settingsOpen'>): boolean {
+  return consent !== null && (!consent.decided || settingsOpen);
+}
 
 export function useConsent(): ConsentState {
   const state = useContext(ConsentContext);
@@ -23,12 +32,6 @@ export function useConsent(): ConsentState {
   return state;
 }
 
-/** What this page load started with, read once in the browser. */
-interface Visit {
-  tools: TrackingConfig;
-  /** The landing URL's query, kept for the source params (§9). */
-  landingSearch: string;
-}
 
 /**
  * The visitor's cookie choice and everything that follows from it: the
@@ -38,18 +41,22 @@ interface Visit {
 export function ConsentProvider({ children }: { children: ReactNode }) {
   const [consent, setConsent] = useState<Consent | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const visit = useRef<Visit | null>(null);
+  // The landing URL's query, kept for the source params (§9): read once in the browser.
+  const landingSearch = useRef<string | null>(null);
   const reopenedFrom = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    visit.current ??= { tools: readTrackingConfig(), landingSearch: window.location.search };
+    landingSearch.current ??= window.location.search;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is the browser's: read after hydration, so the first render matches the server's
     setConsent(readConsent());
   }, []);
 
   useEffect(() => {
-    if (!consent || !visit.current) return;
-    loadTools(visit.current.tools, consent);
-    if (consent.marketing) saveSourceParams(visit.current.landingSearch);
+    if (!consent || landingSearch.current === null) return;
+    if (consent.analytics || consent.marketing) {
+      void loadToolLoader().then(({ loadTools, readTrackingConfig }) => loadTools(readTrackingConfig(), consent));
+    }
+    if (consent.marketing) saveSourceParams(landingSearch.current);
     else if (consent.decided) clearSourceParams();
   }, [consent]);
 
@@ -59,14 +66,15 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     if (!analytics && !marketing) return;
     const forward = (event: Event) => {
       const { name, params } = (event as CustomEvent<{ name: string; params: TrackingParams }>).detail;
-      forwardEvent(name, params, { analytics, marketing });
+      void import('./forward-event').then(({ forwardEvent }) => forwardEvent(name, params, { analytics, marketing }));
     };
     window.addEventListener(TRACK_EVENT, forward);
     return () => window.removeEventListener(TRACK_EVENT, forward);
   }, [analytics, marketing]);
 
   const choose = useCallback((choice: ConsentChoice) => {
-    updateTagManagerConsent(choice);
+    // Only a tag manager already loaded needs telling.
+    void toolLoader?.then(({ updateTagManagerConsent }) => updateTagManagerConsent(choice));
     setConsent(saveConsent(choice));
     setSettingsOpen(false);
     // Back to the Cookie settings button the choices were reopened from.

@@ -82,7 +82,7 @@ describe('loadTools', () => {
     expect(gtagCommands()).toEqual([
       ['consent', 'default', { analytics_storage: 'granted', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }],
     ]);
-    expect(window.dataLayer).toContainEqual({ 'gtm.start': expect.any(Number), event: 'gtm.js' });
+    expect(window.dataLayer).toContainEqual({ 'gtm.start': expect.any(Number) as unknown, event: 'gtm.js' });
     updateTagManagerConsent({ analytics: false, marketing: false });
     expect(gtagCommands()[1]).toEqual(['consent', 'update', { analytics_storage: 'denied', ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied' }]);
   });

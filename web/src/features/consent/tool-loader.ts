@@ -103,6 +103,7 @@ function deferTo(queue: unknown[], method: string) {
 // them) keep to the visitor's marketing choice too.
 function gtag(..._command: unknown[]): void {
   // The tag manager reads commands only as `arguments` objects.
+  // eslint-disable-next-line prefer-rest-params -- an array is ignored by the tag manager
   window.dataLayer?.push(arguments);
 }
 

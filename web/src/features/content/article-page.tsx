@@ -3,7 +3,7 @@ import type { ArticlePage as ArticleData } from '../../generated/ArticlePage';
 import { Picture } from '../../components/ui/image';
 import { formatShortDate } from '../../lib/dates';
 import { BlogCard } from './blog-card';
-import { Prose } from './prose';
+import { Prose } from '../../components/prose';
 
 export function ArticlePage({ page }: { page: ArticleData }) {
   const { post } = page;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { CareersPage as CareersData } from '../../generated/CareersPage';
-import { Prose } from './prose';
+import { Prose } from '../../components/prose';
 
 export function CareersPage({ page }: { page: CareersData }) {
   return (

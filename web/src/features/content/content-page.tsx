@@ -1,15 +1,16 @@
+import type { ReactNode } from 'react';
+import { Prose } from '../../components/prose';
 import type { ContentPage as ContentData } from '../../generated/ContentPage';
-import { EnquiryForm } from '../enquiries/enquiry-form';
-import { Prose } from './prose';
 
-export function ContentPage({ page }: { page: ContentData }) {
+/** A page of the college's own words; `form` is the enquiry form it names, beside them (composed by the app). */
+export function ContentPage({ page, form }: { page: ContentData; form: ReactNode }) {
   return (
     <div className={page.form ? 'container content-with-form' : 'container content-page'}>
       <div>
         <h1>{page.heading}</h1>
         <Prose html={page.bodyHtml} />
       </div>
-      {page.form && <EnquiryForm kind={page.form} />}
+      {form}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { NotFoundPage as NotFoundData } from '../../generated/NotFoundPage';
-import { CourseGrid } from '../catalogue/course-card';
+import { CourseGrid } from '../../components/course-card';
 
 export function NotFoundPage({ page }: { page: NotFoundData }) {
   return (

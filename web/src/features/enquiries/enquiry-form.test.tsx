@@ -9,10 +9,10 @@ describe('EnquiryForm', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     render(<EnquiryForm kind="models" />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign up as a model' }));
-    expect(screen.getByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Phone number is required')).toBeTruthy();
-    expect(screen.getByText('Please choose a treatment')).toBeTruthy();
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('Please choose a treatment')).toBeInTheDocument();
     expect(screen.getByLabelText(/Your name/).getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText(/Your name/));
     expect(fetch).not.toHaveBeenCalled();
@@ -39,8 +39,8 @@ describe('EnquiryForm', () => {
     await userEvent.type(screen.getByLabelText(/Email address/), 'jo@example.com');
     await userEvent.type(screen.getByLabelText(/Your message/), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
-    expect((screen.getByLabelText(/Your message/) as HTMLTextAreaElement).value).toBe('Hello');
+    expect(await screen.findByText('Enter a valid email address')).toBeInTheDocument();
+    expect((screen.getByLabelText<HTMLTextAreaElement>(/Your message/)).value).toBe('Hello');
   });
 
   it('shows the server’s message when it asks to slow down', async () => {

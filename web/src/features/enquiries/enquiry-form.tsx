@@ -1,15 +1,17 @@
-import { useId, useState, type FormEvent } from 'react';
+import { Field } from '../../components/ui/field';
+import { useForm } from '../../components/ui/use-form';
 import type { EnquiryInput } from '../../generated/EnquiryInput';
 import type { EnquiryKind } from '../../generated/EnquiryKind';
-import { ApiError, failureMessage, postJson } from '../../lib/api';
-import { isRequired, validateEnquiry, type EnquiryField, type FieldErrors } from './enquiry-rules';
+import { failureMessage, postJson } from '../../lib/api';
+import { isRequired, validateEnquiry, type EnquiryField } from './enquiry-rules';
 
 interface FieldSpec {
   name: EnquiryField;
   label: string;
-  type?: 'text' | 'email' | 'tel' | 'textarea' | 'select';
+  type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
   options?: string[];
+  multiline?: boolean;
 }
 
 const TREATMENTS = [
@@ -26,7 +28,7 @@ const FIELDS: Record<EnquiryKind, { title: string; submit: string; success: stri
       { name: 'name', label: 'Your name', autoComplete: 'name' },
       { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
       { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
-      { name: 'message', label: 'Your message', type: 'textarea' },
+      { name: 'message', label: 'Your message', multiline: true },
     ],
   },
   callback: {
@@ -37,7 +39,7 @@ const FIELDS: Record<EnquiryKind, { title: string; submit: string; success: stri
       { name: 'name', label: 'Your name', autoComplete: 'name' },
       { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
       { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
-      { name: 'bestTime', label: 'Best time to call', type: 'select', options: ['Any time', 'Morning', 'Afternoon', 'Evening'] },
+      { name: 'bestTime', label: 'Best time to call', options: ['Any time', 'Morning', 'Afternoon', 'Evening'] },
       { name: 'course', label: 'Course you are interested in' },
     ],
   },
@@ -50,7 +52,7 @@ const FIELDS: Record<EnquiryKind, { title: string; submit: string; success: stri
       { name: 'name', label: 'Your name', autoComplete: 'name' },
       { name: 'email', label: 'Work email address', type: 'email', autoComplete: 'email' },
       { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
-      { name: 'message', label: 'What training does your team need?', type: 'textarea' },
+      { name: 'message', label: 'What training does your team need?', multiline: true },
     ],
   },
   models: {
@@ -61,108 +63,50 @@ const FIELDS: Record<EnquiryKind, { title: string; submit: string; success: stri
       { name: 'name', label: 'Your name', autoComplete: 'name' },
       { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email' },
       { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
-      { name: 'treatment', label: 'Treatment you would like', type: 'select', options: TREATMENTS },
-      { name: 'message', label: 'Anything we should know? (optional)', type: 'textarea' },
+      { name: 'treatment', label: 'Treatment you would like', options: TREATMENTS },
+      { name: 'message', label: 'Anything we should know? (optional)', multiline: true },
     ],
   },
 };
 
 const EMPTY: EnquiryInput = { name: '', email: '', phone: '', company: '', message: '', treatment: '', bestTime: '', course: '' };
 
-type Status = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+const NOT_SENT = 'Your message could not be sent. Please try again, or call us.';
 
 /** The enquiry forms of the contact, callback, business and models pages. */
 export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
   const spec = FIELDS[kind];
-  const id = useId();
-  const [values, setValues] = useState<EnquiryInput>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [status, setStatus] = useState<Status>({ kind: 'editing' });
-  const fieldId = (name: EnquiryField) => `${id}-${name}`;
+  const form = useForm<EnquiryField>({
+    fields: spec.fields.map((field) => field.name),
+    initial: EMPTY,
+    validate: (values) => validateEnquiry(kind, values),
+    send: (values) => postJson(`/api/enquiries/${kind}`, values),
+    failure: (error) => failureMessage(error, NOT_SENT),
+  });
+  const titleId = `${form.id}-title`;
 
-  function focusFirstError(found: FieldErrors) {
-    const first = spec.fields.find((f) => found[f.name]);
-    if (first) document.getElementById(fieldId(first.name))?.focus();
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateEnquiry(kind, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(found);
-      return;
-    }
-    setStatus({ kind: 'sending' });
-    try {
-      await postJson(`/api/enquiries/${kind}`, values);
-      setStatus({ kind: 'sent' });
-    } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fields).length > 0) {
-        const fields = error.fields as FieldErrors;
-        setErrors(fields);
-        setStatus({ kind: 'editing' });
-        focusFirstError(fields);
-      } else {
-        setStatus({ kind: 'failed', message: failureMessage(error, 'Your message could not be sent. Please try again, or call us.') });
-      }
-    }
-  }
-
-  if (status.kind === 'sent') {
+  if (form.status === 'sent') {
     return (
-      <section className="enquiry-form enquiry-sent" aria-labelledby={`${id}-title`}>
-        <h2 id={`${id}-title`}>Thank you</h2>
+      <section className="enquiry-form enquiry-sent" aria-labelledby={titleId}>
+        <h2 id={titleId}>Thank you</h2>
         <p role="status">{spec.success}</p>
       </section>
     );
   }
 
   return (
-    <section className="enquiry-form" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{spec.title}</h2>
+    <section className="enquiry-form" aria-labelledby={titleId}>
+      <h2 id={titleId}>{spec.title}</h2>
       <noscript>
         <p>This form needs JavaScript. You can also email or call us using the details at the foot of the page.</p>
       </noscript>
-      <form noValidate onSubmit={submit}>
-        {spec.fields.map((field) => {
-          const error = errors[field.name];
-          const required = isRequired(kind, field.name);
-          const common = {
-            id: fieldId(field.name),
-            name: field.name,
-            value: values[field.name],
-            required,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${fieldId(field.name)}-error` : undefined,
-            onChange: (event: { target: { value: string } }) => {
-              setValues((v) => ({ ...v, [field.name]: event.target.value }));
-              if (error) setErrors((e) => ({ ...e, [field.name]: undefined }));
-            },
-          };
-          return (
-            <div key={field.name} className={error ? 'field has-error' : 'field'}>
-              <label htmlFor={common.id}>
-                {field.label}
-                {required && <span aria-hidden="true"> *</span>}
-              </label>
-              {error && <p id={`${common.id}-error`} className="field-error">{error}</p>}
-              {field.type === 'textarea' ? (
-                <textarea {...common} rows={5} />
-              ) : field.type === 'select' ? (
-                <select {...common}>
-                  <option value="">Please choose</option>
-                  {field.options?.map((option) => <option key={option} value={option}>{option}</option>)}
-                </select>
-              ) : (
-                <input {...common} type={field.type ?? 'text'} autoComplete={field.autoComplete} />
-              )}
-            </div>
-          );
-        })}
-        {status.kind === 'failed' && <p className="form-error" role="alert">{status.message}</p>}
-        <button type="submit" className="button" disabled={status.kind === 'sending'}>
-          {status.kind === 'sending' ? 'Sending...' : spec.submit}
+      <form noValidate onSubmit={form.submit}>
+        {spec.fields.map(({ name, ...input }) => (
+          <Field key={name} {...form.field(name)} {...input} required={isRequired(kind, name)} />
+        ))}
+        {form.message && <p className="form-error" role="alert">{form.message}</p>}
+        <button type="submit" className="button" disabled={form.status === 'sending'}>
+          {form.status === 'sending' ? 'Sending...' : spec.submit}
         </button>
         <p className="form-note">Fields marked * are required. We use your details only to answer your enquiry.</p>
       </form>

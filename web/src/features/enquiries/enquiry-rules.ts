@@ -1,5 +1,6 @@
 import type { EnquiryInput } from '../../generated/EnquiryInput';
 import type { EnquiryKind } from '../../generated/EnquiryKind';
+import { emailProblem, phoneProblem } from '../../lib/contact-rules';
 
 // The same rules as enrol_domain::enquiry on the server, so the browser can
 // say what is wrong before sending; the server checks again.
@@ -27,26 +28,15 @@ export function isRequired(kind: EnquiryKind, field: EnquiryField): boolean {
   return REQUIRED[kind].includes(field);
 }
 
-export function isValidEmail(email: string): boolean {
-  const at = email.indexOf('@');
-  if (at <= 0 || email.indexOf('@', at + 1) >= 0) return false;
-  const domain = email.slice(at + 1);
-  return domain.includes('.') && !domain.startsWith('.') && !domain.endsWith('.') && !/\s/.test(email) && email.length <= 254;
-}
-
-export function isValidPhone(phone: string): boolean {
-  const trimmed = phone.trim();
-  const digits = trimmed.replace(/\D/g, '').length;
-  return /^\+?[\d ]*$/.test(trimmed) && digits >= 10 && digits <= 15;
-}
-
 export function validateEnquiry(kind: EnquiryKind, input: EnquiryInput): FieldErrors {
   const errors: FieldErrors = {};
   for (const field of REQUIRED[kind]) {
     if (!input[field].trim()) errors[field] = REQUIRED_MESSAGES[field];
   }
-  if (input.email.trim() && !isValidEmail(input.email.trim().toLowerCase())) errors.email = 'Enter a valid email address';
-  if (input.phone.trim() && !isValidPhone(input.phone)) errors.phone = 'Enter a valid phone number';
+  const email = emailProblem(input.email);
+  if (email) errors.email = email;
+  const phone = phoneProblem(input.phone);
+  if (phone) errors.phone = phone;
   if (input.message.length > 5000) errors.message = 'Please keep your message under 5,000 characters';
   return errors;
 }

@@ -2,7 +2,7 @@ import type { PriceData } from '../../generated/PriceData';
 import { postJson } from '../../lib/api';
 import { penceToPounds as pounds } from '../../lib/money';
 import { track, type TrackingParams } from '../../lib/tracking';
-import { addedUpsells, onlineBasketTotal, type OnlineCourse } from '../basket/basket-items';
+import { addedUpsells, onlineBasketTotal, type OnlineCourse } from '../../lib/basket-items';
 
 export const CREATE_CHECKOUT_PATH = '/api/e-learning/create-checkout';
 

@@ -2,9 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OnlineOrderPage as OnlineOrderData } from '../../generated/OnlineOrderPage';
-import { BasketProvider } from '../basket/basket-context';
-import { ONLINE_COURSES_KEY, type OnlineCourse } from '../basket/basket-items';
+import { BasketProvider } from '../../lib/basket';
+import { ONLINE_COURSES_KEY, type OnlineCourse } from '../../lib/basket-items';
 import { CONFIRMATION_POLL_MS, CONFIRMATION_WAIT_MS } from '../../lib/use-pending-page';
+import { jsonResponse } from '../../test/api-stub';
 import { OnlineOrderPage } from './online-order-page';
 
 const path = '/e-learning/order/3f2a9c1e-7b7d-4d53-9a57-1c6f0b8e2d41/';
@@ -40,26 +41,30 @@ function renderOrder(page: OnlineOrderData) {
 /** `/api/page-data` answering with the order in each `status` in turn, the last one repeated. */
 function pageDataAnswers(...statuses: OnlineOrderData['status'][]) {
   let call = 0;
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(() => {
     const status = statuses[Math.min(call++, statuses.length - 1)]!;
-    const page = { kind: 'onlineOrder', ...withStatus(status) };
-    return { ok: true, status: 200, json: async () => ({ path, page }) } as Response;
+    return Promise.resolve(jsonResponse(200, { path, page: { kind: 'onlineOrder', ...withStatus(status) } }));
   });
 }
 
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Lets `ms` pass a poll interval at a time, rendering in between as a browser would. */
+async function advance(ms: number) {
+  for (let left = ms; left > 0; left -= CONFIRMATION_POLL_MS) {
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(left, CONFIRMATION_POLL_MS)));
+  }
+}
 
 describe('OnlineOrderPage', () => {
   afterEach(() => vi.useRealTimers());
 
   it('thanks the buyer for a paid order, lists it and empties the online basket', () => {
     renderOrder(paid);
-    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
-    expect(screen.getByText('We have emailed your receipt and course access to sam.buyer@example.com.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
+    expect(screen.getByText('We have emailed your receipt and course access to sam.buyer@example.com.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Chemical Peels Online Course' }).getAttribute('href')).toBe(inBasket.url);
-    expect(screen.getByRole('cell', { name: 'LED Light Therapy Online Course' })).toBeTruthy();
-    expect(screen.getByRole('row', { name: 'Total £218.99' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'LED Light Therapy Online Course' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Total £218.99' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact/');
     expect(sessionStorage.getItem(ONLINE_COURSES_KEY)).toBeNull();
   });
@@ -68,16 +73,16 @@ describe('OnlineOrderPage', () => {
     vi.useFakeTimers();
     const fetch = pageDataAnswers('pending', 'paid');
     renderOrder(pending);
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toContain('waiting for the payment provider to confirm your payment');
 
     await advance(CONFIRMATION_POLL_MS);
     expect(fetch).toHaveBeenCalledWith(`/api/page-data?path=${encodeURIComponent(path)}`, expect.anything());
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY)!)).toEqual([inBasket]);
 
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('We have emailed your receipt and course access to sam.buyer@example.com.');
     expect(sessionStorage.getItem(ONLINE_COURSES_KEY)).toBeNull();
     await advance(CONFIRMATION_WAIT_MS);
@@ -95,7 +100,7 @@ describe('OnlineOrderPage', () => {
     expect(screen.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/contact/');
     await advance(CONFIRMATION_WAIT_MS);
     expect(fetch).toHaveBeenCalledTimes(CONFIRMATION_WAIT_MS / CONFIRMATION_POLL_MS);
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
     expect(JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY)!)).toEqual([inBasket]);
   });
 
@@ -105,13 +110,13 @@ describe('OnlineOrderPage', () => {
     renderOrder(pending);
     expect(screen.getByRole('status').textContent).toContain('waiting for the payment provider');
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe(
       'Your payment is on its way: some payment methods take a few days to arrive. We will email your receipt and course access once it has. This page updates by itself.',
     );
     expect(JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY)!)).toEqual([inBasket]);
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
   });
 
   it('says when the payment did not go through, links back to the e-learning courses and keeps the basket', async () => {
@@ -119,7 +124,7 @@ describe('OnlineOrderPage', () => {
     const fetch = pageDataAnswers('failed');
     renderOrder(withStatus('processing'));
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your payment did not go through' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe(
       'Nothing has been charged, and the courses are not yours yet. You can try again from our e-learning courses.',
     );
@@ -137,8 +142,8 @@ describe('OnlineOrderPage', () => {
     fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     renderOrder(pending);
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeInTheDocument();
   });
 });

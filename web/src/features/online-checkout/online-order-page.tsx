@@ -2,9 +2,10 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { OnlineOrderPage as OnlineOrderData } from '../../generated/OnlineOrderPage';
 import type { Page } from '../../generated/Page';
+import { PaymentStatus, type PaymentState } from '../../components/payment-status';
 import { formatMoney } from '../../lib/money';
 import { usePendingPage } from '../../lib/use-pending-page';
-import { useBasket } from '../basket/basket-context';
+import { useBasket } from '../../lib/basket';
 
 // /e-learning/order/{id}/, shown only to the browser that bought (decision
 // 009): it reads the order's state as the webhooks left it, and never
@@ -49,40 +50,12 @@ const HEADINGS: Record<OnlineOrderData['status'], string> = {
   failed: 'Your payment did not go through',
 };
 
-/** What the order's state means for the buyer, and what happens next. */
-function OrderStatus({ order, gaveUp }: { order: OnlineOrderData; gaveUp: boolean }) {
-  if (order.status === 'paid') {
-    return (
-      <p>
-        {order.email ? `We have emailed your receipt and course access to ${order.email}.` : 'Your payment is confirmed.'}
-      </p>
-    );
-  }
-  if (order.status === 'failed') {
-    return (
-      <p>
-        Nothing has been charged, and the courses are not yours yet. You can try again from our{' '}
-        <Link to="/courses/elearning/">e-learning courses</Link>.
-      </p>
-    );
-  }
-  if (gaveUp) {
-    return (
-      <p>
-        Your payment is taking longer than usual to confirm. We will email your receipt once the payment is
-        confirmed. If you have any questions, <Link to="/contact/">contact us</Link>.
-      </p>
-    );
-  }
-  return (
-    <p>
-      <span className="spinner" aria-hidden="true" />
-      {order.status === 'processing'
-        ? 'Your payment is on its way: some payment methods take a few days to arrive. We will email your receipt and course access once it has. This page updates by itself.'
-        : 'We are waiting for the payment provider to confirm your payment. This page updates by itself.'}
-    </p>
-  );
-}
+const STATES: Record<OnlineOrderData['status'], PaymentState> = {
+  pending: 'waiting',
+  processing: 'arriving',
+  paid: 'confirmed',
+  failed: 'failed',
+};
 
 /**
  * Where an e-learning buyer lands after the payment page. The online basket
@@ -100,11 +73,21 @@ export function OnlineOrderPage({ page }: { page: OnlineOrderData }) {
 
   return (
     <div className="container order-page">
-      <h1>{HEADINGS[order.status]}</h1>
-      <div role="status" className="order-status">
-        <OrderStatus order={order} gaveUp={gaveUp} />
-      </div>
-      <p className="order-reference">{`Order reference: ${order.orderId}`}</p>
+      <PaymentStatus
+        state={STATES[order.status]}
+        gaveUp={gaveUp}
+        heading={HEADINGS[order.status]}
+        confirmed={order.email ? `We have emailed your receipt and course access to ${order.email}.` : 'Your payment is confirmed.'}
+        failed={
+          <>
+            Nothing has been charged, and the courses are not yours yet. You can try again from our{' '}
+            <Link to="/courses/elearning/">e-learning courses</Link>.
+          </>
+        }
+        mailed="receipt"
+        arriving="Your payment is on its way: some payment methods take a few days to arrive. We will email your receipt and course access once it has."
+        reference={['Order reference', order.orderId]}
+      />
       <OrderLines order={order} />
       {paid && (
         <section aria-labelledby="order-next-title">

@@ -1,54 +1,50 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { SearchResponse } from '../../generated/SearchResponse';
 import { CloseIcon } from '../../components/ui/icons';
 import { useModal } from '../../components/ui/use-modal';
 import { getJson } from '../../lib/api';
+import { useRequest } from '../../lib/use-request';
 
 const DEBOUNCE_MS = 150;
 
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; response: SearchResponse } | { kind: 'failed' };
+/** Waits `ms`, or rejects as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    });
+  });
+}
 
-/** Searches courses and articles on the server as the visitor types. */
-export function SearchOverlay({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const ref = useModal(open, onClose);
+/**
+ * Searches courses and articles on the server as the visitor types: a
+ * pause in typing sends the words, and a change aborts what was sent.
+ * Mounted while the search is open; its code loads the first time it opens.
+ */
+export function SearchOverlay({ onClose }: { onClose: () => void }) {
+  const ref = useModal(true, onClose);
   const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const titleId = useId();
   const resultsId = useId();
+  const words = query.trim();
+  const search = useRequest(words.length < 2 ? null : words, async (signal) => {
+    await pause(DEBOUNCE_MS, signal);
+    return getJson<SearchResponse>(`/api/search?q=${encodeURIComponent(words)}`, signal);
+  });
 
-  useEffect(() => {
-    const q = query.trim();
-    if (q.length < 2) {
-      setStatus({ kind: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setStatus({ kind: 'loading' });
-      getJson<SearchResponse>(`/api/search?q=${encodeURIComponent(q)}`, controller.signal)
-        .then((response) => setStatus({ kind: 'done', response }))
-        .catch(() => {
-          if (!controller.signal.aborted) setStatus({ kind: 'failed' });
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [query]);
-
-  if (!open) return null;
-  const results = status.kind === 'done' ? status.response.results : [];
+  const results = search.status === 'done' ? (search.data?.results ?? []) : [];
   const message =
-    status.kind === 'loading' ? 'Searching...'
-    : status.kind === 'failed' ? 'Search is not available just now. Please try again.'
-    : status.kind === 'done' && results.length === 0 ? `No courses or articles match “${query.trim()}”.`
-    : status.kind === 'done' ? `${results.length} ${results.length === 1 ? 'result' : 'results'}`
+    search.status === 'loading' ? 'Searching...'
+    : search.status === 'failed' ? 'Search is not available just now. Please try again.'
+    : search.status === 'done' && results.length === 0 ? `No courses or articles match “${words}”.`
+    : search.status === 'done' ? `${results.length} ${results.length === 1 ? 'result' : 'results'}`
     : '';
 
   return (
-    <div className="overlay search-overlay" onClick={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="overlay search-overlay">
       <div ref={ref} className="search-dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
         <div className="search-head">
           <h2 id={titleId}>Search courses and articles</h2>

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_EVENT } from '../../lib/tracking';
 import { jsonResponse, SLOW_DOWN, tooManyRequests } from '../../test/api-stub';
-import { BasketProvider, useBasket } from './basket-context';
-import { ONLINE_COURSES_KEY, type OnlineCourse } from './basket-items';
+import { BasketProvider, useBasket } from '../../lib/basket';
+import { ONLINE_COURSES_KEY, type OnlineCourse } from '../../lib/basket-items';
 import { OnlineBasketDrawer } from './online-basket-drawer';
 
 const image = { url: '/media/x.svg', alt: '', width: 10, height: 10 };
@@ -59,13 +59,13 @@ describe('OnlineBasketDrawer', () => {
   it('lists each course with its price, Was price, details link and remove button', async () => {
     renderDrawer([peels, dermaplaning]);
     const drawer = await openDrawer();
-    expect(within(drawer).getByRole('heading', { name: peels.title })).toBeTruthy();
-    expect(within(drawer).getByRole('heading', { name: dermaplaning.title })).toBeTruthy();
-    expect(within(drawer).getByText('Was £299.00')).toBeTruthy();
-    expect(within(drawer).getByText('£199.00', { exact: false })).toBeTruthy();
+    expect(within(drawer).getByRole('heading', { name: peels.title })).toBeInTheDocument();
+    expect(within(drawer).getByRole('heading', { name: dermaplaning.title })).toBeInTheDocument();
+    expect(within(drawer).getByText('Was £299.00')).toBeInTheDocument();
+    expect(within(drawer).getByText('£199.00', { exact: false })).toBeInTheDocument();
     expect(within(drawer).getAllByRole('link', { name: 'View Course Details' })[0]!.getAttribute('href')).toBe(peels.url);
     expect(totalOf(drawer)).toBe('Total£348.00');
-    expect(within(drawer).getByText('We accept Visa, Mastercard, American Express, Apple Pay, Google Pay and Klarna.')).toBeTruthy();
+    expect(within(drawer).getByText('We accept Visa, Mastercard, American Express, Apple Pay, Google Pay and Klarna.')).toBeInTheDocument();
 
     await userEvent.click(within(drawer).getByRole('button', { name: `Remove ${peels.title}` }));
     expect(within(drawer).queryByRole('heading', { name: peels.title })).toBeNull();
@@ -82,7 +82,7 @@ describe('OnlineBasketDrawer', () => {
   it('adds and removes an upsell, changing its button and the total', async () => {
     renderDrawer([peels, dermaplaning]);
     const drawer = await openDrawer();
-    expect(within(drawer).getByText(ledUpsell.description)).toBeTruthy();
+    expect(within(drawer).getByText(ledUpsell.description)).toBeInTheDocument();
     const offer = within(drawer).getByRole('button', { name: 'Add for £19.99 (add-on: LED Light Therapy Online Course)' });
     expect(offer.getAttribute('aria-pressed')).toBe('false');
 
@@ -101,7 +101,7 @@ describe('OnlineBasketDrawer', () => {
   it('has no Book Now when the basket is empty, and Continue browsing closes it', async () => {
     renderDrawer([]);
     const drawer = await openDrawer();
-    expect(within(drawer).getByText('You have not added any online courses to your basket')).toBeTruthy();
+    expect(within(drawer).getByText('You have not added any online courses to your basket')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: 'Book Now' })).toBeNull();
     await userEvent.click(within(drawer).getByRole('button', { name: 'Continue browsing' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -113,7 +113,7 @@ describe('OnlineBasketDrawer', () => {
     let answer: (response: Response) => void = () => {};
     const fetch = vi.spyOn(globalThis, 'fetch').mockReturnValue(new Promise<Response>((resolve) => { answer = resolve; }));
     const tracked: { name: string; params: Record<string, unknown>; fetchCalls: number }[] = [];
-    const onTrack = (event: Event) => tracked.push({ ...(event as CustomEvent).detail, fetchCalls: fetch.mock.calls.length });
+    const onTrack = (event: Event) => tracked.push({ ...(event as CustomEvent<{ name: string; params: Record<string, unknown> }>).detail, fetchCalls: fetch.mock.calls.length });
     window.addEventListener(TRACK_EVENT, onTrack);
 
     renderDrawer([{ ...peels, upsellAdded: true }, dermaplaning]);
@@ -165,7 +165,7 @@ describe('OnlineBasketDrawer', () => {
 
     expect((await within(drawer).findByRole('alert')).textContent).toBe("We couldn't start the payment. Please try again.");
     expect(within(drawer).getByRole('button', { name: 'Book Now' }).getAttribute('aria-disabled')).toBe('false');
-    expect(within(drawer).getByRole('heading', { name: peels.title })).toBeTruthy();
+    expect(within(drawer).getByRole('heading', { name: peels.title })).toBeInTheDocument();
     expect(warn).toHaveBeenCalledWith('Reported error', expect.any(Error), expect.objectContaining({ action: 'create online checkout' }));
     expect(assign).not.toHaveBeenCalled();
   });
@@ -192,16 +192,16 @@ describe('OnlineBasketDrawer', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     renderDrawer('{broken');
     const drawer = await openDrawer();
-    expect(within(drawer).getByText('You have not added any online courses to your basket')).toBeTruthy();
+    expect(within(drawer).getByText('You have not added any online courses to your basket')).toBeInTheDocument();
     expect(sessionStorage.getItem(ONLINE_COURSES_KEY)).toBeNull();
   });
 
   it('opens by itself with the basket intact when the buyer cancels on the payment page', async () => {
     renderDrawer([peels], '/courses/elearning/?checkout=cancelled');
     const drawer = await screen.findByRole('dialog', { name: 'Order Summary' });
-    expect(within(drawer).getByText('Payment cancelled — nothing was charged.')).toBeTruthy();
-    expect(within(drawer).getByRole('heading', { name: peels.title })).toBeTruthy();
-    expect(within(drawer).getByRole('button', { name: 'Book Now' })).toBeTruthy();
+    expect(within(drawer).getByText('Payment cancelled — nothing was charged.')).toBeInTheDocument();
+    expect(within(drawer).getByRole('heading', { name: peels.title })).toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Book Now' })).toBeInTheDocument();
   });
 
   it('stays closed on other pages', () => {

@@ -2,12 +2,12 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../lib/api';
-import { TRACK_EVENT } from '../../lib/tracking';
-import { jsonResponse, stubApi } from '../../test/api-stub';
-import { amara, signedIn, signedOut } from '../../test/auth-fixtures';
-import { address, renderWithAuth } from '../../test/render-with-auth';
-import { useAuth } from './auth-context';
+import { ApiError } from './api';
+import { TRACK_EVENT } from './tracking';
+import { jsonResponse, stubApi } from '../test/api-stub';
+import { amara, signedIn, signedOut } from '../test/auth-fixtures';
+import { address, renderWithAuth } from '../test/render-with-auth';
+import { useAuth } from './auth';
 
 /** Shows the context's state and offers its actions as buttons. */
 function AuthProbe() {
@@ -39,13 +39,13 @@ function AuthProbe() {
   );
 }
 
-const state = () => JSON.parse(screen.getByTestId('state').textContent!) as Record<string, unknown>;
+const state = () => JSON.parse(screen.getByTestId('state').textContent) as Record<string, unknown>;
 const outcome = () => screen.getByTestId('outcome').textContent;
 const session = (answer: unknown) => () => jsonResponse(200, answer);
 
 function tracked() {
   const events: unknown[] = [];
-  const listener = (event: Event) => events.push((event as CustomEvent).detail);
+  const listener = (event: Event) => events.push((event as CustomEvent<Record<string, unknown>>).detail);
   window.addEventListener(TRACK_EVENT, listener);
   return { events, stop: () => window.removeEventListener(TRACK_EVENT, listener) };
 }
@@ -115,7 +115,7 @@ describe('AuthProvider', () => {
     });
     renderWithAuth(<AuthProbe />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    await vi.waitFor(() => expect(JSON.parse(outcome()!)).toEqual({
+    await vi.waitFor(() => expect(JSON.parse(outcome())).toEqual({
       signedIn: false, message: 'We could not reach the server. Please check your connection and try again.',
     }));
   });

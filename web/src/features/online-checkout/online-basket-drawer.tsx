@@ -1,21 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Picture } from '../../components/ui/image';
-import { CloseIcon, PAYMENT_METHODS, PaymentBadge } from '../../components/ui/icons';
+import { CloseIcon } from '../../components/ui/icons';
 import { useModal } from '../../components/ui/use-modal';
 import { failureMessage } from '../../lib/api';
 import { formatMoney } from '../../lib/money';
 import { reportError } from '../../lib/report-error';
-import { createCheckout } from '../online-checkout/create-checkout';
-import { useBasket } from './basket-context';
-import { onlineBasketTotal, type OnlineCourse } from './basket-items';
+import { returnedCancelled } from './checkout-return';
+import { createCheckout } from './create-checkout';
+import { ACCEPTED_METHODS, PaymentBadge } from './payment-badges';
+import { useBasket } from '../../lib/basket';
+import { onlineBasketTotal, type OnlineCourse } from '../../lib/basket-items';
 
-// The server sends a buyer who cancels on the payment page back with this.
-// QuickJS has no URLSearchParams, and the drawer renders on the server too.
-const CHECKOUT_CANCELLED = /[?&]checkout=cancelled(?:&|$)/;
 
 const NOT_STARTED = "We couldn't start the payment. Please try again.";
-const ACCEPTED = `We accept ${PAYMENT_METHODS.slice(0, -1).join(', ')} and ${PAYMENT_METHODS[PAYMENT_METHODS.length - 1]}.`;
+const ACCEPTED = `We accept ${ACCEPTED_METHODS.slice(0, -1).join(', ')} and ${ACCEPTED_METHODS[ACCEPTED_METHODS.length - 1]}.`;
 
 function Upsell({ course, onToggle }: { course: OnlineCourse; onToggle: () => void }) {
   const { upsell, upsellAdded } = course;
@@ -38,7 +37,7 @@ function Upsell({ course, onToggle }: { course: OnlineCourse; onToggle: () => vo
 /** §2 Online basket drawer, titled Order Summary. */
 export function OnlineBasketDrawer() {
   const { onlineCourses, onlineBasket, restored, setOnlineBasket, removeOnlineCourse, toggleUpsell } = useBasket();
-  const cancelled = CHECKOUT_CANCELLED.test(useLocation().search);
+  const cancelled = returnedCancelled(useLocation().search);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const close = () => {
@@ -78,7 +77,7 @@ export function OnlineBasketDrawer() {
 
   if (!onlineBasket) return null;
   return (
-    <div className="overlay" onClick={(event) => event.target === event.currentTarget && close()}>
+    <div className="overlay">
       <div ref={ref} id="online-basket" className="slide-in drawer" role="dialog" aria-modal="true" aria-labelledby="online-basket-title">
         <div className="slide-in-head">
           <h2 id="online-basket-title">Order Summary</h2>
@@ -120,7 +119,7 @@ export function OnlineBasketDrawer() {
         {failure && <p role="alert" className="drawer-alert">{failure}</p>}
         <div className="drawer-buttons">
           {onlineCourses.length > 0 && (
-            <button type="button" className="button button-wide" aria-disabled={loading} onClick={bookNow}>
+            <button type="button" className="button button-wide" aria-disabled={loading} onClick={() => void bookNow()}>
               {loading ? (
                 <>
                   <span className="spinner" aria-hidden="true" />
@@ -136,7 +135,7 @@ export function OnlineBasketDrawer() {
         <p role="status" className="visually-hidden">{loading ? 'Taking you to the secure payment page' : ''}</p>
         <p className="visually-hidden">{ACCEPTED}</p>
         <ul className="payment-badges" aria-hidden="true">
-          {PAYMENT_METHODS.map((method) => (
+          {ACCEPTED_METHODS.map((method) => (
             <li key={method}><PaymentBadge method={method} /></li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../lib/money';
+import { formatMoney } from '../lib/money';
 
 /** A price, with any was-price struck through before it. */
 export function Price({ price, wasPrice, className = 'price' }: { price: number; wasPrice: number | null; className?: string }) {

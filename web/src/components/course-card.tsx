@@ -1,7 +1,7 @@
-import type { CourseCard as CourseCardData } from '../../generated/CourseCard';
-import { Picture } from '../../components/ui/image';
-import { formatSessionDate } from '../../lib/dates';
-import { sessionTypeLabel } from '../../lib/sessions';
+import type { CourseCard as CourseCardData } from '../generated/CourseCard';
+import { Picture } from './ui/image';
+import { formatSessionDate } from '../lib/dates';
+import { sessionTypeLabel } from '../lib/sessions';
 import { Price } from './price';
 
 const CARD_SIZES = '(min-width: 64rem) 300px, (min-width: 40rem) 45vw, 100vw';

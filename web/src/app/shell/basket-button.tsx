@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BasketIcon } from '../../components/ui/icons';
-import { useBasket } from './basket-context';
+import { useBasket } from '../../lib/basket';
 
 // §9: the count shows after a 1000 ms delay.
 export const BASKET_COUNT_DELAY_MS = 1000;

@@ -1,7 +1,7 @@
-import type { Image } from '../../generated/Image';
-import type { PriceData } from '../../generated/PriceData';
-import type { UpsellOffer } from '../../generated/UpsellOffer';
-import type { SessionType } from '../../generated/SessionType';
+import type { Image } from '../generated/Image';
+import type { PriceData } from '../generated/PriceData';
+import type { UpsellOffer } from '../generated/UpsellOffer';
+import type { SessionType } from '../generated/SessionType';
 
 /** An in-person course chosen for enrolment on the checkout page (§3). */
 export interface SelectedCourse {

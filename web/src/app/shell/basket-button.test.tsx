@@ -2,8 +2,8 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BasketButton, BASKET_COUNT_DELAY_MS } from './basket-button';
-import { BasketProvider } from './basket-context';
-import { ONLINE_COURSES_KEY, SELECTED_COURSES_KEY, type OnlineCourse, type SelectedCourse } from './basket-items';
+import { BasketProvider } from '../../lib/basket';
+import { ONLINE_COURSES_KEY, SELECTED_COURSES_KEY, type OnlineCourse, type SelectedCourse } from '../../lib/basket-items';
 
 const image = { url: '/media/x.svg', alt: '', width: 10, height: 10 };
 const inPerson: SelectedCourse = {
@@ -38,20 +38,28 @@ describe('BasketButton', () => {
     sessionStorage.setItem(SELECTED_COURSES_KEY, JSON.stringify([inPerson]));
     sessionStorage.setItem(ONLINE_COURSES_KEY, JSON.stringify([online]));
     renderButton();
-    act(() => vi.advanceTimersByTime(BASKET_COUNT_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(BASKET_COUNT_DELAY_MS - 1);
+    });
     expect(screen.queryByText('2')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
-    expect(screen.getByText('2')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.getByText('2')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Basket, 2 courses' }).getAttribute('href')).toBe('/checkout/');
   });
 
   it('toggles the online drawer when only online courses are in the basket', () => {
     sessionStorage.setItem(ONLINE_COURSES_KEY, JSON.stringify([online]));
     renderButton();
-    act(() => vi.advanceTimersByTime(BASKET_COUNT_DELAY_MS));
+    act(() => {
+      vi.advanceTimersByTime(BASKET_COUNT_DELAY_MS);
+    });
     const button = screen.getByRole('button', { name: 'Basket, 1 course' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
-    act(() => button.click());
+    act(() => {
+      button.click();
+    });
     expect(button.getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -60,8 +68,10 @@ describe('BasketButton', () => {
     sessionStorage.setItem(SELECTED_COURSES_KEY, '{broken');
     sessionStorage.setItem(ONLINE_COURSES_KEY, JSON.stringify([online, { url: 7 }]));
     renderButton();
-    act(() => vi.advanceTimersByTime(BASKET_COUNT_DELAY_MS));
-    expect(screen.getByRole('button', { name: 'Basket, 1 course' })).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(BASKET_COUNT_DELAY_MS);
+    });
+    expect(screen.getByRole('button', { name: 'Basket, 1 course' })).toBeInTheDocument();
     expect(sessionStorage.getItem(SELECTED_COURSES_KEY)).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { AuthSession } from '../../generated/AuthSession';
-import type { AuthUser } from '../../generated/AuthUser';
-import type { SignInRequest } from '../../generated/SignInRequest';
-import type { SignUpRequest } from '../../generated/SignUpRequest';
-import type { UserData } from '../../generated/UserData';
-import { ApiError, getJson, postJson } from '../../lib/api';
-import { reportError } from '../../lib/report-error';
-import { track } from '../../lib/tracking';
+import type { AuthSession } from '../generated/AuthSession';
+import type { AuthUser } from '../generated/AuthUser';
+import type { SignInRequest } from '../generated/SignInRequest';
+import type { SignUpRequest } from '../generated/SignUpRequest';
+import type { UserData } from '../generated/UserData';
+import { ApiError, getJson, postJson } from './api';
+import { reportError } from './report-error';
+import { track } from './tracking';
 
 // §4 Auth context, over the built-in accounts of decision 008. The session
 // lives in an httpOnly cookie, so the browser only ever sees its answer.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
-import { ACCOUNT_PATH } from './auth-rules';
+import { ACCOUNT_PATH } from './paths';
 
 // Decisions 008 and 009: a mailed link that signs the browser in (a
 // confirmed email, a new password) ends on the account, which says what
@@ -17,7 +17,7 @@ export function goToAccountSaying(navigate: NavigateFunction, notice: string): v
 
 /** The notice left for the account page, once: it is taken out of the history entry, so a reload does not repeat it. */
 export function useAccountNotice(): string | null {
-  const { pathname, search, state } = useLocation();
+  const { pathname, search, state } = useLocation() as { pathname: string; search: string; state: unknown };
   const navigate = useNavigate();
   const [notice] = useState(() => {
     const left = (state as Partial<NoticeState> | null)?.accountNotice;

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { EnrolmentLine } from '../../generated/EnrolmentLine';
-import { formatSessionDate } from '../../lib/dates';
-import { formatMoney } from '../../lib/money';
-import { bookedDateLabel } from '../../lib/sessions';
+import type { EnrolmentLine } from '../generated/EnrolmentLine';
+import { formatSessionDate } from '../lib/dates';
+import { formatMoney } from '../lib/money';
+import { bookedDateLabel } from '../lib/sessions';
 
 export interface Booking {
   lines: EnrolmentLine[];

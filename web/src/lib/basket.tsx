@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { readList, removeItem, writeJson } from '../../lib/storage';
+import { readList, removeItem, writeJson } from './storage';
 import {
   isOnlineCourse, isSelectedCourse, ONLINE_COURSES_KEY, SELECTED_COURSES_KEY,
   type OnlineCourse, type SelectedCourse,
@@ -46,6 +46,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
   const [restored, setRestored] = useState(false);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the baskets are the browser's: restored after hydration, so the first render matches the server's
     setSelectedCourses(readList('session', SELECTED_COURSES_KEY, isSelectedCourse));
     setOnlineCourses(readList('session', ONLINE_COURSES_KEY, isOnlineCourse));
     setRestored(true);

@@ -1,0 +1,6 @@
+import { CoursePage } from '../../features/catalogue/course-page';
+import type { RouteProps } from '../route-table';
+
+export default function CourseRoute({ page }: RouteProps<'course'>) {
+  return <CoursePage course={page} />;
+}

@@ -1,0 +1,12 @@
+// The payment methods a buyer can choose (§4): a card, or Klarna and
+// Clearpay, which pay the college in full. The checkout offers them; the
+// account lists the payments made with them.
+
+export type PaymentMethod = 'card' | 'klarna' | 'afterpay_clearpay';
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', klarna: 'Klarna', afterpay_clearpay: 'Clearpay' };
+
+/** A recorded payment's method in words; a gateway that did not say which is just an online payment. */
+export function paymentMethodLabel(method: string): string {
+  return Object.hasOwn(PAYMENT_METHOD_LABELS, method) ? PAYMENT_METHOD_LABELS[method as PaymentMethod] : 'Online payment';
+}
