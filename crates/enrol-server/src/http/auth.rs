@@ -7,7 +7,7 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -143,7 +143,8 @@ pub async fn sign_up(State(state): State<Arc<AppState>>, JsonBody(request): Json
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
         (status = 401, description = "Not the password chosen at sign-up", body = ErrorEnvelope),
         (status = 422, description = "The link has expired or was already used", body = ErrorEnvelope),
-        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+        (status = 429, body = ErrorEnvelope,
+            description = "Too many requests from this address, or too many password attempts for this email: wait 15 minutes"),
     )
 )]
 #[tracing::instrument(skip_all)]
@@ -156,10 +157,7 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, JsonBody(request):
     // The link proves the mailbox; the password proves the one who signed
     // up. Both are needed, so an owner who clicks a link an impostor's
     // sign-up sent never confirms the impostor's account.
-    let attempts = state.db.count_sign_in_attempt(&user.email, now, now - Duration::minutes(THROTTLE_WINDOW_MINUTES)).await?;
-    if attempts > MAX_ATTEMPTS {
-        return Err(ApiError::TooManyRequests("Too many attempts. Please wait 15 minutes, or reset your password.".to_owned()));
-    }
+    count_password_attempt(&state, &user.email, now).await?;
     if request.password.len() > 200 || !verify_password(request.password, hash).await? {
         return Err(ApiError::Unauthorized(
             "That is not the password you chose when you signed up. If you did not sign up, ignore this link.".to_owned(),
@@ -179,6 +177,18 @@ pub struct VerifyRequest {
     token: String,
     /// The password chosen at sign-up.
     password: String,
+}
+
+/// Counts one password attempt for `email` before the password is checked
+/// (sign-in and confirming an email share the count): 429 once there have
+/// been more than [`MAX_ATTEMPTS`] in the window.
+async fn count_password_attempt(state: &AppState, email: &str, now: DateTime<Utc>) -> Result<(), ApiError> {
+    let attempts = state.db.count_sign_in_attempt(email, now, now - Duration::minutes(THROTTLE_WINDOW_MINUTES)).await?;
+    if attempts > MAX_ATTEMPTS {
+        tracing::warn!("Password attempts throttled");
+        return Err(ApiError::TooManyRequests("Too many attempts. Please wait 15 minutes, or reset your password.".to_owned()));
+    }
+    Ok(())
 }
 
 /// `POST /api/auth/sign-in`, throttled per email: the attempt is counted
@@ -206,11 +216,7 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): Json
     if email.is_empty() || request.password.is_empty() || email.len() > 254 || request.password.len() > 200 {
         return Err(ApiError::Unauthorized(WRONG_PASSWORD.to_owned()));
     }
-    let attempts = state.db.count_sign_in_attempt(&email, now, now - Duration::minutes(THROTTLE_WINDOW_MINUTES)).await?;
-    if attempts > MAX_ATTEMPTS {
-        tracing::warn!("Sign-in throttled");
-        return Err(ApiError::TooManyRequests("Too many attempts. Please wait 15 minutes, or reset your password.".to_owned()));
-    }
+    count_password_attempt(&state, &email, now).await?;
     let (user, hash, verified) = match state.db.user_with_password(&email).await? {
         Some((user, hash, verified)) => (Some(user), hash, verified),
         None => (None, None, false),

@@ -68,6 +68,18 @@ async fn mailed_token(app: &TestApp, to: &str, path: &str) -> String {
 }
 
 /// Signs up `email` and opens the verification link: the session token.
+/// The statuses of 40 requests to `path` sent at once, each from its own
+/// address (so only the per-email limit can stop them), body `i` for the
+/// `i`th.
+async fn forty_at_once(app: &TestApp, path: &str, body: impl Fn(usize) -> serde_json::Value) -> Vec<u16> {
+    let mut requests = tokio::task::JoinSet::new();
+    for i in 0..40 {
+        let request = app.client.post(app.url(path)).header("x-forwarded-for", format!("10.1.0.{i}")).json(&body(i));
+        requests.spawn(async move { request.send().await.expect("request").status().as_u16() });
+    }
+    requests.join_all().await
+}
+
 pub(crate) async fn verified_account(app: &TestApp, email: &str) -> String {
     assert_eq!(sign_up(app, email).await.status, 202);
     let token = mailed_token(app, email, "/verify-email/?token=").await;
@@ -167,18 +179,29 @@ both_backends! {
 
     async fn forty_guesses_at_once_check_only_five_passwords(app: TestApp) {
         verified_account(&app, EMAIL).await;
-        let mut guesses = tokio::task::JoinSet::new();
-        for i in 0..40 {
-            let request = app.client.post(app.url("/api/auth/sign-in"))
-                .header("x-forwarded-for", format!("10.1.0.{i}"))
-                .json(&json!({ "username": EMAIL, "password": format!("guess {i}") }));
-            guesses.spawn(async move { request.send().await.expect("request").status().as_u16() });
-        }
-        let statuses = guesses.join_all().await;
+        let statuses = forty_at_once(&app, "/api/auth/sign-in", |i| json!({ "username": EMAIL, "password": format!("guess {i}") })).await;
         let checked = statuses.iter().filter(|s| **s == 401).count();
         let refused = statuses.iter().filter(|s| **s == 429).count();
         println!("40 concurrent wrong guesses: {checked} passwords checked, {refused} refused unchecked");
         assert_eq!((checked, refused), (5, 35), "{statuses:?}");
+        app.stop().await;
+    }
+
+    async fn forty_guesses_at_a_confirmation_link_check_only_five_passwords(app: TestApp) {
+        // Whoever holds the mailed link still has to know the password; the
+        // guesses count against the same limit as sign-in.
+        assert_eq!(sign_up(&app, EMAIL).await.status, 202);
+        let link = mailed_token(&app, EMAIL, "/verify-email/?token=").await;
+        let statuses = forty_at_once(&app, "/api/auth/verify", |i| json!({ "token": link, "password": format!("guess {i}") })).await;
+        let checked = statuses.iter().filter(|s| **s == 401).count();
+        let refused = statuses.iter().filter(|s| **s == 429).count();
+        println!("40 concurrent wrong passwords on a confirmation link: {checked} checked, {refused} refused unchecked");
+        assert_eq!((checked, refused), (5, 35), "{statuses:?}");
+        let right = post(&app, "/api/auth/verify", json!({ "token": link, "password": PASSWORD }), None).await;
+        assert_eq!(right.status, 429, "the limit holds for the right password too: {}", right.body);
+        let verified: Option<String> = on_pool!(app.db(), pool => sqlx::query_scalar(
+            "select cast(email_verified_at as text) from user_account where email = $1").bind(EMAIL).fetch_one(pool).await).unwrap();
+        assert_eq!(verified, None, "the account is still unconfirmed");
         app.stop().await;
     }
 
