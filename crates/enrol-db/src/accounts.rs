@@ -76,6 +76,26 @@ macro_rules! claim_purchases {
     };
 }
 
+/// The single-use links the account mails, each kept (as a hash) in its
+/// own table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MailedLink {
+    /// `/verify-email/?token=`, mailed at sign-up.
+    EmailVerification,
+    /// `/reset-password/?token=`, to choose a password.
+    PasswordReset,
+}
+
+impl MailedLink {
+    /// The statement storing a link: token hash, user id, expiry.
+    fn insert(self) -> &'static str {
+        match self {
+            MailedLink::EmailVerification => "insert into email_verification (token_hash, user_id, expires_at) values ($1, $2, $3)",
+            MailedLink::PasswordReset => "insert into password_reset (token_hash, user_id, expires_at) values ($1, $2, $3)",
+        }
+    }
+}
+
 impl Db {
     /// A new account with a password, unverified, and its verification
     /// mail, in one transaction. An email that already has an account (one
@@ -104,32 +124,13 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(SignUp::Existing(user.into()));
             }
-            sqlx::query("insert into email_verification (token_hash, user_id, expires_at) values ($1, $2, $3)")
+            sqlx::query(MailedLink::EmailVerification.insert())
                 .bind(verification_hash).bind(&id).bind(expires_at).execute(&mut *tx).await?;
             crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(SignUp::Created { user_id: id.clone() })
         })
         .context("Failed to create the account")
-    }
-
-    /// A new verification link for an unverified account, and its mail.
-    pub async fn create_email_verification(
-        &self,
-        user_id: &str,
-        verification_hash: &str,
-        expires_at: DateTime<Utc>,
-        mail: &crate::FormMail<'_>,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<()> {
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            sqlx::query("insert into email_verification (token_hash, user_id, expires_at) values ($1, $2, $3)")
-                .bind(verification_hash).bind(user_id).bind(expires_at).execute(&mut *tx).await?;
-            crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
-            tx.commit().await
-        })
-        .context("Failed to store the email verification")
     }
 
     /// The account a live verification link is for, with its password
@@ -246,9 +247,11 @@ impl Db {
             .context("Failed to clear the sign-in attempts")
     }
 
-    /// A single-use reset link for `user_id`, and its mail, in one transaction.
-    pub async fn create_password_reset(
+    /// A single-use link of `kind` for `user_id` and the mail that carries
+    /// it, in one transaction: the mail is sent only if the link is stored.
+    pub async fn store_mailed_link(
         &self,
+        kind: MailedLink,
         user_id: &str,
         token_hash: &str,
         expires_at: DateTime<Utc>,
@@ -257,12 +260,11 @@ impl Db {
     ) -> anyhow::Result<()> {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query("insert into password_reset (token_hash, user_id, expires_at) values ($1, $2, $3)")
-                .bind(token_hash).bind(user_id).bind(expires_at).execute(&mut *tx).await?;
+            sqlx::query(kind.insert()).bind(token_hash).bind(user_id).bind(expires_at).execute(&mut *tx).await?;
             crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
             tx.commit().await
         })
-        .context("Failed to store the password reset")
+        .with_context(|| format!("Failed to store the {kind:?} link"))
     }
 
     /// Uses a reset token once: sets the password, ends every session of the

@@ -25,7 +25,7 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
-pub use accounts::{SessionRecord, SignUp};
+pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use editorial::{Article, PageRecord, article_url};
 pub use enquiries::{FormMail, OutboxMail};

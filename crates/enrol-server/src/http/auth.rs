@@ -11,7 +11,7 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use enrol_db::{FormMail, SignUp};
+use enrol_db::{FormMail, MailedLink, SignUp};
 use enrol_domain::auth::{AccountData, AuthSession, MIN_PASSWORD, SignInRequest, SignUpRequest, UserData};
 use enrol_domain::contact::FieldErrors;
 
@@ -74,7 +74,7 @@ async fn mail_password_link(state: &AppState, user: &UserData, subject: String, 
             user.given_name
         ),
     };
-    state.db.create_password_reset(&user.id, &token_hash(&token), expires_at, &mail, now).await?;
+    state.db.store_mailed_link(MailedLink::PasswordReset, &user.id, &token_hash(&token), expires_at, &mail, now).await?;
     Ok(())
 }
 
@@ -229,7 +229,7 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): Json
         let college = college(&state).await?;
         let (token, expires_at) = verification_token(now);
         let mail = verification_mail(&state, &user.email, &user.given_name, &college, &token);
-        state.db.create_email_verification(&user.id, &token_hash(&token), expires_at, &mail, now).await?;
+        state.db.store_mailed_link(MailedLink::EmailVerification, &user.id, &token_hash(&token), expires_at, &mail, now).await?;
         return Err(ApiError::Unauthorized(
             "Please confirm your email address first: we have sent you a new link. Open it to sign in.".to_owned(),
         ));
