@@ -243,8 +243,10 @@ impl Db {
         Ok(version.map_or(0, |(v,)| v))
     }
 
-    /// The content and seats versions, in one read: what decides whether a
-    /// loaded catalogue is still current.
+    /// The content version (bumped by every content load) and the seats
+    /// version (bumped whenever seats are held, released or taken), in one
+    /// read: what decides whether a loaded catalogue or a cached page is
+    /// still current.
     pub async fn catalogue_versions(&self) -> anyhow::Result<(i64, i64)> {
         let versions: (Option<i64>, Option<i64>) = on_pool!(self, pool => sqlx::query_as(
             "select (select version from content_version where id = 1), (select version from availability_version where id = 1)"

@@ -319,12 +319,6 @@ impl Db {
         Ok(free)
     }
 
-    /// Bumped whenever seats are held, released or taken.
-    pub async fn availability_version(&self) -> anyhow::Result<i64> {
-        on_pool!(self, pool => sqlx::query_scalar("select version from availability_version where id = 1").fetch_one(pool).await)
-            .context("Failed to read the availability version")
-    }
-
     /// The user whose payment provider customer id is `account`.
     pub async fn user_by_payment_account(&self, account: &str) -> anyhow::Result<Option<String>> {
         on_pool!(self, pool => sqlx::query_scalar("select id from user_account where stripe_id = $1").bind(account).fetch_optional(pool).await)

@@ -112,8 +112,8 @@ impl App {
             .with_context(|| format!("Failed to read {}: build the pages first (make web)", bundle_path.display()))?;
         let ssr = SsrPool::start(&bundle, config.ssr_engines, Limits::default())?;
         let assets = ClientAssets::read(&config.web_dist.join("client"))?;
-        let content_version = AtomicI64::new(db.content_version().await?);
-        let availability_version = AtomicI64::new(db.availability_version().await?);
+        let (content, seats) = db.catalogue_versions().await?;
+        let (content_version, availability_version) = (AtomicI64::new(content), AtomicI64::new(seats));
         let payments = gateway::build(&config.payments, db.clone());
         tracing::info!(gateway = payments.kind().as_str(), "Payments");
         let tracking_json = serde_json::to_string(&config.tracking)?;
@@ -170,23 +170,18 @@ async fn watch_content_version(state: Arc<AppState>) {
     let mut tick = tokio::time::interval(Duration::from_secs(2));
     loop {
         tick.tick().await;
-        match state.db.content_version().await {
-            Ok(version) => {
-                if state.content_version.swap(version, Ordering::Relaxed) != version {
-                    tracing::info!(version, "Content changed; page cache dropped");
+        match state.db.catalogue_versions().await {
+            Ok((content, seats)) => {
+                let content_changed = state.content_version.swap(content, Ordering::Relaxed) != content;
+                let seats_changed = state.availability_version.swap(seats, Ordering::Relaxed) != seats;
+                if content_changed {
+                    tracing::info!(version = content, "Content changed; page cache dropped");
+                }
+                if content_changed || seats_changed {
                     state.pages.clear();
                 }
             }
-            Err(error) => tracing::warn!(error = %format!("{error:#}"), "Failed to read the content version"),
-        }
-        match state.db.availability_version().await {
-            Ok(version) => {
-                if state.availability_version.swap(version, Ordering::Relaxed) != version {
-                    tracing::debug!(version, "Seats changed; page cache dropped");
-                    state.pages.clear();
-                }
-            }
-            Err(error) => tracing::warn!(error = %format!("{error:#}"), "Failed to read the availability version"),
+            Err(error) => tracing::warn!(error = %format!("{error:#}"), "Failed to read the content and seats versions"),
         }
     }
 }
