@@ -178,7 +178,7 @@ pub async fn load(state: &AppState, viewer: &Viewer, path: &str, query: &str, no
     let college = College::of(record.as_ref().map(|r| &r.site)).name;
     let found = match (&record, ROUTER.at(path)) {
         (Some(record), Ok(matched)) => {
-            let request = Request { db, payments, viewer, college: &record.site.title, record, catalogue, path, query };
+            let request = Request { db, payments, viewer, record, catalogue, path, query };
             request.load(*matched.value, &matched.params).await?
         }
         _ => None,
@@ -209,7 +209,6 @@ struct Request<'a> {
     db: &'a Db,
     payments: &'a dyn PaymentGateway,
     viewer: &'a Viewer,
-    college: &'a str,
     record: &'a SiteRecord,
     catalogue: &'a Catalogue,
     path: &'a str,
@@ -263,8 +262,13 @@ impl Request<'_> {
         }
     }
 
+    /// The college's name, as its site data gives it.
+    fn college(&self) -> &str {
+        &self.record.site.title
+    }
+
     fn titled(&self, title: &str) -> String {
-        format!("{title} | {}", self.college)
+        format!("{title} | {}", self.college())
     }
 
     /// A page titled `title` at its own path.
@@ -279,7 +283,7 @@ impl Request<'_> {
     fn home(&self) -> Loaded {
         let (catalogue, record) = (self.catalogue, self.record);
         Ok(Some(Found {
-            head: head(format!("{} | Beauty and Aesthetics Training Courses", self.college), record.hero.text.clone(), "/"),
+            head: head(format!("{} | Beauty and Aesthetics Training Courses", self.college()), record.hero.text.clone(), "/"),
             page: Page::Home(HomePage {
                 hero: record.hero.clone(),
                 featured: catalogue.featured_courses()?,
@@ -294,7 +298,7 @@ impl Request<'_> {
         self.sort().apply(&mut courses);
         Ok(Some(self.found(
             "All Courses",
-            &format!("Every course {} offers: aesthetics, injectables, laser, hair, CPD, e-learning and more.", self.college),
+            &format!("Every course {} offers: aesthetics, injectables, laser, hair, CPD, e-learning and more.", self.college()),
             Page::CourseIndex(CourseIndexPage {
                 heading: "Our Courses".to_owned(),
                 intro: "Accredited beauty and aesthetics training, in person at our academy and online.".to_owned(),
@@ -348,12 +352,12 @@ impl Request<'_> {
     async fn team(&self) -> Loaded {
         Ok(Some(self.found(
             "Meet the Team",
-            &format!("The trainers, assessors and advisers of {}.", self.college),
+            &format!("The trainers, assessors and advisers of {}.", self.college()),
             Page::Team(TeamPage {
                 heading: "Meet the Team".to_owned(),
                 intro: format!(
                     "Practising clinicians and experienced educators: the people who will train and support you at {}.",
-                    self.college
+                    self.college()
                 ),
                 members: self.db.team().await?,
             }),
@@ -415,7 +419,7 @@ impl Request<'_> {
     fn checkout(&self) -> Loaded {
         Ok(Some(self.found(
             "Checkout",
-            &format!("Enrol on your {} courses: pay the booking fee or the full amount.", self.college),
+            &format!("Enrol on your {} courses: pay the booking fee or the full amount.", self.college()),
             Page::Checkout(CheckoutPage {
                 gateway: self.payments.kind().as_str().to_owned(),
                 publishable_key: self.payments.publishable_key().map(str::to_owned),
