@@ -5,10 +5,10 @@ use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::auth::{AccountData, AccountEnrollment, AccountOnlineCourse, AccountPayment, NewAccount, UserData};
-use enrol_domain::enrolment::{BookedCourse, balance_due_on, first_training_day};
+use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
 use enrol_domain::money::Money;
-use enrol_domain::page::EnrolmentStatus;
+use enrol_domain::page::EnrollmentStatus;
 
 use crate::{Db, on_pool};
 
@@ -339,7 +339,7 @@ impl Db {
                 let balance = Money::from_pence((row.total - row.paid).max(0));
                 let due: Option<NaiveDate> = first_training_day(&booked).filter(|_| balance > Money::ZERO).map(balance_due_on);
                 Ok(AccountEnrollment {
-                    status: EnrolmentStatus::parse(&row.status).with_context(|| format!("Unknown enrollment status {}", row.status))?,
+                    status: EnrollmentStatus::parse(&row.status).with_context(|| format!("Unknown enrollment status {}", row.status))?,
                     lines: booked.iter().map(BookedCourse::line).collect(),
                     total: Money::from_pence(row.total),
                     paid: Money::from_pence(row.paid),

@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use crate::contact::{Field, FieldErrors, PersonFields, check};
 use crate::money::Money;
-use crate::page::EnrolmentStatus;
+use crate::page::EnrollmentStatus;
 
 /// The shortest password accepted.
 pub const MIN_PASSWORD: usize = 10;
@@ -158,8 +158,8 @@ pub struct AccountData {
 #[ts(export)]
 pub struct AccountEnrollment {
     pub id: String,
-    pub status: EnrolmentStatus,
-    pub lines: Vec<crate::page::EnrolmentLine>,
+    pub status: EnrollmentStatus,
+    pub lines: Vec<crate::page::EnrollmentLine>,
     #[ts(type = "number")]
     pub total: Money,
     #[ts(type = "number")]

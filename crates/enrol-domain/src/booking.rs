@@ -4,9 +4,9 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use crate::enrolment::{PaymentMode, Quote};
+use crate::enrollment::{PaymentMode, Quote};
 use crate::money::Money;
-use crate::page::EnrolmentStatus;
+use crate::page::EnrollmentStatus;
 
 /// How long an unpaid order keeps its seats and its code use.
 pub const SEAT_HOLD: Duration = Duration::minutes(20);
@@ -40,7 +40,7 @@ pub enum BookingRefused {
 pub enum CheckoutPayment {
     /// The order is paid: its new status, and what was paid beyond what
     /// this checkout asked for (given back).
-    Paid { status: EnrolmentStatus, excess: Money },
+    Paid { status: EnrollmentStatus, excess: Money },
     /// Less than the order asked for: recorded for a person to check.
     Underpaid,
     /// The order was paid already: this payment is given back whole.
@@ -50,8 +50,8 @@ pub enum CheckoutPayment {
 /// Decides a checkout payment of `amount` for an order in `status` that
 /// had `paid_before` recorded. An order is paid once (pretix: payments −
 /// refunds ≥ what is due); anything more is an overpayment to refund.
-pub fn checkout_payment(status: EnrolmentStatus, mode: PaymentMode, quote: &Quote, paid_before: Money, amount: Money) -> CheckoutPayment {
-    if matches!(status, EnrolmentStatus::Deposit | EnrolmentStatus::Completed) {
+pub fn checkout_payment(status: EnrollmentStatus, mode: PaymentMode, quote: &Quote, paid_before: Money, amount: Money) -> CheckoutPayment {
+    if matches!(status, EnrollmentStatus::Deposit | EnrollmentStatus::Completed) {
         return CheckoutPayment::AlreadyPaid;
     }
     let paid = paid_before + amount;
@@ -59,14 +59,14 @@ pub fn checkout_payment(status: EnrolmentStatus, mode: PaymentMode, quote: &Quot
     if paid < due {
         return CheckoutPayment::Underpaid;
     }
-    let status = if paid >= quote.total { EnrolmentStatus::Completed } else { EnrolmentStatus::Deposit };
+    let status = if paid >= quote.total { EnrollmentStatus::Completed } else { EnrollmentStatus::Deposit };
     CheckoutPayment::Paid { status, excess: Money::from_pence(paid.pence() - due.pence()) }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::enrolment::LinePrice;
+    use crate::enrollment::LinePrice;
 
     fn at(minutes: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000, 0).unwrap() + Duration::minutes(minutes)
@@ -89,12 +89,12 @@ mod tests {
     fn a_booking_fee_pays_a_deposit_and_a_full_payment_completes() {
         let q = quote();
         assert_eq!(
-            checkout_payment(EnrolmentStatus::Pending, PaymentMode::Fee, &q, Money::ZERO, q.deposit),
-            CheckoutPayment::Paid { status: EnrolmentStatus::Deposit, excess: Money::ZERO }
+            checkout_payment(EnrollmentStatus::Pending, PaymentMode::Fee, &q, Money::ZERO, q.deposit),
+            CheckoutPayment::Paid { status: EnrollmentStatus::Deposit, excess: Money::ZERO }
         );
         assert_eq!(
-            checkout_payment(EnrolmentStatus::Pending, PaymentMode::Full, &q, Money::ZERO, q.total),
-            CheckoutPayment::Paid { status: EnrolmentStatus::Completed, excess: Money::ZERO }
+            checkout_payment(EnrollmentStatus::Pending, PaymentMode::Full, &q, Money::ZERO, q.total),
+            CheckoutPayment::Paid { status: EnrollmentStatus::Completed, excess: Money::ZERO }
         );
     }
 
@@ -102,17 +102,17 @@ mod tests {
     fn too_little_is_underpaid_and_too_much_is_given_back() {
         let q = quote();
         let short = Money::from_pence(q.deposit.pence() - 1);
-        assert_eq!(checkout_payment(EnrolmentStatus::Pending, PaymentMode::Fee, &q, Money::ZERO, short), CheckoutPayment::Underpaid);
+        assert_eq!(checkout_payment(EnrollmentStatus::Pending, PaymentMode::Fee, &q, Money::ZERO, short), CheckoutPayment::Underpaid);
         assert_eq!(
-            checkout_payment(EnrolmentStatus::Pending, PaymentMode::Fee, &q, short, q.deposit),
-            CheckoutPayment::Paid { status: EnrolmentStatus::Deposit, excess: short }
+            checkout_payment(EnrollmentStatus::Pending, PaymentMode::Fee, &q, short, q.deposit),
+            CheckoutPayment::Paid { status: EnrollmentStatus::Deposit, excess: short }
         );
     }
 
     #[test]
     fn a_second_payment_of_a_paid_order_is_given_back_whole() {
         let q = quote();
-        for status in [EnrolmentStatus::Deposit, EnrolmentStatus::Completed] {
+        for status in [EnrollmentStatus::Deposit, EnrollmentStatus::Completed] {
             assert_eq!(checkout_payment(status, PaymentMode::Fee, &q, q.deposit, q.deposit), CheckoutPayment::AlreadyPaid);
         }
     }
@@ -121,8 +121,8 @@ mod tests {
     fn a_failed_order_paid_later_is_still_paid() {
         let q = quote();
         assert_eq!(
-            checkout_payment(EnrolmentStatus::Failed, PaymentMode::Fee, &q, Money::ZERO, q.deposit),
-            CheckoutPayment::Paid { status: EnrolmentStatus::Deposit, excess: Money::ZERO }
+            checkout_payment(EnrollmentStatus::Failed, PaymentMode::Fee, &q, Money::ZERO, q.deposit),
+            CheckoutPayment::Paid { status: EnrollmentStatus::Deposit, excess: Money::ZERO }
         );
     }
 }

@@ -1,6 +1,6 @@
 //! The enrol checkout's calls (§7), as the browser and the server both see
 //! them. The browser sends what the visitor chose; every amount it sends is
-//! checked against the server's own [`Quote`](crate::enrolment::Quote).
+//! checked against the server's own [`Quote`](crate::enrollment::Quote).
 
 use std::collections::BTreeMap;
 
@@ -9,7 +9,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::contact::{Field, FieldErrors, Person, PersonFields, TEXT_LIMIT, check};
-use crate::enrolment::{DiscountType, PaymentMode, Quote};
+use crate::enrollment::{DiscountType, PaymentMethod, PaymentMode, Quote};
 use crate::money::Money;
 use crate::page::{Kit, Session};
 use crate::site::Image;
@@ -182,9 +182,9 @@ pub struct Contact {
 impl Contact {
     /// §5: card payments need every field; other methods none, but what is
     /// given must be valid.
-    pub fn parse(&self, selected: &str) -> Result<Person, FieldErrors> {
+    pub fn parse(&self, selected: PaymentMethod) -> Result<Person, FieldErrors> {
         let values = [self.name.as_str(), &self.surname, &self.email, &self.phone];
-        checked(person_fields(["name", "surname", "email", "phone"], values, selected == "card"))
+        checked(person_fields(["name", "surname", "email", "phone"], values, selected == PaymentMethod::Card))
     }
 }
 
@@ -222,8 +222,9 @@ pub struct EnrollData {
     /// The applied discount code, if any.
     pub discount: Option<String>,
     pub contact: Contact,
-    /// `card` or `klarna` (§3 Checkout form `selected`).
-    pub selected: String,
+    /// §3 Checkout form `selected`: `card`, or `klarna` for either
+    /// buy-now-pay-later method; it must agree with `mode`.
+    pub selected: PaymentMethod,
     pub mode: PaymentMode,
     pub enrollment: EnrollmentInput,
     /// Marketing source data and the payment account mode (§7).
@@ -312,8 +313,7 @@ pub struct FinanceResponse {
 #[ts(export)]
 pub struct SandboxConfirmRequest {
     pub client_secret: String,
-    /// `card`, `klarna` or `afterpay_clearpay`.
-    pub payment_method: String,
+    pub payment_method: PaymentMethod,
     #[serde(default)]
     pub card: Option<SandboxCard>,
     /// `/enrolment/{orderId}` on this site.
@@ -360,19 +360,19 @@ mod tests {
 
     #[test]
     fn a_card_payment_needs_every_contact_field() {
-        let errors = Contact::default().parse("card").unwrap_err();
+        let errors = Contact::default().parse(PaymentMethod::Card).unwrap_err();
         assert_eq!(
             errors.values().copied().collect::<Vec<_>>(),
             ["Email is required", "Name is required", "Phone number is required", "Last name is required"]
         );
-        let ok = contact(" Sam ", "Lee", "Sam@Example.com", "07700 900123").parse("card").unwrap();
+        let ok = contact(" Sam ", "Lee", "Sam@Example.com", "07700 900123").parse(PaymentMethod::Card).unwrap();
         assert_eq!((ok.given_name(), ok.email(), ok.phone()), ("Sam", "sam@example.com", "+447700900123"));
     }
 
     #[test]
     fn other_methods_need_nothing_but_check_what_is_given() {
-        assert!(Contact::default().parse("klarna").is_ok());
-        let errors = contact("", "", "sam@", "12ab").parse("klarna").unwrap_err();
+        assert!(Contact::default().parse(PaymentMethod::Klarna).is_ok());
+        let errors = contact("", "", "sam@", "12ab").parse(PaymentMethod::Klarna).unwrap_err();
         assert_eq!(errors.get("email"), Some(&"Enter a valid email address"));
         assert_eq!(errors.get("phone"), Some(&"Enter a valid phone number"));
     }

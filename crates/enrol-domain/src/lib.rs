@@ -5,7 +5,7 @@ pub mod booking;
 pub mod checkout;
 pub mod contact;
 pub mod enquiry;
-pub mod enrolment;
+pub mod enrollment;
 pub mod london;
 pub mod money;
 pub mod online_order;

@@ -60,7 +60,7 @@ pub enum Page {
     /// `/reset-password/?token=…`, the link of a password mail.
     ResetPassword(AccountFormPage),
     Account(AccountFormPage),
-    Enrolment(EnrolmentPage),
+    Enrollment(EnrollmentPage),
     Content(ContentPage),
     NotFound(NotFoundPage),
 }
@@ -89,7 +89,7 @@ impl Page {
             Page::ForgotPassword(_) => "forgotPassword",
             Page::ResetPassword(_) => "resetPassword",
             Page::Account(_) => "account",
-            Page::Enrolment(_) => "enrolment",
+            Page::Enrollment(_) => "enrollment",
             Page::Content(_) => "content",
             Page::NotFound(_) => "notFound",
         }
@@ -483,10 +483,10 @@ pub struct AccountFormPage {
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct EnrolmentPage {
+pub struct EnrollmentPage {
     pub order_id: String,
-    pub status: EnrolmentStatus,
-    pub lines: Vec<EnrolmentLine>,
+    pub status: EnrollmentStatus,
+    pub lines: Vec<EnrollmentLine>,
     #[ts(type = "number")]
     pub total: Money,
     #[ts(type = "number")]
@@ -506,14 +506,14 @@ pub struct EnrolmentPage {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
-pub enum EnrolmentStatus {
+pub enum EnrollmentStatus {
     Pending,
     Deposit,
     Completed,
     Failed,
 }
 
-impl EnrolmentStatus {
+impl EnrollmentStatus {
     pub fn parse(raw: &str) -> Option<Self> {
         match raw {
             "pending" => Some(Self::Pending),
@@ -537,7 +537,7 @@ impl EnrolmentStatus {
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-pub struct EnrolmentLine {
+pub struct EnrollmentLine {
     pub title: String,
     pub course_url: String,
     /// `YYYY-MM-DD`, or `None` when the date is to be arranged.

@@ -283,7 +283,7 @@ mod tests {
                 currency: "gbp".into(),
                 metadata: BTreeMap::from([
                     ("course".into(), "level-3-award-in-education-and-training".into()),
-                    ("enrolment_id".into(), "enr_4821".into()),
+                    ("enrollment_id".into(), "enr_4821".into()),
                 ]),
                 status: "succeeded".into(),
                 payment_method_types: vec!["card".into(), "klarna".into(), "afterpay_clearpay".into()],
@@ -317,7 +317,7 @@ mod tests {
         assert_eq!(intent.amount, Money::from_pence(49_900));
         assert_eq!(intent.amount_received, Money::ZERO);
         assert_eq!(intent.status, "requires_payment_method");
-        assert_eq!(intent.metadata.get("enrolment_id").map(String::as_str), Some("enr_4822"));
+        assert_eq!(intent.metadata.get("enrollment_id").map(String::as_str), Some("enr_4822"));
         assert_eq!(intent.last_payment_error_message.as_deref(), Some("Your card has insufficient funds."));
         assert_eq!(intent.payment_method_type.as_deref(), Some("card"));
     }

@@ -88,7 +88,7 @@ fn intent_request() -> IntentRequest {
         customer: Some("cus_QkL9mN8bV7cX6z".into()),
         receipt_email: Some("sam.taylor@example.co.uk".into()),
         payment_method_types: vec!["card".into(), "klarna".into(), "afterpay_clearpay".into()],
-        metadata: BTreeMap::from([("enrolment_id".into(), "enr_4821".into())]),
+        metadata: BTreeMap::from([("enrollment_id".into(), "enr_4821".into())]),
     }
 }
 
@@ -98,7 +98,7 @@ fn expected_intent() -> PaymentIntent {
         client_secret: "pi_3PtX2bHk3dQx7Lm20ZxCvBnM_secret_Qw1Er2Ty3Ui4Op5As6Df7Gh8J".into(),
         amount: Money::from_pence(125_000),
         status: "requires_payment_method".into(),
-        metadata: BTreeMap::from([("enrolment_id".into(), "enr_4821".into())]),
+        metadata: BTreeMap::from([("enrollment_id".into(), "enr_4821".into())]),
     }
 }
 
@@ -188,7 +188,7 @@ async fn creates_a_payment_intent() {
             ("payment_method_types[0]", "card"),
             ("payment_method_types[1]", "klarna"),
             ("payment_method_types[2]", "afterpay_clearpay"),
-            ("metadata[enrolment_id]", "enr_4821"),
+            ("metadata[enrollment_id]", "enr_4821"),
         ]
     );
 }
@@ -215,7 +215,7 @@ async fn updates_a_payment_intent() {
     let update = IntentUpdate {
         amount: Money::from_pence(30_000),
         payment_method_types: vec!["card".into()],
-        metadata: BTreeMap::from([("enrolment_id".into(), "enr_4821".into()), ("deposit".into(), "true".into())]),
+        metadata: BTreeMap::from([("enrollment_id".into(), "enr_4821".into()), ("deposit".into(), "true".into())]),
     };
 
     let intent = stripe.update_payment_intent("pi_3PtX2bHk3dQx7Lm20ZxCvBnM", &update).await.unwrap();
@@ -228,7 +228,7 @@ async fn updates_a_payment_intent() {
     assert_eq!(request.header("idempotency-key"), None, "an update is not a create");
     assert_eq!(
         request.fields(),
-        [("amount", "30000"), ("payment_method_types[0]", "card"), ("metadata[deposit]", "true"), ("metadata[enrolment_id]", "enr_4821")]
+        [("amount", "30000"), ("payment_method_types[0]", "card"), ("metadata[deposit]", "true"), ("metadata[enrollment_id]", "enr_4821")]
     );
 }
 

@@ -6,13 +6,13 @@ use chrono::{DateTime, Utc};
 
 use enrol_db::{Catalogue, College, CourseOrder, Db, EnrollmentRecord, PageRecord, SiteRecord, section_url};
 use enrol_domain::enquiry::EnquiryKind;
-use enrol_domain::enrolment::{BookedCourse, balance_due_on, first_training_day};
+use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::online_order::PricedLine;
 use enrol_domain::page::{
     AccountFormPage, ArticlePage, BlogPage, CalendarPage, CareersPage, CheckoutPage, ContentPage, CourseIndexPage, CourseSectionPage,
-    EnrolmentPage, EnrolmentStatus, HomePage, NotFoundPage, OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead, PathwayPage,
+    EnrollmentPage, EnrollmentStatus, HomePage, NotFoundPage, OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead, PathwayPage,
     SessionType, TeamPage,
 };
 use enrol_domain::site::Navigation;
@@ -43,21 +43,21 @@ fn head(title: String, description: String, canonical: &str) -> PageHead {
 /// The pages of mailed links count too: their address holds a one-time
 /// token, which no cache may keep.
 pub fn is_personal(page: &Page) -> bool {
-    matches!(page, Page::OnlineOrder(_) | Page::Enrolment(_) | Page::Account(_) | Page::VerifyEmail(_) | Page::ResetPassword(_))
+    matches!(page, Page::OnlineOrder(_) | Page::Enrollment(_) | Page::Account(_) | Page::VerifyEmail(_) | Page::ResetPassword(_))
 }
 
 /// Where a visitor returning from a failed payment belongs (§8): back on
 /// the checkout page, which then says the payment failed.
 pub fn payment_failed_redirect(envelope: &PageEnvelope, query: &str) -> Option<&'static str> {
-    let Page::Enrolment(enrolment) = &envelope.page else { return None };
-    let failed = enrolment.status == EnrolmentStatus::Failed
-        || (enrolment.status == EnrolmentStatus::Pending && query_value(query, "redirect_status") == Some("failed"));
+    let Page::Enrollment(enrollment) = &envelope.page else { return None };
+    let failed = enrollment.status == EnrollmentStatus::Failed
+        || (enrollment.status == EnrollmentStatus::Pending && query_value(query, "redirect_status") == Some("failed"));
     failed.then_some("/checkout/?status=failed")
 }
 
-fn enrolment_page(order: EnrollmentRecord) -> EnrolmentPage {
+fn enrollment_page(order: EnrollmentRecord) -> EnrollmentPage {
     let balance = Money::from_pence((order.quote.total.pence() - order.paid.pence()).max(0));
-    EnrolmentPage {
+    EnrollmentPage {
         balance_due_on: first_training_day(&order.courses).filter(|_| balance > Money::ZERO).map(|day| balance_due_on(day).to_string()),
         lines: order.courses.iter().map(BookedCourse::line).collect(),
         order_id: order.id,
@@ -86,7 +86,7 @@ enum Kind {
     /// The account forms, with their title and description.
     AccountForm(&'static str, &'static str, fn(AccountFormPage) -> Page),
     Checkout,
-    Enrolment,
+    Enrollment,
     Pathway,
     Careers,
     Offers,
@@ -127,7 +127,7 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     ("/privacy-policy/", Kind::Content("privacy-policy", None), Listed::Yes),
     ("/terms-and-conditions/", Kind::Content("terms-and-conditions", None), Listed::Yes),
     ("/checkout/", Kind::Checkout, Listed::No),
-    ("/enrolment/{order}", Kind::Enrolment, Listed::No),
+    ("/enrolment/{order}", Kind::Enrollment, Listed::No),
     ("/e-learning/order/{order}/", Kind::OnlineOrder, Listed::No),
     ("/sign-in/", Kind::AccountForm("Sign in", "Sign in to see your bookings, payments and online courses.", Page::SignIn), Listed::No),
     (
@@ -234,7 +234,7 @@ impl Request<'_> {
                 Ok(Some(self.found(title, description, page(AccountFormPage { heading: title.to_owned() }))))
             }
             Kind::Checkout => self.checkout(),
-            Kind::Enrolment => self.enrolment(param("order")).await,
+            Kind::Enrollment => self.enrollment(param("order")).await,
             Kind::Pathway => {
                 self.editorial("pathway-to-aesthetics", |text| async move {
                     Ok(Page::Pathway(PathwayPage { heading: text.title, body_html: text.body_html, levels: self.db.pathway().await? }))
@@ -427,10 +427,10 @@ impl Request<'_> {
         )))
     }
 
-    async fn enrolment(&self, order_id: &str) -> Loaded {
+    async fn enrollment(&self, order_id: &str) -> Loaded {
         let order = self.db.enrollment(order_id).await?.filter(|o| self.viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
         let Some(order) = order else { return Ok(None) };
-        Ok(Some(self.found("Your booking", "Your course booking.", Page::Enrolment(enrolment_page(order)))))
+        Ok(Some(self.found("Your booking", "Your course booking.", Page::Enrollment(enrollment_page(order)))))
     }
 
     /// A page led by the college's words in `content/pages/<slug>.md`;

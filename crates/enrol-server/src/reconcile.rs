@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use enrol_db::{EnrolmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_db::{EnrollmentFulfilment, Fulfilment, IntentOutcome};
 use enrol_domain::checkout::ORDER_ID_KEY;
 
 use crate::AppState;
@@ -62,7 +62,7 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
             method: state.payments.kind().as_str().to_owned(),
         };
         let outcome = fulfil_paid_intent(state, &paid).await?;
-        if matches!(outcome, EnrolmentFulfilment::Fulfilled { .. } | EnrolmentFulfilment::PaidWithoutSeat) {
+        if matches!(outcome, EnrollmentFulfilment::Fulfilled { .. } | EnrollmentFulfilment::PaidWithoutSeat) {
             report.fulfilled += 1;
             tracing::error!(%order_id, %intent_id, ?outcome, "A paid enrollment had no webhook: fulfilled by reconciliation");
         }

@@ -129,7 +129,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::ForgotPassword(_)
         | Page::ResetPassword(_)
         | Page::Account(_)
-        | Page::Enrolment(_)
+        | Page::Enrollment(_)
         | Page::Content(_)
         | Page::NotFound(_) => {}
     }

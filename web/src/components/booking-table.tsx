@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { EnrolmentLine } from '../generated/EnrolmentLine';
+import type { EnrollmentLine } from '../generated/EnrollmentLine';
 import { formatSessionDate } from '../lib/dates';
 import { formatMoney } from '../lib/money';
 import { bookedDateLabel } from '../lib/sessions';
 
 export interface Booking {
-  lines: EnrolmentLine[];
+  lines: EnrollmentLine[];
   /** Pence taken off by a discount code, when known. */
   discount?: number;
   total: number;

@@ -2,7 +2,9 @@
 // Clearpay, which pay the college in full. The checkout offers them; the
 // account lists the payments made with them.
 
-export type PaymentMethod = 'card' | 'klarna' | 'afterpay_clearpay';
+import type { PaymentMethod } from '../generated/PaymentMethod';
+
+export type { PaymentMethod };
 
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { card: 'Card', klarna: 'Klarna', afterpay_clearpay: 'Clearpay' };
 

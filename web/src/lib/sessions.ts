@@ -1,4 +1,4 @@
-import type { EnrolmentLine } from '../generated/EnrolmentLine';
+import type { EnrollmentLine } from '../generated/EnrollmentLine';
 import type { Session } from '../generated/Session';
 import type { SessionType } from '../generated/SessionType';
 import { formatSessionDate } from './dates';
@@ -30,7 +30,7 @@ export function sessionLabel(session: Session): string {
 }
 
 /** A booked course's date: Tuesday 15th December · On site, or 'Date to be arranged'. */
-export function bookedDateLabel(line: Pick<EnrolmentLine, 'date' | 'sessionType'>): string {
+export function bookedDateLabel(line: Pick<EnrollmentLine, 'date' | 'sessionType'>): string {
   if (!line.date) return 'Date to be arranged';
   const date = formatSessionDate(line.date);
   return line.sessionType ? `${date} · ${sessionTypeLabel(line.sessionType)}` : date;

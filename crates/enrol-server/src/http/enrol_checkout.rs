@@ -19,9 +19,9 @@ use enrol_domain::checkout::{
     BasketRequest, BasketResponse, CheckoutLine, ChosenCourse, CodeRequest, CodeResponse, EnrollData, EnrollRequest, EnrollResponse,
     EnrollUpdateRequest, IntentRequest, IntentResponse, IntentUpdateRequest, ORDER_ID_KEY,
 };
-use enrol_domain::enrolment::{BOOKING_FEE, BookedCourse, LinePrice, PaymentMode, Quote, payment_methods};
+use enrol_domain::enrollment::{BOOKING_FEE, BookedCourse, LinePrice, PaymentMode, Quote, payment_methods};
 use enrol_domain::london;
-use enrol_domain::page::{CoursePage, EnrolmentStatus, Session};
+use enrol_domain::page::{CoursePage, EnrollmentStatus, Session};
 use enrol_payments::{GatewayError, IntentUpdate};
 
 use crate::AppState;
@@ -102,7 +102,7 @@ pub async fn show_basket(
     }
     let now = Utc::now();
     let viewer = Viewer::of(&state, &headers).await?;
-    let own = own_order(&state, &viewer, request.order_id.as_deref()).await?.filter(|o| o.status == EnrolmentStatus::Pending);
+    let own = own_order(&state, &viewer, request.order_id.as_deref()).await?.filter(|o| o.status == EnrollmentStatus::Pending);
     let own = own.as_ref().map(|o| o.id.as_str());
     let catalogue = state.catalogue.get(&state.db, now).await?;
     let mut response = BasketResponse { lines: Vec::new(), removed: Vec::new() };
@@ -295,7 +295,7 @@ pub async fn create_intent(
             amount: request.amount,
             customer: request.customer_id.filter(|c| !c.is_empty()),
             receipt_email: request.email.filter(|e| !e.is_empty()),
-            payment_method_types: payment_methods(PaymentMode::Full, BOOKING_FEE).into_iter().map(str::to_owned).collect(),
+            payment_method_types: payment_methods(PaymentMode::Full, BOOKING_FEE).into_iter().map(|m| m.as_str().to_owned()).collect(),
             metadata: BTreeMap::new(),
         })
         .await
@@ -361,11 +361,11 @@ pub async fn update_intent(
     let order_id = &request.metadata.order_id;
     let order = own_order(&state, &viewer, Some(order_id)).await?.ok_or(ApiError::NotFound)?;
     match order.status {
-        EnrolmentStatus::Pending => {}
-        EnrolmentStatus::Deposit | EnrolmentStatus::Completed => {
+        EnrollmentStatus::Pending => {}
+        EnrollmentStatus::Deposit | EnrollmentStatus::Completed => {
             return Err(ApiError::Unprocessable("This booking has already been paid.".to_owned()));
         }
-        EnrolmentStatus::Failed => {
+        EnrollmentStatus::Failed => {
             return Err(ApiError::Unprocessable("This booking can no longer be paid. Please try again.".to_owned()));
         }
     }
@@ -407,7 +407,7 @@ pub async fn update_intent(
     ]);
     let update = IntentUpdate {
         amount: due,
-        payment_method_types: payment_methods(mode, order.quote.total).into_iter().map(str::to_owned).collect(),
+        payment_method_types: payment_methods(mode, order.quote.total).into_iter().map(|m| m.as_str().to_owned()).collect(),
         metadata,
     };
     let intent = state.payments.update_payment_intent(&request.intent, &update).await.map_err(gateway_error)?;
@@ -434,11 +434,11 @@ async fn priced_order(
     replacing: Option<&EnrollmentRecord>,
     now: DateTime<Utc>,
 ) -> Result<NewEnrollment, ApiError> {
-    let mode = match (data.selected.as_str(), data.mode) {
-        ("card", PaymentMode::Fee) | ("klarna", PaymentMode::Full) => data.mode,
-        _ => return Err(ApiError::BadRequest("Card payments pay the booking fee; Klarna and Clearpay pay in full.".to_owned())),
-    };
-    let contact = data.contact.parse(&data.selected).map_err(ApiError::Invalid)?;
+    if data.selected.mode() != data.mode {
+        return Err(ApiError::BadRequest("Card payments pay the booking fee; Klarna and Clearpay pay in full.".to_owned()));
+    }
+    let mode = data.mode;
+    let contact = data.contact.parse(data.selected).map_err(ApiError::Invalid)?;
     if data.metadata.len() > MAX_METADATA || data.metadata.iter().any(|(k, v)| k.len() > 100 || v.len() > 500) {
         return Err(ApiError::BadRequest("Too much metadata.".to_owned()));
     }
@@ -622,7 +622,7 @@ pub async fn update_enrollment(
     let now = Utc::now();
     let viewer = Viewer::of(&state, &headers).await?;
     let current = own_order(&state, &viewer, Some(&request.id)).await?.ok_or(ApiError::NotFound)?;
-    if current.status != EnrolmentStatus::Pending {
+    if current.status != EnrollmentStatus::Pending {
         return Err(ApiError::Unprocessable("This booking can no longer be changed. Please start again.".to_owned()));
     }
     let owner_hash = current.owner_token_hash.clone().or_else(|| viewer.buyer_hash.clone()).unwrap_or_default();

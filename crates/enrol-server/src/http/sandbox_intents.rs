@@ -14,6 +14,7 @@ use serde_json::json;
 
 use enrol_db::SandboxIntent;
 use enrol_domain::checkout::{SandboxConfirmRequest, SandboxConfirmResponse};
+use enrol_domain::enrollment::PaymentMethod;
 use enrol_domain::money::Money;
 
 use crate::AppState;
@@ -21,16 +22,6 @@ use crate::document::escape_html;
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 use crate::http::sandbox::{TestCard, deliver, sandbox_page};
-
-const BUY_NOW_PAY_LATER: [&str; 2] = ["klarna", "afterpay_clearpay"];
-
-fn method_name(method: &str) -> &'static str {
-    match method {
-        "klarna" => "Klarna",
-        "afterpay_clearpay" => "Clearpay",
-        _ => "Card",
-    }
-}
 
 /// Only this site's own confirmation pages may be returned to.
 fn checked_return_url(state: &AppState, url: &str) -> Result<String, ApiError> {
@@ -62,8 +53,12 @@ fn offered(intent: &SandboxIntent) -> Vec<String> {
     serde_json::from_str(&intent.payment_method_types).unwrap_or_default()
 }
 
+fn is_offered(intent: &SandboxIntent, method: PaymentMethod) -> bool {
+    offered(intent).iter().any(|offered| offered == method.as_str())
+}
+
 /// The intent as Stripe's events carry it.
-fn intent_object(intent: &SandboxIntent, status: &str, method: &str, error: Option<&str>) -> serde_json::Value {
+fn intent_object(intent: &SandboxIntent, status: &str, method: PaymentMethod, error: Option<&str>) -> serde_json::Value {
     let metadata: serde_json::Value = serde_json::from_str(&intent.metadata).unwrap_or_else(|_| json!({}));
     let paid = status == "succeeded";
     json!({
@@ -75,20 +70,20 @@ fn intent_object(intent: &SandboxIntent, status: &str, method: &str, error: Opti
         "metadata": metadata,
         "status": status,
         "payment_method_types": offered(intent),
-        "payment_method": { "type": method },
-        "last_payment_error": error.map(|message| json!({ "message": message, "payment_method": { "type": method } })),
+        "payment_method": { "type": method.as_str() },
+        "last_payment_error": error.map(|message| json!({ "message": message, "payment_method": { "type": method.as_str() } })),
     })
 }
 
 /// Pays the intent once and tells the webhook handler.
-async fn succeed(state: &AppState, intent: &SandboxIntent, method: &str) -> Result<(), ApiError> {
+async fn succeed(state: &AppState, intent: &SandboxIntent, method: PaymentMethod) -> Result<(), ApiError> {
     if state.db.succeed_sandbox_intent(&intent.id).await? {
         deliver(state, "payment_intent.succeeded", intent_object(intent, "succeeded", method, None)).await?;
     }
     Ok(())
 }
 
-async fn fail(state: &AppState, intent: &SandboxIntent, method: &str, message: &str) -> Result<(), ApiError> {
+async fn fail(state: &AppState, intent: &SandboxIntent, method: PaymentMethod, message: &str) -> Result<(), ApiError> {
     deliver(state, "payment_intent.payment_failed", intent_object(intent, "requires_payment_method", method, Some(message))).await
 }
 
@@ -107,15 +102,19 @@ pub async fn confirm_intent(
     if intent.status == "canceled" {
         return Err(ApiError::PaymentFailed("This payment was replaced by a newer one. Please try again.".to_owned()));
     }
-    let method = request.payment_method.as_str();
-    if !offered(&intent).iter().any(|m| m == method) {
-        return Err(ApiError::PaymentFailed(format!("{} is not available for this payment.", method_name(method))));
+    let method = request.payment_method;
+    if !is_offered(&intent, method) {
+        return Err(ApiError::PaymentFailed(format!("{} is not available for this payment.", method.label())));
     }
-    if BUY_NOW_PAY_LATER.contains(&method) {
+    if method != PaymentMethod::Card {
         // Every value is made only of URL-safe characters (checked above, or
         // made so by the sandbox).
-        let redirect =
-            format!("/sandbox/redirect/{}?method={method}&return_url={return_url}&client_secret={}", intent.id, intent.client_secret);
+        let redirect = format!(
+            "/sandbox/redirect/{}?method={}&return_url={return_url}&client_secret={}",
+            intent.id,
+            method.as_str(),
+            intent.client_secret
+        );
         return Ok(Json(SandboxConfirmResponse { redirect }));
     }
     let card = request.card.ok_or_else(|| ApiError::PaymentFailed("Enter your card details.".to_owned()))?;
@@ -126,16 +125,16 @@ pub async fn confirm_intent(
         return Err(ApiError::PaymentFailed("Enter the card's expiry date and security code.".to_owned()));
     }
     if let Some(refusal) = test_card.refusal() {
-        fail(&state, &intent, "card", refusal).await?;
+        fail(&state, &intent, PaymentMethod::Card, refusal).await?;
         return Err(ApiError::PaymentFailed(refusal.to_owned()));
     }
-    succeed(&state, &intent, "card").await?;
+    succeed(&state, &intent, PaymentMethod::Card).await?;
     Ok(Json(SandboxConfirmResponse { redirect: returned(&return_url, &intent.id, "succeeded") }))
 }
 
 #[derive(Deserialize)]
 pub struct RedirectQuery {
-    method: String,
+    method: PaymentMethod,
     return_url: String,
     client_secret: String,
 }
@@ -151,7 +150,7 @@ pub async fn show_redirect(
     if intent.status == "succeeded" {
         return Ok(Redirect::to(&returned(&return_url, &intent.id, "succeeded")).into_response());
     }
-    let provider = method_name(&query.method);
+    let provider = query.method.label();
     let amount = Money::from_pence(intent.amount);
     let main = format!(
         r#"<h1>Pay {amount} with {provider}</h1>
@@ -163,7 +162,7 @@ pub async fn show_redirect(
 <button type="submit" name="decision" value="approve">Approve payment</button>
 <button type="submit" name="decision" value="deny" class="secondary">Deny payment</button>
 </form>"#,
-        method = escape_html(&query.method),
+        method = query.method.as_str(),
         return_url = escape_html(&return_url),
         client_secret = escape_html(&intent.client_secret),
     );
@@ -173,7 +172,7 @@ pub async fn show_redirect(
 #[derive(Deserialize)]
 pub struct Decision {
     decision: String,
-    method: String,
+    method: PaymentMethod,
     return_url: String,
     client_secret: String,
 }
@@ -186,14 +185,14 @@ pub async fn decide_redirect(
 ) -> Result<Redirect, ApiError> {
     let intent = find(&state, &id, &form.client_secret).await?;
     let return_url = checked_return_url(&state, &form.return_url)?;
-    if !BUY_NOW_PAY_LATER.contains(&form.method.as_str()) || !offered(&intent).contains(&form.method) {
+    if form.method == PaymentMethod::Card || !is_offered(&intent, form.method) {
         return Err(ApiError::BadRequest("This payment method is not available for this payment.".to_owned()));
     }
     let status = if form.decision == "approve" || intent.status == "succeeded" {
-        succeed(&state, &intent, &form.method).await?;
+        succeed(&state, &intent, form.method).await?;
         "succeeded"
     } else {
-        fail(&state, &intent, &form.method, &format!("{} did not approve the payment.", method_name(&form.method))).await?;
+        fail(&state, &intent, form.method, &format!("{} did not approve the payment.", form.method.label())).await?;
         "failed"
     };
     Ok(Redirect::to(&returned(&return_url, &intent.id, status)))

@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde_json::json;
 
-use enrol_db::{CheckoutCompletion, EnrolmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_db::{CheckoutCompletion, EnrollmentFulfilment, Fulfilment, IntentOutcome};
 use enrol_domain::checkout::ORDER_ID_KEY;
 use enrol_payments::event::{CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
 use enrol_payments::signature;
@@ -105,31 +105,31 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
 
 /// Fulfils a paid intent (from its event or from reconciliation), logs
 /// what happened and gives back any overpayment at once.
-pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<EnrolmentFulfilment> {
+pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<EnrollmentFulfilment> {
     let college = state.db.college().await?;
     let outcome = state.db.fulfil_enrollment(paid, &college.name, &college.email_address, Utc::now()).await?;
     match &outcome {
-        EnrolmentFulfilment::Fulfilled { status, refund } => {
+        EnrollmentFulfilment::Fulfilled { status, refund } => {
             tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Enrollment paid");
             if refund.is_some() {
                 tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Enrollment paid more than was due: the excess is refunded");
             }
         }
-        EnrolmentFulfilment::Overpaid { .. } => {
+        EnrollmentFulfilment::Overpaid { .. } => {
             tracing::error!(order = %paid.order_id, intent = %paid.intent_id, amount = paid.amount.pence(), "Enrollment paid twice: the second payment is refunded");
         }
-        EnrolmentFulfilment::PaidWithoutSeat => {
+        EnrollmentFulfilment::PaidWithoutSeat => {
             tracing::error!(order = %paid.order_id, "Enrollment paid after its seat was taken: the college must call")
         }
-        EnrolmentFulfilment::AlreadyHandled => tracing::info!(event = %paid.event_id, "Event already handled"),
-        EnrolmentFulfilment::UnknownOrder => {
+        EnrollmentFulfilment::AlreadyHandled => tracing::info!(event = %paid.event_id, "Event already handled"),
+        EnrollmentFulfilment::UnknownOrder => {
             tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Payment for an unknown enrollment: check it by hand")
         }
-        EnrolmentFulfilment::Underpaid => {
+        EnrollmentFulfilment::Underpaid => {
             tracing::error!(order = %paid.order_id, paid = paid.amount.pence(), "Enrollment underpaid: check it by hand")
         }
     }
-    if matches!(outcome, EnrolmentFulfilment::Overpaid { .. } | EnrolmentFulfilment::Fulfilled { refund: Some(_), .. }) {
+    if matches!(outcome, EnrollmentFulfilment::Overpaid { .. } | EnrollmentFulfilment::Fulfilled { refund: Some(_), .. }) {
         // A refund that fails now is tried again by the scheduled jobs.
         if let Err(error) = refunds::make_due_refunds(state).await {
             tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");

@@ -2,7 +2,7 @@
 //! seats while the visitor pays, and fulfils once by signed webhook.
 
 use enrol_db::on_pool;
-use enrol_domain::enrolment::{Discount, DiscountType, LinePrice, Quote};
+use enrol_domain::enrollment::{Discount, DiscountType, LinePrice, Quote};
 use enrol_domain::money::Money;
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 //! tests send many real requests at once and count what got through.
 
 use enrol_db::on_pool;
-use enrol_domain::enrolment::{Discount, DiscountType};
+use enrol_domain::enrollment::{Discount, DiscountType};
 use serde_json::{Value, json};
 
 use crate::both_backends;

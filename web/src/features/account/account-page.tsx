@@ -4,7 +4,7 @@ import type { AccountData } from '../../generated/AccountData';
 import type { AccountEnrollment } from '../../generated/AccountEnrollment';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { AuthUser } from '../../generated/AuthUser';
-import type { EnrolmentStatus } from '../../generated/EnrolmentStatus';
+import type { EnrollmentStatus } from '../../generated/EnrollmentStatus';
 import { ApiError, getJson } from '../../lib/api';
 import { formatShortDate } from '../../lib/dates';
 import { useRequest } from '../../lib/use-request';
@@ -17,7 +17,7 @@ import { BookingTable } from '../../components/booking-table';
 
 const ACCOUNT_DATA_PATH = '/api/account';
 
-const STATUS_WORDS: Record<EnrolmentStatus, string> = {
+const STATUS_WORDS: Record<EnrollmentStatus, string> = {
   pending: 'Awaiting payment',
   deposit: 'Booking fee paid',
   completed: 'Paid in full',

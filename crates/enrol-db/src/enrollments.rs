@@ -9,9 +9,9 @@ use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::booking::{BookingRefused, CheckoutPayment, checkout_payment, renewed_hold};
-use enrol_domain::enrolment::{BookedCourse, Confirmation, Discount, DiscountType, PaymentMode, Quote};
+use enrol_domain::enrollment::{BookedCourse, Confirmation, Discount, DiscountType, PaymentMethod, PaymentMode, Quote};
 use enrol_domain::money::Money;
-use enrol_domain::page::EnrolmentStatus;
+use enrol_domain::page::EnrollmentStatus;
 
 use crate::{Db, first_delivery, on_pool, public_id, queue_mail};
 
@@ -29,8 +29,7 @@ pub struct NewEnrollment {
     pub family_name: String,
     pub email: String,
     pub contact_number: String,
-    /// `card` or `klarna`.
-    pub payment_method: String,
+    pub payment_method: PaymentMethod,
     pub user_id: Option<String>,
     /// The SHA-256 of the buyer cookie of the browser that made it.
     pub owner_token_hash: String,
@@ -42,7 +41,7 @@ pub struct NewEnrollment {
 #[derive(Debug, Clone)]
 pub struct EnrollmentRecord {
     pub id: String,
-    pub status: EnrolmentStatus,
+    pub status: EnrollmentStatus,
     pub mode: PaymentMode,
     pub quote: Quote,
     pub discount_code: Option<String>,
@@ -101,11 +100,11 @@ pub struct IntentOutcome {
 
 /// What handling a successful payment did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EnrolmentFulfilment {
+pub enum EnrollmentFulfilment {
     /// Payment recorded, seats registered, confirmation queued; `refund` is
     /// the id of a refund of what was paid beyond what was due.
     Fulfilled {
-        status: EnrolmentStatus,
+        status: EnrollmentStatus,
         refund: Option<String>,
     },
     /// Paid, but a held seat was taken after its hold ran out: the college
@@ -161,7 +160,7 @@ const SELECT: &str = "select e.id, e.status, e.mode, e.subtotal, e.discount, e.t
 impl Row {
     fn into_record(self) -> anyhow::Result<EnrollmentRecord> {
         Ok(EnrollmentRecord {
-            status: EnrolmentStatus::parse(&self.status).with_context(|| format!("Unknown enrollment status {}", self.status))?,
+            status: EnrollmentStatus::parse(&self.status).with_context(|| format!("Unknown enrollment status {}", self.status))?,
             mode: if self.mode == "full" { PaymentMode::Full } else { PaymentMode::Fee },
             quote: Quote {
                 subtotal: Money::from_pence(self.subtotal),
@@ -387,7 +386,7 @@ impl Db {
             ).bind(&new.id).bind(mode_str(new.mode)).bind(q.subtotal.pence()).bind(q.discount.pence()).bind(q.total.pence())
                 .bind(q.deposit.pence()).bind(q.balance.pence()).bind(new.mode == PaymentMode::Fee).bind(&new.discount_code)
                 .bind(&lines).bind(&metadata).bind(&new.given_name).bind(&new.family_name).bind(&new.email)
-                .bind(&new.contact_number).bind(&new.payment_method).bind(&new.user_id).bind(now)
+                .bind(&new.contact_number).bind(new.payment_method.as_str()).bind(&new.user_id).bind(now)
                 .bind(&new.owner_token_hash).bind(&new.client_key).bind(until).bind(hold_ends_at).bind(new.discount_code.is_some())
                 .execute(&mut *tx).await?;
             lock_sessions!(tx, &sessions);
@@ -445,7 +444,7 @@ impl Db {
             ).bind(&new.id).bind(mode_str(new.mode)).bind(q.subtotal.pence()).bind(q.discount.pence()).bind(q.total.pence())
                 .bind(q.deposit.pence()).bind(q.balance.pence()).bind(new.mode == PaymentMode::Fee).bind(&new.discount_code)
                 .bind(&lines).bind(&metadata).bind(&new.given_name).bind(&new.family_name).bind(&new.email)
-                .bind(&new.contact_number).bind(&new.payment_method).bind(until).bind(new.discount_code.is_some())
+                .bind(&new.contact_number).bind(new.payment_method.as_str()).bind(until).bind(new.discount_code.is_some())
                 .execute(&mut *tx).await?;
             seats_changed!(tx)?;
             tx.commit().await?;
@@ -544,17 +543,17 @@ impl Db {
         college: &str,
         college_address: &str,
         now: DateTime<Utc>,
-    ) -> anyhow::Result<EnrolmentFulfilment> {
+    ) -> anyhow::Result<EnrollmentFulfilment> {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             if !first_delivery!(tx, &paid.event_id, &paid.event_type, now)? {
-                return Ok(EnrolmentFulfilment::AlreadyHandled);
+                return Ok(EnrollmentFulfilment::AlreadyHandled);
             }
             let row: Option<Row> = sqlx::query_as(SELECT).bind(&paid.order_id).fetch_optional(&mut *tx).await?;
             let Some(row) = row else {
                 tx.commit().await?;
-                return Ok(EnrolmentFulfilment::UnknownOrder);
+                return Ok(EnrollmentFulfilment::UnknownOrder);
             };
             let record = row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?;
             let sessions = held_sessions(&record.courses);
@@ -576,20 +575,20 @@ impl Db {
                 .execute(&mut *tx).await?.rows_affected() == 1;
             if !recorded {
                 tx.commit().await?;
-                return Ok(EnrolmentFulfilment::AlreadyHandled);
+                return Ok(EnrollmentFulfilment::AlreadyHandled);
             }
             let refund = |amount: Money, reason: &'static str| (public_id(), amount, reason);
             let (status, excess) = match checkout_payment(record.status, record.mode, &record.quote, record.paid, paid.amount) {
                 CheckoutPayment::Underpaid => {
                     tx.commit().await?;
-                    return Ok(EnrolmentFulfilment::Underpaid);
+                    return Ok(EnrollmentFulfilment::Underpaid);
                 }
                 CheckoutPayment::AlreadyPaid => {
                     let (refund_id, amount, reason) = refund(paid.amount, "overpayment");
                     sqlx::query("insert into refund (id, payment_id, amount, reason, created_at) values ($1, $2, $3, $4, $5)")
                         .bind(&refund_id).bind(&payment_id).bind(amount.pence()).bind(reason).bind(now).execute(&mut *tx).await?;
                     tx.commit().await?;
-                    return Ok(EnrolmentFulfilment::Overpaid { refund: refund_id });
+                    return Ok(EnrollmentFulfilment::Overpaid { refund: refund_id });
                 }
                 CheckoutPayment::Paid { status, excess } => (status, excess),
             };
@@ -657,7 +656,7 @@ impl Db {
             }
             seats_changed!(tx)?;
             tx.commit().await?;
-            Ok::<_, sqlx::Error>(if seated { EnrolmentFulfilment::Fulfilled { status, refund: refund_id } } else { EnrolmentFulfilment::PaidWithoutSeat })
+            Ok::<_, sqlx::Error>(if seated { EnrollmentFulfilment::Fulfilled { status, refund: refund_id } } else { EnrollmentFulfilment::PaidWithoutSeat })
         })
         .context("Failed to fulfil the enrollment")
     }

@@ -11,7 +11,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::money::Money;
-use crate::page::{EnrolmentLine, SessionType};
+use crate::page::{EnrollmentLine, SessionType};
 
 /// §9: the booking fee (deposit) per course.
 pub const BOOKING_FEE: Money = Money::from_pence(10_000);
@@ -92,6 +92,49 @@ impl PaymentMode {
     }
 }
 
+/// §4 payment methods: a card pays the booking fee; Klarna and Clearpay
+/// (buy now, pay later) pay the college the full total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[ts(export)]
+pub enum PaymentMethod {
+    Card,
+    Klarna,
+    AfterpayClearpay,
+}
+
+impl PaymentMethod {
+    /// The provider's name for it (`payment_method_types`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PaymentMethod::Card => "card",
+            PaymentMethod::Klarna => "klarna",
+            PaymentMethod::AfterpayClearpay => "afterpay_clearpay",
+        }
+    }
+
+    pub fn parse(raw: &str) -> Option<Self> {
+        [PaymentMethod::Card, PaymentMethod::Klarna, PaymentMethod::AfterpayClearpay].into_iter().find(|m| m.as_str() == raw)
+    }
+
+    /// Its name in the buyer's words.
+    pub fn label(self) -> &'static str {
+        match self {
+            PaymentMethod::Card => "Card",
+            PaymentMethod::Klarna => "Klarna",
+            PaymentMethod::AfterpayClearpay => "Clearpay",
+        }
+    }
+
+    /// What it pays: the booking fee (a card) or the full total.
+    pub fn mode(self) -> PaymentMode {
+        match self {
+            PaymentMethod::Card => PaymentMode::Fee,
+            PaymentMethod::Klarna | PaymentMethod::AfterpayClearpay => PaymentMode::Full,
+        }
+    }
+}
+
 /// One course of the enrolment, priced from the catalogue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[ts(export)]
@@ -157,11 +200,11 @@ impl Quote {
 
 /// The buy-now-pay-later and card methods offered for `mode` and `total`.
 /// Klarna and Clearpay pay the college in full, so only the full total.
-pub fn payment_methods(mode: PaymentMode, total: Money) -> Vec<&'static str> {
+pub fn payment_methods(mode: PaymentMode, total: Money) -> Vec<PaymentMethod> {
     match mode {
-        PaymentMode::Fee => vec!["card"],
-        PaymentMode::Full if total > CLEARPAY_LIMIT => vec!["card", "klarna"],
-        PaymentMode::Full => vec!["card", "klarna", "afterpay_clearpay"],
+        PaymentMode::Fee => vec![PaymentMethod::Card],
+        PaymentMode::Full if total > CLEARPAY_LIMIT => vec![PaymentMethod::Card, PaymentMethod::Klarna],
+        PaymentMode::Full => vec![PaymentMethod::Card, PaymentMethod::Klarna, PaymentMethod::AfterpayClearpay],
     }
 }
 
@@ -194,8 +237,8 @@ impl BookedCourse {
         LinePrice { price: self.price, kit_pounds: self.kit_pounds }
     }
 
-    pub fn line(&self) -> EnrolmentLine {
-        EnrolmentLine {
+    pub fn line(&self) -> EnrollmentLine {
+        EnrollmentLine {
             title: self.title.clone(),
             course_url: self.url.clone(),
             date: self.date.map(|d| d.to_string()),
@@ -301,9 +344,11 @@ mod tests {
 
     #[test]
     fn buy_now_pay_later_is_offered_on_the_full_total_only() {
-        assert_eq!(payment_methods(PaymentMode::Fee, Money::from_pence(50_000)), ["card"]);
-        assert_eq!(payment_methods(PaymentMode::Full, Money::from_pence(120_000)), ["card", "klarna", "afterpay_clearpay"]);
-        assert_eq!(payment_methods(PaymentMode::Full, Money::from_pence(120_001)), ["card", "klarna"]);
+        let names =
+            |mode, pence| payment_methods(mode, Money::from_pence(pence)).into_iter().map(PaymentMethod::as_str).collect::<Vec<_>>();
+        assert_eq!(names(PaymentMode::Fee, 50_000), ["card"]);
+        assert_eq!(names(PaymentMode::Full, 120_000), ["card", "klarna", "afterpay_clearpay"]);
+        assert_eq!(names(PaymentMode::Full, 120_001), ["card", "klarna"]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { EnrolmentPage as EnrolmentData } from '../../generated/EnrolmentPage';
+import type { EnrollmentPage as EnrollmentData } from '../../generated/EnrollmentPage';
 import type { Page } from '../../generated/Page';
 import { removeItem } from '../../lib/storage';
 import { usePendingPage } from '../../lib/use-pending-page';
@@ -9,11 +9,11 @@ import { BookingTable } from '../../components/booking-table';
 import { PaymentStatus } from '../../components/payment-status';
 import { ORDER_ID_KEY } from './place-order';
 
-const isPending = (enrolment: EnrolmentData) => enrolment.status === 'pending';
-const readEnrolment = (page: Page): EnrolmentData | null => (page.kind === 'enrolment' ? page : null);
+const isPending = (enrollment: EnrollmentData) => enrollment.status === 'pending';
+const readEnrollment = (page: Page): EnrollmentData | null => (page.kind === 'enrollment' ? page : null);
 
 // A buy-now-pay-later payment may come without the checkout's contact details.
-function confirmationText({ givenName, email }: EnrolmentData): string {
+function confirmationText({ givenName, email }: EnrollmentData): string {
   const thanks = givenName ? `Thank you, ${givenName}.` : 'Thank you.';
   return email
     ? `${thanks} We have emailed your booking confirmation to ${email}.`
@@ -25,11 +25,11 @@ function confirmationText({ givenName, email }: EnrolmentData): string {
  * It shows the server's records; the basket is emptied only once the server
  * says the payment went through, and a failed payment goes back to checkout.
  */
-export function EnrolmentPage({ page }: { page: EnrolmentData }) {
-  const { page: enrolment, gaveUp } = usePendingPage(page, isPending, readEnrolment);
+export function EnrollmentPage({ page }: { page: EnrollmentData }) {
+  const { page: enrollment, gaveUp } = usePendingPage(page, isPending, readEnrollment);
   const { restored, emptyBasket } = useBasket();
   const navigate = useNavigate();
-  const { status } = enrolment;
+  const { status } = enrollment;
   const confirmed = status === 'deposit' || status === 'completed';
 
   useEffect(() => {
@@ -48,19 +48,19 @@ export function EnrolmentPage({ page }: { page: EnrolmentData }) {
         state={confirmed ? 'confirmed' : status === 'failed' ? 'failed' : 'waiting'}
         gaveUp={gaveUp}
         heading={confirmed ? "You're enrolled" : 'Confirming your payment'}
-        confirmed={confirmationText(enrolment)}
+        confirmed={confirmationText(enrollment)}
         failed="Your payment did not go through. Taking you back to the checkout."
         mailed="booking confirmation"
-        reference={['Booking reference', enrolment.orderId]}
+        reference={['Booking reference', enrollment.orderId]}
       />
       {confirmed && (
         <>
-          <BookingTable caption="Your booking" booking={enrolment} />
-          <section aria-labelledby="enrolment-next-title">
-            <h2 id="enrolment-next-title">What happens next</h2>
+          <BookingTable caption="Your booking" booking={enrollment} />
+          <section aria-labelledby="enrollment-next-title">
+            <h2 id="enrollment-next-title">What happens next</h2>
             <ul className="order-next">
               <li>Your booking confirmation, with the course times and what to bring, is on its way by email.</li>
-              {enrolment.balance > 0 && <li>We will remind you before the balance is due.</li>}
+              {enrollment.balance > 0 && <li>We will remind you before the balance is due.</li>}
               <li>
                 Questions about your booking? <Link to="/contact/">Contact us</Link> and quote your booking reference.
               </li>

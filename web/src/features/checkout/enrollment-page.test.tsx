@@ -1,17 +1,17 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EnrolmentPage as EnrolmentData } from '../../generated/EnrolmentPage';
+import type { EnrollmentPage as EnrollmentData } from '../../generated/EnrollmentPage';
 import { CONFIRMATION_POLL_MS, CONFIRMATION_WAIT_MS } from '../../lib/use-pending-page';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { microneedling, selected } from '../../test/checkout-fixtures';
 import { BasketProvider } from '../../lib/basket';
 import { SELECTED_COURSES_KEY } from '../../lib/basket-items';
-import { EnrolmentPage } from './enrolment-page';
+import { EnrollmentPage } from './enrollment-page';
 import { ORDER_ID_KEY } from './place-order';
 
 const path = '/enrolment/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
-const deposit: EnrolmentData = {
+const deposit: EnrollmentData = {
   orderId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
   status: 'deposit',
   lines: [
@@ -26,21 +26,21 @@ const deposit: EnrolmentData = {
   email: 'amara@example.com',
   givenName: 'Amara',
 };
-const pending: EnrolmentData = { ...deposit, status: 'pending', paid: 0 };
+const pending: EnrollmentData = { ...deposit, status: 'pending', paid: 0 };
 
 function CurrentPath() {
   const location = useLocation();
   return <p data-testid="path">{location.pathname + location.search}</p>;
 }
 
-function renderEnrolment(page: EnrolmentData) {
+function renderEnrollment(page: EnrollmentData) {
   sessionStorage.setItem(SELECTED_COURSES_KEY, JSON.stringify([selected(microneedling)]));
   localStorage.setItem(ORDER_ID_KEY, page.orderId);
   render(
     <MemoryRouter initialEntries={[path]}>
       <BasketProvider>
         <Routes>
-          <Route path="/enrolment/:id" element={<EnrolmentPage page={page} />} />
+          <Route path="/enrolment/:id" element={<EnrollmentPage page={page} />} />
           <Route path="/checkout/" element={<CurrentPath />} />
         </Routes>
       </BasketProvider>
@@ -48,13 +48,13 @@ function renderEnrolment(page: EnrolmentData) {
   );
 }
 
-/** `/api/page-data` answering with the enrolment in each status in turn, the last one repeated. */
-function pageDataAnswers(...statuses: EnrolmentData['status'][]) {
+/** `/api/page-data` answering with the enrollment in each status in turn, the last one repeated. */
+function pageDataAnswers(...statuses: EnrollmentData['status'][]) {
   let call = 0;
   return stubApi({
     'GET /api/page-data': () => {
       const status = statuses[Math.min(call++, statuses.length - 1)]!;
-      return jsonResponse(200, { path, page: { kind: 'enrolment', ...deposit, status } });
+      return jsonResponse(200, { path, page: { kind: 'enrollment', ...deposit, status } });
     },
   });
 }
@@ -66,11 +66,11 @@ async function advance(ms: number) {
   }
 }
 
-describe('EnrolmentPage', () => {
+describe('EnrollmentPage', () => {
   afterEach(() => vi.useRealTimers());
 
   it('confirms a paid booking fee with the booking, the balance and its due date, and empties the basket', () => {
-    renderEnrolment(deposit);
+    renderEnrollment(deposit);
     expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Thank you, Amara. We have emailed your booking confirmation to amara@example.com.');
     expect(screen.getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe('/courses/aesthetics/microneedling/');
@@ -85,21 +85,21 @@ describe('EnrolmentPage', () => {
   });
 
   it('shows a booking paid in full without a balance', () => {
-    renderEnrolment({ ...deposit, status: 'completed', paid: 305100, balance: 0, balanceDueOn: null });
+    renderEnrollment({ ...deposit, status: 'completed', paid: 305100, balance: 0, balanceDueOn: null });
     expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Paid £3,051.00' })).toBeInTheDocument();
     expect(screen.queryByText(/Balance/)).toBeNull();
   });
 
   it('thanks a visitor who paid later without giving contact details', () => {
-    renderEnrolment({ ...deposit, status: 'completed', givenName: '', email: '' });
+    renderEnrollment({ ...deposit, status: 'completed', givenName: '', email: '' });
     expect(screen.getByRole('status').textContent).toBe('Thank you. Please keep your booking reference below.');
   });
 
   it('waits for a pending payment without touching the basket, then confirms it', async () => {
     vi.useFakeTimers();
     const api = pageDataAnswers('pending', 'deposit');
-    renderEnrolment(pending);
+    renderEnrollment(pending);
     expect(screen.getByRole('heading', { level: 1, name: 'Confirming your payment' })).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     await advance(CONFIRMATION_POLL_MS);
@@ -116,7 +116,7 @@ describe('EnrolmentPage', () => {
   it('says the confirmation will follow by email when the payment takes long', async () => {
     vi.useFakeTimers();
     pageDataAnswers('pending');
-    renderEnrolment(pending);
+    renderEnrollment(pending);
     await advance(CONFIRMATION_WAIT_MS);
     expect(screen.getByRole('status').textContent).toContain('We will email your booking confirmation once the payment is confirmed.');
   });
@@ -124,7 +124,7 @@ describe('EnrolmentPage', () => {
   it('sends the visitor back to the checkout when the payment failed', async () => {
     vi.useFakeTimers();
     pageDataAnswers('failed');
-    renderEnrolment(pending);
+    renderEnrollment(pending);
     await advance(CONFIRMATION_POLL_MS);
     expect(screen.getByTestId('path').textContent).toBe('/checkout/?status=failed');
     expect(sessionStorage.getItem(SELECTED_COURSES_KEY)).not.toBeNull();
@@ -136,13 +136,13 @@ describe('EnrolmentPage', () => {
       'GET /api/page-data': () =>
         jsonResponse(200, { path: '/checkout/?status=failed', page: { kind: 'checkout', gateway: 'sandbox', publishableKey: null } }),
     });
-    renderEnrolment(pending);
+    renderEnrollment(pending);
     await advance(CONFIRMATION_POLL_MS);
     expect(screen.getByTestId('path').textContent).toBe('/checkout/?status=failed');
   });
 
   it('goes straight back to the checkout for an order that already failed', () => {
-    renderEnrolment({ ...pending, status: 'failed' });
+    renderEnrollment({ ...pending, status: 'failed' });
     expect(screen.getByTestId('path').textContent).toBe('/checkout/?status=failed');
   });
 });
