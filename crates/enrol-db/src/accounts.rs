@@ -7,6 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use enrol_domain::auth::{AccountData, AccountEnrollment, AccountOnlineCourse, AccountPayment, NewAccount, UserData};
 use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
+use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
@@ -106,7 +107,7 @@ impl Db {
         password_hash: &str,
         verification_hash: &str,
         expires_at: DateTime<Utc>,
-        mail: &crate::FormMail<'_>,
+        mail: &Mail,
         now: DateTime<Utc>,
     ) -> anyhow::Result<SignUp> {
         let id = crate::public_id();
@@ -126,7 +127,7 @@ impl Db {
             }
             sqlx::query(MailedLink::EmailVerification.insert())
                 .bind(verification_hash).bind(&id).bind(expires_at).execute(&mut *tx).await?;
-            crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
+            crate::queue_mail!(tx, mail, now)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(SignUp::Created { user_id: id.clone() })
         })
@@ -255,13 +256,13 @@ impl Db {
         user_id: &str,
         token_hash: &str,
         expires_at: DateTime<Utc>,
-        mail: &crate::FormMail<'_>,
+        mail: &Mail,
         now: DateTime<Utc>,
     ) -> anyhow::Result<()> {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(kind.insert()).bind(token_hash).bind(user_id).bind(expires_at).execute(&mut *tx).await?;
-            crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
+            crate::queue_mail!(tx, mail, now)?;
             tx.commit().await
         })
         .with_context(|| format!("Failed to store the {kind:?} link"))

@@ -12,6 +12,7 @@ use enrol_domain::page::{
 };
 use enrol_domain::site::{Image, NavSection, Navigation, SiteData, TextLink};
 
+use crate::seats::held_seats;
 use crate::{Db, on_pool};
 
 /// Site data and the home page's hero, which the college edits together.
@@ -280,15 +281,11 @@ impl Db {
             let members: Vec<MembershipRow> = sqlx::query_as(
                 "select course_id, section_slug from course_section order by position"
             ).fetch_all(pool).await.context("Failed to read the course sections")?;
-            let sessions: Vec<SessionRow> = sqlx::query_as(
-                "select se.id, e.course_id, se.start_at, se.end_at, se.date, se.price, se.seat_price, se.seats, \
-                 se.registrations, se.type, se.status, \
-                 (select count(*) from seat_hold h join enrollment en on en.id = h.enrollment_id \
-                  where h.session_id = se.id and h.expires_at > $2 and en.status = 'pending') as held \
-                 from session se join event e on e.id = se.event_id \
-                 where se.date >= $1 and se.status = 'active' \
-                 order by se.start_at, se.id"
-            ).bind(today).bind(now).fetch_all(pool).await.context("Failed to read the sessions")?;
+            let sessions: Vec<SessionRow> = sqlx::query_as(concat!(
+                "select s.id, ev.course_id, s.start_at, s.end_at, s.date, s.price, s.seat_price, s.seats, s.registrations, s.type, \
+                 s.status, ", held_seats!(), " as held from session s join event ev on ev.id = s.event_id \
+                 where s.date >= $1 and s.status = 'active' order by s.start_at, s.id"
+            )).bind(today).bind(now).bind("").fetch_all(pool).await.context("Failed to read the sessions")?;
             let holds_until: Option<DateTime<Utc>> = sqlx::query_scalar(
                 "select min(h.expires_at) from seat_hold h join enrollment en on en.id = h.enrollment_id \
                  where h.expires_at > $1 and en.status = 'pending'"

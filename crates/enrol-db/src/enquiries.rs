@@ -4,6 +4,7 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use enrol_domain::enquiry::Enquiry;
+use enrol_domain::mail::Mail;
 
 use crate::{Db, on_pool};
 
@@ -17,20 +18,12 @@ pub struct OutboxMail {
     pub body_text: String,
 }
 
-/// The mail a form sends to the college.
-pub struct FormMail<'a> {
-    pub to: &'a str,
-    pub reply_to: Option<&'a str>,
-    pub subject: String,
-    pub body: String,
-}
-
 impl Db {
     /// Stores the enquiry and queues its mail to `college_address`.
     pub async fn save_enquiry(&self, enquiry: &Enquiry, college_address: &str, now: DateTime<Utc>) -> anyhow::Result<String> {
-        let mail = FormMail {
-            to: college_address,
-            reply_to: (!enquiry.email.is_empty()).then_some(enquiry.email.as_str()),
+        let mail = Mail {
+            to: college_address.to_owned(),
+            reply_to: (!enquiry.email.is_empty()).then(|| enquiry.email.clone()),
             subject: format!("{}: {}", enquiry.kind.subject(), enquiry.name),
             body: enquiry.mail_body(),
         };
@@ -39,14 +32,14 @@ impl Db {
 
     /// Stores a form of `kind` and queues its mail in one transaction: both
     /// or neither.
-    pub async fn save_form(&self, kind: &str, data: &str, mail: &FormMail<'_>, now: DateTime<Utc>) -> anyhow::Result<String> {
+    pub async fn save_form(&self, kind: &str, data: &str, mail: &Mail, now: DateTime<Utc>) -> anyhow::Result<String> {
         let id = uuid::Uuid::now_v7().to_string();
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("insert into form_submission (id, kind, data, created_at) values ($1, $2, $3, $4)")
                 .bind(&id).bind(kind).bind(data).bind(now)
                 .execute(&mut *tx).await?;
-            crate::queue_mail!(tx, mail.to, mail.reply_to, &mail.subject, &mail.body, now)?;
+            crate::queue_mail!(tx, mail, now)?;
             tx.commit().await
         })
         .context("Failed to store the form")?;

@@ -1,19 +1,20 @@
-//! Enrolments on in-person courses: created with their seats and code use
-//! held, paid through a payment intent, fulfilled once by the provider's
-//! event. What to do is decided in `enrol_domain::booking`; this module
-//! carries it out, each step in one transaction that counts what it limits.
+//! Enrollments on in-person courses: created with their seats and code use
+//! held, changed, and given their payment intent, each step in one
+//! transaction that counts what it limits (`seats`). What the provider's
+//! events then do to them is in `fulfilment`.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use anyhow::Context as _;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 
-use enrol_domain::booking::{BookingRefused, CheckoutPayment, checkout_payment, renewed_hold};
-use enrol_domain::enrollment::{BookedCourse, Confirmation, Discount, DiscountType, PaymentMethod, PaymentMode, Quote};
+use enrol_domain::booking::{BookingRefused, renewed_hold};
+use enrol_domain::enrollment::{BookedCourse, PaymentMethod, PaymentMode, Quote};
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
-use crate::{Db, first_delivery, on_pool, public_id, queue_mail};
+use crate::seats::{held_sessions, hold_seats, lock_sessions, refuse, release_code, reserve_code, seats_changed};
+use crate::{Db, on_pool};
 
 /// An enrollment about to be created or replaced: priced, with the
 /// sessions to hold.
@@ -61,76 +62,8 @@ pub struct EnrollmentRecord {
     pub paid: Money,
 }
 
-/// A discount code as stored, and whether it can be used on `today`.
-#[derive(Debug, Clone)]
-pub struct DiscountCode {
-    pub code: String,
-    pub discount: Discount,
-    /// Active and not expired.
-    open: bool,
-    /// Uses left before the limit, counting unpaid orders holding one.
-    uses_left: Option<i64>,
-}
-
-impl DiscountCode {
-    /// Whether a new order may use the code.
-    pub fn is_usable(&self) -> bool {
-        self.is_usable_holding(false)
-    }
-
-    /// Whether an order may keep using it: one that already holds a use of
-    /// it needs no other.
-    pub fn is_usable_holding(&self, holds_a_use: bool) -> bool {
-        self.open && (holds_a_use || self.uses_left.is_none_or(|left| left > 0))
-    }
-}
-
-/// A payment intent's outcome, as the provider's event reports it.
-#[derive(Debug, Clone)]
-pub struct IntentOutcome {
-    pub event_id: String,
-    pub event_type: String,
-    pub order_id: String,
-    pub intent_id: String,
-    pub amount: Money,
-    pub currency: String,
-    /// `card`, `klarna`, `afterpay_clearpay`, when known.
-    pub method: String,
-}
-
-/// What handling a successful payment did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum EnrollmentFulfilment {
-    /// Payment recorded, seats registered, confirmation queued; `refund` is
-    /// the id of a refund of what was paid beyond what was due.
-    Fulfilled {
-        status: EnrollmentStatus,
-        refund: Option<String>,
-    },
-    /// Paid, but a held seat was taken after its hold ran out: the college
-    /// has been told to call the student.
-    PaidWithoutSeat,
-    /// The order was paid already: the payment is recorded and refunded.
-    Overpaid {
-        refund: String,
-    },
-    AlreadyHandled,
-    UnknownOrder,
-    /// Less than the order asked for: recorded for a person to check.
-    Underpaid,
-}
-
-/// A refund decided but not yet made at the payment provider.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub struct PendingRefund {
-    pub id: String,
-    /// The provider's payment id (a payment intent).
-    pub transaction_id: String,
-    pub amount: i64,
-}
-
 #[derive(sqlx::FromRow)]
-struct Row {
+pub(crate) struct Row {
     id: String,
     status: String,
     mode: String,
@@ -152,13 +85,13 @@ struct Row {
     paid: i64,
 }
 
-const SELECT: &str = "select e.id, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
+pub(crate) const SELECT: &str = "select e.id, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
      e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, e.owner_token_hash, \
      e.code_reserved, cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) as bigint) as paid \
      from enrollment e where e.id = $1";
 
 impl Row {
-    fn into_record(self) -> anyhow::Result<EnrollmentRecord> {
+    pub(crate) fn into_record(self) -> anyhow::Result<EnrollmentRecord> {
         Ok(EnrollmentRecord {
             status: EnrollmentStatus::parse(&self.status).with_context(|| format!("Unknown enrollment status {}", self.status))?,
             mode: if self.mode == "full" { PaymentMode::Full } else { PaymentMode::Fee },
@@ -201,156 +134,11 @@ fn mode_str(mode: PaymentMode) -> &'static str {
     }
 }
 
-/// The sessions of `courses`, sorted so that every transaction locks them
-/// in the same order (no deadlock between two orders).
-fn held_sessions<'a>(courses: impl IntoIterator<Item = &'a BookedCourse>) -> Vec<String> {
-    let mut ids: Vec<String> = courses.into_iter().filter_map(|c| c.session_id.clone()).collect();
-    ids.sort_unstable();
-    ids.dedup();
-    ids
-}
-
-/// The free seats of active session `$1` as of `$2`: seats less
-/// registrations and the live holds of unpaid orders other than `$3`.
-const FREE_SEATS: &str = "select s.seats - s.registrations - (select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id \
-     where h.session_id = s.id and h.expires_at > $2 and e.status = 'pending' and h.enrollment_id <> $3) \
-     from session s where s.id = $1 and s.status = 'active'";
-
-/// Locks the rows of `$sessions` (sorted) inside `$tx`: a no-op update
-/// locks the session row (PostgreSQL) or takes the write lock (SQLite), so
-/// seats are counted only after every other writer of them is done.
-macro_rules! lock_sessions {
-    ($tx:expr, $sessions:expr) => {
-        for session_id in $sessions {
-            sqlx::query("update session set registrations = registrations where id = $1").bind(session_id).execute(&mut *$tx).await?;
-        }
-    };
-}
-
-/// Holds one seat of each of `$sessions` for `$enrollment_id` until
-/// `$until`, or names the first session that is full. The order's own
-/// holds are not counted against it; the sessions must be locked.
-macro_rules! hold_seats {
-    ($tx:expr, $enrollment_id:expr, $sessions:expr, $until:expr, $now:expr) => {{
-        let mut full = None;
-        for session_id in $sessions {
-            let free: Option<i64> =
-                sqlx::query_scalar(FREE_SEATS).bind(session_id).bind($now).bind($enrollment_id).fetch_optional(&mut *$tx).await?;
-            if free.unwrap_or(0) <= 0 {
-                full = Some(BookingRefused::SessionFull { session_id: session_id.to_string() });
-                break;
-            }
-            sqlx::query(
-                "insert into seat_hold (enrollment_id, session_id, expires_at) values ($1, $2, $3) \
-                 on conflict (enrollment_id, session_id) do update set expires_at = excluded.expires_at",
-            )
-            .bind($enrollment_id)
-            .bind(session_id)
-            .bind($until)
-            .execute(&mut *$tx)
-            .await?;
-        }
-        full
-    }};
-}
-
-/// Counts one use of `$code` inside `$tx` unless it is used up: the
-/// conditional update is the check, so no two orders take the last use.
-macro_rules! reserve_code {
-    ($tx:expr, $code:expr) => {
-        sqlx::query("update discount_code set uses = uses + 1 where code = $1 and active and (max_uses is null or uses < max_uses)")
-            .bind($code)
-            .execute(&mut *$tx)
-            .await
-            .map(|done| done.rows_affected() == 1)
-    };
-}
-
-/// Gives back the use of its code that order `$id` holds, once.
-macro_rules! release_code {
-    ($tx:expr, $id:expr) => {
-        async {
-            let code: Option<Option<String>> =
-                sqlx::query_scalar("update enrollment set code_reserved = false where id = $1 and code_reserved returning discount_code")
-                    .bind($id)
-                    .fetch_optional(&mut *$tx)
-                    .await?;
-            if let Some(Some(code)) = code {
-                sqlx::query("update discount_code set uses = uses - 1 where code = $1 and uses > 0").bind(code).execute(&mut *$tx).await?;
-            }
-            Ok::<_, sqlx::Error>(())
-        }
-    };
-}
-
-/// Marks a change to seats held or taken, for pages that show seats left.
-macro_rules! seats_changed {
-    ($tx:expr) => {
-        sqlx::query("update availability_version set version = version + 1 where id = 1").execute(&mut *$tx).await
-    };
-}
-
-/// Rolls `$tx` back and answers `$answer`.
-macro_rules! refuse {
-    ($tx:expr, $answer:expr) => {{
-        $tx.rollback().await?;
-        return Ok($answer);
-    }};
-}
-
 impl Db {
-    /// Free seats per session, counting the seats held for unpaid orders
-    /// other than `except_order`'s.
-    pub async fn free_seats(
-        &self,
-        session_ids: &[String],
-        except_order: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<HashMap<String, i64>> {
-        let mut free = HashMap::with_capacity(session_ids.len());
-        let except = except_order.unwrap_or_default();
-        for id in session_ids {
-            let left: Option<i64> =
-                on_pool!(self, pool => sqlx::query_scalar(FREE_SEATS).bind(id).bind(now).bind(except).fetch_optional(pool).await)
-                    .context("Failed to count free seats")?;
-            free.insert(id.clone(), left.unwrap_or(0));
-        }
-        Ok(free)
-    }
-
     /// The user whose payment provider customer id is `account`.
     pub async fn user_by_payment_account(&self, account: &str) -> anyhow::Result<Option<String>> {
         on_pool!(self, pool => sqlx::query_scalar("select id from user_account where stripe_id = $1").bind(account).fetch_optional(pool).await)
             .context("Failed to read the payment account")
-    }
-
-    /// The code, case-insensitively, and whether it can be used on `today`.
-    pub async fn discount_code(&self, code: &str, today: NaiveDate) -> anyhow::Result<Option<DiscountCode>> {
-        #[derive(sqlx::FromRow)]
-        struct CodeRow {
-            code: String,
-            #[sqlx(rename = "type")]
-            kind: String,
-            value: i64,
-            expires_on: Option<NaiveDate>,
-            max_uses: Option<i64>,
-            uses: i64,
-            active: bool,
-        }
-        let row: Option<CodeRow> = on_pool!(self, pool => sqlx::query_as(
-            "select code, type, value, expires_on, max_uses, uses, active from discount_code where code = $1"
-        ).bind(code.trim().to_ascii_uppercase()).fetch_optional(pool).await)
-        .context("Failed to read the discount code")?;
-        row.map(|row| {
-            let kind = DiscountType::parse(&row.kind).with_context(|| format!("Unknown discount type {}", row.kind))?;
-            Ok(DiscountCode {
-                code: row.code,
-                discount: Discount { kind, value: row.value },
-                open: row.active && row.expires_on.is_none_or(|day| day >= today),
-                uses_left: row.max_uses.map(|max| max - row.uses),
-            })
-        })
-        .transpose()
     }
 
     /// Stores the enrollment, counts its code use and holds its seats in
@@ -531,204 +319,5 @@ impl Db {
              and created_at >= $1 and created_at < $2 order by created_at"
         ).bind(from).bind(until).fetch_all(pool).await)
         .context("Failed to read the enrollments awaiting payment")
-    }
-
-    /// Records a successful payment once: the payment row, the enrollment's
-    /// new status, a registration per held session, the discount's use, the
-    /// buyer's account, the confirmation mail and any refund due, in one
-    /// transaction.
-    pub async fn fulfil_enrollment(
-        &self,
-        paid: &IntentOutcome,
-        college: &str,
-        college_address: &str,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<EnrollmentFulfilment> {
-        let _turn = self.write_turn().await;
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            if !first_delivery!(tx, &paid.event_id, &paid.event_type, now)? {
-                return Ok(EnrollmentFulfilment::AlreadyHandled);
-            }
-            let row: Option<Row> = sqlx::query_as(SELECT).bind(&paid.order_id).fetch_optional(&mut *tx).await?;
-            let Some(row) = row else {
-                tx.commit().await?;
-                return Ok(EnrollmentFulfilment::UnknownOrder);
-            };
-            let record = row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?;
-            let sessions = held_sessions(&record.courses);
-            lock_sessions!(tx, &sessions);
-            let email = record.email.trim().to_lowercase();
-            // Only a proven address links a guest's purchase to an account.
-            let user_id: Option<String> = match &record.user_id {
-                Some(id) => Some(id.clone()),
-                None => sqlx::query_scalar("select id from user_account where email = $1 and email_verified_at is not null")
-                    .bind(&email).fetch_optional(&mut *tx).await?,
-            };
-            let payment_id = public_id();
-            let metadata = serde_json::json!({ "order_id": record.id, "event_id": paid.event_id, "mode": record.mode.metadata_type() }).to_string();
-            let recorded = sqlx::query(
-                "insert into payment (id, amount, status, currency, transaction_id, method, metadata, enrollment_id, user_id, created_at) \
-                 values ($1, $2, 'succeeded', $3, $4, $5, $6, $7, $8, $9) on conflict (transaction_id) do nothing"
-            ).bind(&payment_id).bind(paid.amount.pence()).bind(&paid.currency).bind(&paid.intent_id)
-                .bind(&paid.method).bind(&metadata).bind(&record.id).bind(&user_id).bind(now)
-                .execute(&mut *tx).await?.rows_affected() == 1;
-            if !recorded {
-                tx.commit().await?;
-                return Ok(EnrollmentFulfilment::AlreadyHandled);
-            }
-            let refund = |amount: Money, reason: &'static str| (public_id(), amount, reason);
-            let (status, excess) = match checkout_payment(record.status, record.mode, &record.quote, record.paid, paid.amount) {
-                CheckoutPayment::Underpaid => {
-                    tx.commit().await?;
-                    return Ok(EnrollmentFulfilment::Underpaid);
-                }
-                CheckoutPayment::AlreadyPaid => {
-                    let (refund_id, amount, reason) = refund(paid.amount, "overpayment");
-                    sqlx::query("insert into refund (id, payment_id, amount, reason, created_at) values ($1, $2, $3, $4, $5)")
-                        .bind(&refund_id).bind(&payment_id).bind(amount.pence()).bind(reason).bind(now).execute(&mut *tx).await?;
-                    tx.commit().await?;
-                    return Ok(EnrollmentFulfilment::Overpaid { refund: refund_id });
-                }
-                CheckoutPayment::Paid { status, excess } => (status, excess),
-            };
-            let mut seated = true;
-            for session_id in &sessions {
-                // Its own live hold keeps a seat; after the hold ran out, only
-                // a seat nobody else holds may be taken.
-                let held: i64 = sqlx::query_scalar(
-                    "select count(*) from seat_hold where enrollment_id = $1 and session_id = $2 and expires_at > $3"
-                ).bind(&record.id).bind(session_id).bind(now).fetch_one(&mut *tx).await?;
-                let free: Option<i64> = sqlx::query_scalar(FREE_SEATS).bind(session_id).bind(now).bind(&record.id).fetch_optional(&mut *tx).await?;
-                sqlx::query("delete from seat_hold where enrollment_id = $1 and session_id = $2")
-                    .bind(&record.id).bind(session_id).execute(&mut *tx).await?;
-                let taken = (held > 0 || free.unwrap_or(0) > 0)
-                    && sqlx::query("update session set registrations = registrations + 1 where id = $1 and registrations < seats")
-                        .bind(session_id).execute(&mut *tx).await?.rows_affected() == 1;
-                if !taken {
-                    seated = false;
-                    continue;
-                }
-                let event_id = record.courses.iter().find(|c| c.session_id.as_ref() == Some(session_id)).map(|c| c.event_id.clone());
-                sqlx::query(
-                    "insert into registration (id, event_id, enrollment_id, session_id, status, type, user_id, created_at) \
-                     values ($1, $2, $3, $4, 'active', 'STUDENT', $5, $6) on conflict (enrollment_id, session_id) do nothing"
-                ).bind(public_id()).bind(event_id).bind(&record.id).bind(session_id)
-                    .bind(&user_id).bind(now).execute(&mut *tx).await?;
-            }
-            sqlx::query("update enrollment set status = $2, registered = $3, call = $4, user_id = $5, paid_at = $6, held_until = null where id = $1")
-                .bind(&record.id).bind(status.as_str()).bind(seated).bind(!seated).bind(&user_id).bind(now)
-                .execute(&mut *tx).await?;
-            // A use counted since the order was made stays; one given back
-            // when its hold ran out is counted again, since it was paid for.
-            if let Some(code) = record.discount_code.as_ref().filter(|_| !record.code_reserved) {
-                sqlx::query("update discount_code set uses = uses + 1 where code = $1").bind(code).execute(&mut *tx).await?;
-                sqlx::query("update enrollment set code_reserved = true where id = $1").bind(&record.id).execute(&mut *tx).await?;
-            }
-            let refund_id = if excess > Money::ZERO {
-                let (refund_id, amount, reason) = refund(excess, "overpayment");
-                sqlx::query("insert into refund (id, payment_id, amount, reason, created_at) values ($1, $2, $3, $4, $5)")
-                    .bind(&refund_id).bind(&payment_id).bind(amount.pence()).bind(reason).bind(now).execute(&mut *tx).await?;
-                Some(refund_id)
-            } else {
-                None
-            };
-            let kept = Money::from_pence(record.paid.pence() + paid.amount.pence() - excess.pence());
-            let body = Confirmation {
-                college,
-                order_id: &record.id,
-                given_name: &record.given_name,
-                courses: &record.courses,
-                quote: &record.quote,
-                paid: kept,
-            }
-            .body();
-            if !email.is_empty() {
-                queue_mail!(tx, &email, None::<&str>, format!("Your {college} booking is confirmed"), &body, now)?;
-            }
-            if !seated {
-                let call = format!(
-                    "The booking below was paid, but a session had filled up after its seat hold ran out. \
-                     Please call {} {} on {} to choose another date.\n\n{body}",
-                    record.given_name, record.family_name, record.contact_number
-                );
-                queue_mail!(tx, college_address, None::<&str>, format!("Call needed: booking {} was paid after its seat was taken", record.id), call, now)?;
-            }
-            seats_changed!(tx)?;
-            tx.commit().await?;
-            Ok::<_, sqlx::Error>(if seated { EnrollmentFulfilment::Fulfilled { status, refund: refund_id } } else { EnrollmentFulfilment::PaidWithoutSeat })
-        })
-        .context("Failed to fulfil the enrollment")
-    }
-
-    /// A failed payment: the enrollment fails, its seats and code use are
-    /// released, once per event. A paid enrollment is never touched.
-    pub async fn fail_enrollment(&self, event_id: &str, event_type: &str, order_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
-        let _turn = self.write_turn().await;
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            if !first_delivery!(tx, event_id, event_type, now)? {
-                return Ok(false);
-            }
-            let failed = sqlx::query("update enrollment set status = 'failed' where id = $1 and status = 'pending'")
-                .bind(order_id).execute(&mut *tx).await?.rows_affected() == 1;
-            if failed {
-                sqlx::query("delete from seat_hold where enrollment_id = $1").bind(order_id).execute(&mut *tx).await?;
-                release_code!(tx, order_id).await?;
-                seats_changed!(tx)?;
-            }
-            tx.commit().await?;
-            Ok::<_, sqlx::Error>(failed)
-        })
-        .context("Failed to record the failed payment")
-    }
-
-    /// Releases what unpaid orders whose hold ran out by `now` still keep:
-    /// their seat holds and their code uses. Safe on any number of
-    /// instances (each release is conditional); answers how many orders.
-    pub async fn expire_holds(&self, now: DateTime<Utc>) -> anyhow::Result<usize> {
-        let _turn = self.write_turn().await;
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let expired: Vec<String> = sqlx::query_scalar(
-                "select id from enrollment where status = 'pending' and held_until <= $1 \
-                 and (code_reserved or exists (select 1 from seat_hold h where h.enrollment_id = enrollment.id)) order by id limit 500"
-            ).bind(now).fetch_all(&mut *tx).await?;
-            for id in &expired {
-                release_code!(tx, id).await?;
-                sqlx::query("delete from seat_hold where enrollment_id = $1 and expires_at <= $2").bind(id).bind(now).execute(&mut *tx).await?;
-            }
-            if !expired.is_empty() {
-                seats_changed!(tx)?;
-            }
-            tx.commit().await?;
-            Ok::<_, sqlx::Error>(expired.len())
-        })
-        .context("Failed to release expired holds")
-    }
-
-    /// Refunds decided but not yet made at the provider, oldest first.
-    pub async fn pending_refunds(&self, limit: i64) -> anyhow::Result<Vec<PendingRefund>> {
-        on_pool!(self, pool => sqlx::query_as(
-            "select r.id, p.transaction_id, r.amount from refund r join payment p on p.id = r.payment_id \
-             where r.status = 'pending' order by r.created_at limit $1"
-        ).bind(limit).fetch_all(pool).await)
-        .context("Failed to read the pending refunds")
-    }
-
-    /// The provider made refund `id`.
-    pub async fn complete_refund(&self, id: &str, provider_refund_id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
-        on_pool!(self, pool => sqlx::query(
-            "update refund set status = 'succeeded', provider_refund_id = $2, completed_at = $3, attempts = attempts + 1 \
-             where id = $1 and status = 'pending'"
-        ).bind(id).bind(provider_refund_id).bind(now).execute(pool).await.map(drop))
-        .context("Failed to record the refund")
-    }
-
-    /// The provider could not make refund `id` this time; it is tried again.
-    pub async fn note_refund_failure(&self, id: &str, error: &str) -> anyhow::Result<()> {
-        on_pool!(self, pool => sqlx::query("update refund set attempts = attempts + 1, last_error = $2 where id = $1 and status = 'pending'")
-            .bind(id).bind(error).execute(pool).await.map(drop))
-        .context("Failed to record the refund failure")
     }
 }

@@ -7,14 +7,18 @@
 mod accounts;
 mod catalogue;
 pub mod content;
+mod discount_codes;
 mod editorial;
 mod enquiries;
 mod enrollments;
+mod fulfilment;
 mod idempotency;
+mod ledger;
 mod markdown;
 mod online_orders;
 mod sandbox;
 mod search;
+mod seats;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -27,10 +31,13 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
+pub use discount_codes::DiscountCode;
 pub use editorial::{Article, PageRecord, article_url};
-pub use enquiries::{FormMail, OutboxMail};
-pub use enrollments::{DiscountCode, EnrollmentFulfilment, EnrollmentRecord, IntentOutcome, NewEnrollment, PendingRefund};
+pub use enquiries::OutboxMail;
+pub use enrollments::{EnrollmentRecord, NewEnrollment};
+pub use fulfilment::{EnrollmentFulfilment, IntentOutcome};
 pub use idempotency::{IdempotencyClaim, StoredResponse};
+pub use ledger::PendingRefund;
 pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 
@@ -53,17 +60,18 @@ pub fn public_id() -> String {
 /// mailer after the transaction commits, never before, never twice.
 #[macro_export]
 macro_rules! queue_mail {
-    ($tx:expr, $to:expr, $reply_to:expr, $subject:expr, $body:expr, $now:expr) => {
+    ($tx:expr, $mail:expr, $now:expr) => {{
+        let mail: &enrol_domain::mail::Mail = $mail;
         sqlx::query("insert into mail_outbox (id, to_address, reply_to, subject, body_text, created_at) values ($1, $2, $3, $4, $5, $6)")
             .bind($crate::public_id())
-            .bind($to)
-            .bind($reply_to)
-            .bind($subject)
-            .bind($body)
+            .bind(&mail.to)
+            .bind(&mail.reply_to)
+            .bind(&mail.subject)
+            .bind(&mail.body)
             .bind($now)
             .execute(&mut *$tx)
             .await
-    };
+    }};
 }
 
 /// Records a payment provider's event inside `$tx`; false when it was

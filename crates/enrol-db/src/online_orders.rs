@@ -4,10 +4,12 @@
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
+use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, receipt_body};
 use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 
+use crate::ledger::{NewPayment, account_for, record_payment};
 use crate::{Db, first_delivery, on_pool, public_id, queue_mail};
 
 #[derive(sqlx::FromRow)]
@@ -180,18 +182,18 @@ impl Db {
                 tx.commit().await?;
                 return Ok(Fulfilment::UnknownOrder);
             };
-            let user_id: Option<String> = match &order.user_id {
-                Some(id) => Some(id.clone()),
-                None => sqlx::query_scalar("select id from user_account where email = $1 and email_verified_at is not null")
-                    .bind(&email).fetch_optional(&mut *tx).await?,
+            let user_id = account_for!(tx, &order.user_id, &email).await?;
+            let payment = NewPayment {
+                amount: done.amount,
+                currency: &done.currency,
+                transaction_id: &done.transaction_id,
+                method: &done.method,
+                metadata: serde_json::json!({ "order_id": order.id, "event_id": done.event_id }).to_string(),
+                enrollment_id: None,
+                online_order_id: Some(&order.id),
+                user_id: user_id.as_deref(),
             };
-            let metadata = serde_json::json!({ "order_id": order.id, "event_id": done.event_id }).to_string();
-            let recorded = sqlx::query(
-                "insert into payment (id, amount, status, currency, transaction_id, method, metadata, online_order_id, user_id, created_at) \
-                 values ($1, $2, 'succeeded', $3, $4, $5, $6, $7, $8, $9) on conflict (transaction_id) do nothing"
-            ).bind(public_id()).bind(done.amount.pence()).bind(&done.currency).bind(&done.transaction_id)
-                .bind(&done.method).bind(&metadata).bind(&order.id).bind(&user_id).bind(now)
-                .execute(&mut *tx).await?.rows_affected() == 1;
+            let recorded = record_payment!(tx, &payment, now).await?.is_some();
             if !recorded || order.status == "paid" {
                 tx.commit().await?;
                 return Ok(Fulfilment::AlreadyHandled);
@@ -213,7 +215,7 @@ impl Db {
                 }
             }
             let body = receipt_body(college, &order.id, &lines, Money::from_pence(order.total));
-            queue_mail!(tx, &email, None::<&str>, format!("Your {college} order"), &body, now)?;
+            queue_mail!(tx, &Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body }, now)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Fulfilment::Fulfilled)
         })

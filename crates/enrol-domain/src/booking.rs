@@ -4,7 +4,8 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use crate::enrollment::{PaymentMode, Quote};
+use crate::enrollment::{BookedCourse, Confirmation, PaymentMode, Quote};
+use crate::mail::Mail;
 use crate::money::Money;
 use crate::page::EnrollmentStatus;
 
@@ -63,10 +64,61 @@ pub fn checkout_payment(status: EnrollmentStatus, mode: PaymentMode, quote: &Quo
     CheckoutPayment::Paid { status, excess: Money::from_pence(paid.pence() - due.pence()) }
 }
 
+/// A booking whose payment was accepted ([`CheckoutPayment::Paid`]), as
+/// the mails about it tell it.
+#[derive(Debug, Clone, Copy)]
+pub struct PaidBooking<'a> {
+    pub order_id: &'a str,
+    pub given_name: &'a str,
+    pub family_name: &'a str,
+    /// Trimmed and lower-cased; empty when the buyer gave none (Klarna and
+    /// Clearpay ask for no contact details).
+    pub email: &'a str,
+    pub contact_number: &'a str,
+    pub courses: &'a [BookedCourse],
+    pub quote: &'a Quote,
+    pub mode: PaymentMode,
+}
+
+/// The mails a paid booking sends: the buyer's confirmation when there is
+/// an address to send it to, and, when a seat could not be taken (`seated`
+/// false: a session filled after the order's hold ran out), a request to
+/// the college to call the student about another date.
+pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, college_address: &str) -> Vec<Mail> {
+    let body = Confirmation {
+        college,
+        order_id: booking.order_id,
+        given_name: booking.given_name,
+        courses: booking.courses,
+        quote: booking.quote,
+        // What the order keeps: anything beyond it is refunded.
+        paid: booking.quote.amount_due(booking.mode),
+    }
+    .body();
+    let mut mails = Vec::with_capacity(2);
+    if !seated {
+        mails.push(Mail {
+            to: college_address.to_owned(),
+            reply_to: None,
+            subject: format!("Call needed: booking {} was paid after its seat was taken", booking.order_id),
+            body: format!(
+                "The booking below was paid, but a session had filled up after its seat hold ran out. \
+                 Please call {} {} on {} to choose another date.\n\n{body}",
+                booking.given_name, booking.family_name, booking.contact_number
+            ),
+        });
+    }
+    if !booking.email.is_empty() {
+        mails.push(Mail { to: booking.email.to_owned(), reply_to: None, subject: format!("Your {college} booking is confirmed"), body });
+    }
+    mails
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::enrollment::LinePrice;
+    use chrono::NaiveDate;
 
     fn at(minutes: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000, 0).unwrap() + Duration::minutes(minutes)
@@ -124,5 +176,54 @@ mod tests {
             checkout_payment(EnrollmentStatus::Failed, PaymentMode::Fee, &q, Money::ZERO, q.deposit),
             CheckoutPayment::Paid { status: EnrollmentStatus::Deposit, excess: Money::ZERO }
         );
+    }
+
+    fn booking<'a>(email: &'a str, courses: &'a [BookedCourse], quote: &'a Quote) -> PaidBooking<'a> {
+        PaidBooking {
+            order_id: "o-1",
+            given_name: "Sam",
+            family_name: "Lee",
+            email,
+            contact_number: "+447700900123",
+            courses,
+            quote,
+            mode: PaymentMode::Fee,
+        }
+    }
+
+    fn course() -> BookedCourse {
+        BookedCourse {
+            course_id: "peels".into(),
+            event_id: "e-1".into(),
+            session_id: Some("peels-1".into()),
+            title: "Chemical peels".into(),
+            url: "/courses/aesthetics/peels/".into(),
+            date: NaiveDate::from_ymd_opt(2027, 1, 12),
+            session_type: None,
+            kit_name: None,
+            kit_pounds: None,
+            price: Money::from_pence(69_500),
+        }
+    }
+
+    #[test]
+    fn a_seated_booking_confirms_to_the_buyer_only() {
+        let (q, courses) = (quote(), [course()]);
+        let mails = booking_mails(&booking("sam@example.com", &courses, &q), true, "Example Academy", "office@example.com");
+        assert_eq!(mails.len(), 1);
+        assert_eq!(mails[0].to, "sam@example.com");
+        assert_eq!(mails[0].subject, "Your Example Academy booking is confirmed");
+        assert!(mails[0].body.contains("Paid today: £100.00"), "{}", mails[0].body);
+    }
+
+    #[test]
+    fn a_booking_without_its_seat_asks_the_college_to_call() {
+        let (q, courses) = (quote(), [course()]);
+        let mails = booking_mails(&booking("sam@example.com", &courses, &q), false, "Example Academy", "office@example.com");
+        assert_eq!(mails.iter().map(|m| m.to.as_str()).collect::<Vec<_>>(), ["office@example.com", "sam@example.com"]);
+        assert!(mails[0].subject.contains("o-1") && mails[0].body.contains("call Sam Lee on +447700900123"), "{}", mails[0].body);
+        let unnamed = booking_mails(&booking("", &courses, &q), false, "Example Academy", "office@example.com");
+        assert_eq!(unnamed.len(), 1, "no confirmation without an address");
+        assert!(booking_mails(&booking("", &courses, &q), true, "Example Academy", "office@example.com").is_empty());
     }
 }

@@ -7,6 +7,7 @@ pub mod contact;
 pub mod enquiry;
 pub mod enrollment;
 pub mod london;
+pub mod mail;
 pub mod money;
 pub mod online_order;
 pub mod page;

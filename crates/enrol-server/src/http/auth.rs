@@ -11,9 +11,10 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use enrol_db::{FormMail, MailedLink, SignUp};
+use enrol_db::{MailedLink, SignUp};
 use enrol_domain::auth::{AccountData, AuthSession, MIN_PASSWORD, SignInRequest, SignUpRequest, UserData};
 use enrol_domain::contact::FieldErrors;
+use enrol_domain::mail::Mail;
 
 use crate::AppState;
 use crate::accounts::{
@@ -46,10 +47,10 @@ async fn college(state: &AppState) -> Result<String, ApiError> {
 }
 
 /// The verification mail of a new account.
-fn verification_mail<'a>(state: &AppState, to: &'a str, given_name: &str, college: &str, token: &str) -> FormMail<'a> {
+fn verification_mail(state: &AppState, to: &str, given_name: &str, college: &str, token: &str) -> Mail {
     let link = format!("{}/verify-email/?token={token}", state.config.public_url);
-    FormMail {
-        to,
+    Mail {
+        to: to.to_owned(),
         reply_to: None,
         subject: format!("Confirm your email for {college}"),
         body: format!(
@@ -65,8 +66,8 @@ async fn mail_password_link(state: &AppState, user: &UserData, subject: String, 
     let now = Utc::now();
     let (token, expires_at) = reset_token(now);
     let link = format!("{}/reset-password/?token={token}", state.config.public_url);
-    let mail = FormMail {
-        to: &user.email,
+    let mail = Mail {
+        to: user.email.clone(),
         reply_to: None,
         subject,
         body: format!(

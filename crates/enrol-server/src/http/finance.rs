@@ -7,8 +7,8 @@ use axum::Json;
 use axum::extract::State;
 use chrono::Utc;
 
-use enrol_db::FormMail;
 use enrol_domain::checkout::{FinanceRequest, FinanceResponse};
+use enrol_domain::mail::Mail;
 
 use crate::AppState;
 use crate::http::ApiError;
@@ -40,9 +40,9 @@ pub async fn request_finance(
     }
     let request = request.parse().map_err(ApiError::Invalid)?;
     let site = state.db.site().await?.ok_or_else(|| anyhow::anyhow!("No site data to address the request to"))?.site;
-    let mail = FormMail {
-        to: &site.email_address,
-        reply_to: Some(&request.email),
+    let mail = Mail {
+        to: site.email_address.clone(),
+        reply_to: Some(request.email.clone()),
         subject: format!("Payment plan request: {} {}", request.first_name, request.last_name),
         body: request.mail_body(),
     };

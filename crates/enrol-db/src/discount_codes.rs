@@ -1,0 +1,64 @@
+//! Discount codes (§3 Discount): what a code takes off and whether an order
+//! may use it. Uses are counted where orders hold them (`seats`).
+
+use anyhow::Context as _;
+use chrono::NaiveDate;
+
+use enrol_domain::enrollment::{Discount, DiscountType};
+
+use crate::{Db, on_pool};
+
+/// A discount code as stored, and whether it can be used on `today`.
+#[derive(Debug, Clone)]
+pub struct DiscountCode {
+    pub code: String,
+    pub discount: Discount,
+    /// Active and not expired.
+    open: bool,
+    /// Uses left before the limit, counting unpaid orders holding one.
+    uses_left: Option<i64>,
+}
+
+impl DiscountCode {
+    /// Whether a new order may use the code.
+    pub fn is_usable(&self) -> bool {
+        self.is_usable_holding(false)
+    }
+
+    /// Whether an order may keep using it: one that already holds a use of
+    /// it needs no other.
+    pub fn is_usable_holding(&self, holds_a_use: bool) -> bool {
+        self.open && (holds_a_use || self.uses_left.is_none_or(|left| left > 0))
+    }
+}
+
+impl Db {
+    /// The code, case-insensitively, and whether it can be used on `today`.
+    pub async fn discount_code(&self, code: &str, today: NaiveDate) -> anyhow::Result<Option<DiscountCode>> {
+        #[derive(sqlx::FromRow)]
+        struct CodeRow {
+            code: String,
+            #[sqlx(rename = "type")]
+            kind: String,
+            value: i64,
+            expires_on: Option<NaiveDate>,
+            max_uses: Option<i64>,
+            uses: i64,
+            active: bool,
+        }
+        let row: Option<CodeRow> = on_pool!(self, pool => sqlx::query_as(
+            "select code, type, value, expires_on, max_uses, uses, active from discount_code where code = $1"
+        ).bind(code.trim().to_ascii_uppercase()).fetch_optional(pool).await)
+        .context("Failed to read the discount code")?;
+        row.map(|row| {
+            let kind = DiscountType::parse(&row.kind).with_context(|| format!("Unknown discount type {}", row.kind))?;
+            Ok(DiscountCode {
+                code: row.code,
+                discount: Discount { kind, value: row.value },
+                open: row.active && row.expires_on.is_none_or(|day| day >= today),
+                uses_left: row.max_uses.map(|max| max - row.uses),
+            })
+        })
+        .transpose()
+    }
+}

@@ -1,0 +1,11 @@
+//! A mail as the outbox keeps it until it is sent.
+
+/// A plain-text mail to queue: the database stores it in the same
+/// transaction as what it tells of, and the mailer sends it later.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mail {
+    pub to: String,
+    pub reply_to: Option<String>,
+    pub subject: String,
+    pub body: String,
+}
