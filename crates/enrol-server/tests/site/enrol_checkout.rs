@@ -136,7 +136,7 @@ both_backends! {
         assert_eq!(status, 200);
         assert!(page.contains("Chemical Peels Course"));
         let data: Value = app.get(&format!("/api/page-data?path=/enrolment/{order_id}")).await.json().await.unwrap();
-        assert_eq!(data["page"]["kind"], "enrolment");
+        assert_eq!(data["page"]["kind"], "enrollment");
         assert_eq!(data["page"]["status"], "deposit");
         assert_eq!(data["page"]["paid"], 10_000);
         assert_eq!(data["page"]["balance"], q.total.pence() - 10_000);
