@@ -1,6 +1,7 @@
 //! Reading the college's site data and course catalogue.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
@@ -123,14 +124,24 @@ struct SessionRow {
     status: String,
 }
 
-/// The whole catalogue as of one day: sections, courses and the sessions
-/// still to come that have a free seat.
-#[derive(Debug, Clone)]
-pub struct Catalogue {
+/// What the content version decides: the site record, the sections, the
+/// courses and which sections list them.
+#[derive(Debug)]
+struct Content {
+    site: Option<SiteRecord>,
     sections: Vec<SectionRow>,
     courses: Vec<CourseRow>,
     /// Course ids per section slug, in listing order.
     members: HashMap<String, Vec<usize>>,
+}
+
+/// The whole catalogue as of one day: the site record, sections, courses
+/// and the sessions still to come with their seats.
+#[derive(Debug, Clone)]
+pub struct Catalogue {
+    /// Shared by the catalogues read until the content changes: a change of
+    /// seats reads the sessions only.
+    content: Arc<Content>,
     /// Open sessions per course id, soonest first.
     sessions: HashMap<String, Vec<Session>>,
     /// Every session still to come per course id, full or not: a course
@@ -257,13 +268,46 @@ impl Db {
     }
 
     /// The catalogue with sessions from today (London) onwards, their seats
-    /// counted as of `now` (registrations and the live holds of unpaid orders).
-    pub async fn catalogue(&self, now: DateTime<Utc>) -> anyhow::Result<Catalogue> {
+    /// counted as of `now` (registrations and the live holds of unpaid
+    /// orders). The content of `kept` (a catalogue read before) is reused
+    /// while the content version is the same.
+    pub async fn catalogue(&self, now: DateTime<Utc>, kept: Option<&Catalogue>) -> anyhow::Result<Catalogue> {
         let today = enrol_domain::london::today(now);
         // Read first: a change made while the rest is read makes the
         // catalogue look older than it is, never newer.
-        let (content, seats) = self.catalogue_versions().await?;
-        let (sections, courses, members, sessions, holds_until) = on_pool!(self, pool => {
+        let (content_version, seats) = self.catalogue_versions().await?;
+        let content = match kept.filter(|k| k.as_of.content == content_version) {
+            Some(kept) => Arc::clone(&kept.content),
+            None => Arc::new(self.catalogue_content().await?),
+        };
+        let (sessions, holds_until) = on_pool!(self, pool => {
+            let sessions: Vec<SessionRow> = sqlx::query_as(concat!(
+                "select s.id, ev.course_id, s.start_at, s.end_at, s.date, s.price, s.seat_price, s.seats, s.registrations, s.type, \
+                 s.status, ", held_seats!(), " as held from session s join event ev on ev.id = s.event_id \
+                 where s.date >= $1 and s.status = 'active' order by s.start_at, s.id"
+            )).bind(today).bind(now).bind("").fetch_all(pool).await.context("Failed to read the sessions")?;
+            let holds_until: Option<DateTime<Utc>> = sqlx::query_scalar(
+                "select min(h.expires_at) from seat_hold h join enrollment en on en.id = h.enrollment_id \
+                 where h.expires_at > $1 and en.status = 'pending'"
+            ).bind(now).fetch_one(pool).await.context("Failed to read the seat holds")?;
+            (sessions, holds_until)
+        });
+        let mut by_course: HashMap<String, Vec<Session>> = HashMap::new();
+        let mut dated: HashMap<String, Vec<Session>> = HashMap::new();
+        for row in sessions {
+            let (course_id, session) = row.into_session()?;
+            if session.free_seats() > 0 {
+                by_course.entry(course_id.clone()).or_default().push(session.clone());
+            }
+            dated.entry(course_id).or_default().push(session);
+        }
+        let as_of = CatalogueVersion { content: content_version, seats, today, holds_until };
+        Ok(Catalogue { content, sessions: by_course, dated, as_of })
+    }
+
+    async fn catalogue_content(&self) -> anyhow::Result<Content> {
+        let site = self.site().await?;
+        let (sections, courses, members) = on_pool!(self, pool => {
             let sections: Vec<SectionRow> = sqlx::query_as(
                 "select s.slug, s.title, s.summary, s.intro, s.image, \
                  (select count(*) from course_section cs where cs.section_slug = s.slug) as course_count \
@@ -281,16 +325,7 @@ impl Db {
             let members: Vec<MembershipRow> = sqlx::query_as(
                 "select course_id, section_slug from course_section order by position"
             ).fetch_all(pool).await.context("Failed to read the course sections")?;
-            let sessions: Vec<SessionRow> = sqlx::query_as(concat!(
-                "select s.id, ev.course_id, s.start_at, s.end_at, s.date, s.price, s.seat_price, s.seats, s.registrations, s.type, \
-                 s.status, ", held_seats!(), " as held from session s join event ev on ev.id = s.event_id \
-                 where s.date >= $1 and s.status = 'active' order by s.start_at, s.id"
-            )).bind(today).bind(now).bind("").fetch_all(pool).await.context("Failed to read the sessions")?;
-            let holds_until: Option<DateTime<Utc>> = sqlx::query_scalar(
-                "select min(h.expires_at) from seat_hold h join enrollment en on en.id = h.enrollment_id \
-                 where h.expires_at > $1 and en.status = 'pending'"
-            ).bind(now).fetch_one(pool).await.context("Failed to read the seat holds")?;
-            (sections, courses, members, sessions, holds_until)
+            (sections, courses, members)
         });
         let index: HashMap<&str, usize> = courses.iter().enumerate().map(|(i, c)| (c.id.as_str(), i)).collect();
         let mut by_section: HashMap<String, Vec<usize>> = HashMap::new();
@@ -299,32 +334,29 @@ impl Db {
                 by_section.entry(member.section_slug).or_default().push(i);
             }
         }
-        let mut by_course: HashMap<String, Vec<Session>> = HashMap::new();
-        let mut dated: HashMap<String, Vec<Session>> = HashMap::new();
-        for row in sessions {
-            let (course_id, session) = row.into_session()?;
-            if session.free_seats() > 0 {
-                by_course.entry(course_id.clone()).or_default().push(session.clone());
-            }
-            dated.entry(course_id).or_default().push(session);
-        }
-        let as_of = CatalogueVersion { content, seats, today, holds_until };
-        Ok(Catalogue { sections, courses, members: by_section, sessions: by_course, dated, as_of })
+        Ok(Content { site, sections, courses, members: by_section })
     }
 }
 
 impl Catalogue {
+    /// The site data and hero, as the content gives them; `None` before
+    /// any content is loaded.
+    pub fn site(&self) -> Option<&SiteRecord> {
+        self.content.site.as_ref()
+    }
+
     pub fn as_of(&self) -> CatalogueVersion {
         self.as_of
     }
 
     pub fn section(&self, slug: &str) -> Option<&SectionRow> {
-        self.sections.iter().find(|s| s.slug == slug)
+        self.content.sections.iter().find(|s| s.slug == slug)
     }
 
     pub fn navigation(&self) -> Navigation {
         Navigation {
             sections: self
+                .content
                 .sections
                 .iter()
                 .map(|s| NavSection {
@@ -338,7 +370,8 @@ impl Catalogue {
     }
 
     pub fn section_cards(&self) -> anyhow::Result<Vec<SectionCard>> {
-        self.sections
+        self.content
+            .sections
             .iter()
             .map(|s| {
                 Ok(SectionCard {
@@ -354,7 +387,7 @@ impl Catalogue {
     }
 
     fn member_rows(&self, slug: &str) -> impl Iterator<Item = &CourseRow> {
-        self.members.get(slug).into_iter().flatten().map(|&i| &self.courses[i])
+        self.content.members.get(slug).into_iter().flatten().map(|&i| &self.content.courses[i])
     }
 
     fn card(&self, course: &CourseRow) -> anyhow::Result<CourseCard> {
@@ -382,16 +415,17 @@ impl Catalogue {
     }
 
     pub fn all_courses(&self) -> anyhow::Result<Vec<CourseCard>> {
-        self.courses.iter().map(|c| self.card(c)).collect()
+        self.content.courses.iter().map(|c| self.card(c)).collect()
     }
 
     pub fn featured_courses(&self) -> anyhow::Result<Vec<CourseCard>> {
-        self.courses.iter().filter(|c| c.featured).map(|c| self.card(c)).collect()
+        self.content.courses.iter().filter(|c| c.featured).map(|c| self.card(c)).collect()
     }
 
     /// The next sessions with a free seat across all courses.
     pub fn upcoming(&self, limit: usize) -> Vec<UpcomingSession> {
         let mut all: Vec<UpcomingSession> = self
+            .content
             .courses
             .iter()
             .flat_map(|c| {
@@ -410,7 +444,7 @@ impl Catalogue {
     /// Courses on offer: those with a was-price, biggest saving first.
     pub fn offers(&self) -> anyhow::Result<Vec<CourseCard>> {
         let mut cards: Vec<CourseCard> =
-            self.courses.iter().filter(|c| c.was_amount.is_some()).map(|c| self.card(c)).collect::<anyhow::Result<_>>()?;
+            self.content.courses.iter().filter(|c| c.was_amount.is_some()).map(|c| self.card(c)).collect::<anyhow::Result<_>>()?;
         cards.sort_by_key(|c| std::cmp::Reverse(c.was_price.map_or(0, |w| w.pence() - c.price.pence())));
         Ok(cards)
     }
@@ -419,9 +453,10 @@ impl Catalogue {
     /// of one section and one session type; and the sections that have any.
     pub fn calendar(&self, section: Option<&str>, session_type: Option<SessionType>) -> (Vec<CalendarMonth>, Vec<SectionOption>) {
         let mut entries: Vec<CalendarEntry> = Vec::new();
-        for course in &self.courses {
+        for course in &self.content.courses {
             let Some(sessions) = self.sessions.get(&course.id) else { continue };
-            let listed_in = |slug: &str| self.members.get(slug).is_some_and(|m| m.iter().any(|&i| self.courses[i].id == course.id));
+            let listed_in =
+                |slug: &str| self.content.members.get(slug).is_some_and(|m| m.iter().any(|&i| self.content.courses[i].id == course.id));
             if section.is_some_and(|slug| !listed_in(slug)) {
                 continue;
             }
@@ -445,6 +480,7 @@ impl Catalogue {
             }
         }
         let sections = self
+            .content
             .sections
             .iter()
             .filter(|s| self.member_rows(&s.slug).any(|c| self.sessions.contains_key(&c.id)))
@@ -465,7 +501,7 @@ impl Catalogue {
     }
 
     pub fn course_by_id(&self, id: &str) -> anyhow::Result<Option<CoursePage>> {
-        match self.courses.iter().find(|c| c.id == id) {
+        match self.content.courses.iter().find(|c| c.id == id) {
             Some(course) => self.course_page(&course.url),
             None => Ok(None),
         }
@@ -473,7 +509,7 @@ impl Catalogue {
 
     /// The course page at `url` (`/courses/<section>/<slug>/`).
     pub fn course_page(&self, url: &str) -> anyhow::Result<Option<CoursePage>> {
-        let Some(course) = self.courses.iter().find(|c| c.url == url) else { return Ok(None) };
+        let Some(course) = self.content.courses.iter().find(|c| c.url == url) else { return Ok(None) };
         let image: Image = json(&course.image, "course image")?;
         let kit = match (&course.kit_name, &course.kit_note) {
             (None, None) => None,

@@ -83,7 +83,7 @@ impl CatalogueCache {
         if let Some(catalogue) = current.as_ref().filter(|c| c.as_of().is_current(versions, now)) {
             return Ok(Arc::clone(catalogue));
         }
-        let catalogue = Arc::new(db.catalogue(now).await?);
+        let catalogue = Arc::new(db.catalogue(now, current.as_deref()).await?);
         *current = Some(Arc::clone(&catalogue));
         Ok(catalogue)
     }

@@ -174,9 +174,9 @@ pub fn sitemap_paths() -> impl Iterator<Item = &'static str> {
 pub async fn load(state: &AppState, viewer: &Viewer, path: &str, query: &str, now: DateTime<Utc>) -> anyhow::Result<PageEnvelope> {
     let (db, payments) = (&state.db, state.payments.as_ref());
     let catalogue = &*state.catalogue.get(db, now).await?;
-    let record = db.site().await?;
-    let college = College::of(record.as_ref().map(|r| &r.site)).name;
-    let found = match (&record, ROUTER.at(path)) {
+    let record = catalogue.site();
+    let college = College::of(record.map(|r| &r.site)).name;
+    let found = match (record, ROUTER.at(path)) {
         (Some(record), Ok(matched)) => {
             let request = Request { db, payments, viewer, record, catalogue, path, query };
             request.load(*matched.value, &matched.params).await?
@@ -198,7 +198,7 @@ pub async fn load(state: &AppState, viewer: &Viewer, path: &str, query: &str, no
         status,
         now: london::wall_clock(now),
         nav: if record.is_some() { catalogue.navigation() } else { Navigation { sections: Vec::new() } },
-        site: record.map(|r| r.site),
+        site: record.map(|r| r.site.clone()),
         head: page_head,
         page,
     })

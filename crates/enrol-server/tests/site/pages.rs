@@ -40,7 +40,7 @@ both_backends! {
         let phone = enrol_domain::phone::to_international(&record.site.phone_number);
         assert!(html.contains(&format!("href=\"tel:{phone}\"")), "phone link not in +44 form");
         assert!(html.contains("<script type=\"application/json\" id=\"__ENROL_DATA__\">"));
-        for featured in app.db().catalogue(Utc::now()).await.unwrap().featured_courses().unwrap() {
+        for featured in app.db().catalogue(Utc::now(), None).await.unwrap().featured_courses().unwrap() {
             assert!(html.contains(&html_text(&featured.title)), "featured course {} missing", featured.title);
         }
         app.stop().await;
@@ -49,7 +49,7 @@ both_backends! {
     async fn a_section_lists_its_courses_with_en_gb_prices(app: TestApp) {
         let (status, html) = app.text("/courses/aesthetics/").await;
         assert_eq!(status, 200);
-        let courses = app.db().catalogue(Utc::now()).await.unwrap().section_courses("aesthetics").unwrap();
+        let courses = app.db().catalogue(Utc::now(), None).await.unwrap().section_courses("aesthetics").unwrap();
         assert!(courses.len() >= 3, "the demo has aesthetics courses");
         for course in &courses {
             assert!(html.contains(&html_text(&course.title)), "{} missing", course.title);
