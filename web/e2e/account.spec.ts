@@ -1,77 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   allowConsoleErrors, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, test,
 } from './fixtures';
+import {
+  accountLink, checkYourEmail, confirmEmail, createAccount, expectSignedInAccount, freshEmail, PASSWORD, signIn, signInForm, signUp, signUpForm, STUDENT,
+} from './accounts';
 
 // Decision 008: sign-up proven by a mailed link that signs in, sign-in,
-// sign-out and a forgotten password, against the built-in accounts, and the
-// account area that reads what the signed-in student has booked.
+// sign-out and a forgotten password, against the built-in accounts. The
+// account area is account-area.spec.ts.
 
-const PASSWORD = 'correct horse battery';
 const NEW_PASSWORD = 'a brand new pass phrase';
-const STUDENT = { first: 'Priya', last: 'Shah', phone: '07700 900456' };
-const COMPLICATIONS = '/courses/cpd/aesthetic-complications/';
 const WRONG_PASSWORD = 'Email or password is incorrect.';
-
-/** An address no other test (or earlier run against the same database) has used. */
-const freshEmail = () => `student-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-const accountLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Your account' });
-const signUpForm = (page: Page) => page.getByRole('form', { name: 'Create your account' });
-const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' });
-const checkYourEmail = (page: Page) => page.getByRole('heading', { level: 1, name: 'Check your email' });
-
-/** An account made and confirmed outside this browser, so the page's session stays signed out. */
-async function createAccount(request: APIRequestContext, email: string) {
-  const signUp = await request.post('/api/auth/sign-up', {
-    data: { email, password: PASSWORD, first_name: STUDENT.first, last_name: STUDENT.last, phone: STUDENT.phone },
-  });
-  expect(signUp.status()).toBe(202);
-  const token = new URLSearchParams((await mailedLink(request, email, '/verify-email/')).split('?')[1]).get('token');
-  expect((await request.post('/api/auth/verify', { data: { token, password: PASSWORD } })).status()).toBe(200);
-}
-
-async function signUp(page: Page, email: string) {
-  await page.goto('/sign-up/');
-  await hydrated(page);
-  const form = signUpForm(page);
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByLabel('First name').fill(STUDENT.first);
-  await form.getByLabel('Last name').fill(STUDENT.last);
-  await form.getByLabel('Phone number').fill(STUDENT.phone);
-  await form.getByRole('button', { name: 'Create account' }).click();
-}
-
-/** Opens the mailed link and confirms it with the password chosen at sign-up, which signs in. */
-async function confirmEmail(page: Page, email: string, password = PASSWORD) {
-  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
-  await hydrated(page);
-  const form = page.getByRole('form', { name: 'Confirm your email address' });
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Confirm my email' }).click();
-}
-
-/** Signs up in the page and confirms the mailed link, which signs in. */
-async function signUpAndConfirm(page: Page, email: string) {
-  await signUp(page, email);
-  await expect(checkYourEmail(page)).toBeVisible();
-  await confirmEmail(page, email);
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  const form = signInForm(page);
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password').fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function expectSignedInAccount(page: Page, email: string) {
-  await expect(page).toHaveURL('/account/');
-  await expect(page.getByText(`${STUDENT.first} ${STUDENT.last}`)).toBeVisible();
-  await expect(page.getByText(email, { exact: true })).toBeVisible();
-  await expect(accountLink(page)).toHaveAttribute('href', '/account/');
-}
 
 async function signOut(page: Page) {
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -251,53 +191,4 @@ test('the account pages reflow on a 320px screen with no sideways scrolling', as
   await expect(page.getByRole('alert')).toHaveText(/^This link has expired or was already used\./);
   await expectNoSidewaysScroll(page);
   allowConsoleErrors(consoleErrors, /status of 422 .*\/api\/auth\/verify\)$/);
-});
-
-test('the account area asks a visitor to sign in and brings them back afterwards', async ({ page, request }) => {
-  const email = freshEmail();
-  await createAccount(request, email);
-  await page.goto('/account/');
-  await hydrated(page);
-  const link = page.getByRole('main').getByRole('link', { name: 'Sign in' });
-  await expect(link).toHaveAttribute('href', '/sign-in/?next=/account/');
-  await expectNoAxeViolations(page);
-  await link.click();
-  await expect(page).toHaveURL('/sign-in/?next=/account/');
-  await signIn(page, email, PASSWORD);
-  await expectSignedInAccount(page, email);
-});
-
-test('a signed-in student’s details fill the checkout, and the booking shows in their account', async ({ page }) => {
-  const email = freshEmail();
-  await signUpAndConfirm(page, email);
-  await expectSignedInAccount(page, email);
-
-  const course = await page.request.get(`/api/page-data?path=${encodeURIComponent(COMPLICATIONS)}`);
-  const { title } = ((await course.json()) as { page: { title: string } }).page;
-  await page.goto(COMPLICATIONS);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
-  await page.goto('/checkout/');
-  await hydrated(page);
-  await expect(page.getByText('Preparing your checkout')).toBeHidden();
-  const form = page.getByRole('form', { name: 'Enrol and pay' });
-  await expect(form.getByLabel('First name')).toHaveValue(STUDENT.first);
-  await expect(form.getByLabel('Last name')).toHaveValue(STUDENT.last);
-  await expect(form.getByLabel('Email')).toHaveValue(email);
-  await expect(form.getByLabel('Phone number')).toHaveValue('+447700900456');
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('Security code').fill('123');
-  await form.getByRole('button', { name: /^Pay booking fee/ }).click();
-  await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
-  await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
-
-  await page.goto('/account/');
-  await hydrated(page);
-  const bookings = page.getByRole('region', { name: 'Your bookings' });
-  await expect(bookings.getByRole('link', { name: title })).toBeVisible();
-  await expect(bookings.getByText('Booking fee paid')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Your payments' }).getByRole('cell', { name: 'Card' })).toBeVisible();
-  await expectNoAxeViolations(page);
 });

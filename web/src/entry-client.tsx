@@ -4,7 +4,16 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { RouteTable, type RouteModule } from './app/route-table';
 import type { PageEnvelope } from './generated/PageEnvelope';
-import './app/styles.css';
+// The styles, by area, in this order: a later file may build on an earlier one.
+import './app/styles/base.css';
+import './app/styles/header.css';
+import './app/styles/listings.css';
+import './app/styles/forms.css';
+import './app/styles/pages.css';
+import './app/styles/footer.css';
+import './app/styles/checkout.css';
+import './app/styles/account.css';
+import './app/styles/consent.css';
 
 // One chunk per page kind (decision 012), loaded when a page of its kind is
 // first shown. The server's page names this page's chunk in a modulepreload.

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { AuthSession } from '../generated/AuthSession';
 import type { AuthUser } from '../generated/AuthUser';
@@ -8,6 +8,7 @@ import type { UserData } from '../generated/UserData';
 import { ApiError, getJson, postJson } from './api';
 import { reportError } from './report-error';
 import { track } from './tracking';
+import { useRequest } from './use-request';
 
 // §4 Auth context, over the built-in accounts of decision 008. The session
 // lives in an httpOnly cookie, so the browser only ever sees its answer.
@@ -55,8 +56,7 @@ interface Auth extends SessionState {
   signOut: () => Promise<boolean>;
 }
 
-const LOADING: SessionState = { loading: true, user: null, claims: null, userData: null };
-const SIGNED_OUT: SessionState = { ...LOADING, loading: false };
+const SIGNED_OUT: AuthSession = { user: null, claims: null, userData: null };
 
 const AuthContext = createContext<Auth | null>(null);
 
@@ -84,30 +84,26 @@ async function sendAccountRequest(action: string, path: string, body: unknown, t
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [session, setSession] = useState<SessionState>(LOADING);
-  // Only the latest request may set the session: a slow first answer must
-  // not undo a sign-in, nor a sign-out.
+  // What the latest call that signed in or out left, once one has. Only the
+  // latest call may set it: a slow answer must not undo a sign-out, nor a
+  // later sign-in.
+  const [changed, setChanged] = useState<AuthSession | null>(null);
   const latest = useRef(0);
-
-  const refresh = useCallback(async (): Promise<AuthSession> => {
-    const request = ++latest.current;
-    const answer = await getJson<AuthSession>(SESSION_PATH);
-    if (request === latest.current) {
-      setSession({ loading: false, user: answer.user, claims: answer.claims, userData: answer.userData });
-    }
-    return answer;
-  }, []);
-
-  // After hydration: the server's render (and so the first one here) knows no one.
-  useEffect(() => {
-    refresh().catch((error: unknown) => {
-      reportError(error, { action: 'load the session' });
-      setSession((current) => ({ ...current, loading: false }));
-    });
-  }, [refresh]);
+  // Read after hydration: the server's render (and so the first one here)
+  // knows no one. A call's answer ends it, so a slow first answer cannot
+  // undo a sign-in.
+  const loaded = useRequest(changed ? null : SESSION_PATH, (signal) => getJson<AuthSession>(SESSION_PATH, signal), {
+    reportAs: 'load the session',
+  });
+  const known = changed ?? (loaded.status === 'failed' ? SIGNED_OUT : loaded.data);
 
   // After a call that set the session cookie: who is signed in now.
-  const signedIn = useCallback(async () => identify((await refresh()).user), [refresh]);
+  const signedIn = useCallback(async () => {
+    const call = ++latest.current;
+    const answer = await getJson<AuthSession>(SESSION_PATH);
+    if (call === latest.current) setChanged(answer);
+    identify(answer.user);
+  }, []);
 
   const signIn = useCallback(
     async (email: string, password: string): Promise<SignInResult> => {
@@ -143,14 +139,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return false;
     }
     latest.current++;
-    setSession(SIGNED_OUT);
+    setChanged(SIGNED_OUT);
     void navigate('/');
     return true;
   }, [navigate]);
 
   const value = useMemo(
-    () => ({ ...session, signIn, signUp, verifyEmail, requestPasswordReset, resetPassword, signOut }),
-    [session, signIn, signUp, verifyEmail, requestPasswordReset, resetPassword, signOut],
+    () => ({
+      loading: !known,
+      user: known?.user ?? null,
+      claims: known?.claims ?? null,
+      userData: known?.userData ?? null,
+      signIn,
+      signUp,
+      verifyEmail,
+      requestPasswordReset,
+      resetPassword,
+      signOut,
+    }),
+    [known, signIn, signUp, verifyEmail, requestPasswordReset, resetPassword, signOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

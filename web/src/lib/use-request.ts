@@ -2,10 +2,11 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { reportError } from './report-error';
 
 // The one way a hook loads something (decision 012): the page data on client
-// navigation, search, the account, the checkout's basket and payment intent,
-// Stripe.js. A request is named by its `key`: a new key aborts the one before
-// and sends again, `null` sends nothing, leaving the page aborts. Loading is
-// read from the key, not set in an effect, so there is no render in between.
+// navigation, the session, search, the account, the checkout's basket and
+// payment intent, Stripe.js. A request is named by its `key`: a new key
+// aborts the one before and sends again, `null` sends nothing, leaving the
+// page aborts. Loading is read from the key, not set in an effect, so there
+// is no render in between.
 
 export type RequestStatus = 'idle' | 'loading' | 'done' | 'failed';
 

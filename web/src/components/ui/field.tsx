@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 export const fieldId = (prefix: string, field: string) => `${prefix}-${field}`;
 
 /** Focuses the first field, in `order`, that has an error. */
@@ -22,11 +24,18 @@ interface FieldProps {
   inputMode?: 'numeric';
   /** What the value must be, said before any error (a password's length, say). */
   hint?: string;
+  /** A button beside the input, the form's own (a discount code's Apply, say). */
+  action?: ReactNode;
+  /**
+   * Says the message as it appears, for a form with no alert of its own (one
+   * field and its button): its live region is there, empty, from the start.
+   */
+  alert?: boolean;
   onChange: (value: string) => void;
 }
 
-/** A labelled input (or text area, or choice) with its hint and its message beside it. */
-export function Field({ id, label, value, error, required, type = 'text', autoComplete, inputMode, hint, options, multiline, onChange }: FieldProps) {
+/** A labelled input (or text area, or choice) with its hint and its message beside it, and any button of its own after it. */
+export function Field({ id, label, value, error, required, type = 'text', autoComplete, inputMode, hint, options, multiline, action, alert, onChange }: FieldProps) {
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
   const common = {
     id,
@@ -36,6 +45,16 @@ export function Field({ id, label, value, error, required, type = 'text', autoCo
     'aria-describedby': described || undefined,
     onChange: (event: { target: { value: string } }) => onChange(event.target.value),
   };
+  const control = options ? (
+    <select {...common}>
+      <option value="">Please choose</option>
+      {options.map((option) => <option key={option} value={option}>{option}</option>)}
+    </select>
+  ) : multiline ? (
+    <textarea {...common} rows={5} />
+  ) : (
+    <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+  );
   return (
     <div className={error ? 'field has-error' : 'field'}>
       <label htmlFor={id}>
@@ -43,16 +62,18 @@ export function Field({ id, label, value, error, required, type = 'text', autoCo
         {required && <span aria-hidden="true"> *</span>}
       </label>
       {hint && <p id={`${id}-hint`} className="form-note">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
-      {options ? (
-        <select {...common}>
-          <option value="">Please choose</option>
-          {options.map((option) => <option key={option} value={option}>{option}</option>)}
-        </select>
-      ) : multiline ? (
-        <textarea {...common} rows={5} />
+      {alert ? (
+        <p id={`${id}-error`} className="field-error" role="alert">{error}</p>
       ) : (
-        <input {...common} type={type} autoComplete={autoComplete} inputMode={inputMode} />
+        error && <p id={`${id}-error`} className="field-error">{error}</p>
+      )}
+      {action ? (
+        <div className="inline-field">
+          {control}
+          {action}
+        </div>
+      ) : (
+        control
       )}
     </div>
   );

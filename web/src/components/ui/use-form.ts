@@ -25,6 +25,11 @@ interface FormSpec<F extends string> {
   failure?: (error: unknown) => string;
   /** What the form says when it opens, if anything (a payment that came back refused, say). */
   message?: string;
+  /**
+   * The field the form's own message goes beside, for a form with no alert
+   * of its own (the discount code): typing there takes it back.
+   */
+  messageField?: F;
 }
 
 const ownMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -40,7 +45,7 @@ export interface FieldBinding {
 /** `sent` stays: the page moves on, or shows what happens next. */
 export type FormStatus = 'editing' | 'sending' | 'sent';
 
-export function useForm<F extends string>({ fields, initial, validate, send, failure = ownMessage, message: opening = '' }: FormSpec<F>) {
+export function useForm<F extends string>({ fields, initial, validate, send, failure = ownMessage, message: opening = '', messageField }: FormSpec<F>) {
   const id = useId();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Messages<F>>({});
@@ -74,8 +79,10 @@ export function useForm<F extends string>({ fields, initial, validate, send, fai
       setStatus('editing');
       const fromServer = error instanceof ApiError ? fieldErrorsOf(error, fields) : {};
       if (Object.keys(fromServer).length > 0) {
-        setMessage((error as ApiError).message);
+        if (!messageField) setMessage((error as ApiError).message);
         refuse(fromServer);
+      } else if (messageField) {
+        refuse({ [messageField]: failure(error) } as Messages<F>);
       } else {
         setMessage(failure(error));
       }

@@ -22,6 +22,8 @@ describe('DiscountCode', () => {
     await apply('');
     expect(screen.getByRole('alert').textContent).toBe('Discount code required');
     expect(screen.getByLabelText('Discount code').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Discount code')).toHaveAccessibleDescription('Discount code required');
+    expect(screen.getByLabelText('Discount code')).toHaveFocus();
     expect(api.calls).toEqual([]);
     expect(onApply).not.toHaveBeenCalled();
   });

@@ -1,68 +1,61 @@
-import { useId, useState, type FormEvent } from 'react';
 import type { CodeRequest } from '../../generated/CodeRequest';
 import type { CodeResponse } from '../../generated/CodeResponse';
 import { ApiError, failureMessage, postJson } from '../../lib/api';
 import { reportError } from '../../lib/report-error';
 import type { Discount } from '../../generated/Discount';
+import { Field } from '../../components/ui/field';
+import { useForm } from '../../components/ui/use-form';
 
 const CODE_PATH = '/api/code';
+const INVALID = 'Invalid code provided';
 
 export interface AppliedDiscount extends Discount {
   code: string;
 }
 
-// §4 discount box states; 'valid' is the parent's: the box is hidden once a code applies.
-type BoxState = { state: 'missing' } | { state: 'loading' } | { state: 'error'; message: string };
+/** The server's answer for a code it does not know, or that no longer applies. */
+class InvalidCode extends Error {}
 
-/** §3, §5, §8: checks a discount code with the server and hands a valid one up. */
+/** What the box says when checking failed: a 429's own words, and it reports what never reached the server. */
+function failure(error: unknown) {
+  if (error instanceof InvalidCode) return INVALID;
+  if (error instanceof ApiError) return failureMessage(error, INVALID);
+  reportError(error, { action: 'check a discount code' });
+  return 'An error occured';
+}
+
+/**
+ * §3, §5, §8: checks a discount code with the server and hands a valid one
+ * up. §4's box states: missing, loading and error are the form's; valid is
+ * the parent's, which hides the box once a code applies.
+ */
 export function DiscountCode({ onApply }: { onApply: (discount: AppliedDiscount) => void }) {
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [box, setBox] = useState<BoxState>({ state: 'missing' });
-  const loading = box.state === 'loading';
-  const error = box.state === 'error' ? box.message : null;
-
-  async function apply(event: FormEvent) {
-    event.preventDefault();
-    if (loading) return;
-    const entered = code.trim();
-    if (!entered) {
-      setBox({ state: 'error', message: 'Discount code required' });
-      return;
-    }
-    setBox({ state: 'loading' });
-    try {
+  const form = useForm({
+    fields: ['code'],
+    initial: { code: '' },
+    validate: ({ code }) => (code.trim() ? {} : { code: 'Discount code required' }),
+    send: async ({ code }) => {
+      const entered = code.trim();
       const answer = await postJson<CodeResponse | null>(CODE_PATH, { code: entered } satisfies CodeRequest);
-      if (answer?.valid && answer.type && answer.value !== null) {
-        onApply({ code: answer.code ?? entered, type: answer.type, value: answer.value });
-      } else {
-        setBox({ state: 'error', message: 'Invalid code provided' });
-      }
-    } catch (failure) {
-      if (!(failure instanceof ApiError)) reportError(failure, { action: 'check a discount code' });
-      setBox({ state: 'error', message: failureMessage(failure, failure instanceof ApiError ? 'Invalid code provided' : 'An error occured') });
-    }
-  }
+      if (!answer?.valid || !answer.type || answer.value === null) throw new InvalidCode();
+      onApply({ code: answer.code ?? entered, type: answer.type, value: answer.value });
+    },
+    failure,
+    messageField: 'code',
+  });
+  const checking = form.status === 'sending';
 
   return (
-    <form className="discount-code" noValidate onSubmit={(event) => void apply(event)}>
-      <div className={error ? 'field has-error' : 'field'}>
-        <label htmlFor={`${id}-code`}>Discount code</label>
-        <p id={`${id}-error`} className="field-error" role="alert">{error}</p>
-        <div className="inline-field">
-          <input
-            id={`${id}-code`}
-            value={code}
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setCode(event.target.value);
-              if (error) setBox({ state: 'missing' });
-            }}
-          />
-          <button type="submit" className="button button-small" aria-disabled={loading}>
-            {loading ? (
+    <form className="discount-code" noValidate onSubmit={form.submit}>
+      <Field
+        {...form.field('code')}
+        label="Discount code"
+        required={false}
+        autoComplete="off"
+        alert
+        action={
+          <button type="submit" className="button button-small" aria-disabled={checking}>
+            {checking ? (
               <>
                 <span className="spinner" aria-hidden="true" />
                 Checking
@@ -71,8 +64,8 @@ export function DiscountCode({ onApply }: { onApply: (discount: AppliedDiscount)
               'Apply'
             )}
           </button>
-        </div>
-      </div>
+        }
+      />
     </form>
   );
 }

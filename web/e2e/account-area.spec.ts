@@ -1,0 +1,66 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import {
+  checkYourEmail, confirmEmail, createAccount, expectSignedInAccount, freshEmail, PASSWORD, signIn, signUp, STUDENT,
+} from './accounts';
+
+// Decision 008: the account area, which reads what the signed-in student
+// has booked.
+
+const COMPLICATIONS = '/courses/cpd/aesthetic-complications/';
+
+/** Signs up in the page and confirms the mailed link, which signs in. */
+async function signUpAndConfirm(page: Page, email: string) {
+  await signUp(page, email);
+  await expect(checkYourEmail(page)).toBeVisible();
+  await confirmEmail(page, email);
+}
+
+test('the account area asks a visitor to sign in and brings them back afterwards', async ({ page, request }) => {
+  const email = freshEmail();
+  await createAccount(request, email);
+  await page.goto('/account/');
+  await hydrated(page);
+  const link = page.getByRole('main').getByRole('link', { name: 'Sign in' });
+  await expect(link).toHaveAttribute('href', '/sign-in/?next=/account/');
+  await expectNoAxeViolations(page);
+  await link.click();
+  await expect(page).toHaveURL('/sign-in/?next=/account/');
+  await signIn(page, email, PASSWORD);
+  await expectSignedInAccount(page, email);
+});
+
+test('a signed-in student’s details fill the checkout, and the booking shows in their account', async ({ page }) => {
+  const email = freshEmail();
+  await signUpAndConfirm(page, email);
+  await expectSignedInAccount(page, email);
+
+  const course = await page.request.get(`/api/page-data?path=${encodeURIComponent(COMPLICATIONS)}`);
+  const { title } = ((await course.json()) as { page: { title: string } }).page;
+  await page.goto(COMPLICATIONS);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
+  await page.goto('/checkout/');
+  await hydrated(page);
+  await expect(page.getByText('Preparing your checkout')).toBeHidden();
+  const form = page.getByRole('form', { name: 'Enrol and pay' });
+  await expect(form.getByLabel('First name')).toHaveValue(STUDENT.first);
+  await expect(form.getByLabel('Last name')).toHaveValue(STUDENT.last);
+  await expect(form.getByLabel('Email')).toHaveValue(email);
+  await expect(form.getByLabel('Phone number')).toHaveValue('+447700900456');
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: /^Pay booking fee/ }).click();
+  await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
+  await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
+
+  await page.goto('/account/');
+  await hydrated(page);
+  const bookings = page.getByRole('region', { name: 'Your bookings' });
+  await expect(bookings.getByRole('link', { name: title })).toBeVisible();
+  await expect(bookings.getByText('Booking fee paid')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Your payments' }).getByRole('cell', { name: 'Card' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

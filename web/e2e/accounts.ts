@@ -1,0 +1,62 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, hydrated, mailedLink } from './fixtures';
+
+// What the account tests share (decision 008): a student's details, an
+// account made outside the browser, and the steps of signing up, confirming
+// the email and signing in.
+
+export const PASSWORD = 'correct horse battery';
+export const STUDENT = { first: 'Priya', last: 'Shah', phone: '07700 900456' };
+
+/** An address no other test (or earlier run against the same database) has used. */
+export const freshEmail = () => `student-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+export const accountLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: 'Your account' });
+export const signUpForm = (page: Page) => page.getByRole('form', { name: 'Create your account' });
+export const signInForm = (page: Page) => page.getByRole('form', { name: 'Sign in' });
+export const checkYourEmail = (page: Page) => page.getByRole('heading', { level: 1, name: 'Check your email' });
+
+/** An account made and confirmed outside this browser, so the page's session stays signed out. */
+export async function createAccount(request: APIRequestContext, email: string) {
+  const signUp = await request.post('/api/auth/sign-up', {
+    data: { email, password: PASSWORD, first_name: STUDENT.first, last_name: STUDENT.last, phone: STUDENT.phone },
+  });
+  expect(signUp.status()).toBe(202);
+  const token = new URLSearchParams((await mailedLink(request, email, '/verify-email/')).split('?')[1]).get('token');
+  expect((await request.post('/api/auth/verify', { data: { token, password: PASSWORD } })).status()).toBe(200);
+}
+
+export async function signUp(page: Page, email: string) {
+  await page.goto('/sign-up/');
+  await hydrated(page);
+  const form = signUpForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(PASSWORD);
+  await form.getByLabel('First name').fill(STUDENT.first);
+  await form.getByLabel('Last name').fill(STUDENT.last);
+  await form.getByLabel('Phone number').fill(STUDENT.phone);
+  await form.getByRole('button', { name: 'Create account' }).click();
+}
+
+/** Opens the mailed link and confirms it with the password chosen at sign-up, which signs in. */
+export async function confirmEmail(page: Page, email: string, password = PASSWORD) {
+  await page.goto(await mailedLink(page.request, email, '/verify-email/'));
+  await hydrated(page);
+  const form = page.getByRole('form', { name: 'Confirm your email address' });
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Confirm my email' }).click();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  const form = signInForm(page);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password').fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function expectSignedInAccount(page: Page, email: string) {
+  await expect(page).toHaveURL('/account/');
+  await expect(page.getByText(`${STUDENT.first} ${STUDENT.last}`)).toBeVisible();
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(accountLink(page)).toHaveAttribute('href', '/account/');
+}
