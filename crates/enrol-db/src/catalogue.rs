@@ -166,9 +166,13 @@ impl CatalogueVersion {
     /// Whether a catalogue read as `self` is still current at `now`, when
     /// the database's versions are `current` (from [`Db::catalogue_versions`]).
     pub fn is_current(&self, current: (i64, i64), now: DateTime<Utc>) -> bool {
-        (self.content, self.seats) == current
-            && self.today == enrol_domain::london::today(now)
-            && self.holds_until.is_none_or(|until| now < until)
+        self.has_content(current, now) && self.seats == current.1 && self.holds_until.is_none_or(|until| now < until)
+    }
+
+    /// Whether its courses, prices and dates are still current: the same
+    /// content version and London day; its seat counts may be behind.
+    pub fn has_content(&self, current: (i64, i64), now: DateTime<Utc>) -> bool {
+        self.content == current.0 && self.today == enrol_domain::london::today(now)
     }
 }
 

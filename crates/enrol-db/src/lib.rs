@@ -40,6 +40,7 @@ pub use idempotency::{IdempotencyClaim, StoredResponse};
 pub use ledger::PendingRefund;
 pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
+pub use seats::SeatsTaken;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");

@@ -182,23 +182,33 @@ macro_rules! refuse {
 }
 pub(crate) use refuse;
 
+/// What is taken of one session now: registrations and seats held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+pub struct SeatsTaken {
+    pub registrations: i64,
+    pub held: i64,
+}
+
 impl Db {
-    /// Free seats per session, counting the seats held for unpaid orders
-    /// other than `except_order`'s.
-    pub async fn free_seats(
+    /// What is taken of each active session of `course_id` as of `now`,
+    /// by session id, not counting the holds of `except_order`: one query.
+    pub async fn seats_taken(
         &self,
-        session_ids: &[String],
+        course_id: &str,
         except_order: Option<&str>,
         now: DateTime<Utc>,
-    ) -> anyhow::Result<HashMap<String, i64>> {
-        let mut free = HashMap::with_capacity(session_ids.len());
-        let except = except_order.unwrap_or_default();
-        for id in session_ids {
-            let left: Option<i64> =
-                on_pool!(self, pool => sqlx::query_scalar(FREE_SEATS).bind(id).bind(now).bind(except).fetch_optional(pool).await)
-                    .context("Failed to count free seats")?;
-            free.insert(id.clone(), left.unwrap_or(0));
+    ) -> anyhow::Result<HashMap<String, SeatsTaken>> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            id: String,
+            #[sqlx(flatten)]
+            taken: SeatsTaken,
         }
-        Ok(free)
+        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(concat!(
+            "select s.id, s.registrations, ", held_seats!(), " as held from session s join event ev on ev.id = s.event_id \
+             where ev.course_id = $1 and s.status = 'active'"
+        )).bind(course_id).bind(now).bind(except_order.unwrap_or_default()).fetch_all(pool).await)
+        .context("Failed to count the seats taken")?;
+        Ok(rows.into_iter().map(|row| (row.id, row.taken)).collect())
     }
 }

@@ -76,11 +76,24 @@ impl CatalogueCache {
     /// The catalogue as a fresh read at `now` would give it; one small
     /// query checks the versions.
     pub async fn get(&self, db: &Db, now: DateTime<Utc>) -> anyhow::Result<Arc<Catalogue>> {
+        self.read(db, now, |catalogue, versions| catalogue.as_of().is_current(versions, now)).await
+    }
+
+    /// The catalogue with today's courses, prices and dates, whose seat
+    /// counts may be behind: for booking, which counts seats itself
+    /// ([`Db::seats_taken`], and again where it holds them). Orders change
+    /// seats all the time; this way they do not make each other read the
+    /// catalogue again.
+    pub async fn for_booking(&self, db: &Db, now: DateTime<Utc>) -> anyhow::Result<Arc<Catalogue>> {
+        self.read(db, now, |catalogue, versions| catalogue.as_of().has_content(versions, now)).await
+    }
+
+    async fn read(&self, db: &Db, now: DateTime<Utc>, usable: impl Fn(&Catalogue, (i64, i64)) -> bool) -> anyhow::Result<Arc<Catalogue>> {
         let versions = db.catalogue_versions().await?;
         // Held across the read, so a change is read once, not by every
         // request that sees it at the same moment.
         let mut current = self.current.lock().await;
-        if let Some(catalogue) = current.as_ref().filter(|c| c.as_of().is_current(versions, now)) {
+        if let Some(catalogue) = current.as_ref().filter(|c| usable(c, versions)) {
             return Ok(Arc::clone(catalogue));
         }
         let catalogue = Arc::new(db.catalogue(now, current.as_deref()).await?);

@@ -56,10 +56,16 @@ async fn open_sessions(
     own_order: Option<&str>,
     now: DateTime<Utc>,
 ) -> Result<Vec<Session>, ApiError> {
-    let dated = catalogue.dated_sessions(&course.id);
-    let ids: Vec<String> = dated.iter().map(|s| s.id.clone()).collect();
-    let free = state.db.free_seats(&ids, own_order, now).await?;
-    Ok(dated.iter().filter(|s| free.get(&s.id).copied().unwrap_or(0) > 0).cloned().collect())
+    let taken = state.db.seats_taken(&course.id, own_order, now).await?;
+    Ok(catalogue
+        .dated_sessions(&course.id)
+        .iter()
+        .filter_map(|session| {
+            let now_taken = taken.get(&session.id)?;
+            let session = Session { registrations: now_taken.registrations, held: now_taken.held, ..session.clone() };
+            (session.free_seats() > 0).then_some(session)
+        })
+        .collect())
 }
 
 /// The pending order `id` if the caller made it; `None` for anything else,
@@ -104,7 +110,7 @@ pub async fn show_basket(
     let viewer = Viewer::of(&state, &headers).await?;
     let own = own_order(&state, &viewer, request.order_id.as_deref()).await?.filter(|o| o.status == EnrollmentStatus::Pending);
     let own = own.as_ref().map(|o| o.id.as_str());
-    let catalogue = state.catalogue.get(&state.db, now).await?;
+    let catalogue = state.catalogue.for_booking(&state.db, now).await?;
     let mut response = BasketResponse { lines: Vec::new(), removed: Vec::new() };
     for chosen in &request.courses {
         let Some(course) = in_person(&catalogue, chosen)? else {
@@ -157,7 +163,7 @@ async fn book(
     if chosen.len() > MAX_COURSES {
         return Err(ApiError::Unprocessable(format!("A booking can hold at most {MAX_COURSES} courses.")));
     }
-    let catalogue = state.catalogue.get(&state.db, now).await?;
+    let catalogue = state.catalogue.for_booking(&state.db, now).await?;
     let mut booked: Vec<BookedCourse> = Vec::with_capacity(chosen.len());
     for choice in chosen {
         let course = in_person(&catalogue, choice)?.ok_or_else(|| {
