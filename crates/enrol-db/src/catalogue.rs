@@ -291,8 +291,7 @@ impl Db {
                  where s.date >= $1 and s.status = 'active' order by s.start_at, s.id"
             )).bind(today).bind(now).bind("").fetch_all(pool).await.context("Failed to read the sessions")?;
             let holds_until: Option<DateTime<Utc>> = sqlx::query_scalar(
-                "select min(h.expires_at) from seat_hold h join enrollment en on en.id = h.enrollment_id \
-                 where h.expires_at > $1 and en.status = 'pending'"
+                "select min(expires_at) from seat_hold where expires_at > $1"
             ).bind(now).fetch_one(pool).await.context("Failed to read the seat holds")?;
             (sessions, holds_until)
         });

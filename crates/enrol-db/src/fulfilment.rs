@@ -62,7 +62,7 @@ impl Db {
         college_address: &str,
         now: DateTime<Utc>,
     ) -> anyhow::Result<EnrollmentFulfilment> {
-        let _turn = self.write_turn().await;
+        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             if !first_delivery!(tx, &paid.event_id, &paid.event_type, now)? {
@@ -139,7 +139,7 @@ impl Db {
     /// A failed payment: the enrollment fails, its seats and code use are
     /// released, once per event. A paid enrollment is never touched.
     pub async fn fail_enrollment(&self, event_id: &str, event_type: &str, order_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
-        let _turn = self.write_turn().await;
+        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             if !first_delivery!(tx, event_id, event_type, now)? {
@@ -162,7 +162,7 @@ impl Db {
     /// their seat holds and their code uses. Safe on any number of
     /// instances (each release is conditional); answers how many orders.
     pub async fn expire_holds(&self, now: DateTime<Utc>) -> anyhow::Result<usize> {
-        let _turn = self.write_turn().await;
+        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let expired: Vec<String> = sqlx::query_scalar(

@@ -110,8 +110,9 @@ macro_rules! on_pool {
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: Pool,
-    /// SQLite only: whose turn it is to write (see [`Db::write_turn`]).
-    writer: Option<Arc<tokio::sync::Mutex<()>>>,
+    /// Whose turn it is to write (SQLite, [`Db::write_turn`]) or to change
+    /// seats (either engine, [`Db::seat_turn`]).
+    turn: Arc<tokio::sync::Mutex<()>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,7 +140,11 @@ impl Db {
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Normal)
                 .foreign_keys(true)
-                .busy_timeout(Duration::from_secs(5));
+                .busy_timeout(Duration::from_secs(5))
+                // Checkpoints run in the background ([`Db::checkpoint`]), not
+                // in the commit of whichever order filled the log: that one
+                // waited for the copy and its sync, and the queue behind it too.
+                .pragma("wal_autocheckpoint", "0");
             if let Some(folder) = options.get_filename().parent().filter(|p| !p.as_os_str().is_empty()) {
                 std::fs::create_dir_all(folder).with_context(|| format!("Failed to create the database folder {}", folder.display()))?;
             }
@@ -149,22 +154,44 @@ impl Db {
         } else {
             anyhow::bail!("DATABASE_URL must start with sqlite: or postgres://, got {url:?}");
         };
-        let writer = matches!(pool, Pool::Sqlite(_)).then(|| Arc::new(tokio::sync::Mutex::new(())));
-        let db = Db { pool, writer };
+        let db = Db { pool, turn: Arc::new(tokio::sync::Mutex::new(())) };
         db.migrate().await?;
         Ok(db)
     }
 
-    /// Waits for this process's turn to run a write transaction. SQLite lets
-    /// one transaction write at a time, and a writer that finds the database
-    /// busy sleeps and polls, so under load waits grow long and unfair;
-    /// queueing here keeps them short and in order. PostgreSQL locks rows
-    /// instead and needs no turn (`None`).
+    /// Waits for this process's turn to run a write transaction on SQLite.
+    /// SQLite lets one transaction write at a time, and a writer that finds
+    /// the database busy sleeps and polls, so under load waits grow long and
+    /// unfair; queueing here keeps them short and in order. PostgreSQL locks
+    /// rows instead and needs no turn for most writes (`None`).
     pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
-        match &self.writer {
-            Some(writer) => Some(writer.lock().await),
-            None => None,
+        match self.pool {
+            Pool::Sqlite(_) => Some(self.turn.lock().await),
+            Pool::Postgres(_) => None,
         }
+    }
+
+    /// Waits for this process's turn to change seats, on either engine:
+    /// SQLite's write turn, or on PostgreSQL the same queue for the
+    /// transactions that hold, take or release seats. PostgreSQL serializes
+    /// them anyway (each locks its sessions' rows and the one seats-version
+    /// row), but wakes lock waiters in no fixed order, so under load some
+    /// waited many turns; queued here, they go first come, first served.
+    /// Taken before the transaction locks any row another seat change could
+    /// wait for, so the queue and the row locks cannot deadlock.
+    pub(crate) async fn seat_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.turn.lock().await
+    }
+
+    /// SQLite: copies what the write-ahead log holds into the database
+    /// without blocking writers or readers (a passive checkpoint), so the
+    /// log is reused instead of growing. The server runs it every second;
+    /// PostgreSQL checkpoints by itself.
+    pub async fn checkpoint(&self) -> anyhow::Result<()> {
+        if let Pool::Sqlite(pool) = &self.pool {
+            sqlx::query("pragma wal_checkpoint(passive)").execute(pool).await.context("Failed to checkpoint the SQLite log")?;
+        }
+        Ok(())
     }
 
     pub fn pool(&self) -> &Pool {

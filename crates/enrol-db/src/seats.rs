@@ -9,13 +9,17 @@ use chrono::{DateTime, Utc};
 
 use crate::{Db, on_pool};
 
-/// The seats of session `s` held as of `$2` by the live holds of unpaid
-/// orders other than `$3`: the one count of held seats, which taking,
-/// holding and showing seats all use.
+/// The seats of session `s` held as of `$2` by the live holds of orders
+/// other than `$3`: the one count of held seats, which taking, holding and
+/// showing seats all use. `session.holds` counts every hold row (kept by
+/// triggers, migration 0008); the holds that have run out but are not yet
+/// swept, and order `$3`'s own, are taken off by index, so the count does
+/// not grow with the number of holds. Only pending orders have holds: an
+/// order that is paid or fails has its holds deleted in the same transaction.
 macro_rules! held_seats {
     () => {
-        "(select count(*) from seat_hold h join enrollment e on e.id = h.enrollment_id \
-         where h.session_id = s.id and h.expires_at > $2 and e.status = 'pending' and h.enrollment_id <> $3)"
+        "(s.holds - (select count(*) from seat_hold h where h.session_id = s.id and h.expires_at <= $2) \
+         - (select count(*) from seat_hold h where h.enrollment_id = $3 and h.session_id = s.id and h.expires_at > $2))"
     };
 }
 pub(crate) use held_seats;
@@ -53,25 +57,25 @@ macro_rules! hold_seats {
     ($tx:expr, $enrollment_id:expr, $sessions:expr, $until:expr, $now:expr) => {{
         let mut full = None;
         for session_id in $sessions {
-            let free: Option<i64> = sqlx::query_scalar($crate::seats::FREE_SEATS)
-                .bind(session_id)
-                .bind($now)
-                .bind($enrollment_id)
-                .fetch_optional(&mut *$tx)
-                .await?;
-            if free.unwrap_or(0) <= 0 {
+            // One statement: the hold is written only if a seat is free.
+            let held = sqlx::query(concat!(
+                "insert into seat_hold (session_id, enrollment_id, expires_at) select $1, $3, $4 \
+                 where exists (select 1 from session s where s.id = $1 and s.status = 'active' and s.seats - s.registrations - ",
+                $crate::seats::held_seats!(),
+                " > 0) on conflict (enrollment_id, session_id) do update set expires_at = excluded.expires_at"
+            ))
+            .bind(session_id)
+            .bind($now)
+            .bind($enrollment_id)
+            .bind($until)
+            .execute(&mut *$tx)
+            .await?
+            .rows_affected()
+                == 1;
+            if !held {
                 full = Some(enrol_domain::booking::BookingRefused::SessionFull { session_id: session_id.to_string() });
                 break;
             }
-            sqlx::query(
-                "insert into seat_hold (enrollment_id, session_id, expires_at) values ($1, $2, $3) \
-                 on conflict (enrollment_id, session_id) do update set expires_at = excluded.expires_at",
-            )
-            .bind($enrollment_id)
-            .bind(session_id)
-            .bind($until)
-            .execute(&mut *$tx)
-            .await?;
         }
         full
     }};

@@ -20,6 +20,7 @@ use crate::refunds::make_due_refunds;
 
 /// How often holds are released, and how often reconciliation runs.
 const HOLDS_EVERY: Duration = Duration::from_secs(30);
+const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 const RECONCILE_EVERY: Duration = Duration::from_secs(300);
 /// How long a webhook may take before reconciliation looks: Stripe usually
 /// delivers within seconds and retries for days.
@@ -93,8 +94,14 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
 pub async fn run_jobs(state: Arc<AppState>) {
     let mut holds = tokio::time::interval(HOLDS_EVERY);
     let mut reconciliation = tokio::time::interval(RECONCILE_EVERY);
+    let mut checkpoint = tokio::time::interval(CHECKPOINT_EVERY);
     loop {
         tokio::select! {
+            _ = checkpoint.tick() => {
+                if let Err(error) = state.db.checkpoint().await {
+                    tracing::error!(error = %format!("{error:#}"), "Checkpoint failed");
+                }
+            }
             _ = holds.tick() => {
                 match state.db.expire_holds(Utc::now()).await {
                     Ok(0) => {}

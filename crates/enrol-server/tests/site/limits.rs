@@ -53,6 +53,29 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn a_sessions_count_of_holds_follows_its_holds(app: TestApp) {
+        // The database keeps `session.holds` (migration 0008); free seats are
+        // counted from it, so it must always equal the hold rows.
+        let q = quote(false, None);
+        let body = order("chemical-peels-1", false, None, "card", &q);
+        let mut orders = Vec::new();
+        for _ in 0..3 {
+            orders.push(prepared(&app, &body, q.deposit, "booking-fee").await.0);
+        }
+        let (rows, kept) = ("select count(*) from seat_hold where session_id = 'chemical-peels-1'", "select holds from session where id = 'chemical-peels-1'");
+        assert_eq!((count(&app, rows).await, count(&app, kept).await), (3, 3));
+        // A hold that ran out stops counting at once, before it is swept.
+        run_out(&app, &orders[0]).await;
+        assert_eq!(live_holds(&app, "chemical-peels-1").await, 2);
+        let page: Value = app.get("/api/page-data?path=/courses/aesthetics/chemical-peels/").await.json().await.unwrap();
+        let shown = page["page"]["sessions"].as_array().unwrap().iter().find(|s| s["id"] == "chemical-peels-1").map(|s| s["held"].clone());
+        assert_eq!(shown, Some(json!(2)), "{}", page["page"]["sessions"]);
+        // Swept, it leaves the count with its row.
+        assert_eq!(app.db().expire_holds(chrono::Utc::now()).await.unwrap(), 1);
+        assert_eq!((count(&app, rows).await, count(&app, kept).await), (2, 2));
+        app.stop().await;
+    }
+
     async fn a_buyer_changing_their_details_keeps_their_own_seat(app: TestApp) {
         execute(&app, "update session set seats = 1, registrations = 0 where id = 'chemical-peels-1'").await;
         let q = quote(false, None);
