@@ -1,5 +1,8 @@
 //! Accounts (decision 008): users with passwords, their sessions, failed
 //! sign-ins and password resets, and what the account area shows.
+//!
+//! Over 300 lines: each account write is one transaction with its limits, and
+//! they share the row types.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};

@@ -2,6 +2,9 @@
 //! held, changed, and given their payment intent, each step in one
 //! transaction that counts what it limits (`seats`). What the provider's
 //! events then do to them is in `fulfilment`.
+//!
+//! Over 300 lines: the three transactions that make, change and renew an
+//! order's holds share its row and columns.
 
 use std::collections::BTreeMap;
 

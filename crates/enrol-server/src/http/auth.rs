@@ -1,5 +1,8 @@
 //! Sign-up, sign-in, sign-out, the session and the account area
 //! (decision 008).
+//!
+//! Over 300 lines: one handler per account call, each with the OpenAPI
+//! description the fuzz run checks it against.
 
 use std::sync::Arc;
 

@@ -15,6 +15,8 @@
 //! Resizing is CPU work: it runs on the blocking pool, at most one image per
 //! core at a time, so a burst of requests queues instead of exhausting
 //! memory.
+//!
+//! Over 300 lines with its tests of paths, caching headers and refusals.
 
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};

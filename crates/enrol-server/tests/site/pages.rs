@@ -1,3 +1,6 @@
+//! The public pages as a visitor and a search engine see them: links,
+//! prices, seats left, structured data and not-found answers.
+
 use chrono::Utc;
 use enrol_domain::london;
 use enrol_domain::money::Money;

@@ -1,0 +1,190 @@
+//! One loader per page kind: what each page reads and how it is titled.
+
+use super::*;
+
+fn enrollment_page(order: EnrollmentRecord) -> EnrollmentPage {
+    let balance = Money::from_pence((order.quote.total.pence() - order.paid.pence()).max(0));
+    EnrollmentPage {
+        balance_due_on: first_training_day(&order.courses).filter(|_| balance > Money::ZERO).map(|day| balance_due_on(day).to_string()),
+        lines: order.courses.iter().map(BookedCourse::line).collect(),
+        order_id: order.id,
+        status: order.status,
+        total: order.quote.total,
+        discount: order.quote.discount,
+        paid: order.paid,
+        balance,
+        email: order.email,
+        given_name: order.given_name,
+    }
+}
+
+impl Request<'_> {
+    pub(super) fn sort(&self) -> CourseOrder {
+        CourseOrder::parse(query_value(self.query, "sort").unwrap_or_default()).unwrap_or_default()
+    }
+
+    pub(super) fn home(&self) -> Loaded {
+        let (catalogue, record) = (self.catalogue, self.record);
+        Ok(Some(Found {
+            head: head(format!("{} | Beauty and Aesthetics Training Courses", self.college()), record.hero.text.clone(), "/"),
+            page: Page::Home(HomePage {
+                hero: record.hero.clone(),
+                featured: catalogue.featured_courses()?,
+                sections: catalogue.section_cards()?,
+                upcoming: catalogue.upcoming(8),
+            }),
+        }))
+    }
+
+    pub(super) fn course_index(&self) -> Loaded {
+        let mut courses = self.catalogue.all_courses()?;
+        self.sort().apply(&mut courses);
+        Ok(Some(self.found(
+            "All Courses",
+            &format!("Every course {} offers: aesthetics, injectables, laser, hair, CPD, e-learning and more.", self.college()),
+            Page::CourseIndex(CourseIndexPage {
+                heading: "Our Courses".to_owned(),
+                intro: "Accredited beauty and aesthetics training, in person at our academy and online.".to_owned(),
+                sections: self.catalogue.section_cards()?,
+                courses,
+            }),
+        )))
+    }
+
+    pub(super) fn course_section(&self, slug: &str) -> Loaded {
+        let Some(section) = self.catalogue.section(slug) else { return Ok(None) };
+        let mut courses = self.catalogue.section_courses(slug)?;
+        let order = self.sort();
+        order.apply(&mut courses);
+        Ok(Some(Found {
+            head: head(self.titled(&section.title), section.summary.clone(), &section_url(slug)),
+            page: Page::CourseSection(CourseSectionPage {
+                slug: section.slug.clone(),
+                heading: section.title.clone(),
+                intro: section.intro.clone(),
+                sort: order.as_str().to_owned(),
+                courses,
+            }),
+        }))
+    }
+
+    pub(super) fn course(&self) -> Loaded {
+        Ok(self.catalogue.course_page(self.path)?.map(|course| Found {
+            head: head(self.titled(&format!("{} | {}", course.title, course.section_title)), course.summary.clone(), &course.url),
+            page: Page::Course(Box::new(course)),
+        }))
+    }
+
+    pub(super) fn calendar(&self) -> Loaded {
+        let section = query_value(self.query, "section").filter(|s| self.catalogue.section(s).is_some());
+        let session_type = query_value(self.query, "type").and_then(SessionType::parse);
+        let (months, sections) = self.catalogue.calendar(section, session_type);
+        Ok(Some(self.found(
+            "Training Course Calendar",
+            "Every upcoming training date with seats available, month by month.",
+            Page::Calendar(CalendarPage {
+                heading: "Training Course Calendar".to_owned(),
+                months,
+                sections,
+                section: section.unwrap_or_default().to_owned(),
+                session_type: session_type.map(|t| t.as_str().to_owned()).unwrap_or_default(),
+            }),
+        )))
+    }
+
+    pub(super) async fn team(&self) -> Loaded {
+        Ok(Some(self.found(
+            "Meet the Team",
+            &format!("The trainers, assessors and advisers of {}.", self.college()),
+            Page::Team(TeamPage {
+                heading: "Meet the Team".to_owned(),
+                intro: format!(
+                    "Practising clinicians and experienced educators: the people who will train and support you at {}.",
+                    self.college()
+                ),
+                members: self.db.team().await?,
+            }),
+        )))
+    }
+
+    pub(super) async fn blog(&self) -> Loaded {
+        let articles = self.db.articles().await?;
+        let page_count = articles.len().div_ceil(ARTICLES_PER_PAGE).max(1);
+        let Some(page) =
+            query_value(self.query, "page").map_or(Some(1), |p| p.parse::<usize>().ok()).filter(|p| (1..=page_count).contains(p))
+        else {
+            return Ok(None);
+        };
+        let posts = articles.into_iter().skip((page - 1) * ARTICLES_PER_PAGE).take(ARTICLES_PER_PAGE).map(|a| a.card).collect();
+        let canonical = if page == 1 { self.path.to_owned() } else { format!("{}?page={page}", self.path) };
+        Ok(Some(Found {
+            head: head(
+                self.titled(if page == 1 { "Blog".to_owned() } else { format!("Blog, page {page}") }.as_str()),
+                "News, advice and career guidance for beauty and aesthetics practitioners.".to_owned(),
+                &canonical,
+            ),
+            page: Page::Blog(BlogPage {
+                heading: "Blog".to_owned(),
+                posts,
+                page: u32::try_from(page)?,
+                page_count: u32::try_from(page_count)?,
+            }),
+        }))
+    }
+
+    pub(super) async fn article(&self) -> Loaded {
+        let articles = self.db.articles().await?;
+        let Some(index) = articles.iter().position(|a| a.card.url == self.path) else { return Ok(None) };
+        let more = articles.iter().enumerate().filter(|(i, _)| *i != index).take(3).map(|(_, a)| a.card.clone()).collect();
+        let article = articles.into_iter().nth(index).expect("found above");
+        Ok(Some(Found {
+            head: head(self.titled(&article.card.title), article.card.excerpt.clone(), self.path),
+            page: Page::Article(ArticlePage { post: article.card, body_html: article.body_html, more }),
+        }))
+    }
+
+    pub(super) async fn online_order(&self, order_id: &str) -> Loaded {
+        let order = self.db.online_order(order_id).await?.filter(|o| self.viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
+        let Some(order) = order else { return Ok(None) };
+        Ok(Some(self.found(
+            "Your order",
+            "Your e-learning order.",
+            Page::OnlineOrder(OnlineOrderPage {
+                order_id: order.id,
+                status: order.status,
+                lines: order.lines.iter().map(PricedLine::order_line).collect(),
+                total: order.total,
+                email: order.email,
+            }),
+        )))
+    }
+
+    pub(super) fn checkout(&self) -> Loaded {
+        Ok(Some(self.found(
+            "Checkout",
+            &format!("Enrol on your {} courses: pay the booking fee or the full amount.", self.college()),
+            Page::Checkout(CheckoutPage {
+                gateway: self.payments.kind().as_str().to_owned(),
+                publishable_key: self.payments.publishable_key().map(str::to_owned),
+            }),
+        )))
+    }
+
+    pub(super) async fn enrollment(&self, order_id: &str) -> Loaded {
+        let order = self.db.enrollment(order_id).await?.filter(|o| self.viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
+        let Some(order) = order else { return Ok(None) };
+        Ok(Some(self.found("Your booking", "Your course booking.", Page::Enrollment(enrollment_page(order)))))
+    }
+
+    /// A page led by the college's words in `content/pages/<slug>.md`;
+    /// not found until they are written.
+    pub(super) async fn editorial<F, Fut>(&self, slug: &str, page: F) -> Loaded
+    where
+        F: FnOnce(PageRecord) -> Fut,
+        Fut: Future<Output = anyhow::Result<Page>>,
+    {
+        let Some(text) = self.db.page(slug).await? else { return Ok(None) };
+        let (title, description) = (text.title.clone(), text.description.clone());
+        Ok(Some(Found { head: head(self.titled(&title), description, self.path), page: page(text).await? }))
+    }
+}
