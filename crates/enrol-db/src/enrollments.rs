@@ -159,7 +159,7 @@ impl Db {
         let hold_ends_at = now + enrol_domain::booking::HOLD_LIFE;
         let until = renewed_hold(now, hold_ends_at).context("A new hold has time left")?;
         let q = &new.quote;
-        let write = self.write_turn().await;
+        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("insert into hold_client (client_key) values ($1) on conflict (client_key) do update set client_key = excluded.client_key")
@@ -180,10 +180,6 @@ impl Db {
                 .bind(&new.contact_number).bind(new.payment_method.as_str()).bind(&new.user_id).bind(now)
                 .bind(&new.owner_token_hash).bind(&new.client_key).bind(until).bind(hold_ends_at).bind(new.discount_code.is_some())
                 .execute(&mut *tx).await?;
-            // SQLite: the write turn is held already. PostgreSQL: the
-            // client's row and the new order's are locked, which no seat
-            // change waits for: take the seat turn now.
-            let _seats = if write.is_none() { Some(self.seat_turn().await) } else { None };
             lock_sessions!(tx, &sessions);
             if let Some(full) = hold_seats!(tx, &new.id, &sessions, until, now) {
                 refuse!(tx, Err(full));

@@ -177,8 +177,10 @@ impl Db {
     /// them anyway (each locks its sessions' rows and the one seats-version
     /// row), but wakes lock waiters in no fixed order, so under load some
     /// waited many turns; queued here, they go first come, first served.
-    /// Taken before the transaction locks any row another seat change could
-    /// wait for, so the queue and the row locks cannot deadlock.
+    /// Taken before the transaction begins: no transaction waits in the
+    /// queue holding a row lock (so the queue and the row locks cannot
+    /// deadlock) or an old snapshot (which would keep PostgreSQL from
+    /// pruning the versions of the sessions' rows that every order updates).
     pub(crate) async fn seat_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
         self.turn.lock().await
     }
