@@ -2,9 +2,9 @@
 //! does to it (issue 10, decision 009). The database carries the decisions
 //! out inside its transactions; the HTTP layer turns refusals into answers.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 
-use crate::enrollment::{BookedCourse, Confirmation, PaymentMode, Quote};
+use crate::enrollment::{BookedCourse, PaymentMode, Quote, balance_due_on, first_training_day};
 use crate::mail::Mail;
 use crate::money::Money;
 use crate::page::EnrollmentStatus;
@@ -80,21 +80,56 @@ pub struct PaidBooking<'a> {
     pub mode: PaymentMode,
 }
 
+impl PaidBooking<'_> {
+    /// What the booking keeps of what was paid: anything beyond is refunded.
+    pub fn paid(&self) -> Money {
+        self.quote.amount_due(self.mode)
+    }
+
+    /// The student's booking confirmation (plain text): the courses and
+    /// dates, the total, what was paid and what is left to pay by when.
+    pub fn confirmation(&self, college: &str) -> String {
+        let greeting = if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) };
+        let mut body = format!("{greeting},\n\nThank you for enrolling with {college}.\n\nBooking {}\n\n", self.order_id);
+        for course in self.courses {
+            let when = course.date.map_or_else(|| "date to be arranged".to_owned(), long_date);
+            body.push_str(&format!("{} - {when}", course.title));
+            if let Some(kit) = &course.kit_name {
+                body.push_str(&format!(", with the {kit}"));
+            }
+            body.push_str(&format!(": {}\n", course.line_price().amount()));
+        }
+        if self.quote.discount > Money::ZERO {
+            body.push_str(&format!("Discount: -{}\n", self.quote.discount));
+        }
+        let paid = self.paid();
+        body.push_str(&format!("\nTraining total: {}\nPaid today: {paid}\n", self.quote.total));
+        let balance = Money::from_pence(self.quote.total.pence() - paid.pence());
+        if balance > Money::ZERO {
+            let due = first_training_day(self.courses)
+                .map_or_else(|| "before your training".to_owned(), |day| format!("by {}", long_date(balance_due_on(day))));
+            body.push_str(&format!("Balance to pay: {balance}, due {due}.\n"));
+        } else {
+            body.push_str("Your training is paid in full.\n");
+        }
+        body.push_str(
+            "\nWe will be in touch before your training with everything you need to know. If you have any questions, reply to this email.\n",
+        );
+        body
+    }
+}
+
+/// `Tuesday 15 December 2026`: dates in mails, which no browser formats.
+fn long_date(date: NaiveDate) -> String {
+    date.format("%A %-d %B %Y").to_string()
+}
+
 /// The mails a paid booking sends: the buyer's confirmation when there is
 /// an address to send it to, and, when a seat could not be taken (`seated`
 /// false: a session filled after the order's hold ran out), a request to
 /// the college to call the student about another date.
 pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, college_address: &str) -> Vec<Mail> {
-    let body = Confirmation {
-        college,
-        order_id: booking.order_id,
-        given_name: booking.given_name,
-        courses: booking.courses,
-        quote: booking.quote,
-        // What the order keeps: anything beyond it is refunded.
-        paid: booking.quote.amount_due(booking.mode),
-    }
-    .body();
+    let body = booking.confirmation(college);
     let mut mails = Vec::with_capacity(2);
     if !seated {
         mails.push(Mail {
@@ -118,7 +153,6 @@ pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, col
 mod tests {
     use super::*;
     use crate::enrollment::LinePrice;
-    use chrono::NaiveDate;
 
     fn at(minutes: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000, 0).unwrap() + Duration::minutes(minutes)
@@ -191,19 +225,40 @@ mod tests {
         }
     }
 
-    fn course() -> BookedCourse {
+    fn booked(title: &str, day: Option<(i32, u32, u32)>, kit: Option<(&str, i64)>, price: i64) -> BookedCourse {
         BookedCourse {
-            course_id: "peels".into(),
-            event_id: "e-1".into(),
-            session_id: Some("peels-1".into()),
-            title: "Chemical peels".into(),
-            url: "/courses/aesthetics/peels/".into(),
-            date: NaiveDate::from_ymd_opt(2027, 1, 12),
-            session_type: None,
-            kit_name: None,
-            kit_pounds: None,
-            price: Money::from_pence(69_500),
+            course_id: title.to_lowercase(),
+            event_id: title.to_lowercase(),
+            session_id: day.map(|_| format!("{title}-s1")),
+            title: title.to_owned(),
+            url: format!("/courses/aesthetics/{}/", title.to_lowercase()),
+            date: day.map(|(y, m, d)| NaiveDate::from_ymd_opt(y, m, d).unwrap()),
+            session_type: day.map(|_| crate::page::SessionType::Onsite),
+            kit_name: kit.map(|(name, _)| name.to_owned()),
+            kit_pounds: kit.map(|(_, pounds)| pounds),
+            price: Money::from_pence(price),
         }
+    }
+
+    fn course() -> BookedCourse {
+        booked("Chemical peels", Some((2027, 1, 12)), None, 69_500)
+    }
+
+    #[test]
+    fn the_confirmation_states_the_booking_the_payment_and_the_balance() {
+        let courses =
+            [booked("Botox", Some((2027, 1, 20)), Some(("starter kit", 95)), 125_000), booked("Peels", Some((2027, 1, 12)), None, 45_000)];
+        let prices: Vec<LinePrice> = courses.iter().map(BookedCourse::line_price).collect();
+        let quote = Quote::new(&prices, Some(crate::enrollment::Discount { kind: crate::enrollment::DiscountType::Percent, value: 10 }));
+        let body = booking("sam@example.com", &courses, &quote).confirmation("Example Academy");
+        assert!(body.starts_with("Dear Sam,"));
+        assert!(body.contains("Botox - Wednesday 20 January 2027, with the starter kit: £1,345.00"), "{body}");
+        assert!(body.contains("Peels - Tuesday 12 January 2027: £450.00"));
+        assert!(body.contains("Discount: -£179.50"));
+        assert!(body.contains("Paid today: £200.00"));
+        assert!(body.contains("Balance to pay: £1,415.50, due by Tuesday 29 December 2026."), "{body}");
+        let full = PaidBooking { given_name: "", mode: PaymentMode::Full, ..booking("", &courses, &quote) }.confirmation("Example Academy");
+        assert!(full.starts_with("Hello,") && full.contains("Your training is paid in full."));
     }
 
     #[test]

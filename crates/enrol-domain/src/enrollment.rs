@@ -257,50 +257,6 @@ pub fn first_training_day(courses: &[BookedCourse]) -> Option<NaiveDate> {
     courses.iter().filter_map(|c| c.date).min()
 }
 
-/// `Tuesday 15 December 2026`: dates in mails, which no browser formats.
-fn long_date(date: NaiveDate) -> String {
-    date.format("%A %-d %B %Y").to_string()
-}
-
-/// The student's booking confirmation (plain text).
-pub struct Confirmation<'a> {
-    pub college: &'a str,
-    pub order_id: &'a str,
-    pub given_name: &'a str,
-    pub courses: &'a [BookedCourse],
-    pub quote: &'a Quote,
-    pub paid: Money,
-}
-
-impl Confirmation<'_> {
-    pub fn body(&self) -> String {
-        let greeting = if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) };
-        let mut body = format!("{greeting},\n\nThank you for enrolling with {}.\n\nBooking {}\n\n", self.college, self.order_id);
-        for course in self.courses {
-            let when = course.date.map_or_else(|| "date to be arranged".to_owned(), long_date);
-            body.push_str(&format!("{} - {when}", course.title));
-            if let Some(kit) = &course.kit_name {
-                body.push_str(&format!(", with the {kit}"));
-            }
-            body.push_str(&format!(": {}\n", course.line_price().amount()));
-        }
-        if self.quote.discount > Money::ZERO {
-            body.push_str(&format!("Discount: -{}\n", self.quote.discount));
-        }
-        body.push_str(&format!("\nTraining total: {}\nPaid today: {}\n", self.quote.total, self.paid));
-        let balance = Money::from_pence(self.quote.total.pence() - self.paid.pence());
-        if balance > Money::ZERO {
-            let due = first_training_day(self.courses)
-                .map_or_else(|| "before your training".to_owned(), |day| format!("by {}", long_date(balance_due_on(day))));
-            body.push_str(&format!("Balance to pay: {balance}, due {due}.\n"));
-        } else {
-            body.push_str("Your training is paid in full.\n");
-        }
-        body.push_str("\nWe will be in touch before your training with everything you need to know. If you have any questions, reply to this email.\n");
-        body
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,54 +314,6 @@ mod tests {
     fn the_balance_is_due_fourteen_days_before_training() {
         let day = NaiveDate::from_ymd_opt(2027, 1, 10).unwrap();
         assert_eq!(balance_due_on(day), NaiveDate::from_ymd_opt(2026, 12, 27).unwrap());
-    }
-
-    fn booked(title: &str, day: Option<(i32, u32, u32)>, kit: Option<(&str, i64)>, price: i64) -> BookedCourse {
-        BookedCourse {
-            course_id: title.to_lowercase(),
-            event_id: title.to_lowercase(),
-            session_id: day.map(|_| format!("{title}-s1")),
-            title: title.to_owned(),
-            url: format!("/courses/aesthetics/{}/", title.to_lowercase()),
-            date: day.map(|(y, m, d)| NaiveDate::from_ymd_opt(y, m, d).unwrap()),
-            session_type: day.map(|_| SessionType::Onsite),
-            kit_name: kit.map(|(name, _)| name.to_owned()),
-            kit_pounds: kit.map(|(_, pounds)| pounds),
-            price: Money::from_pence(price),
-        }
-    }
-
-    #[test]
-    fn the_confirmation_states_the_booking_the_payment_and_the_balance() {
-        let courses =
-            [booked("Botox", Some((2027, 1, 20)), Some(("starter kit", 95)), 125_000), booked("Peels", Some((2027, 1, 12)), None, 45_000)];
-        let prices: Vec<LinePrice> = courses.iter().map(BookedCourse::line_price).collect();
-        let quote = Quote::new(&prices, Some(Discount { kind: DiscountType::Percent, value: 10 }));
-        let body = Confirmation {
-            college: "Example Academy",
-            order_id: "o-1",
-            given_name: "Sam",
-            courses: &courses,
-            quote: &quote,
-            paid: quote.deposit,
-        }
-        .body();
-        assert!(body.starts_with("Dear Sam,"));
-        assert!(body.contains("Botox - Wednesday 20 January 2027, with the starter kit: £1,345.00"), "{body}");
-        assert!(body.contains("Peels - Tuesday 12 January 2027: £450.00"));
-        assert!(body.contains("Discount: -£179.50"));
-        assert!(body.contains("Paid today: £200.00"));
-        assert!(body.contains("Balance to pay: £1,415.50, due by Tuesday 29 December 2026."), "{body}");
-        let full = Confirmation {
-            college: "Example Academy",
-            order_id: "o-1",
-            given_name: "",
-            courses: &courses,
-            quote: &quote,
-            paid: quote.total,
-        }
-        .body();
-        assert!(full.starts_with("Hello,") && full.contains("Your training is paid in full."));
     }
 
     #[test]
