@@ -3,13 +3,8 @@ use enrol_db::content::ContentPack;
 use enrol_domain::london;
 
 use crate::both_backends;
+use crate::enrol_checkout::count;
 use crate::helpers::repo_root;
-
-async fn count(app: &crate::helpers::TestApp, table: &str) -> i64 {
-    let sql = format!("select count(*) from {table}");
-    let (n,): (i64,) = enrol_db::on_pool!(app.db(), pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_one(pool).await).unwrap();
-    n
-}
 
 const TABLES: [&str; 13] = [
     "site",
@@ -51,7 +46,7 @@ both_backends! {
         let before_version = app.db().content_version().await.unwrap();
         let mut before = Vec::new();
         for table in TABLES {
-            before.push(count(&app, table).await);
+            before.push(count(&app, &format!("select count(*) from {table}")).await);
         }
         let (booked_id,): (String,) = enrol_db::on_pool!(app.db(), pool => sqlx::query_as(
             "select min(id) from session where registrations < seats"
@@ -67,7 +62,7 @@ both_backends! {
 
         let mut after = Vec::new();
         for table in TABLES {
-            after.push(count(&app, table).await);
+            after.push(count(&app, &format!("select count(*) from {table}")).await);
         }
         assert_eq!(before, after, "row counts per table changed on reload");
         assert_eq!(app.db().content_version().await.unwrap(), before_version + 2);

@@ -20,7 +20,7 @@ use enrol_db::on_pool;
 use enrol_server::config::PaymentsConfig;
 use serde_json::{Value, json};
 
-use crate::enrol_checkout::{order, quote};
+use crate::enrol_checkout::{count, order, quote};
 use crate::helpers::{Backend, TestApp, repo_root, spawn_app_with};
 
 const SECRET_KEY: &str = "sk_test_localstripe_enrol";
@@ -204,18 +204,13 @@ async fn send(request: reqwest::RequestBuilder) -> (u16, Value) {
     let response = request.send().await.expect("request");
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
-
-async fn count(app: &TestApp, sql: String) -> i64 {
-    on_pool!(app.db(), pool => sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql.clone())).fetch_one(pool).await).expect("count")
-}
-
 async fn order_status(app: &TestApp, order_id: &str) -> String {
     on_pool!(app.db(), pool => sqlx::query_scalar("select status from enrollment where id = $1").bind(order_id).fetch_one(pool).await)
         .expect("the order")
 }
 
 async fn registrations(app: &TestApp, session: &str) -> i64 {
-    count(app, format!("select registrations from session where id = '{session}'")).await
+    count(app, &format!("select registrations from session where id = '{session}'")).await
 }
 
 /// Waits, a bounded time, for localstripe's event to move the order on.
@@ -276,7 +271,7 @@ async fn a_card_paid_at_localstripe_fulfils_the_order_once(backend: Backend) {
     assert_eq!(held["metadata"]["type"], "booking-fee");
     assert_eq!(held["payment_method_types"], json!(["card"]), "the booking fee is paid by card only");
     assert_eq!(held["status"], "requires_payment_method");
-    assert_eq!(count(&app, format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await, 1);
+    assert_eq!(count(&app, &format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await, 1);
 
     let (status, paid) = stripe.pay(&intent, PAYS).await;
     assert_eq!((status, paid["status"].as_str()), (200, Some("succeeded")), "{paid}");
@@ -289,11 +284,12 @@ async fn a_card_paid_at_localstripe_fulfils_the_order_once(backend: Backend) {
     assert_eq!((amount, method.as_str(), transaction.as_str()), (10_000, "card", intent.as_str()));
     let fulfilled = async || {
         (
-            count(&app, format!("select count(*) from payment where enrollment_id = '{order_id}'")).await,
-            count(&app, format!("select count(*) from registration where enrollment_id = '{order_id}' and session_id = '{session}'")).await,
+            count(&app, &format!("select count(*) from payment where enrollment_id = '{order_id}'")).await,
+            count(&app, &format!("select count(*) from registration where enrollment_id = '{order_id}' and session_id = '{session}'"))
+                .await,
             registrations(&app, session).await,
-            count(&app, format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await,
-            count(&app, "select count(*) from mail_outbox where to_address = 'sam.lee@example.com'".to_owned()).await,
+            count(&app, &format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await,
+            count(&app, "select count(*) from mail_outbox where to_address = 'sam.lee@example.com'").await,
         )
     };
     assert_eq!(fulfilled().await, (1, 1, before + 1, 0, 1), "payments, registrations, seats taken, holds, mails");
@@ -305,7 +301,7 @@ async fn a_card_paid_at_localstripe_fulfils_the_order_once(backend: Backend) {
     let events = stripe.events("payment_intent.succeeded", &intent).await;
     let [event] = events.as_slice() else { panic!("one succeeded event: {events:?}") };
     let event_id = event["id"].as_str().expect("an event id");
-    assert_eq!(count(&app, format!("select count(*) from webhook_event where id = '{event_id}'")).await, 1);
+    assert_eq!(count(&app, &format!("select count(*) from webhook_event where id = '{event_id}'")).await, 1);
     let body = serde_json::to_vec(event).unwrap();
     for _ in 0..2 {
         let header = enrol_payments::signature::sign(&body, WEBHOOK_SECRET, chrono::Utc::now().timestamp());
@@ -329,7 +325,7 @@ async fn a_card_declined_at_localstripe_fails_the_order_and_frees_its_seat(backe
     let before = registrations(&app, session).await;
     let buyer = buyer();
     let (order_id, intent) = place_order(&app, &buyer, session).await;
-    assert_eq!(count(&app, format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await, 1);
+    assert_eq!(count(&app, &format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await, 1);
 
     let (status, declined) = stripe.pay(&intent, DECLINED).await;
     assert_eq!(status, 402, "{declined}");
@@ -338,17 +334,17 @@ async fn a_card_declined_at_localstripe_fails_the_order_and_frees_its_seat(backe
     wait_for_status(&app, &stripe, &order_id, "failed").await;
 
     assert_eq!(
-        count(&app, format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await,
+        count(&app, &format!("select count(*) from seat_hold where enrollment_id = '{order_id}'")).await,
         0,
         "the seat is free again"
     );
-    assert_eq!(count(&app, format!("select count(*) from payment where enrollment_id = '{order_id}'")).await, 0);
-    assert_eq!(count(&app, format!("select count(*) from registration where enrollment_id = '{order_id}'")).await, 0);
+    assert_eq!(count(&app, &format!("select count(*) from payment where enrollment_id = '{order_id}'")).await, 0);
+    assert_eq!(count(&app, &format!("select count(*) from registration where enrollment_id = '{order_id}'")).await, 0);
     assert_eq!(registrations(&app, session).await, before);
     let events = stripe.events("payment_intent.payment_failed", &intent).await;
     let [event] = events.as_slice() else { panic!("one failed event: {events:?}") };
     assert_eq!(event["data"]["object"]["last_payment_error"]["code"], "card_declined");
-    assert_eq!(count(&app, format!("select count(*) from webhook_event where id = '{}'", event["id"].as_str().unwrap())).await, 1);
+    assert_eq!(count(&app, &format!("select count(*) from webhook_event where id = '{}'", event["id"].as_str().unwrap())).await, 1);
     app.stop().await;
 }
 
