@@ -8,7 +8,7 @@ ENROL_BIN := $(CARGO_TARGET_DIR)/debug/enrol
 
 ## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content, mail at /dev/mailbox)
 run: web
-	ENROL_DEV_MAILBOX=1 cargo run --bin enrol
+	ENROL_DEV_MAILBOX=1 ENROL_DEMO_STUDENTS=1 cargo run --bin enrol
 
 ## test: the lint gates, Rust unit and integration tests (SQLite and PostgreSQL), the API fuzz run, web unit tests, browser tests
 test: check-tools lint-rust web test-rust test-api test-web test-e2e

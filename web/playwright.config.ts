@@ -40,6 +40,8 @@ export default defineConfig({
       ENROL_IMAGE_CACHE: `/tmp/enrol-e2e-images-${process.pid}`,
       // The tests read the mailed links from the outbox.
       ENROL_DEV_MAILBOX: '1',
+      // The account area's tests sign in as the demo student.
+      ENROL_DEMO_STUDENTS: '1',
       // Every test browser is the one client 127.0.0.1 to the per-client limits.
       ENROL_WRITES_PER_MINUTE: '100000',
       ENROL_WRITE_BURST: '100000',

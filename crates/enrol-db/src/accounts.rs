@@ -24,22 +24,36 @@ struct UserRow {
     family_name: String,
     contact_number: String,
     stripe_id: Option<String>,
+    title: Option<String>,
+    gender: Option<String>,
+    birthday: Option<NaiveDate>,
+    points: i64,
+    elearning_id: Option<String>,
+    set_password: bool,
 }
 
 impl From<UserRow> for UserData {
     fn from(row: UserRow) -> Self {
         UserData {
+            cognito_id: row.id.clone(),
             id: row.id,
             email: row.email,
+            title: row.title,
             given_name: row.given_name,
             family_name: row.family_name,
+            gender: row.gender,
+            birthday: row.birthday.map(|d| d.to_string()),
             contact_number: row.contact_number,
+            points: row.points,
+            elearning_id: row.elearning_id,
             stripe_id: row.stripe_id,
+            set_password: row.set_password,
         }
     }
 }
 
-const USER_COLUMNS: &str = "u.id, u.email, u.given_name, u.family_name, u.contact_number, u.stripe_id";
+const USER_COLUMNS: &str = "u.id, u.email, u.given_name, u.family_name, u.contact_number, u.stripe_id, u.title, u.gender, u.birthday, \
+                            u.points, u.elearning_id, u.password_hash is not null as set_password";
 
 /// A session as stored: whose it is and when it began and ends.
 #[derive(Debug, Clone)]
@@ -56,7 +70,7 @@ pub enum SignUp {
     /// A new account, unverified; its verification mail is queued.
     Created { user_id: String },
     /// The email already has an account: it is left as it is.
-    Existing(UserData),
+    Existing(Box<UserData>),
 }
 
 /// Links to `$user_id` the purchases made with `$email` that belong to no
@@ -126,7 +140,7 @@ impl Db {
                 let user: UserRow = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {USER_COLUMNS} from user_account u where u.email = $1")))
                     .bind(&account.email).fetch_one(&mut *tx).await?;
                 tx.rollback().await?;
-                return Ok(SignUp::Existing(user.into()));
+                return Ok(SignUp::Existing(Box::new(user.into())));
             }
             sqlx::query(MailedLink::EmailVerification.insert())
                 .bind(verification_hash).bind(&id).bind(expires_at).execute(&mut *tx).await?;

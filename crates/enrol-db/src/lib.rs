@@ -4,9 +4,11 @@
 //! `on conflict … do update`) and run against whichever pool is configured;
 //! [`on_pool!`] expands a body once per backend so each gets native types.
 
+mod account_area;
 mod accounts;
 mod catalogue;
 pub mod content;
+mod demo_students;
 mod discount_codes;
 mod editorial;
 mod enquiries;
@@ -19,6 +21,7 @@ mod online_orders;
 mod sandbox;
 mod search;
 mod seats;
+mod student_records;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -29,8 +32,10 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
+pub use account_area::{IntakeBooking, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
+pub use demo_students::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use discount_codes::DiscountCode;
 pub use editorial::{Article, PageRecord, article_url};
 pub use enquiries::OutboxMail;
@@ -41,6 +46,7 @@ pub use ledger::PendingRefund;
 pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 pub use seats::SeatsTaken;
+pub use student_records::IssuedCertificate;
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");

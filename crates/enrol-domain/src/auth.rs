@@ -10,7 +10,7 @@ use crate::money::Money;
 use crate::page::EnrollmentStatus;
 
 /// The shortest password accepted.
-pub const MIN_PASSWORD: usize = 10;
+const MIN_PASSWORD: usize = 10;
 const MAX_PASSWORD: usize = 200;
 
 /// `POST /api/auth/sign-up` (§7: email, given and family name, phone).
@@ -35,16 +35,26 @@ pub struct NewAccount {
     pub phone: String,
 }
 
+/// The one rule for a new password (sign-up, reset, change): what is wrong
+/// with it, if anything.
+pub fn password_problem(password: &str) -> Option<&'static str> {
+    let length = password.chars().count();
+    if length == 0 {
+        Some("Password is required")
+    } else if length < MIN_PASSWORD {
+        Some("Use at least 10 characters")
+    } else if length > MAX_PASSWORD {
+        Some("Use at most 200 characters")
+    } else {
+        None
+    }
+}
+
 impl SignUpRequest {
     pub fn parse(self) -> Result<NewAccount, FieldErrors> {
         let mut errors = FieldErrors::new();
-        let length = self.password.chars().count();
-        if length == 0 {
-            errors.insert("password", "Password is required");
-        } else if length < MIN_PASSWORD {
-            errors.insert("password", "Use at least 10 characters");
-        } else if length > MAX_PASSWORD {
-            errors.insert("password", "Use at most 200 characters");
+        if let Some(problem) = password_problem(&self.password) {
+            errors.insert("password", problem);
         }
         let field = |key, value, message| Field { key, value, required: Some(message) };
         let person = check(
@@ -82,22 +92,38 @@ pub struct AuthUser {
     pub phone_number: String,
 }
 
-/// §3 User, server model: the user record (`userData`).
+/// §3 User, server model: the user record (`userData`), also the first
+/// entry of the GraphQL `user` query.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
 #[ts(export)]
 pub struct UserData {
     pub id: String,
+    /// The sign-in id (§3 `cognito_id`): Enrol is its own identity provider,
+    /// so it is the user's id.
+    pub cognito_id: String,
     pub email: String,
+    pub title: Option<String>,
     pub given_name: String,
     pub family_name: String,
+    pub gender: Option<String>,
+    /// `YYYY-MM-DD`.
+    pub birthday: Option<String>,
     pub contact_number: String,
+    /// Loyalty points.
+    #[ts(type = "number")]
+    pub points: i64,
+    /// The e-learning platform's id for the user, once enrolled there.
+    pub elearning_id: Option<String>,
     /// The payment provider's customer id, once there is one.
     pub stripe_id: Option<String>,
+    /// Whether the user has chosen a password (accounts made by a purchase have none).
+    pub set_password: bool,
 }
 
-/// The session endpoint's answer: `user` is `None` when signed out.
+/// The session endpoint's answer: `user` is `None` when signed out. The
+/// user record (`userData`, §4) is read from `POST /api/graphql` (§7).
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
-#[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AuthSession {
     pub user: Option<AuthUser>,
@@ -105,15 +131,14 @@ pub struct AuthSession {
     #[ts(type = "Record<string, unknown> | null")]
     #[schema(value_type = Option<Object>)]
     pub claims: Option<serde_json::Value>,
-    pub user_data: Option<UserData>,
 }
 
 impl AuthSession {
     pub fn signed_out() -> Self {
-        AuthSession { user: None, claims: None, user_data: None }
+        AuthSession { user: None, claims: None }
     }
 
-    pub fn signed_in(user: UserData, issued_at: i64, expires_at: i64) -> Self {
+    pub fn signed_in(user: &UserData, issued_at: i64, expires_at: i64) -> Self {
         let claims = serde_json::json!({
             "sub": user.id,
             "email": user.email,
@@ -137,7 +162,6 @@ impl AuthSession {
                 phone_number: user.contact_number.clone(),
             }),
             claims: Some(claims),
-            user_data: Some(user),
         }
     }
 }
@@ -233,13 +257,20 @@ mod tests {
     fn the_claims_carry_the_hasura_object() {
         let user = UserData {
             id: "u1".into(),
+            cognito_id: "u1".into(),
             email: "sam@example.com".into(),
+            title: None,
             given_name: "Sam".into(),
             family_name: "Lee".into(),
+            gender: None,
+            birthday: None,
             contact_number: "+447700900123".into(),
+            points: 0,
+            elearning_id: None,
             stripe_id: None,
+            set_password: true,
         };
-        let session = AuthSession::signed_in(user, 1, 2);
+        let session = AuthSession::signed_in(&user, 1, 2);
         let claims = session.claims.unwrap();
         assert_eq!(claims["https://hasura.io/jwt/claims"]["x-hasura-user-id"], "u1");
         assert_eq!(claims["sub"], "u1");

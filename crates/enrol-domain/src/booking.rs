@@ -2,9 +2,10 @@
 //! does to it (issue 10, decision 009). The database carries the decisions
 //! out inside its transactions; the HTTP layer turns refusals into answers.
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Duration, Utc};
 
 use crate::enrollment::{BookedCourse, PaymentMode, Quote, balance_due_on, first_training_day};
+use crate::london::long_date;
 use crate::mail::Mail;
 use crate::money::Money;
 use crate::page::EnrollmentStatus;
@@ -119,11 +120,6 @@ impl PaidBooking<'_> {
     }
 }
 
-/// `Tuesday 15 December 2026`: dates in mails, which no browser formats.
-fn long_date(date: NaiveDate) -> String {
-    date.format("%A %-d %B %Y").to_string()
-}
-
 /// The mails a paid booking sends: the buyer's confirmation when there is
 /// an address to send it to, and, when a seat could not be taken (`seated`
 /// false: a session filled after the order's hold ran out), a request to
@@ -153,6 +149,7 @@ pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, col
 mod tests {
     use super::*;
     use crate::enrollment::LinePrice;
+    use chrono::NaiveDate;
 
     fn at(minutes: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000, 0).unwrap() + Duration::minutes(minutes)

@@ -33,6 +33,11 @@ pub fn wall_clock(utc: DateTime<Utc>) -> String {
     to_london(utc).format("%Y-%m-%dT%H:%M:%S").to_string()
 }
 
+/// `Tuesday 15 December 2026`: dates in mails and documents, which no browser formats.
+pub fn long_date(date: NaiveDate) -> String {
+    date.format("%A %-d %B %Y").to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

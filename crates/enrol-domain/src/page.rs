@@ -68,6 +68,8 @@ pub enum Page {
     Account(AccountFormPage),
     Enrollment(EnrollmentPage),
     Content(ContentPage),
+    /// `/certificates/{number}`: anyone checks a certificate's number.
+    Certificate(CertificatePage),
     NotFound(NotFoundPage),
 }
 
@@ -97,6 +99,7 @@ impl Page {
             Page::Account(_) => "account",
             Page::Enrollment(_) => "enrollment",
             Page::Content(_) => "content",
+            Page::Certificate(_) => "certificate",
             Page::NotFound(_) => "notFound",
         }
     }
@@ -135,6 +138,29 @@ pub struct AccountFormPage {
     pub heading: String,
 }
 
+/// The public check of a certificate number (issue 12): who holds it, for
+/// which course, since when; `certificate` is `None` for a number the
+/// college never issued.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CertificatePage {
+    pub number: String,
+    pub certificate: Option<VerifiedCertificate>,
+}
+
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct VerifiedCertificate {
+    pub holder_name: String,
+    pub course_title: String,
+    /// `YYYY-MM-DD`.
+    pub issued_on: String,
+    /// Withdrawn by the college: no longer valid.
+    pub revoked: bool,
+}
+
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -157,6 +183,7 @@ mod tests {
             Page::ResetPassword(form()),
             Page::Account(form()),
             Page::Checkout(CheckoutPage { gateway: "sandbox".to_owned(), publishable_key: None }),
+            Page::Certificate(CertificatePage { number: "EA-1".to_owned(), certificate: None }),
             Page::NotFound(NotFoundPage { suggestions: Vec::new() }),
         ];
         for page in pages {

@@ -76,7 +76,7 @@ pub async fn start_session(state: &AppState, user: UserData, now: DateTime<Utc>)
     let expires_at = now + Duration::days(SESSION_DAYS);
     state.db.create_session(&token_hash(&token), &user.id, now, expires_at).await?;
     let set_cookie = cookie(&token, SESSION_DAYS * 24 * 3600, state.config.is_https());
-    Ok((set_cookie, AuthSession::signed_in(user, now.timestamp(), expires_at.timestamp())))
+    Ok((set_cookie, AuthSession::signed_in(&user, now.timestamp(), expires_at.timestamp())))
 }
 
 /// The `Set-Cookie` header that ends the session in the browser.

@@ -35,6 +35,8 @@ pub struct Config {
     /// `ENROL_IMAGE_CACHE`: where resized images are kept, default
     /// `data/image-cache`. Safe to delete; not shared between instances.
     pub image_cache: PathBuf,
+    /// Where the files students send are kept (`ENROL_UPLOADS_DIR`).
+    pub uploads_dir: PathBuf,
     /// `ENROL_IMAGE_CACHE_MAX_MB`: the most the image cache may hold on
     /// disk, default 512.
     pub image_cache_max_bytes: u64,
@@ -58,6 +60,9 @@ pub struct Config {
     /// `ENROL_DEV_MAILBOX=1`: serve the outbox at `/dev/mailbox`. It shows
     /// password reset links, so it is refused in production.
     pub dev_mailbox: bool,
+    /// `ENROL_DEMO_STUDENTS=1`: add the demo students (with a known
+    /// password) to the database; refused in production.
+    pub demo_students: bool,
     /// Limits per client on orders, payments and sign-ins.
     pub limits: ClientLimits,
 }
@@ -179,12 +184,17 @@ impl Config {
         let payments = PaymentsConfig::from_lookup(&get)?;
         let flag = |key: &str| matches!(get(key).as_deref(), Some("1" | "true"));
         let dev_mailbox = flag("ENROL_DEV_MAILBOX");
+        let demo_students = flag("ENROL_DEMO_STUDENTS");
         if environment == Environment::Production {
             anyhow::ensure!(
                 matches!(payments, PaymentsConfig::Stripe { .. }),
                 "ENROL_ENV=production takes real payments: set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET (the sandbox is for development only)"
             );
             anyhow::ensure!(!dev_mailbox, "ENROL_DEV_MAILBOX shows password reset links: it cannot be on with ENROL_ENV=production");
+            anyhow::ensure!(
+                !demo_students,
+                "ENROL_DEMO_STUDENTS adds accounts with a published password: it cannot be on with ENROL_ENV=production"
+            );
         }
         let trusted_proxies = get("ENROL_TRUSTED_PROXIES")
             .unwrap_or_default()
@@ -217,6 +227,7 @@ impl Config {
             content_dir: get("ENROL_CONTENT_DIR").map_or_else(|| PathBuf::from("content"), PathBuf::from),
             ssr_engines,
             image_cache: get("ENROL_IMAGE_CACHE").map_or_else(|| PathBuf::from("data/image-cache"), PathBuf::from),
+            uploads_dir: get("ENROL_UPLOADS_DIR").map_or_else(|| PathBuf::from("data/uploads"), PathBuf::from),
             image_cache_max_bytes: u64::from(number("ENROL_IMAGE_CACHE_MAX_MB", 512)?) * 1024 * 1024,
             payments,
             smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),
@@ -224,6 +235,7 @@ impl Config {
             tracking: tracking_from_lookup(&get)?,
             trusted_proxies,
             dev_mailbox,
+            demo_students,
             limits,
         })
     }
@@ -295,6 +307,13 @@ mod tests {
             ("ENROL_DEV_MAILBOX", "1"),
         ];
         assert!(production(with_mailbox).is_err());
+        let with_demo_students: &'static [(&str, &str)] = &[
+            ("STRIPE_SECRET_KEY", "sk_live_1"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_1"),
+            ("ENROL_DEMO_STUDENTS", "1"),
+        ];
+        assert!(production(with_demo_students).unwrap_err().to_string().contains("ENROL_DEMO_STUDENTS"));
         let development = Config::from_lookup(|k| (k == "ENROL_DEV_MAILBOX").then(|| "1".to_owned())).unwrap();
         assert!(development.dev_mailbox);
         assert!(!Config::from_lookup(|_| None).unwrap().dev_mailbox, "off unless asked for");

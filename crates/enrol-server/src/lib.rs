@@ -5,8 +5,10 @@ pub mod accounts;
 pub mod assets;
 pub mod buyer;
 pub mod cache;
+pub mod certificate_document;
 pub mod config;
 pub mod document;
+pub mod file_store;
 pub mod gateway;
 pub mod http;
 pub mod mailer;
@@ -75,6 +77,18 @@ async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The demo students of `ENROL_DEMO_STUDENTS` (decision 013), once.
+async fn load_demo_students(db: &Db) -> anyhow::Result<()> {
+    let hash = accounts::hash_password(DEMO_STUDENT_PASSWORD.to_owned()).await?;
+    if db.load_demo_students(&hash, Utc::now()).await? {
+        tracing::info!(email = enrol_db::DEMO_STUDENT_EMAIL, "Demo students added");
+    }
+    Ok(())
+}
+
+/// The demo student's password (README); the accounts exist only outside production.
+pub const DEMO_STUDENT_PASSWORD: &str = "training day 2027";
+
 /// Everything a request handler reaches.
 pub struct AppState {
     pub config: Config,
@@ -92,6 +106,10 @@ pub struct AppState {
     pub tracking_json: String,
     /// What the image cache holds, against its limit.
     pub image_cache: http::images::ImageCache,
+    /// The account data API's schema (`POST /api/graphql`).
+    pub graphql: http::graphql::AccountSchema,
+    /// The files students send.
+    pub files: Arc<dyn file_store::FileStore>,
 }
 
 pub struct App {
@@ -107,6 +125,9 @@ impl App {
             tracing::info!(dir = %config.content_dir.display(), "Empty database: loading the demo content");
             load_content(&db, &config).await?;
         }
+        if config.demo_students {
+            load_demo_students(&db).await?;
+        }
         let bundle_path = config.web_dist.join("server/entry-server.js");
         let bundle = std::fs::read_to_string(&bundle_path)
             .with_context(|| format!("Failed to read {}: build the pages first (make web)", bundle_path.display()))?;
@@ -118,6 +139,8 @@ impl App {
         tracing::info!(gateway = payments.kind().as_str(), "Payments");
         let tracking_json = serde_json::to_string(&config.tracking)?;
         let image_cache = http::images::ImageCache::new(&config.image_cache, config.image_cache_max_bytes);
+        let files = Arc::new(file_store::DiskStore::new(config.uploads_dir.clone()));
+        let graphql = http::graphql::schema(config.environment == config::Environment::Production);
         let state = Arc::new(AppState {
             config,
             db,
@@ -130,6 +153,8 @@ impl App {
             availability_version,
             tracking_json,
             image_cache,
+            files,
+            graphql,
         });
         Ok(App { state })
     }

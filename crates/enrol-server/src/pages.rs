@@ -11,9 +11,9 @@ use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::online_order::PricedLine;
 use enrol_domain::page::{
-    AccountFormPage, ArticlePage, BlogPage, CalendarPage, CareersPage, CheckoutPage, ContentPage, CourseIndexPage, CourseSectionPage,
-    EnrollmentPage, EnrollmentStatus, HomePage, NotFoundPage, OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead, PathwayPage,
-    SessionType, TeamPage,
+    AccountFormPage, ArticlePage, BlogPage, CalendarPage, CareersPage, CertificatePage, CheckoutPage, ContentPage, CourseIndexPage,
+    CourseSectionPage, EnrollmentPage, EnrollmentStatus, HomePage, NotFoundPage, OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead,
+    PathwayPage, SessionType, TeamPage, VerifiedCertificate,
 };
 use enrol_domain::site::Navigation;
 use enrol_payments::PaymentGateway;
@@ -45,7 +45,15 @@ fn head(title: String, description: String, canonical: &str) -> PageHead {
 /// The pages of mailed links count too: their address holds a one-time
 /// token, which no cache may keep.
 pub fn is_personal(page: &Page) -> bool {
-    matches!(page, Page::OnlineOrder(_) | Page::Enrollment(_) | Page::Account(_) | Page::VerifyEmail(_) | Page::ResetPassword(_))
+    matches!(
+        page,
+        Page::OnlineOrder(_)
+            | Page::Enrollment(_)
+            | Page::Account(_)
+            | Page::VerifyEmail(_)
+            | Page::ResetPassword(_)
+            | Page::Certificate(_)
+    )
 }
 
 /// Where a visitor returning from a failed payment belongs (§8): back on
@@ -75,6 +83,7 @@ enum Kind {
     Pathway,
     Careers,
     Offers,
+    Certificate,
     /// A page of the college's own words (`content/pages/<slug>.md`) with
     /// the enquiry form it carries.
     Content(&'static str, Option<EnquiryKind>),
@@ -139,6 +148,8 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     // §2: any path under /account/ is the account area.
     ("/account/", Kind::AccountForm("Your account", "Your bookings, payments and online courses.", Page::Account), Listed::No),
     ("/account/{*rest}", Kind::AccountForm("Your account", "Your bookings, payments and online courses.", Page::Account), Listed::No),
+    // Issue 12: employers and insurers check a certificate by its number.
+    ("/certificates/{number}", Kind::Certificate, Listed::No),
 ];
 
 static ROUTER: LazyLock<matchit::Router<Kind>> = LazyLock::new(|| {
@@ -220,6 +231,7 @@ impl Request<'_> {
             }
             Kind::Checkout => self.checkout(),
             Kind::Enrollment => self.enrollment(param("order")).await,
+            Kind::Certificate => self.certificate(param("number")).await,
             Kind::Pathway => {
                 self.editorial("pathway-to-aesthetics", |text| async move {
                     Ok(Page::Pathway(PathwayPage { heading: text.title, body_html: text.body_html, levels: self.db.pathway().await? }))

@@ -128,6 +128,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::VerifyEmail(_)
         | Page::ForgotPassword(_)
         | Page::ResetPassword(_)
+        | Page::Certificate(_)
         | Page::Account(_)
         | Page::Enrollment(_)
         | Page::Content(_)

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
 import { TRACK_EVENT } from './tracking';
 import { jsonResponse, stubApi } from '../test/api-stub';
-import { amara, signedIn, signedOut } from '../test/auth-fixtures';
+import { amara, amaraUserDataAnswer, signedIn, signedOut } from '../test/auth-fixtures';
 import { address, renderWithAuth } from '../test/render-with-auth';
 import { useAuth } from './auth';
 
@@ -53,12 +53,16 @@ function tracked() {
 describe('AuthProvider', () => {
   it('starts loading with no user, claims or user data, then takes them from the session', async () => {
     let answer: (response: Response) => void = () => {};
-    const api = stubApi({ 'GET /api/auth/session': () => new Promise((resolve) => (answer = resolve)) });
+    const api = stubApi({ 'GET /api/auth/session': () => new Promise((resolve) => (answer = resolve)), ...amaraUserDataAnswer });
     renderWithAuth(<AuthProbe />, '/account/');
     expect(state()).toEqual({ loading: true, user: null, claims: false, userData: null });
     await act(async () => answer(jsonResponse(200, signedIn)));
-    expect(state()).toEqual({ loading: false, user: 'amara@example.com', claims: true, userData: 'cus_amara' });
-    expect(api.routes()).toEqual(['GET /api/auth/session']);
+    await vi.waitFor(() => expect(state()).toEqual({ loading: false, user: 'amara@example.com', claims: true, userData: 'cus_amara' }));
+    // §4, §7: the user record is the first of the GraphQL user list by sign-in id.
+    expect(api.routes()).toEqual(['GET /api/auth/session', 'POST /api/graphql']);
+    const { query, variables } = api.calls[1]?.body as { query: string; variables: unknown };
+    expect(query).toContain('user(cognito_id: $id)');
+    expect(variables).toEqual({ id: amara.sub });
   });
 
   it('ends loading signed out, and reports it, when the session cannot be read', async () => {
@@ -77,6 +81,7 @@ describe('AuthProvider', () => {
         signedInNow = true;
         return jsonResponse(200, signedIn);
       },
+      ...amaraUserDataAnswer,
     });
     renderWithAuth(<AuthProbe />);
     await vi.waitFor(() => expect(state().loading).toBe(false));
@@ -84,12 +89,9 @@ describe('AuthProvider', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await vi.waitFor(() => expect(outcome()).toBe('{"signedIn":true}'));
     tracking.stop();
-    expect(state()).toMatchObject({ user: 'amara@example.com', userData: 'cus_amara' });
-    expect(api.calls).toEqual([
-      { route: 'GET /api/auth/session', body: undefined },
-      { route: 'POST /api/auth/sign-in', body: { username: 'amara@example.com', password: 'correct horse battery' } },
-      { route: 'GET /api/auth/session', body: undefined },
-    ]);
+    await vi.waitFor(() => expect(state()).toMatchObject({ user: 'amara@example.com', userData: 'cus_amara' }));
+    expect(api.routes()).toEqual(['GET /api/auth/session', 'POST /api/auth/sign-in', 'GET /api/auth/session', 'POST /api/graphql']);
+    expect(api.calls[1]?.body).toEqual({ username: 'amara@example.com', password: 'correct horse battery' });
     expect(tracking.events).toEqual([{ name: 'identify', params: { user_id: amara.sub, email: amara.email } }]);
   });
 
@@ -162,6 +164,7 @@ describe('AuthProvider', () => {
         verified = true;
         return jsonResponse(200, signedIn);
       },
+      ...amaraUserDataAnswer,
     });
     renderWithAuth(<AuthProbe />);
     await vi.waitFor(() => expect(state().loading).toBe(false));
@@ -170,7 +173,7 @@ describe('AuthProvider', () => {
     await vi.waitFor(() => expect(outcome()).toBe('"done"'));
     tracking.stop();
     expect(state()).toMatchObject({ user: 'amara@example.com', claims: true });
-    expect(api.calls.slice(1)).toEqual([
+    expect(api.calls.slice(1, 3)).toEqual([
       { route: 'POST /api/auth/verify', body: { token: 'link-token', password: 'correct horse battery' } },
       { route: 'GET /api/auth/session', body: undefined },
     ]);
@@ -211,13 +214,14 @@ describe('AuthProvider', () => {
         reset = true;
         return jsonResponse(200, signedIn);
       },
+      ...amaraUserDataAnswer,
     });
     renderWithAuth(<AuthProbe />);
     await vi.waitFor(() => expect(state().loading).toBe(false));
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     await vi.waitFor(() => expect(outcome()).toBe('"done"'));
     expect(state().user).toBe('amara@example.com');
-    expect(api.calls.slice(1)).toEqual([
+    expect(api.calls.slice(1, 3)).toEqual([
       { route: 'POST /api/auth/password-reset/confirm', body: { token: 'link-token', password: 'a new pass phrase' } },
       { route: 'GET /api/auth/session', body: undefined },
     ]);
@@ -251,13 +255,13 @@ describe('AuthProvider', () => {
   });
 
   it('signs out: clears everything and goes to the home page', async () => {
-    const api = stubApi({ 'GET /api/auth/session': session(signedIn), 'POST /api/auth/sign-out': session(signedOut) });
+    const api = stubApi({ 'GET /api/auth/session': session(signedIn), 'POST /api/auth/sign-out': session(signedOut), ...amaraUserDataAnswer });
     renderWithAuth(<AuthProbe />, '/account/');
-    await vi.waitFor(() => expect(state().user).toBe('amara@example.com'));
+    await vi.waitFor(() => expect(state()).toMatchObject({ user: 'amara@example.com', userData: 'cus_amara' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await vi.waitFor(() => expect(address()).toBe('/'));
     expect(state()).toEqual({ loading: false, user: null, claims: false, userData: null });
-    expect(api.calls[1]).toEqual({ route: 'POST /api/auth/sign-out', body: {} });
+    expect(api.calls[2]).toEqual({ route: 'POST /api/auth/sign-out', body: {} });
   });
 
   it('reports a failed sign-out and stays signed in where it is', async () => {

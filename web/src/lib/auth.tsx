@@ -5,6 +5,7 @@ import type { AuthUser } from '../generated/AuthUser';
 import type { SignInRequest } from '../generated/SignInRequest';
 import type { SignUpRequest } from '../generated/SignUpRequest';
 import type { UserData } from '../generated/UserData';
+import { fetchUserData } from './account-data';
 import { ApiError, getJson, postJson } from './api';
 import { reportError } from './report-error';
 import { track } from './tracking';
@@ -54,9 +55,11 @@ interface Auth extends SessionState {
   resetPassword: (token: string, password: string) => Promise<void>;
   /** Ends the session and goes to the home page; false when the server could not be told. */
   signOut: () => Promise<boolean>;
+  /** Reads the session and the user record again, after the account's details changed. */
+  refreshSession: () => Promise<void>;
 }
 
-const SIGNED_OUT: AuthSession = { user: null, claims: null, userData: null };
+const SIGNED_OUT: AuthSession = { user: null, claims: null };
 
 const AuthContext = createContext<Auth | null>(null);
 
@@ -96,6 +99,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     reportAs: 'load the session',
   });
   const known = changed ?? (loaded.status === 'failed' ? SIGNED_OUT : loaded.data);
+  // §4, §7: the user record is the first entry of the GraphQL user list.
+  const userId = known?.user?.sub ?? null;
+  const userData = useRequest(userId && `user ${userId}`, (signal) => fetchUserData(userId ?? '', signal), {
+    reportAs: 'load the account',
+  });
+  // The record stays shown while it is read again (after a profile change), but never another user's.
+  const record = userData.data && userData.data.id === userId ? userData.data : null;
 
   // After a call that set the session cookie: who is signed in now.
   const signedIn = useCallback(async () => {
@@ -104,6 +114,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (call === latest.current) setChanged(answer);
     identify(answer.user);
   }, []);
+
+  const retryUserData = userData.retry;
+  const refreshSession = useCallback(async () => {
+    await signedIn();
+    retryUserData();
+  }, [signedIn, retryUserData]);
 
   const signIn = useCallback(
     async (email: string, password: string): Promise<SignInResult> => {
@@ -146,18 +162,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo(
     () => ({
-      loading: !known,
+      loading: !known || (userId !== null && record === null && userData.status === 'loading'),
       user: known?.user ?? null,
       claims: known?.claims ?? null,
-      userData: known?.userData ?? null,
+      userData: record,
       signIn,
       signUp,
       verifyEmail,
       requestPasswordReset,
       resetPassword,
       signOut,
+      refreshSession,
     }),
-    [known, signIn, signUp, verifyEmail, requestPasswordReset, resetPassword, signOut],
+    [known, userId, record, userData.status, signIn, signUp, verifyEmail, requestPasswordReset, resetPassword, signOut, refreshSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

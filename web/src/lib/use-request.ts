@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { reportError } from './report-error';
 
 // The one way a hook loads something (decision 012): the page data on client
@@ -73,10 +73,12 @@ export function useRequest<T>(
   }, [current, reportAs]);
 
   const answered = settled !== null && settled.for === current;
+  // The same function on every render, so a callback made with it keeps its identity.
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return {
     status: current === null ? 'idle' : !answered ? 'loading' : settled.failed ? 'failed' : 'done',
     data: settled?.data,
     error: answered ? settled.error : undefined,
-    retry: () => setAttempt((n) => n + 1),
+    retry,
   };
 }

@@ -1,3 +1,4 @@
+import { jsonResponse } from './api-stub';
 import type { AuthSession } from '../generated/AuthSession';
 import type { AuthUser } from '../generated/AuthUser';
 import type { UserData } from '../generated/UserData';
@@ -7,14 +8,16 @@ export const amara: AuthUser = {
 };
 
 export const amaraData: UserData = {
-  id: 'u-amara', email: 'amara@example.com', given_name: 'Amara', family_name: 'Okafor', contact_number: '+447700900123',
-  stripe_id: 'cus_amara',
+  id: 'u-amara', cognito_id: 'u-amara', email: 'amara@example.com', title: null, given_name: 'Amara', family_name: 'Okafor', gender: null,
+  birthday: null, contact_number: '+447700900123', points: 0, elearning_id: null, stripe_id: 'cus_amara', set_password: true,
 };
 
 export const signedIn: AuthSession = {
   user: amara,
   claims: { sub: 'u-amara', 'https://hasura.io/jwt/claims': { 'x-hasura-user-id': 'u-amara', 'x-hasura-default-role': 'user' } },
-  userData: amaraData,
 };
 
-export const signedOut: AuthSession = { user: null, claims: null, userData: null };
+export const signedOut: AuthSession = { user: null, claims: null };
+
+/** The GraphQL answer of a signed-in Amara: her user record (§7 `userData`). */
+export const amaraUserDataAnswer = { 'POST /api/graphql': () => jsonResponse(200, { data: { user: [amaraData] } }) };

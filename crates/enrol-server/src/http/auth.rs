@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use enrol_db::{MailedLink, SignUp};
-use enrol_domain::auth::{AccountData, AuthSession, MIN_PASSWORD, SignInRequest, SignUpRequest, UserData};
+use enrol_domain::auth::{AccountData, AuthSession, SignInRequest, SignUpRequest, UserData, password_problem};
 use enrol_domain::contact::FieldErrors;
 use enrol_domain::mail::Mail;
 
@@ -25,6 +25,7 @@ use crate::accounts::{
     verify_password,
 };
 use crate::http::ApiError;
+use crate::http::account_area::require_session;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
 
@@ -186,7 +187,7 @@ pub struct VerifyRequest {
 /// Counts one password attempt for `email` before the password is checked
 /// (sign-in and confirming an email share the count): 429 once there have
 /// been more than [`MAX_ATTEMPTS`] in the window.
-async fn count_password_attempt(state: &AppState, email: &str, now: DateTime<Utc>) -> Result<(), ApiError> {
+pub(super) async fn count_password_attempt(state: &AppState, email: &str, now: DateTime<Utc>) -> Result<(), ApiError> {
     let attempts = state.db.count_sign_in_attempt(email, now, now - Duration::minutes(THROTTLE_WINDOW_MINUTES)).await?;
     if attempts > MAX_ATTEMPTS {
         tracing::warn!("Password attempts throttled");
@@ -268,7 +269,7 @@ pub async fn sign_out(State(state): State<Arc<AppState>>, headers: HeaderMap) ->
 )]
 pub async fn show_session(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
     let session = match current_session(&state, &headers).await? {
-        Some(record) => AuthSession::signed_in(record.user, record.created_at.timestamp(), record.expires_at.timestamp()),
+        Some(record) => AuthSession::signed_in(&record.user, record.created_at.timestamp(), record.expires_at.timestamp()),
         None => AuthSession::signed_out(),
     };
     Ok(session_response(StatusCode::OK, None, session))
@@ -286,8 +287,7 @@ pub async fn show_session(State(state): State<Arc<AppState>>, headers: HeaderMap
     )
 )]
 pub async fn show_account(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let record =
-        current_session(&state, &headers).await?.ok_or_else(|| ApiError::Unauthorized("Sign in to see your account.".to_owned()))?;
+    let record = require_session(&state, &headers).await?;
     let data: AccountData = state.db.account_data(record.user).await?;
     let mut response = Json(data).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
@@ -359,9 +359,8 @@ pub async fn confirm_password_reset(
     State(state): State<Arc<AppState>>,
     JsonBody(request): JsonBody<ResetConfirm>,
 ) -> Result<Response, ApiError> {
-    let length = request.password.chars().count();
-    if !(MIN_PASSWORD..=200).contains(&length) {
-        return Err(ApiError::Invalid(FieldErrors::from([("password", "Use at least 10 characters")])));
+    if let Some(problem) = password_problem(&request.password) {
+        return Err(ApiError::Invalid(FieldErrors::from([("password", problem)])));
     }
     let hash = hash_password(request.password).await?;
     let now = Utc::now();

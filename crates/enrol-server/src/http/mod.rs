@@ -1,11 +1,13 @@
 //! Routes, and the layers every response passes through.
 
+mod account_area;
 mod auth;
 mod dev;
 mod enquiries;
 mod enrol_checkout;
 mod error;
 mod finance;
+pub mod graphql;
 mod guard;
 mod health;
 pub mod images;
@@ -23,9 +25,10 @@ pub mod webhooks;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, Request, header};
 use axum::middleware;
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use tower::ServiceBuilder;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -106,6 +109,13 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/auth/verify", post(auth::verify_email))
         .route("/auth/password-reset", post(auth::request_password_reset))
         .route("/auth/password-reset/confirm", post(auth::confirm_password_reset))
+        .route("/account/forms/{id}", put(account_area::save_form))
+        // A 5 MB file is about 6.7 MB as base64 in JSON.
+        .route("/account/upload-requests/{id}/files", post(account_area::upload_evidence).layer(DefaultBodyLimit::max(8 * 1024 * 1024)))
+        .route("/account/intake-calls", post(account_area::book_intake_call))
+        .route("/account/intake-calls/{id}/cancel", post(account_area::cancel_intake_call))
+        .route("/account/profile", put(account_area::update_profile))
+        .route("/account/password", post(account_area::change_password))
         .layer(limits::per_client(&state.config.limits));
     let api = Router::new()
         .route("/page-data", get(pages::show_page_data))
@@ -114,6 +124,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/auth/sign-out", post(auth::sign_out))
         .route("/auth/session", get(auth::show_session))
         .route("/account", get(auth::show_account))
+        .route("/graphql", post(graphql::query_account_data))
+        .route("/account/uploads/{id}", get(account_area::download_upload))
+        .route("/account/certificates/{number}", get(account_area::download_certificate))
+        .route("/account/intake-calls/slots", get(account_area::show_intake_slots))
         .route("/openapi.json", get(openapi::show_openapi))
         .merge(limited)
         .fallback(|| async { ApiError::NotFound })

@@ -13,7 +13,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
-use super::{auth, enquiries, enrol_checkout, finance, online_checkout, pages, search};
+use super::{account_area, auth, enquiries, enrol_checkout, finance, graphql, online_checkout, pages, search};
 use crate::accounts;
 
 #[derive(OpenApi)]
@@ -44,6 +44,16 @@ use crate::accounts;
         auth::sign_out,
         auth::show_session,
         auth::show_account,
+        graphql::query_account_data,
+        account_area::save_form,
+        account_area::upload_evidence,
+        account_area::download_upload,
+        account_area::download_certificate,
+        account_area::show_intake_slots,
+        account_area::book_intake_call,
+        account_area::cancel_intake_call,
+        account_area::update_profile,
+        account_area::change_password,
         show_openapi,
     ),
     modifiers(&EveryCall),

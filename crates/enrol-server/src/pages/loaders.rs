@@ -176,6 +176,22 @@ impl Request<'_> {
         Ok(Some(self.found("Your booking", "Your course booking.", Page::Enrollment(enrollment_page(order)))))
     }
 
+    /// The public check of a certificate number; an unknown number is a
+    /// page that says so, not the site's "not found".
+    pub(super) async fn certificate(&self, number: &str) -> Loaded {
+        let certificate = self.db.certificate_by_number(number.trim()).await?.map(|c| VerifiedCertificate {
+            holder_name: c.holder_name,
+            course_title: c.course_title,
+            issued_on: c.issued_on.to_string(),
+            revoked: c.revoked,
+        });
+        Ok(Some(self.found(
+            "Check a certificate",
+            "Check that a certificate was issued by the college.",
+            Page::Certificate(CertificatePage { number: number.trim().to_owned(), certificate }),
+        )))
+    }
+
     /// A page led by the college's words in `content/pages/<slug>.md`;
     /// not found until they are written.
     pub(super) async fn editorial<F, Fut>(&self, slug: &str, page: F) -> Loaded

@@ -144,6 +144,7 @@ pub fn test_config(database_url: String) -> Config {
     config.web_dist = root.join("web/dist");
     config.content_dir = root.join("content");
     config.ssr_engines = 1;
+    config.uploads_dir = std::env::temp_dir().join("enrol-tests").join(format!("uploads-{}", uuid::Uuid::new_v4().simple()));
     // Tests speak for many clients through the "proxy" at 127.0.0.1
     // (`X-Forwarded-For`); the per-client limits have tests of their own.
     config.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];
@@ -185,10 +186,11 @@ async fn serve(mut config: Config) -> TestApp {
     TestApp { address, database_url, client, state, stop: Some(stop), server: Some(server), database: None }
 }
 
-/// Runs an async test body once per backend.
+/// Runs an async test body once per backend; `#[config(|config| …)]`
+/// before a test changes the app's configuration first.
 #[macro_export]
 macro_rules! both_backends {
-    ($(async fn $name:ident($app:ident: TestApp) $body:block)*) => {
+    ($($(#[config($change:expr)])? async fn $name:ident($app:ident: TestApp) $body:block)*) => {
         $(
             mod $name {
                 #[allow(unused_imports)]
@@ -198,15 +200,20 @@ macro_rules! both_backends {
 
                 async fn run($app: TestApp) $body
 
+                #[allow(unused_variables)]
+                fn configure(config: &mut enrol_server::config::Config) {
+                    $(let change: fn(&mut enrol_server::config::Config) = $change; change(config);)?
+                }
+
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn sqlite() {
-                    let app = spawn_app(Backend::Sqlite).await.expect("SQLite is always available");
+                    let app = spawn_app_with(Backend::Sqlite, configure).await.expect("SQLite is always available");
                     run(app).await;
                 }
 
                 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
                 async fn postgres() {
-                    if let Some(app) = spawn_app(Backend::Postgres).await {
+                    if let Some(app) = spawn_app_with(Backend::Postgres, configure).await {
                         run(app).await;
                     }
                 }

@@ -1,11 +1,13 @@
 //! Black-box tests: the real `enrol` app on port 0 over real HTTP, against
 //! a fresh SQLite file and a fresh PostgreSQL database.
 
+mod account_area;
 mod accounts;
 mod api;
 mod content;
 mod crash;
 mod enrol_checkout;
+mod graphql;
 mod helpers;
 mod images;
 mod limits;

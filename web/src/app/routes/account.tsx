@@ -1,6 +1,8 @@
 import { AccountPage } from '../../features/account/account-page';
+import { usePageData } from '../page-data';
 import type { RouteProps } from '../route-table';
 
 export default function AccountRoute({ page }: RouteProps<'account'>) {
-  return <AccountPage page={page} />;
+  const { envelope } = usePageData();
+  return <AccountPage page={page} venue={envelope.site?.address ?? ''} />;
 }

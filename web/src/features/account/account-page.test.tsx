@@ -1,45 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { AccountData } from '../../generated/AccountData';
-import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
-import { amaraData, signedIn, signedOut } from '../../test/auth-fixtures';
+import { jsonResponse, stubApi } from '../../test/api-stub';
+import { account, accountApi, empty } from '../../test/account-fixtures';
+import { signedOut } from '../../test/auth-fixtures';
 import { address, renderWithAuth } from '../../test/render-with-auth';
 import { AccountPage } from './account-page';
 
 const page = { heading: 'Your account' };
-
-const account: AccountData = {
-  user: amaraData,
-  enrollments: [
-    {
-      id: 'order-1', status: 'deposit', total: 103000, paid: 20000, balance: 83000, balanceDueOn: '2026-12-29',
-      createdAt: '2026-11-02T10:15:00',
-      lines: [
-        { title: 'Microneedling Course', courseUrl: '/courses/aesthetics/microneedling/', date: '2027-01-12', sessionType: 'onsite', kitName: 'Microneedling starter kit', amount: 89000 },
-        { title: 'Aesthetic Complications', courseUrl: '/courses/cpd/aesthetic-complications/', date: null, sessionType: null, kitName: null, amount: 14000 },
-      ],
-    },
-    { id: 'order-2', status: 'completed', total: 29500, paid: 29500, balance: 0, balanceDueOn: null, createdAt: '2026-10-01T09:00:00', lines: [] },
-    { id: 'order-3', status: 'pending', total: 29500, paid: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-09-01T09:00:00', lines: [] },
-    { id: 'order-4', status: 'failed', total: 29500, paid: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-08-01T09:00:00', lines: [] },
-  ],
-  payments: [
-    { id: 'p1', amount: 20000, status: 'succeeded', method: 'card', createdAt: '2026-11-02T10:16:00' },
-    { id: 'p2', amount: 29500, status: 'succeeded', method: 'afterpay_clearpay', createdAt: '2026-10-01T09:01:00' },
-    { id: 'p3', amount: 4999, status: 'succeeded', method: 'sandbox', createdAt: '2026-07-14T18:30:00' },
-  ],
-  onlineCourses: [
-    { courseId: 'e1', title: 'Skin Science Online', complete: true },
-    { courseId: 'e2', title: 'Lash Lift Online', complete: false },
-  ],
-};
-
-const empty: AccountData = { user: amaraData, enrollments: [], payments: [], onlineCourses: [] };
-
-function accountApi(answers: Record<string, Answer>) {
-  return stubApi({ 'GET /api/auth/session': () => jsonResponse(200, signedIn), ...answers });
-}
 
 const section = (name: string) => screen.getByRole('region', { name });
 const rowsOf = (table: HTMLElement) =>
@@ -85,13 +53,14 @@ describe('AccountPage', () => {
   it('shows the user, their bookings, payments and online courses', async () => {
     let answer: (response: Response) => void = () => {};
     accountApi({ 'GET /api/account': () => new Promise((resolve) => (answer = resolve)) });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
     expect(await screen.findByText('Amara Okafor')).toBeInTheDocument();
     expect(screen.getByText('amara@example.com')).toBeInTheDocument();
     expect((await screen.findByRole('status')).textContent).toBe('Loading your bookings...');
     await act(async () => answer(jsonResponse(200, account)));
 
-    const bookings = await screen.findByRole('region', { name: 'Your bookings' });
+    const bookings = await screen.findByRole('region', { name: 'Bookings' });
+    expect(screen.getByRole('link', { name: 'Bookings' }).getAttribute('aria-current')).toBe('page');
     const tables = within(bookings).getAllByRole('table');
     expect(tables.map((table) => table.querySelector('caption')!.textContent)).toEqual([
       'Booked 2 Nov 2026 Booking fee paid',
@@ -109,13 +78,15 @@ describe('AccountPage', () => {
     ]);
     expect(within(tables[0]!).getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe('/courses/aesthetics/microneedling/');
 
-    expect(rowsOf(within(section('Your payments')).getByRole('table'))).toEqual([
+    await userEvent.click(screen.getByRole('link', { name: 'Payments' }));
+    expect(rowsOf(within(section('Payments')).getByRole('table'))).toEqual([
       ['Date', 'Method', 'Amount'],
       ['2 Nov 2026', 'Card', '£200.00'],
       ['1 Oct 2026', 'Clearpay', '£295.00'],
       ['14 Jul 2026', 'Online payment', '£49.99'],
     ]);
-    expect(within(section('Your online courses')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    await userEvent.click(screen.getByRole('link', { name: 'Online courses' }));
+    expect(within(section('Online courses')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Skin Science Online Completed',
       'Lash Lift Online In progress',
     ]);
@@ -124,11 +95,13 @@ describe('AccountPage', () => {
 
   it('says when there is nothing yet', async () => {
     accountApi({ 'GET /api/account': () => jsonResponse(200, empty) });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
     expect(await screen.findByText('You have no bookings yet.', { exact: false })).toBeInTheDocument();
-    expect(within(section('Your bookings')).getByRole('link', { name: 'Browse our courses' }).getAttribute('href')).toBe('/courses/');
-    expect(within(section('Your payments')).getByText('You have made no payments yet.')).toBeInTheDocument();
-    expect(within(section('Your online courses')).getByRole('link', { name: 'See our online courses' }).getAttribute('href')).toBe('/courses/elearning/');
+    expect(within(section('Bookings')).getByRole('link', { name: 'Browse our courses' }).getAttribute('href')).toBe('/courses/');
+    await userEvent.click(screen.getByRole('link', { name: 'Payments' }));
+    expect(within(section('Payments')).getByText('You have made no payments yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Online courses' }));
+    expect(within(section('Online courses')).getByRole('link', { name: 'See our online courses' }).getAttribute('href')).toBe('/courses/elearning/');
   });
 
   it('signs out and goes to the home page', async () => {
@@ -164,7 +137,7 @@ describe('AccountPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('We could not load your account. Please check your connection and try again.');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Your bookings' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Your next sessions' })).toBeInTheDocument();
   });
 
   it('asks to sign in again when the session ended meanwhile', async () => {

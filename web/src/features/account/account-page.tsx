@@ -1,41 +1,22 @@
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { AccountData } from '../../generated/AccountData';
-import type { AccountEnrollment } from '../../generated/AccountEnrollment';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { AuthUser } from '../../generated/AuthUser';
-import type { EnrollmentStatus } from '../../generated/EnrollmentStatus';
-import { ApiError, getJson } from '../../lib/api';
-import { formatShortDate } from '../../lib/dates';
-import { useRequest } from '../../lib/use-request';
-import { formatMoney } from '../../lib/money';
-import { paymentMethodLabel } from '../../lib/payment-methods';
 import { useAccountNotice } from '../../lib/account-notice';
 import { useAuth } from '../../lib/auth';
 import { signInPathFor } from '../../lib/paths';
-import { BookingTable } from '../../components/booking-table';
-
-const ACCOUNT_DATA_PATH = '/api/account';
-
-const STATUS_WORDS: Record<EnrollmentStatus, string> = {
-  pending: 'Awaiting payment',
-  deposit: 'Booking fee paid',
-  completed: 'Paid in full',
-  failed: 'Payment failed',
-};
-
-/** `GET /api/account`; null when the session ended meanwhile, which reads as signed out. */
-function useAccountData() {
-  return useRequest(
-    ACCOUNT_DATA_PATH,
-    (signal) =>
-      getJson<AccountData>(ACCOUNT_DATA_PATH, signal).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }),
-    { reportAs: 'load the account' },
-  );
-}
+import { ACCOUNT_SECTIONS, sectionOf, type AccountSectionPath } from './account-sections';
+import { Loaded } from './loaded';
+import { Bookings } from './sections/bookings';
+import { Certificates } from './sections/certificates';
+import { Documents } from './sections/documents';
+import { Forms } from './sections/forms';
+import { IntakeCallSection } from './sections/intake-call';
+import { OnlineCourses } from './sections/online-courses';
+import { Overview } from './sections/overview';
+import { Payments } from './sections/payments';
+import { Profile } from './sections/profile';
+import { useAccountData } from './use-account-data';
 
 function SignedOut() {
   const { pathname } = useLocation();
@@ -50,84 +31,66 @@ function SignedOut() {
   );
 }
 
-function Bookings({ enrollments }: { enrollments: AccountEnrollment[] }) {
-  if (enrollments.length === 0) {
-    return (
-      <p>
-        You have no bookings yet. <Link to="/courses/">Browse our courses</Link>
-      </p>
-    );
-  }
-  return enrollments.map((enrollment) => (
-    <BookingTable
-      key={enrollment.id}
-      booking={enrollment}
-      caption={
-        <>
-          {`Booked ${formatShortDate(enrollment.createdAt)} `}
-          <span className={`booking-status booking-status-${enrollment.status}`}>{STATUS_WORDS[enrollment.status]}</span>
-        </>
-      }
-    />
-  ));
+/** The account menu: every part, the current one marked. */
+function AccountMenu({ current }: { current: AccountSectionPath | null }) {
+  return (
+    <nav aria-label="Your account" className="account-menu">
+      <ul>
+        {ACCOUNT_SECTIONS.map((section) => (
+          <li key={section.path}>
+            <Link to={section.path} aria-current={section.path === current ? 'page' : undefined}>{section.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
 }
 
-function AccountSections({ data }: { data: AccountData }) {
+/** The part of the account the address names. */
+function Section({ user, venue }: { user: AuthUser; venue: string }) {
+  const { pathname } = useLocation();
+  const found = sectionOf(pathname);
+  const account = useAccountData();
   const id = useId();
+  if (account.status === 'done' && account.data === null) return <SignedOut />;
+  const label = ACCOUNT_SECTIONS.find((s) => s.path === found?.section)?.label;
+  const body = () => {
+    switch (found?.section) {
+      case '/account/bookings/':
+        return <Loaded request={account} what="your bookings">{(data) => data && <Bookings data={data} />}</Loaded>;
+      case '/account/online-courses/':
+        return <Loaded request={account} what="your online courses">{(data) => data && <OnlineCourses data={data} />}</Loaded>;
+      case '/account/payments/':
+        return <Loaded request={account} what="your payments">{(data) => data && <Payments data={data} />}</Loaded>;
+      case '/account/certificates/':
+        return <Certificates />;
+      case '/account/forms/':
+        return <Forms formId={found.rest} />;
+      case '/account/documents/':
+        return <Documents />;
+      case '/account/intake-call/':
+        return <IntakeCallSection />;
+      case '/account/profile/':
+        return <Profile user={user} />;
+      case '/account/':
+        return <Loaded request={account} what="your account">{(data) => data && <Overview data={data} venue={venue} />}</Loaded>;
+      default:
+        return <p>This part of your account does not exist. Choose one from the menu.</p>;
+    }
+  };
   return (
     <>
-      <section aria-labelledby={`${id}-bookings`}>
-        <h2 id={`${id}-bookings`}>Your bookings</h2>
-        <Bookings enrollments={data.enrollments} />
-      </section>
-      <section aria-labelledby={`${id}-payments`}>
-        <h2 id={`${id}-payments`}>Your payments</h2>
-        {data.payments.length === 0 ? (
-          <p>You have made no payments yet.</p>
-        ) : (
-          <table className="order-lines">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Method</th>
-                <th scope="col">Amount</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.payments.map((payment) => (
-                <tr key={payment.id}>
-                  <td>{formatShortDate(payment.createdAt)}</td>
-                  <td>{paymentMethodLabel(payment.method)}</td>
-                  <td>{formatMoney(payment.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-      <section aria-labelledby={`${id}-online`}>
-        <h2 id={`${id}-online`}>Your online courses</h2>
-        {data.onlineCourses.length === 0 ? (
-          <p>
-            You have no online courses yet. <Link to="/courses/elearning/">See our online courses</Link>
-          </p>
-        ) : (
-          <ul className="account-online-courses">
-            {data.onlineCourses.map((course) => (
-              <li key={course.courseId}>
-                {course.title} <span className="tag">{course.complete ? 'Completed' : 'In progress'}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+      <AccountMenu current={found?.section ?? null} />
+      <section aria-labelledby={`${id}-section`} className="account-section">
+        <h2 id={`${id}-section`}>{label ?? 'Not found'}</h2>
+        {body()}
       </section>
     </>
   );
 }
 
-function SignedIn({ user }: { user: AuthUser }) {
+function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
   const { signOut } = useAuth();
-  const account = useAccountData();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutFailed, setSignOutFailed] = useState(false);
 
@@ -141,7 +104,6 @@ function SignedIn({ user }: { user: AuthUser }) {
     }
   }
 
-  if (account.status === 'done' && account.data === null) return <SignedOut />;
   return (
     <>
       <div className="account-who">
@@ -152,24 +114,19 @@ function SignedIn({ user }: { user: AuthUser }) {
         </button>
         {signOutFailed && <p role="alert" className="form-error">We could not sign you out. Please try again.</p>}
       </div>
-      {account.status === 'loading' && <p role="status">Loading your bookings...</p>}
-      {account.status === 'failed' && (
-        <>
-          <p role="alert" className="form-error">We could not load your account. Please check your connection and try again.</p>
-          <button type="button" className="button" onClick={account.retry}>Try again</button>
-        </>
-      )}
-      {account.status === 'done' && account.data && <AccountSections data={account.data} />}
+      <Section user={user} venue={venue} />
     </>
   );
 }
 
 /**
- * §2 the account area (any path under /account/). The server's HTML is the
- * same for everyone; who is signed in is known only after hydration. A
- * mailed link that signed the browser in leaves a notice saying so.
+ * §2 the account area (any path under /account/), one part per address.
+ * The server's HTML is the same for everyone; who is signed in is known
+ * only after hydration. A mailed link that signed the browser in leaves a
+ * notice saying so. `venue` is the academy's address, where sessions on
+ * site take place.
  */
-export function AccountPage({ page }: { page: AccountFormPage }) {
+export function AccountPage({ page, venue = '' }: { page: AccountFormPage; venue?: string }) {
   const { loading, user } = useAuth();
   const notice = useAccountNotice();
   return (
@@ -179,7 +136,7 @@ export function AccountPage({ page }: { page: AccountFormPage }) {
       {loading ? (
         <p role="status">Checking whether you are signed in...</p>
       ) : user ? (
-        <SignedIn key={user.sub} user={user} />
+        <SignedIn key={user.sub} user={user} venue={venue} />
       ) : (
         <SignedOut />
       )}

@@ -4,7 +4,7 @@ import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import { AccountForm } from './account-form';
 import { useAuth } from '../../lib/auth';
-import { RESET_REQUEST_FIELDS, validateResetRequest } from './auth-rules';
+import { RESET_REQUEST_FIELDS, validateResetRequest } from '../../lib/account-rules';
 import { MailSent } from './mail-sent';
 
 /**

@@ -5,7 +5,7 @@ import type { AccountFormPage } from '../../generated/AccountFormPage';
 import { AccountForm } from './account-form';
 import { goToAccountSaying } from '../../lib/account-notice';
 import { useAuth } from '../../lib/auth';
-import { MIN_PASSWORD, NEW_PASSWORD_FIELDS, validateNewPassword } from './auth-rules';
+import { MIN_PASSWORD, NEW_PASSWORD_FIELDS, validateNewPassword } from '../../lib/account-rules';
 import { useLinkToken } from './use-link-token';
 
 const ASK_AGAIN = <Link to="/forgot-password/">Ask for a new link</Link>;

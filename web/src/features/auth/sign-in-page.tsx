@@ -5,7 +5,7 @@ import type { AccountFormPage } from '../../generated/AccountFormPage';
 import { AccountForm } from './account-form';
 import { useAuth } from '../../lib/auth';
 import { nextPathOf } from '../../lib/paths';
-import { SIGN_IN_FIELDS, validateSignIn } from './auth-rules';
+import { SIGN_IN_FIELDS, validateSignIn } from '../../lib/account-rules';
 
 /**
  * §2 /sign-in/: on success to the account, or to the same-site `?next=` path.

@@ -5,7 +5,7 @@ import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { SignUpRequest } from '../../generated/SignUpRequest';
 import { AccountForm } from './account-form';
 import { useAuth } from '../../lib/auth';
-import { MIN_PASSWORD, SIGN_UP_FIELDS, trimSignUp, validateSignUp, type SignUpField } from './auth-rules';
+import { MIN_PASSWORD, SIGN_UP_FIELDS, trimSignUp, validateSignUp, type SignUpField } from '../../lib/account-rules';
 import { MailSent } from './mail-sent';
 
 const INPUTS: Record<SignUpField, { label: string; type: 'text' | 'email' | 'tel' | 'password'; autoComplete: string; hint?: string }> = {

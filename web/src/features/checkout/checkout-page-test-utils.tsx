@@ -6,7 +6,7 @@ import type { AuthSession } from '../../generated/AuthSession';
 import type { CheckoutLine } from '../../generated/CheckoutLine';
 import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
-import { signedOut } from '../../test/auth-fixtures';
+import { amaraUserDataAnswer, signedOut } from '../../test/auth-fixtures';
 import { selected } from '../../test/checkout-fixtures';
 import { AuthProvider } from '../../lib/auth';
 import { BasketProvider } from '../../lib/basket';
@@ -35,7 +35,7 @@ export function renderCheckout(lines: CheckoutLine[], { path = '/checkout/', pag
 
 /** The site's API answering `answers`, for a visitor signed out unless `session` says otherwise. */
 export function stubSite(answers: Record<string, Answer>, session: AuthSession = signedOut) {
-  return stubApi({ 'GET /api/auth/session': () => jsonResponse(200, session), ...answers });
+  return stubApi({ 'GET /api/auth/session': () => jsonResponse(200, session), ...amaraUserDataAnswer, ...answers });
 }
 
 /** The catalogue answering for `lines` and a booking-fee intent, plus `more` calls. */

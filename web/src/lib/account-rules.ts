@@ -1,5 +1,5 @@
-import type { SignUpRequest } from '../../generated/SignUpRequest';
-import { emailProblem, phoneProblem } from '../../lib/contact-rules';
+import type { SignUpRequest } from '../generated/SignUpRequest';
+import { emailProblem, phoneProblem } from './contact-rules';
 
 // §5 and decision 008: the same rules as enrol_domain::auth on the server, so
 // the browser can say what is wrong before sending; the server checks again.
@@ -94,6 +94,30 @@ export function validateNewPassword(details: NewPassword): Partial<NewPassword> 
 
 export function validateResetRequest(details: ResetRequest): Partial<ResetRequest> {
   return withMessages({ email: emailError(details.email) });
+}
+
+/** The account's own details (name and phone), as the profile changes them. */
+export type ProfileDetails = Pick<SignUpRequest, 'first_name' | 'last_name' | 'phone'>;
+
+export function validateProfile(details: ProfileDetails): Partial<ProfileDetails> {
+  return withMessages<keyof ProfileDetails>({
+    first_name: nameError('first_name', details.first_name),
+    last_name: nameError('last_name', details.last_name),
+    phone: phoneError(details.phone),
+  });
+}
+
+/** A password change: the current password, and a new one that meets the rule. */
+export interface PasswordChange {
+  current_password: string;
+  new_password: string;
+}
+
+export function validatePasswordChange(details: PasswordChange): Partial<PasswordChange> {
+  return withMessages<keyof PasswordChange>({
+    current_password: details.current_password === '' ? 'Enter your current password' : undefined,
+    new_password: newPasswordError(details.new_password),
+  });
 }
 
 /** What is sent: trimmed, except the password. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  trimSignUp, validateNewPassword, validateResetRequest, validateSignIn, validateSignUp,
-} from './auth-rules';
+  trimSignUp, validateNewPassword, validatePasswordChange, validateProfile, validateResetRequest, validateSignIn, validateSignUp,
+} from './account-rules';
 
 const complete = { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' };
 
@@ -46,5 +46,20 @@ describe('auth rules', () => {
   it('sends the details trimmed, and the password as typed', () => {
     expect(trimSignUp({ email: ' amara@example.com ', password: ' pass phrase ', first_name: ' Amara', last_name: 'Okafor ', phone: ' 07700 900123 ' }))
       .toEqual({ email: 'amara@example.com', password: ' pass phrase ', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' });
+  });
+});
+
+describe('the profile and password change rules', () => {
+  it('asks for names and a valid phone, and a current and a long enough new password', () => {
+    expect(validateProfile({ first_name: ' ', last_name: 'Hart', phone: '12ab' })).toEqual({
+      first_name: 'First name is required',
+      phone: 'Enter a valid phone number',
+    });
+    expect(validateProfile({ first_name: 'Amelia', last_name: 'Hart', phone: '07700 900123' })).toEqual({});
+    expect(validatePasswordChange({ current_password: '', new_password: 'short' })).toEqual({
+      current_password: 'Enter your current password',
+      new_password: 'Use at least 10 characters',
+    });
+    expect(validatePasswordChange({ current_password: 'old one', new_password: 'a new pass phrase' })).toEqual({});
   });
 });

@@ -1,0 +1,144 @@
+//! `POST /api/graphql`: the account data of §7 (decision 013), called with
+//! the signed-in user's bearer token or session cookie. Read-only: every
+//! resolver reads the caller's own rows through `enrol_db`'s `*_of(user_id)`
+//! reads, whatever ids a query passes. Depth and complexity are limited,
+//! and introspection is off in production.
+
+use std::sync::Arc;
+
+use async_graphql::{Context, EmptyMutation, EmptySubscription, ID, Object, Schema};
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+
+use enrol_domain::auth::UserData;
+use enrol_domain::records::{Certificate, Cohort, Enrollment, IntakeCall, Invitation, Payment, Registration, UploadRequest, UserForm};
+
+use crate::AppState;
+use crate::http::ApiError;
+use crate::http::account_area::require_session;
+use crate::http::error::ErrorEnvelope;
+use crate::http::json_body::JsonBody;
+
+pub type AccountSchema = Schema<Query, EmptyMutation, EmptySubscription>;
+
+/// The deepest nesting a query may have, and the most fields it may ask
+/// for: the account area's queries need depth 3 and about 40 fields.
+const MAX_DEPTH: usize = 6;
+const MAX_COMPLEXITY: usize = 250;
+
+/// The schema, built once at start; introspection only outside production.
+pub fn schema(production: bool) -> AccountSchema {
+    let builder = Schema::build(Query, EmptyMutation, EmptySubscription).limit_depth(MAX_DEPTH).limit_complexity(MAX_COMPLEXITY);
+    if production { builder.disable_introspection() } else { builder }.finish()
+}
+
+/// Whose data a query reads: the signed-in user, found by the server.
+struct Caller(UserData);
+
+/// What the resolvers answer when the database fails: details only in the logs.
+fn internal(error: anyhow::Error) -> async_graphql::Error {
+    tracing::error!(error = format!("{error:#}"), "An account data query failed");
+    async_graphql::Error::new("Something went wrong on our side. Please try again.")
+}
+
+pub struct Query;
+
+#[Object(rename_fields = "snake_case", rename_args = "snake_case")]
+impl Query {
+    /// The user by sign-in id: a list holding the caller when the id is
+    /// theirs, empty for any other id (§7; its first entry is `userData`).
+    async fn user(&self, ctx: &Context<'_>, cognito_id: ID) -> Vec<UserData> {
+        let Caller(user) = ctx.data_unchecked::<Caller>();
+        if *cognito_id == user.cognito_id { vec![user.clone()] } else { Vec::new() }
+    }
+
+    async fn registrations(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Registration>> {
+        db(ctx).registrations_of(caller_id(ctx), enrol_domain::london::today(chrono::Utc::now())).await.map_err(internal)
+    }
+
+    async fn enrollments(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Enrollment>> {
+        db(ctx).enrollments_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    async fn payments(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Payment>> {
+        db(ctx).payments_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    async fn certificates(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Certificate>> {
+        db(ctx).certificates_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    /// Forms the caller's courses need, with their answers.
+    async fn forms(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<UserForm>> {
+        db(ctx).forms_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    /// Evidence the caller's courses ask for, with the files sent.
+    async fn uploads(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<UploadRequest>> {
+        db(ctx).upload_requests_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    async fn cohorts(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Cohort>> {
+        db(ctx).cohorts_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    async fn intake_calls(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<IntakeCall>> {
+        db(ctx).intake_calls_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    async fn invitations(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Invitation>> {
+        db(ctx).invitations_of(caller_id(ctx)).await.map_err(internal)
+    }
+}
+
+fn db<'a>(ctx: &Context<'a>) -> &'a enrol_db::Db {
+    &ctx.data_unchecked::<Arc<AppState>>().db
+}
+
+fn caller_id<'a>(ctx: &Context<'a>) -> &'a str {
+    &ctx.data_unchecked::<Caller>().0.id
+}
+
+/// `POST /api/graphql`: the signed-in user's account data.
+#[utoipa::path(
+    post,
+    path = "/api/graphql",
+    tag = "accounts",
+    request_body(content = Object, description = "A GraphQL request: `query`, optional `variables` and `operationName`",
+        example = json!({ "query": "query UserData($id: ID!) { user(cognito_id: $id) { id email given_name } }", "variables": { "id": "…" } })),
+    responses(
+        (status = 200, description = "The GraphQL answer: `data`, and `errors` for a query that is invalid, too deep or too complex", body = Object),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn query_account_data(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    JsonBody(request): JsonBody<async_graphql::Request>,
+) -> Result<Response, ApiError> {
+    let record = require_session(&state, &headers).await?;
+    let request = request.data(Caller(record.user)).data(Arc::clone(&state));
+    let answer = state.graphql.execute(request).await;
+    let mut response = Json(answer).into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::schema;
+
+    #[tokio::test]
+    async fn production_does_not_describe_the_schema() {
+        let query = "{ __schema { queryType { name } } }";
+        let development = schema(false).execute(query).await;
+        assert!(development.errors.is_empty(), "{:?}", development.errors);
+        assert_eq!(development.data.into_json().unwrap()["__schema"]["queryType"]["name"], "Query");
+        let production = schema(true).execute(query).await;
+        assert_eq!(production.data.into_json().unwrap()["__schema"], serde_json::Value::Null, "nothing of the schema is told");
+    }
+}

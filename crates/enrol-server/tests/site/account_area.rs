@@ -1,0 +1,186 @@
+//! The account area's writes (issue 12): forms, evidence uploads, intake
+//! calls, profile and password, each only on the caller's own rows.
+
+use base64::Engine as _;
+use serde_json::{Value, json};
+
+use crate::accounts::verified_account;
+use crate::both_backends;
+use crate::graphql::{graphql, sign_in};
+use crate::helpers::TestApp;
+
+const AMELIA_PASSWORD: &str = enrol_server::DEMO_STUDENT_PASSWORD;
+
+/// Sends `method path` with `body` and the bearer `token`: status and JSON.
+async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: &str, body: Option<Value>) -> (u16, Value) {
+    let mut request = reqwest::Client::new().request(method, app.url(path)).bearer_auth(token);
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    let response = request.send().await.expect("request");
+    (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
+}
+
+async fn amelia(app: &TestApp) -> String {
+    sign_in(app, enrol_db::DEMO_STUDENT_EMAIL, AMELIA_PASSWORD).await
+}
+
+both_backends! {
+    #[config(|config| config.demo_students = true)]
+    async fn a_student_fills_in_and_completes_her_medical_form(app: TestApp) {
+        let token = amelia(&app).await;
+        let sam = verified_account(&app, "sam.lee@example.com").await;
+        let (_, forms) = graphql(&app, Some(&token), "{ forms { id kind client_complete questions { key required } } }", json!({})).await;
+        let medical = forms["data"]["forms"].as_array().unwrap().iter().find(|f| f["kind"] == "medical").unwrap().clone();
+        assert_eq!(medical["client_complete"], false);
+        let path = format!("/api/account/forms/{}", medical["id"].as_str().unwrap());
+
+        let draft = json!({ "answers": { "conditions": "no", "medication": "" }, "complete": false });
+        assert_eq!(call(&app, reqwest::Method::PUT, &path, &token, Some(draft)).await, (200, json!({ "complete": false })));
+        let early = json!({ "answers": { "conditions": "no" }, "complete": true });
+        let (status, refused) = call(&app, reqwest::Method::PUT, &path, &token, Some(early)).await;
+        assert_eq!(status, 422);
+        assert_eq!(refused["error"]["fields"]["pregnant"], "Please answer this question");
+        let full = json!({ "answers": { "conditions": "no", "allergies": "no", "pregnant": "no", "emergency_contact": "Sam Hart 07700 900456" }, "complete": true });
+        // Someone else's form is not found, whatever they send.
+        assert_eq!(call(&app, reqwest::Method::PUT, &path, &sam, Some(full.clone())).await.0, 404);
+        assert_eq!(call(&app, reqwest::Method::PUT, &path, &token, Some(full)).await.0, 200);
+
+        let (_, forms) = graphql(&app, Some(&token), "{ forms { id client_complete completed_at responses { question answer } } }", json!({})).await;
+        let saved = forms["data"]["forms"].as_array().unwrap().iter().find(|f| f["id"] == medical["id"]).unwrap().clone();
+        assert_eq!(saved["client_complete"], true);
+        assert!(saved["completed_at"].is_string());
+        assert_eq!(saved["responses"].as_array().unwrap().len(), 4);
+        app.stop().await;
+    }
+
+    #[config(|config| config.demo_students = true)]
+    async fn evidence_is_checked_kept_and_given_back_to_its_owner_only(app: TestApp) {
+        let token = amelia(&app).await;
+        let sam = verified_account(&app, "sam.lee@example.com").await;
+        let (_, uploads) = graphql(&app, Some(&token), "{ uploads { id status } }", json!({})).await;
+        let request = uploads["data"]["uploads"][0]["id"].as_str().unwrap().to_owned();
+        let path = format!("/api/account/upload-requests/{request}/files");
+        let pdf = b"%PDF-1.7\n1 0 obj << >> endobj\n%%EOF\n".to_vec();
+        let encode = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+
+        let html = json!({ "file_name": "certificate.pdf", "data": encode(b"<html><script>alert(1)</script></html>") });
+        let (status, refused) = call(&app, reqwest::Method::POST, &path, &token, Some(html)).await;
+        assert_eq!(status, 422, "a page named .pdf is not a PDF");
+        assert!(refused["error"]["message"].as_str().unwrap().contains("PDF or an image"));
+        let file = json!({ "file_name": "C:\\fakepath\\level-2.pdf", "data": encode(&pdf) });
+        assert_eq!(call(&app, reqwest::Method::POST, &path, &sam, Some(file.clone())).await.0, 404, "not Sam's request");
+        let (status, kept) = call(&app, reqwest::Method::POST, &path, &token, Some(file)).await;
+        assert_eq!(status, 201, "{kept}");
+        assert_eq!((kept["file_name"].as_str(), kept["content_type"].as_str()), (Some("level-2.pdf"), Some("application/pdf")));
+
+        let (_, uploads) = graphql(&app, Some(&token), "{ uploads { status uploads { id file_name size_bytes } } }", json!({})).await;
+        assert_eq!(uploads["data"]["uploads"][0]["status"], "received");
+        assert_eq!(uploads["data"]["uploads"][0]["uploads"][0]["size_bytes"], pdf.len());
+        let download = format!("/api/account/uploads/{}", kept["id"].as_str().unwrap());
+        let response = reqwest::Client::new().get(app.url(&download)).bearer_auth(&token).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-type"], "application/pdf");
+        assert_eq!(response.headers()["content-disposition"], "attachment; filename=\"level-2.pdf\"");
+        assert_eq!(response.bytes().await.unwrap().as_ref(), pdf.as_slice());
+        assert_eq!(reqwest::Client::new().get(app.url(&download)).bearer_auth(&sam).send().await.unwrap().status(), 404);
+        assert_eq!(reqwest::Client::new().get(app.url(&download)).send().await.unwrap().status(), 401);
+        app.stop().await;
+    }
+
+    #[config(|config| config.demo_students = true)]
+    async fn a_certificate_is_checked_by_anyone_and_kept_by_its_holder(app: TestApp) {
+        let number = enrol_db::DEMO_CERTIFICATE;
+        let data: Value = app.get(&format!("/api/page-data?path=/certificates/{number}")).await.json().await.unwrap();
+        assert_eq!(data["page"]["kind"], "certificate");
+        assert_eq!(data["page"]["certificate"]["holderName"], "Amelia Hart");
+        assert_eq!(data["page"]["certificate"]["courseTitle"], "Foundation Skin Science");
+        let unknown: Value = app.get("/api/page-data?path=/certificates/EA-0000-00000").await.json().await.unwrap();
+        assert_eq!((unknown["page"]["number"].as_str(), &unknown["page"]["certificate"]), (Some("EA-0000-00000"), &Value::Null));
+        let page = app.get(&format!("/certificates/{number}")).await;
+        assert_eq!(page.headers()["cache-control"], "private, no-store", "a withdrawn certificate must not live on in a cache");
+
+        let token = amelia(&app).await;
+        let sam = verified_account(&app, "sam.lee@example.com").await;
+        let path = format!("/api/account/certificates/{number}");
+        let response = reqwest::Client::new().get(app.url(&path)).bearer_auth(&token).send().await.unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-disposition"], format!("attachment; filename=\"certificate-{number}.html\""));
+        let document = response.text().await.unwrap();
+        assert!(document.contains("Amelia Hart") && document.contains("Foundation Skin Science"), "{document}");
+        assert!(document.contains(&format!("{}/certificates/{number}", app.address)));
+        assert_eq!(reqwest::Client::new().get(app.url(&path)).bearer_auth(&sam).send().await.unwrap().status(), 404);
+        assert_eq!(reqwest::Client::new().get(app.url(&path)).send().await.unwrap().status(), 401);
+        app.stop().await;
+    }
+
+    async fn eight_students_asking_for_one_call_time_at_once_get_it_once(app: TestApp) {
+        let mut tokens = Vec::new();
+        for i in 0..8 {
+            tokens.push(verified_account(&app, &format!("student{i}@example.com")).await);
+        }
+        let (status, slots) = call(&app, reqwest::Method::GET, "/api/account/intake-calls/slots", &tokens[0], None).await;
+        assert_eq!(status, 200);
+        let day = slots["days"][0].clone();
+        let wanted = json!({ "date": day["date"], "time": day["times"][0] });
+        let mut requests = tokio::task::JoinSet::new();
+        for token in tokens.clone() {
+            let (url, wanted) = (app.url("/api/account/intake-calls"), wanted.clone());
+            requests.spawn(async move { reqwest::Client::new().post(url).bearer_auth(token).json(&wanted).send().await.unwrap().status().as_u16() });
+        }
+        let mut statuses = requests.join_all().await;
+        statuses.sort_unstable();
+        assert_eq!(statuses, [201, 409, 409, 409, 409, 409, 409, 409]);
+
+        let (_, slots) = call(&app, reqwest::Method::GET, "/api/account/intake-calls/slots", &tokens[0], None).await;
+        assert_ne!(slots["days"][0]["times"][0], wanted["time"], "the booked time is offered no more");
+        let refused = call(&app, reqwest::Method::POST, "/api/account/intake-calls", &tokens[0], Some(json!({ "date": day["date"], "time": "03:00" }))).await;
+        assert_eq!(refused.0, 422);
+
+        // The one who got it has one call at a time, and can give it back.
+        let mut winner = None;
+        for token in &tokens {
+            let (_, calls) = graphql(&app, Some(token), "{ intake_calls { id status } }", json!({})).await;
+            if let Some(booked) = calls["data"]["intake_calls"].as_array().unwrap().first() {
+                winner = Some((token.clone(), booked["id"].as_str().unwrap().to_owned()));
+            }
+        }
+        let (winner, call_id) = winner.expect("one student has the call");
+        let another = json!({ "date": day["date"], "time": day["times"][1] });
+        let (status, refused) = call(&app, reqwest::Method::POST, "/api/account/intake-calls", &winner, Some(another)).await;
+        assert_eq!(status, 409);
+        assert!(refused["error"]["message"].as_str().unwrap().contains("already have a call"));
+        let cancel = format!("/api/account/intake-calls/{call_id}/cancel");
+        let someone_else = tokens.iter().find(|t| **t != winner).unwrap();
+        assert_eq!(call(&app, reqwest::Method::POST, &cancel, someone_else, Some(json!({}))).await.0, 404);
+        assert_eq!(call(&app, reqwest::Method::POST, &cancel, &winner, Some(json!({}))).await.0, 200);
+        let (_, slots) = call(&app, reqwest::Method::GET, "/api/account/intake-calls/slots", &tokens[0], None).await;
+        assert_eq!(slots["days"][0]["times"][0], wanted["time"], "the time is free again");
+        app.stop().await;
+    }
+
+    async fn a_student_changes_her_name_phone_and_password(app: TestApp) {
+        let email = "sam.lee@example.com";
+        let token = verified_account(&app, email).await;
+        let other_browser = sign_in(&app, email, "correct horse battery").await;
+
+        let bad = json!({ "first_name": "Samira", "last_name": "", "phone": "12ab" });
+        let (status, refused) = call(&app, reqwest::Method::PUT, "/api/account/profile", &token, Some(bad)).await;
+        assert_eq!(status, 422);
+        assert_eq!(refused["error"]["fields"], json!({ "last_name": "Last name is required", "phone": "Enter a valid phone number" }));
+        let good = json!({ "first_name": "Samira", "last_name": "Lee", "phone": "07700 900999" });
+        assert_eq!(call(&app, reqwest::Method::PUT, "/api/account/profile", &token, Some(good)).await.0, 200);
+        let (_, session) = call(&app, reqwest::Method::GET, "/api/auth/session", &token, None).await;
+        assert_eq!((session["user"]["given_name"].as_str(), session["user"]["phone_number"].as_str()), (Some("Samira"), Some("+447700900999")));
+
+        let wrong = json!({ "current_password": "not my password", "new_password": "a brand new pass phrase" });
+        let (status, refused) = call(&app, reqwest::Method::POST, "/api/account/password", &token, Some(wrong)).await;
+        assert_eq!((status, refused["error"]["fields"]["current_password"].as_str()), (422, Some("Your current password is not right")));
+        let right = json!({ "current_password": "correct horse battery", "new_password": "a brand new pass phrase" });
+        assert_eq!(call(&app, reqwest::Method::POST, "/api/account/password", &token, Some(right)).await.0, 200);
+        assert_eq!(call(&app, reqwest::Method::GET, "/api/auth/session", &token, None).await.1["user"]["email"], email, "this browser stays in");
+        assert_eq!(call(&app, reqwest::Method::GET, "/api/auth/session", &other_browser, None).await.1["user"], Value::Null, "others are out");
+        sign_in(&app, email, "a brand new pass phrase").await;
+        app.stop().await;
+    }
+}

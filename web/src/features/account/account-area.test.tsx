@@ -1,0 +1,183 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/api-stub';
+import { account, accountApi, records } from '../../test/account-fixtures';
+import { amaraUserDataAnswer, signedIn } from '../../test/auth-fixtures';
+import { renderWithAuth } from '../../test/render-with-auth';
+import { AccountPage } from './account-page';
+import { fileProblem } from './sections/documents';
+
+const page = { heading: 'Your account' };
+const region = (name: string) => screen.getByRole('region', { name });
+/** A GraphQL answer read at each call: `data()` may change as the test goes on. */
+const graphqlWith = (data: () => Record<string, unknown>) => () => jsonResponse(200, { data: { user: records.user, ...data() } });
+
+describe('the account overview', () => {
+  it('shows the next sessions with where they are, balances due and forms to complete', async () => {
+    accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
+    renderWithAuth(<AccountPage page={page} venue="12 High Street, London" />, '/account/');
+    const overview = await screen.findByRole('region', { name: 'Overview' });
+    const sessions = within(await within(overview).findByRole('list', { name: 'Your next sessions' })).getAllByRole('listitem');
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.textContent).toBe('Microneedling CourseTuesday 12th January, 09:30 to 16:30At the academy, 12 High Street, London');
+    expect(within(overview).queryByText('Anatomy Day')).toBeNull();
+    expect(within(overview).getByText('£830.00 due by Tuesday 29th December')).toBeInTheDocument();
+    expect(within(overview).getByRole('link', { name: 'Medical form: Microneedling Course' }).getAttribute('href')).toBe('/account/forms/f-medical/');
+    expect(within(overview).queryByRole('link', { name: /Consultation form/ })).toBeNull();
+  });
+});
+
+describe('certificates', () => {
+  it('lists each certificate with its public check and its download', async () => {
+    accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
+    renderWithAuth(<AccountPage page={page} />, '/account/certificates/');
+    const view = await screen.findByRole('link', { name: 'View certificate EA-2026-04821' });
+    expect(view.getAttribute('href')).toBe('/certificates/EA-2026-04821');
+    const download = screen.getByRole('link', { name: 'Download certificate EA-2026-04821' });
+    expect(download.getAttribute('href')).toBe('/api/account/certificates/EA-2026-04821');
+    expect(download).toHaveAttribute('download');
+    expect(within(region('Certificates')).getByText('Issued 8 May 2026, number EA-2026-04821')).toBeInTheDocument();
+  });
+});
+
+describe('forms', () => {
+  it('asks every required question before a form is sent complete, and sends yes and no as the server takes them', async () => {
+    const api = accountApi({ 'GET /api/account': () => jsonResponse(200, account), 'PUT /api/account/forms/f-medical': () => jsonResponse(200, { complete: true }) });
+    renderWithAuth(<AccountPage page={page} />, '/account/forms/f-medical/');
+    const form = await screen.findByRole('form', { name: 'Medical form: Microneedling Course' });
+    expect(within(form).getByLabelText<HTMLSelectElement>(/medical condition/).value).toBe('No');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit form' }));
+    const contact = within(form).getByLabelText(/Emergency contact/);
+    expect(contact).toHaveAccessibleDescription('Please answer this question');
+    expect(contact).toHaveFocus();
+    expect(api.routes()).not.toContain('PUT /api/account/forms/f-medical');
+    await userEvent.type(contact, 'Sam Okafor 07700 900456');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit form' }));
+    expect(await screen.findByText('Thank you: your medical form: microneedling course is complete.')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.route === 'PUT /api/account/forms/f-medical')?.body).toEqual({
+      answers: { conditions: 'no', medication: '', emergency_contact: 'Sam Okafor 07700 900456' },
+      complete: true,
+    });
+  });
+
+  it('saves a form for later without its checks', async () => {
+    const api = accountApi({ 'GET /api/account': () => jsonResponse(200, account), 'PUT /api/account/forms/f-medical': () => jsonResponse(200, { complete: false }) });
+    renderWithAuth(<AccountPage page={page} />, '/account/forms/f-medical/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
+    expect(await screen.findByText('Your answers are saved. You can finish the form later.')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.route === 'PUT /api/account/forms/f-medical')?.body).toMatchObject({ complete: false });
+  });
+});
+
+describe('documents', () => {
+  it('checks a file before sending it, then sends it as base64 and lists it', async () => {
+    let sent = false;
+    const api = accountApi({
+      'GET /api/account': () => jsonResponse(200, account),
+      'POST /api/graphql': graphqlWith(() => ({
+        uploads: [{ ...records.uploads[0], status: sent ? 'received' : 'requested', uploads: sent ? [{ id: 'up-1', file_name: 'level-2.pdf', size_bytes: 2048, uploaded_at: '2026-11-24T10:00:00' }] : [] }],
+      })),
+      'POST /api/account/upload-requests/req-1/files': () => {
+        sent = true;
+        return jsonResponse(201, { id: 'up-1', file_name: 'level-2.pdf', content_type: 'application/pdf' });
+      },
+    });
+    renderWithAuth(<AccountPage page={page} />, '/account/documents/');
+    const input = await screen.findByLabelText('Choose a file for Level 2 certificate');
+    await userEvent.upload(input, new File(['<html>'], 'page.html', { type: 'text/html' }), { applyAccept: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Send file' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please send a PDF or an image (JPEG, PNG or WebP).');
+    await userEvent.upload(input, new File(['%PDF-1.7'], 'level-2.pdf', { type: 'application/pdf' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Send file' }));
+    expect(await screen.findByRole('link', { name: 'level-2.pdf' })).toHaveAttribute('href', '/api/account/uploads/up-1');
+    expect(api.calls.find((call) => call.route === 'POST /api/account/upload-requests/req-1/files')?.body).toEqual({
+      file_name: 'level-2.pdf',
+      data: btoa('%PDF-1.7'),
+    });
+  });
+
+  it('refuses files over 5 MB before sending them', () => {
+    expect(fileProblem(new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.pdf', { type: 'application/pdf' }))).toBe(
+      'The file is larger than 5 MB. Please send a smaller copy.',
+    );
+    expect(fileProblem(undefined)).toBe('Choose a file to send.');
+    expect(fileProblem(new File(['x'], 'photo.jpg', { type: 'image/jpeg' }))).toBeNull();
+  });
+});
+
+describe('the intake call', () => {
+  it('books a free time, and says so when someone took it first', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let booked = false;
+    let attempts = 0;
+    accountApi({
+      'GET /api/account': () => jsonResponse(200, account),
+      'POST /api/graphql': graphqlWith(() => ({ intake_calls: booked ? [{ id: 'call-1', student_id: 'u-amara', date: '2026-11-26', time: '14:00', status: 'booked' }] : [] })),
+      'GET /api/account/intake-calls/slots': () => jsonResponse(200, { days: [{ date: '2026-11-26', times: ['10:00', '14:00'] }] }),
+      'POST /api/account/intake-calls': () => {
+        attempts += 1;
+        if (attempts === 1) return jsonResponse(409, { error: { code: 'conflict', message: 'Someone has just booked that time. Please choose another.' } });
+        booked = true;
+        return jsonResponse(201, { id: 'call-1' });
+      },
+    });
+    renderWithAuth(<AccountPage page={page} />, '/account/intake-call/');
+    await userEvent.selectOptions(await screen.findByLabelText('Day'), 'Thursday 26th November');
+    await userEvent.click(screen.getByRole('radio', { name: '10:00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book the call' }));
+    expect(await screen.findByText('Someone has just booked that time. Please choose another.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '14:00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Book the call' }));
+    expect(await screen.findByText(/Your call is booked for Thursday 26th November at 14:00/)).toBeInTheDocument();
+  });
+});
+
+describe('the profile', () => {
+  it('saves the name and phone, and reads the session again', async () => {
+    const api = accountApi({
+      'GET /api/account': () => jsonResponse(200, account),
+      'PUT /api/account/profile': () => jsonResponse(200, { saved: true }),
+      ...amaraUserDataAnswer,
+    });
+    renderWithAuth(<AccountPage page={page} />, '/account/profile/');
+    const form = await screen.findByRole('form', { name: 'Your details' });
+    const phone = within(form).getByLabelText(/Phone number/);
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '12ab');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(phone).toHaveAccessibleDescription('Enter a valid phone number');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '07700 900999');
+    await userEvent.click(within(form).getByRole('button', { name: 'Save details' }));
+    expect(await screen.findByText('Your details are saved.')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.route === 'PUT /api/account/profile')?.body).toEqual({ first_name: 'Amara', last_name: 'Okafor', phone: '07700 900999' });
+    expect(api.routes().filter((route) => route === 'GET /api/auth/session')).toHaveLength(2);
+  });
+
+  it('puts the server’s word beside a wrong current password', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    accountApi({
+      'GET /api/account': () => jsonResponse(200, account),
+      'POST /api/account/password': () =>
+        jsonResponse(422, { error: { code: 'invalid', message: 'Please check the highlighted fields.', fields: { current_password: 'Your current password is not right' } } }),
+    });
+    renderWithAuth(<AccountPage page={page} />, '/account/profile/');
+    const form = await screen.findByRole('form', { name: 'Change your password' });
+    await userEvent.type(within(form).getByLabelText(/Current password/), 'not it');
+    await userEvent.type(within(form).getByLabelText(/New password/), 'a new pass phrase');
+    await userEvent.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('Your current password is not right')).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Current password/)).toHaveFocus();
+  });
+});
+
+describe('the signed-in session', () => {
+  it('is asked once for who is signed in', async () => {
+    const api = accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
+    renderWithAuth(<AccountPage page={page} />, '/account/');
+    await screen.findByRole('region', { name: 'Overview' });
+    expect(api.routes().filter((route) => route === 'GET /api/auth/session')).toEqual(['GET /api/auth/session']);
+    expect(signedIn.user?.email).toBe('amara@example.com');
+  });
+});

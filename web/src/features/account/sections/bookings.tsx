@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import type { AccountData } from '../../../generated/AccountData';
+import type { EnrollmentStatus } from '../../../generated/EnrollmentStatus';
+import { BookingTable } from '../../../components/booking-table';
+import { formatShortDate } from '../../../lib/dates';
+
+const STATUS_WORDS: Record<EnrollmentStatus, string> = {
+  pending: 'Awaiting payment',
+  deposit: 'Booking fee paid',
+  completed: 'Paid in full',
+  failed: 'Payment failed',
+};
+
+/** §3 Enrollment: each booking with its status (pending, deposit, completed), courses, dates and balance. */
+export function Bookings({ data }: { data: AccountData }) {
+  if (data.enrollments.length === 0) {
+    return (
+      <p>
+        You have no bookings yet. <Link to="/courses/">Browse our courses</Link>
+      </p>
+    );
+  }
+  return data.enrollments.map((enrollment) => (
+    <BookingTable
+      key={enrollment.id}
+      booking={enrollment}
+      caption={
+        <>
+          {`Booked ${formatShortDate(enrollment.createdAt)} `}
+          <span className={`booking-status booking-status-${enrollment.status}`}>{STATUS_WORDS[enrollment.status]}</span>
+        </>
+      }
+    />
+  ));
+}

@@ -1,0 +1,105 @@
+import { Link } from 'react-router';
+import type { AccountData } from '../../../generated/AccountData';
+import type { IntakeCall } from '../../../generated/IntakeCall';
+import type { Registration } from '../../../generated/Registration';
+import type { UserForm } from '../../../generated/UserForm';
+import { formatSessionDate, formatTime } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+import { Loaded } from '../loaded';
+import { useAccountQuery } from '../use-account-query';
+import { FORM_TITLES } from './forms';
+
+const OVERVIEW_QUERY = `{
+  registrations { id course_title course_url date start end session_type upcoming }
+  forms { id kind course_title client_complete }
+  intake_calls { id date time status }
+}`;
+
+interface Overview {
+  registrations: Registration[];
+  forms: UserForm[];
+  intake_calls: IntakeCall[];
+}
+
+/** Where a session happens: the academy's address, or online with the link mailed before the day. */
+function where(registration: Registration, venue: string) {
+  if (registration.session_type === 'virtual') return 'Online: we email your joining link and instructions before the day';
+  if (registration.session_type === 'blended') return `Online and at the academy, ${venue}`;
+  return `At the academy, ${venue}`;
+}
+
+/** §2 the account's first page: the next sessions, balances due, forms to complete and a booked call. */
+export function Overview({ data, venue }: { data: AccountData; venue: string }) {
+  const overview = useAccountQuery<Overview>('overview', OVERVIEW_QUERY);
+  const due = data.enrollments.filter((enrollment) => enrollment.balance > 0 && enrollment.status !== 'failed' && enrollment.status !== 'pending');
+  return (
+    <>
+      <h3>Your next sessions</h3>
+      <Loaded request={overview} what="your sessions">
+        {({ registrations }) => {
+          const next = registrations.filter((r) => r.upcoming);
+          return next.length === 0 ? (
+            <p>
+              You have no sessions booked. <Link to="/training-course-calendar/">See the training calendar</Link>
+            </p>
+          ) : (
+            <ul className="account-list" aria-label="Your next sessions">
+              {next.map((r) => (
+                <li key={r.id}>
+                  <Link to={r.course_url}>{r.course_title}</Link>
+                  <span>{`${formatSessionDate(r.start)}, ${formatTime(r.start)} to ${formatTime(r.end)}`}</span>
+                  <span>{where(r, venue)}</span>
+                </li>
+              ))}
+            </ul>
+          );
+        }}
+      </Loaded>
+      <h3>Balances due</h3>
+      {due.length === 0 ? (
+        <p>Nothing is due: your bookings are paid.</p>
+      ) : (
+        <ul className="account-list">
+          {due.map((enrollment) => (
+            <li key={enrollment.id}>
+              <span>{enrollment.lines.map((line) => line.title).join(', ')}</span>
+              <strong>
+                {enrollment.balanceDueOn
+                  ? `${formatMoney(enrollment.balance)} due by ${formatSessionDate(`${enrollment.balanceDueOn}T00:00:00`)}`
+                  : `${formatMoney(enrollment.balance)} due before your training`}
+              </strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Loaded request={overview} what="your forms">
+        {({ forms, intake_calls }) => {
+          const open = forms.filter((form) => !form.client_complete);
+          const call = intake_calls.find((c) => c.status === 'booked');
+          return (
+            <>
+              <h3>Forms to complete</h3>
+              {open.length === 0 ? (
+                <p>Every form is complete. Thank you.</p>
+              ) : (
+                <ul className="account-list">
+                  {open.map((form) => (
+                    <li key={form.id}>
+                      <Link to={`/account/forms/${form.id}/`}>{`${FORM_TITLES[form.kind] ?? 'Form'}: ${form.course_title}`}</Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {call && (
+                <p>
+                  {`Your intake call is booked for ${formatSessionDate(`${call.date}T${call.time}:00`)} at ${call.time}. `}
+                  <Link to="/account/intake-call/">Change it</Link>
+                </p>
+              )}
+            </>
+          );
+        }}
+      </Loaded>
+    </>
+  );
+}
