@@ -56,11 +56,15 @@ test('a signed-in student’s details fill the checkout, and the booking shows i
   await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
   await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
 
-  await page.goto('/account/');
+  await page.goto('/account/bookings/');
   await hydrated(page);
-  const bookings = page.getByRole('region', { name: 'Your bookings' });
+  const bookings = page.getByRole('region', { name: 'Bookings' });
   await expect(bookings.getByRole('link', { name: title })).toBeVisible();
   await expect(bookings.getByText('Booking fee paid')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Your payments' }).getByRole('cell', { name: 'Card' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Payments' }).click();
+  await expect(page.getByRole('region', { name: 'Payments' }).getByRole('cell', { name: 'Card' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Your account' }).getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByRole('list', { name: 'Your next sessions' }).getByRole('link', { name: title })).toBeVisible();
   await expectNoAxeViolations(page);
 });

@@ -1,4 +1,4 @@
-//! Demo students (decision 013): so every part of the account area has
+//! Demo students (decision 014): so every part of the account area has
 //! something to show under `make run`, a signed-up student with a booking,
 //! its payment, forms, an evidence request, a certificate, a cohort on the
 //! Pathway programme with a tutor, an intake call and an invitation. Loaded

@@ -1,4 +1,4 @@
-//! A student's records for the account data API (§3, §7; decision 013).
+//! A student's records for the account data API (§3, §7; decision 014).
 //! Every read takes the caller's user id and returns only their rows: there
 //! is no read here by another key, so no resolver can reach another
 //! student's records by passing an id.

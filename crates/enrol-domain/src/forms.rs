@@ -13,7 +13,7 @@ use crate::contact::FieldErrors;
 pub const MAX_ANSWER: usize = 2000;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
-#[cfg_attr(feature = "graphql", derive(async_graphql::Enum))]
+#[cfg_attr(feature = "graphql", derive(async_graphql::Enum), graphql(rename_items = "snake_case"))]
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum AnswerKind {

@@ -77,7 +77,7 @@ async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The demo students of `ENROL_DEMO_STUDENTS` (decision 013), once.
+/// The demo students of `ENROL_DEMO_STUDENTS` (decision 014), once.
 async fn load_demo_students(db: &Db) -> anyhow::Result<()> {
     let hash = accounts::hash_password(DEMO_STUDENT_PASSWORD.to_owned()).await?;
     if db.load_demo_students(&hash, Utc::now()).await? {

@@ -2,7 +2,7 @@ import type { UserData } from '../generated/UserData';
 import { postJson } from './api';
 
 // §7: the account data, read from the product's GraphQL API with the
-// signed-in user's session (decision 013). Every answer holds only the
+// signed-in user's session (decision 014). Every answer holds only the
 // caller's own rows; the server checks that, not this file.
 
 export const GRAPHQL_PATH = '/api/graphql';

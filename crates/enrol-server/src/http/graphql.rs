@@ -1,4 +1,4 @@
-//! `POST /api/graphql`: the account data of §7 (decision 013), called with
+//! `POST /api/graphql`: the account data of §7 (decision 014), called with
 //! the signed-in user's bearer token or session cookie. Read-only: every
 //! resolver reads the caller's own rows through `enrol_db`'s `*_of(user_id)`
 //! reads, whatever ids a query passes. Depth and complexity are limited,

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { allowConsoleErrors, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, test } from './fixtures';
+import { createAccount, freshEmail, PASSWORD, signIn } from './accounts';
+
+// Issue 12: the account area of a student with records (the demo student
+// of ENROL_DEMO_STUDENTS): every part, keyboard and axe clean, and what a
+// student does there: answer a form, send a document, book a call, change
+// a password; and anyone checks a certificate by its number.
+
+const AMELIA = { email: 'amelia@student.example', password: 'training day 2027' };
+const CERTIFICATE = 'EA-2026-04821';
+const SECTIONS = ['Overview', 'Bookings', 'Online courses', 'Payments', 'Certificates', 'Forms', 'Documents', 'Intake call', 'Profile'];
+
+async function signInAsAmelia(page: Page, next = '/account/') {
+  await page.goto(`/sign-in/?next=${next}`);
+  await hydrated(page);
+  await signIn(page, AMELIA.email, AMELIA.password);
+  await expect(page).toHaveURL(next);
+}
+
+// The tests change the one demo student's records, so they run in order.
+test.describe.configure({ mode: 'serial' });
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Your account' });
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+test('every part of the account shows the student’s records, by keyboard, on a phone, with no axe violations', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await signInAsAmelia(page);
+  await expect(page.getByRole('list', { name: 'Your next sessions' }).getByRole('listitem')).toHaveCount(1);
+  await expect(section(page, 'Overview').getByText(/due by/)).toBeVisible();
+  await expect(section(page, 'Overview').getByRole('link', { name: /^Medical form: / })).toBeVisible();
+  for (const name of SECTIONS) {
+    const link = menu(page).getByRole('link', { name });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(section(page, name)).toBeVisible();
+    await expect(section(page, name).getByRole('status')).toHaveCount(0);
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+  }
+});
+
+test('a student fills in and saves her medical form', async ({ page }) => {
+  await signInAsAmelia(page, '/account/forms/');
+  await section(page, 'Forms').getByRole('link', { name: /^Medical form: / }).click();
+  const form = page.getByRole('form', { name: /^Medical form: / });
+  await form.getByRole('button', { name: 'Submit form' }).click();
+  await expect(form.getByLabel(/medical condition/)).toBeFocused();
+  await form.getByLabel(/medical condition/).selectOption('No');
+  await form.getByLabel(/allergies/).selectOption('Yes');
+  await form.getByLabel(/pregnant/).selectOption('No');
+  await form.getByLabel(/Medication/).fill('None');
+  await form.getByRole('button', { name: 'Save for later' }).click();
+  await expect(form.getByText('Your answers are saved. You can finish the form later.')).toBeVisible();
+  await form.getByLabel(/Emergency contact/).fill('Tom Hart 07700 900321');
+  await form.getByRole('button', { name: 'Submit form' }).click();
+  await expect(page.getByText(/is complete\.$/)).toBeVisible();
+  await menu(page).getByRole('link', { name: 'Forms' }).click();
+  await expect(section(page, 'Forms').getByRole('listitem').filter({ hasText: 'Medical form' })).toContainText('Complete');
+  await menu(page).getByRole('link', { name: 'Overview' }).click();
+  await expect(section(page, 'Overview').getByText('Every form is complete. Thank you.')).toBeVisible();
+});
+
+test('a student sends her Level 2 certificate and sees it listed; a page is refused', async ({ page }) => {
+  await signInAsAmelia(page, '/account/documents/');
+  const evidence = section(page, 'Documents').getByRole('region', { name: 'Level 2 certificate' });
+  const input = evidence.getByLabel('Choose a file for Level 2 certificate');
+  await input.setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<script>alert(1)</script>') });
+  await evidence.getByRole('button', { name: 'Send file' }).click();
+  await expect(evidence.getByRole('alert')).toHaveText('Please send a PDF or an image (JPEG, PNG or WebP).');
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  await input.setInputFiles({ name: 'level-2.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await evidence.getByRole('button', { name: 'Send file' }).click();
+  const link = evidence.getByRole('link', { name: 'level-2.pdf' });
+  await expect(link).toBeVisible();
+  await expect(evidence.getByText('Received')).toBeVisible();
+  const download = await page.request.get((await link.getAttribute('href')) ?? '');
+  expect(download.status()).toBe(200);
+  expect(await download.body()).toEqual(pdf);
+  // Another browser, signed out, gets nothing.
+  const stranger = await page.context().browser()!.newContext();
+  expect((await stranger.request.get(`${new URL(page.url()).origin}${await link.getAttribute('href')}`)).status()).toBe(401);
+  await stranger.close();
+});
+
+test('a student books an intake call and gives it back', async ({ page }) => {
+  await signInAsAmelia(page, '/account/intake-call/');
+  const call = section(page, 'Intake call');
+  // The demo student has a call booked: she cancels it and books another.
+  await call.getByRole('button', { name: 'Cancel this call' }).click();
+  const day = call.getByLabel('Day');
+  await day.selectOption({ index: 2 });
+  const chosen = (await day.locator('option:checked').textContent()) ?? '';
+  await call.getByRole('radio').nth(1).check();
+  const time = await call.getByRole('radio').nth(1).getAttribute('value');
+  await call.getByRole('button', { name: 'Book the call' }).click();
+  await expect(call.getByText(`Your call is booked for ${chosen} at ${time} (UK time).`, { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a student changes her phone number and her password', async ({ page, request, consoleErrors }) => {
+  // Changing a password signs out the account's other browsers: a student of her own.
+  const email = freshEmail();
+  await createAccount(request, email);
+  await page.goto('/sign-in/?next=/account/profile/');
+  await hydrated(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/account/profile/');
+  const details = page.getByRole('form', { name: 'Your details' });
+  await details.getByLabel('Phone number').fill('07700 900777');
+  await details.getByRole('button', { name: 'Save details' }).click();
+  await expect(details.getByText('Your details are saved.')).toBeVisible();
+  await page.reload();
+  await hydrated(page);
+  await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('Phone number')).toHaveValue('+447700900777');
+
+  const password = page.getByRole('form', { name: 'Change your password' });
+  await password.getByLabel('Current password').fill('not my password');
+  await password.getByLabel('New password').fill('a brand new pass phrase');
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(password.getByText('Your current password is not right')).toBeVisible();
+  allowConsoleErrors(consoleErrors, /status of 422 .*\/api\/account\/password\)$/);
+  await password.getByLabel('Current password').fill(PASSWORD);
+  await password.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Your password is changed.', { exact: false })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL('/');
+  await page.goto('/sign-in/');
+  await hydrated(page);
+  await signIn(page, email, 'a brand new pass phrase');
+  await expect(page).toHaveURL('/account/');
+});
+
+test('anyone checks a certificate by its number; an unknown number is said plainly', async ({ page }) => {
+  await page.goto(`/certificates/${CERTIFICATE}`);
+  await hydrated(page);
+  await expect(page.getByRole('status')).toHaveText(`Certificate ${CERTIFICATE} is genuine.`);
+  await expect(page.getByRole('definition').first()).toHaveText('Amelia Hart');
+  await expectNoAxeViolations(page);
+  await page.goto('/certificates/EA-0000-00000');
+  await hydrated(page);
+  await expect(page.getByRole('status')).toHaveText(/^We have no certificate with the number EA-0000-00000\./);
+
+  await signInAsAmelia(page, '/account/certificates/');
+  const certificates = section(page, 'Certificates');
+  await expect(certificates.getByRole('link', { name: `View certificate ${CERTIFICATE}` })).toHaveAttribute('href', `/certificates/${CERTIFICATE}`);
+  const download = certificates.getByRole('link', { name: `Download certificate ${CERTIFICATE}` });
+  const saved = await page.request.get((await download.getAttribute('href')) ?? '');
+  expect(await saved.text()).toContain('Amelia Hart');
+});
