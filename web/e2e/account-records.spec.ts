@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allowConsoleErrors, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, test } from './fixtures';
+import { allowConsoleErrors, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, test } from './fixtures';
 import { createAccount, freshEmail, PASSWORD, signIn } from './accounts';
 
 // Issue 12: the account area of a student with records (the demo student
@@ -100,7 +100,7 @@ test('a student books an intake call and gives it back', async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test('a student changes her phone number and her password', async ({ page, request, consoleErrors }) => {
+test('a student changes her phone number, her email (proven by the mailed link) and her password', async ({ page, request, consoleErrors }) => {
   // Changing a password signs out the account's other browsers: a student of her own.
   const email = freshEmail();
   await createAccount(request, email);
@@ -116,6 +116,18 @@ test('a student changes her phone number and her password', async ({ page, reque
   await hydrated(page);
   await expect(page.getByRole('form', { name: 'Your details' }).getByLabel('Phone number')).toHaveValue('+447700900777');
 
+  const newEmail = freshEmail();
+  const emailForm = page.getByRole('form', { name: 'Change your email' });
+  await emailForm.getByLabel('New email address').fill(newEmail);
+  await emailForm.getByLabel('Your password').fill(PASSWORD);
+  await emailForm.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.getByText(`We have sent a link to ${newEmail}.`, { exact: false })).toBeVisible();
+  await page.goto(await mailedLink(request, newEmail, '/account/profile/'));
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Use my new email' }).click();
+  await expect(page.getByText('Your email address is changed.', { exact: false })).toBeVisible();
+  await expect(page.getByText(newEmail, { exact: true })).toBeVisible();
+
   const password = page.getByRole('form', { name: 'Change your password' });
   await password.getByLabel('Current password').fill('not my password');
   await password.getByLabel('New password').fill('a brand new pass phrase');
@@ -129,7 +141,7 @@ test('a student changes her phone number and her password', async ({ page, reque
   await expect(page).toHaveURL('/');
   await page.goto('/sign-in/');
   await hydrated(page);
-  await signIn(page, email, 'a brand new pass phrase');
+  await signIn(page, newEmail, 'a brand new pass phrase');
   await expect(page).toHaveURL('/account/');
 });
 

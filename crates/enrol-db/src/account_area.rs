@@ -44,7 +44,60 @@ fn violates(error: &sqlx::Error, index: &str, columns: &str) -> bool {
     error.as_database_error().is_some_and(|e| e.is_unique_violation() && (e.constraint() == Some(index) || e.message().ends_with(columns)))
 }
 
+/// What opening an email change link did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EmailChange {
+    /// The account's email is now `new_email`; `old_email` was told.
+    Changed { old_email: String, new_email: String },
+    /// No live link of this user's with that token.
+    Unknown,
+    /// Another account took the address meanwhile.
+    Taken,
+}
+
 impl Db {
+    /// Uses `user_id`'s email change link once: moves the account to the
+    /// proven address and queues `notice(old, new)` to the old one, in one
+    /// transaction.
+    pub async fn confirm_email_change(
+        &self,
+        user_id: &str,
+        token_hash: &str,
+        now: DateTime<Utc>,
+        notice: impl FnOnce(&str, &str) -> enrol_domain::mail::Mail,
+    ) -> anyhow::Result<EmailChange> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let new_email: Option<String> = sqlx::query_scalar(
+                "delete from email_change where token_hash = $1 and user_id = $2 and expires_at > $3 returning new_email"
+            ).bind(token_hash).bind(user_id).bind(now).fetch_optional(&mut *tx).await?;
+            let Some(new_email) = new_email else {
+                tx.rollback().await?;
+                return Ok(EmailChange::Unknown);
+            };
+            let old_email: String = sqlx::query_scalar("select email from user_account where id = $1").bind(user_id).fetch_one(&mut *tx).await?;
+            let moved = sqlx::query("update user_account set email = $1, email_verified_at = $2 where id = $3")
+                .bind(&new_email).bind(now).bind(user_id).execute(&mut *tx).await;
+            match moved {
+                Err(error) if error.as_database_error().is_some_and(|e| e.is_unique_violation()) => {
+                    tx.rollback().await?;
+                    return Ok(EmailChange::Taken);
+                }
+                moved => moved?,
+            };
+            crate::queue_mail!(tx, &notice(&old_email, &new_email), now)?;
+            tx.commit().await.context("Failed to change the email")?;
+            Ok(EmailChange::Changed { old_email, new_email })
+        })
+    }
+
+    /// The account with this email, if any.
+    pub async fn account_id_by_email(&self, email: &str) -> anyhow::Result<Option<String>> {
+        on_pool!(self, pool => sqlx::query_scalar("select id from user_account where email = $1").bind(email).fetch_optional(pool).await)
+            .context("Failed to look up an email")
+    }
+
     /// Replaces the answers of `user_id`'s form `form_id`; with `complete`,
     /// marks it answered in full. False when the form is not theirs.
     pub async fn save_form_answers(

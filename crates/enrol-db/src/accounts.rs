@@ -96,20 +96,25 @@ macro_rules! claim_purchases {
 
 /// The single-use links the account mails, each kept (as a hash) in its
 /// own table.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MailedLink {
     /// `/verify-email/?token=`, mailed at sign-up.
     EmailVerification,
     /// `/reset-password/?token=`, to choose a password.
     PasswordReset,
+    /// `/account/profile/?token=`, to move the account to this new address.
+    EmailChange { new_email: String },
 }
 
 impl MailedLink {
     /// The statement storing a link: token hash, user id, expiry.
-    fn insert(self) -> &'static str {
+    fn insert(&self) -> &'static str {
         match self {
             MailedLink::EmailVerification => "insert into email_verification (token_hash, user_id, expires_at) values ($1, $2, $3)",
             MailedLink::PasswordReset => "insert into password_reset (token_hash, user_id, expires_at) values ($1, $2, $3)",
+            MailedLink::EmailChange { .. } => {
+                "insert into email_change (token_hash, user_id, expires_at, new_email) values ($1, $2, $3, $4)"
+            }
         }
     }
 }
@@ -278,7 +283,11 @@ impl Db {
     ) -> anyhow::Result<()> {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(kind.insert()).bind(token_hash).bind(user_id).bind(expires_at).execute(&mut *tx).await?;
+            let mut insert = sqlx::query(kind.insert()).bind(token_hash).bind(user_id).bind(expires_at);
+            if let MailedLink::EmailChange { new_email } = &kind {
+                insert = insert.bind(new_email);
+            }
+            insert.execute(&mut *tx).await?;
             crate::queue_mail!(tx, mail, now)?;
             tx.commit().await
         })

@@ -47,6 +47,17 @@ impl Db {
     }
 
     /// The newest mails first.
+    /// Queues one mail that goes with no other change.
+    pub async fn queue_lone_mail(&self, mail: &Mail, now: DateTime<Utc>) -> anyhow::Result<()> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            crate::queue_mail!(tx, mail, now)?;
+            tx.commit().await
+        })
+        .context("Failed to queue a mail")
+    }
+
     pub async fn outbox(&self, limit: i64) -> anyhow::Result<Vec<OutboxMail>> {
         on_pool!(self, pool => sqlx::query_as(
             "select id, to_address, reply_to, subject, body_text from mail_outbox order by created_at desc, id desc limit $1"

@@ -32,7 +32,7 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
-pub use account_area::{IntakeBooking, NewUpload, StoredUpload};
+pub use account_area::{EmailChange, IntakeBooking, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use demo_students::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  trimSignUp, validateNewPassword, validatePasswordChange, validateProfile, validateResetRequest, validateSignIn, validateSignUp,
+  trimSignUp, validateNewPassword, validateEmailChange, validatePasswordChange, validateProfile, validateResetRequest, validateSignIn, validateSignUp,
 } from './account-rules';
 
 const complete = { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' };
@@ -61,5 +61,7 @@ describe('the profile and password change rules', () => {
       new_password: 'Use at least 10 characters',
     });
     expect(validatePasswordChange({ current_password: 'old one', new_password: 'a new pass phrase' })).toEqual({});
+    expect(validateEmailChange({ email: 'sam@', password: '' })).toEqual({ email: 'Enter a valid email address', password: 'Password is required' });
+    expect(validateEmailChange({ email: 'sam@example.com', password: 'x' })).toEqual({});
   });
 });

@@ -120,6 +120,19 @@ export function validatePasswordChange(details: PasswordChange): Partial<Passwor
   });
 }
 
+/** A move to a new email address, with the account's password. */
+export interface EmailChangeDetails {
+  email: string;
+  password: string;
+}
+
+export function validateEmailChange(details: EmailChangeDetails): Partial<EmailChangeDetails> {
+  return withMessages<keyof EmailChangeDetails>({
+    email: emailError(details.email),
+    password: isBlank('password', details.password) ? REQUIRED.password : undefined,
+  });
+}
+
 /** What is sent: trimmed, except the password. */
 export function trimSignUp(details: SignUpRequest): SignUpRequest {
   return {

@@ -12,6 +12,14 @@ alter table user_account add column birthday text;
 alter table user_account add column points integer not null default 0;
 alter table user_account add column elearning_id text;
 
+-- A change of a student's email waits for a link mailed to the new address.
+create table email_change (
+    token_hash text primary key,
+    user_id text not null constraint email_change_user_fk references user_account (id) on delete cascade,
+    new_email text not null,
+    expires_at text not null
+);
+
 create table programme (
     id text primary key,
     title text not null,

@@ -116,6 +116,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/intake-calls/{id}/cancel", post(account_area::cancel_intake_call))
         .route("/account/profile", put(account_area::update_profile))
         .route("/account/password", post(account_area::change_password))
+        .route("/account/email", post(account_area::change_email))
+        .route("/account/email/confirm", post(account_area::confirm_email_change))
         .layer(limits::per_client(&state.config.limits));
     let api = Router::new()
         .route("/page-data", get(pages::show_page_data))

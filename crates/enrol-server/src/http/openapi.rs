@@ -54,6 +54,8 @@ use crate::accounts;
         account_area::cancel_intake_call,
         account_area::update_profile,
         account_area::change_password,
+        account_area::change_email,
+        account_area::confirm_email_change,
         show_openapi,
     ),
     modifiers(&EveryCall),

@@ -159,6 +159,38 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn a_new_email_is_used_only_once_the_mailed_link_proves_it(app: TestApp) {
+        let (old, new) = ("sam.lee@example.com", "sam.new@example.com");
+        let token = verified_account(&app, old).await;
+        let other = verified_account(&app, "taken@example.com").await;
+        let ask = |email: &str, password: &str| json!({ "email": email, "password": password });
+        let (status, refused) = call(&app, reqwest::Method::POST, "/api/account/email", &token, Some(ask(new, "not my password"))).await;
+        assert_eq!((status, refused["error"]["fields"]["password"].as_str()), (422, Some("Your current password is not right")));
+        assert_eq!(call(&app, reqwest::Method::POST, "/api/account/email", &token, Some(ask("nope", "correct horse battery"))).await.0, 422);
+        // An address with an account gets a note, not a link; the answer is the same.
+        let taken = call(&app, reqwest::Method::POST, "/api/account/email", &token, Some(ask("taken@example.com", "correct horse battery"))).await;
+        assert_eq!(taken, (202, json!({ "sent": true })));
+        let mails = app.db().outbox(50).await.unwrap();
+        let note = mails.iter().find(|m| m.to_address == "taken@example.com" && m.subject.starts_with("Your ")).expect("a note");
+        assert!(!note.body_text.contains("token"), "{}", note.body_text);
+
+        assert_eq!(call(&app, reqwest::Method::POST, "/api/account/email", &token, Some(ask(new, "correct horse battery"))).await.0, 202);
+        let link = crate::accounts::mailed_token(&app, new, "/account/profile/?token=").await;
+        let confirm = json!({ "token": link });
+        let (status, _) = call(&app, reqwest::Method::POST, "/api/account/email/confirm", &other, Some(confirm.clone())).await;
+        assert_eq!(status, 422, "another account cannot use the link");
+        let (_, session) = call(&app, reqwest::Method::GET, "/api/auth/session", &token, None).await;
+        assert_eq!(session["user"]["email"], old, "nothing changes before the link is opened");
+        assert_eq!(call(&app, reqwest::Method::POST, "/api/account/email/confirm", &token, Some(confirm.clone())).await, (200, json!({ "email": new })));
+        assert_eq!(call(&app, reqwest::Method::POST, "/api/account/email/confirm", &token, Some(confirm)).await.0, 422, "a link works once");
+        let (_, session) = call(&app, reqwest::Method::GET, "/api/auth/session", &token, None).await;
+        assert_eq!(session["user"]["email"], new);
+        let mails = app.db().outbox(50).await.unwrap();
+        assert!(mails.iter().any(|m| m.to_address == old && m.body_text.contains(new)), "the old address is told");
+        sign_in(&app, new, "correct horse battery").await;
+        app.stop().await;
+    }
+
     async fn a_student_changes_her_name_phone_and_password(app: TestApp) {
         let email = "sam.lee@example.com";
         let token = verified_account(&app, email).await;

@@ -60,7 +60,7 @@ async fn sign_up_with(app: &TestApp, email: &str, password: &str) -> Answer {
 }
 
 /// The token of the newest link to `path` mailed to `to`.
-async fn mailed_token(app: &TestApp, to: &str, path: &str) -> String {
+pub(crate) async fn mailed_token(app: &TestApp, to: &str, path: &str) -> String {
     let mails = app.db().outbox(50).await.unwrap();
     let mail = mails.iter().find(|m| m.to_address == to && m.body_text.contains(path)).unwrap_or_else(|| panic!("no {path} mail to {to}"));
     let link = mail.body_text.lines().find(|l| l.contains(path)).unwrap();

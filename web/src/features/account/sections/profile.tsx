@@ -1,15 +1,18 @@
+import { useLocation } from 'react-router';
 import { Field } from '../../../components/ui/field';
 import { useForm } from '../../../components/ui/use-form';
 import type { AuthUser } from '../../../generated/AuthUser';
 import { postJson, putJson } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
-import { validatePasswordChange, validateProfile } from '../../../lib/account-rules';
+import { validateEmailChange, validatePasswordChange, validateProfile } from '../../../lib/account-rules';
 
-// The student's own details: name and phone (§5: kept in +44 form), and
+// The student's own details: name and phone (§5: kept in +44 form), their
+// email (moved only once a link mailed to the new address is opened) and
 // their password, given the current one (other browsers are signed out).
 
 const PROFILE_FIELDS = ['first_name', 'last_name', 'phone'] as const;
 const PASSWORD_FIELDS = ['current_password', 'new_password'] as const;
+const EMAIL_FIELDS = ['email', 'password'] as const;
 
 function ProfileForm({ user }: { user: AuthUser }) {
   const { refreshSession } = useAuth();
@@ -56,11 +59,60 @@ function PasswordForm() {
   );
 }
 
+function EmailForm({ user }: { user: AuthUser }) {
+  const form = useForm({
+    fields: EMAIL_FIELDS,
+    initial: { email: '', password: '' },
+    validate: validateEmailChange,
+    send: async (values) => {
+      await postJson('/api/account/email', { email: values.email.trim(), password: values.password });
+    },
+  });
+  if (form.status === 'sent') {
+    return <p role="status">{`We have sent a link to ${form.values.email.trim()}. Open it while signed in to use that address; until then ${user.email} stays your email.`}</p>;
+  }
+  return (
+    <form noValidate onSubmit={form.submit} aria-labelledby={`${form.id}-title`}>
+      <h3 id={`${form.id}-title`}>Change your email</h3>
+      <p>{`Your email address is ${user.email}.`}</p>
+      <Field {...form.field('email')} label="New email address" required type="email" autoComplete="email" />
+      <Field {...form.field('password')} label="Your password" required type="password" autoComplete="current-password" />
+      <p role="alert" className="form-error">{form.message}</p>
+      <button type="submit" className="button" aria-disabled={form.status === 'sending'}>{form.status === 'sending' ? 'Sending...' : 'Send me a link'}</button>
+    </form>
+  );
+}
+
+/** The mailed link of an email change (`?token=`), confirmed by the signed-in owner. */
+function ConfirmEmail({ token }: { token: string }) {
+  const { refreshSession } = useAuth();
+  const form = useForm({
+    fields: [] as const,
+    initial: {},
+    validate: () => ({}),
+    send: async () => {
+      await postJson('/api/account/email/confirm', { token });
+      await refreshSession();
+    },
+  });
+  if (form.status === 'sent') return <p role="status">Your email address is changed. We have told your old address too.</p>;
+  return (
+    <form noValidate onSubmit={form.submit} aria-labelledby={`${form.id}-title`} className="account-card">
+      <h3 id={`${form.id}-title`}>Confirm your new email</h3>
+      <p>You opened the link we mailed to your new address. Confirm to use it for your account.</p>
+      <p role="alert" className="form-error">{form.message}</p>
+      <button type="submit" className="button" aria-disabled={form.status === 'sending'}>{form.status === 'sending' ? 'Confirming...' : 'Use my new email'}</button>
+    </form>
+  );
+}
+
 export function Profile({ user }: { user: AuthUser }) {
+  const token = new URLSearchParams(useLocation().search).get('token');
   return (
     <>
-      <p>{`Your email address is ${user.email}. To change it, call us and we will confirm the new address with you.`}</p>
+      {token && <ConfirmEmail token={token} />}
       <ProfileForm user={user} />
+      <EmailForm user={user} />
       <PasswordForm />
     </>
   );
