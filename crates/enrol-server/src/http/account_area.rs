@@ -30,7 +30,7 @@ use crate::AppState;
 use crate::accounts::{current_session, hash_password, random_token, request_token, reset_token, token_hash, verify_password};
 use crate::certificate_document;
 use crate::http::ApiError;
-use crate::http::auth::count_password_attempt;
+use crate::http::auth::{MailSent, count_password_attempt, mail_sent};
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
 
@@ -385,11 +385,6 @@ pub struct EmailChangeRequest {
     password: String,
 }
 
-#[derive(Serialize, ToSchema)]
-pub struct Sent {
-    sent: bool,
-}
-
 /// Checks the caller's current password (counted against the sign-in
 /// limit), or says which field is wrong.
 async fn check_current_password(state: &AppState, record: &SessionRecord, password: String, field: &'static str) -> Result<(), ApiError> {
@@ -410,7 +405,7 @@ async fn check_current_password(state: &AppState, record: &SessionRecord, passwo
     tag = "account",
     request_body(content = EmailChangeRequest, example = json!({ "email": "amelia.hart@example.org", "password": "correct horse battery" })),
     responses(
-        (status = 202, description = "A mail is on its way to the new address", body = Sent),
+        (status = 202, description = "A mail is on its way to the new address", body = MailSent),
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
         (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
         (status = 422, description = "Not a valid new email, or the password is wrong (`invalid`)", body = ErrorEnvelope),
@@ -461,7 +456,7 @@ pub async fn change_email(
         let link = MailedLink::EmailChange { new_email: email };
         state.db.store_mailed_link(link, &record.user.id, &token_hash(&token), expires_at, &mail, now).await?;
     }
-    Ok(private(StatusCode::ACCEPTED, Sent { sent: true }))
+    Ok(mail_sent())
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -90,7 +90,7 @@ pub struct MailSent {
     sent: bool,
 }
 
-fn mail_sent() -> Response {
+pub(super) fn mail_sent() -> Response {
     (StatusCode::ACCEPTED, Json(MailSent { sent: true })).into_response()
 }
 

@@ -9,7 +9,7 @@ import { AccountPage } from './account-page';
 
 const page = { heading: 'Your account' };
 
-const section = (name: string) => screen.getByRole('region', { name });
+const section = (name: string) => screen.findByRole('region', { name });
 const rowsOf = (table: HTMLElement) =>
   within(table).getAllByRole('row').map((row) => Array.from(row.querySelectorAll('th, td'), (cell) => cell.textContent));
 
@@ -61,7 +61,7 @@ describe('AccountPage', () => {
 
     const bookings = await screen.findByRole('region', { name: 'Bookings' });
     expect(screen.getByRole('link', { name: 'Bookings' }).getAttribute('aria-current')).toBe('page');
-    const tables = within(bookings).getAllByRole('table');
+    const tables = await within(bookings).findAllByRole('table');
     expect(tables.map((table) => table.querySelector('caption')!.textContent)).toEqual([
       'Booked 2 Nov 2026 Booking fee paid',
       'Booked 1 Oct 2026 Paid in full',
@@ -79,14 +79,14 @@ describe('AccountPage', () => {
     expect(within(tables[0]!).getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe('/courses/aesthetics/microneedling/');
 
     await userEvent.click(screen.getByRole('link', { name: 'Payments' }));
-    expect(rowsOf(within(section('Payments')).getByRole('table'))).toEqual([
+    expect(rowsOf(await within(await section('Payments')).findByRole('table'))).toEqual([
       ['Date', 'Method', 'Amount'],
       ['2 Nov 2026', 'Card', '£200.00'],
       ['1 Oct 2026', 'Clearpay', '£295.00'],
       ['14 Jul 2026', 'Online payment', '£49.99'],
     ]);
     await userEvent.click(screen.getByRole('link', { name: 'Online courses' }));
-    expect(within(section('Online courses')).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+    expect((await within(await section('Online courses')).findAllByRole('listitem')).map((item) => item.textContent)).toEqual([
       'Skin Science Online Completed',
       'Lash Lift Online In progress',
     ]);
@@ -97,11 +97,11 @@ describe('AccountPage', () => {
     accountApi({ 'GET /api/account': () => jsonResponse(200, empty) });
     renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
     expect(await screen.findByText('You have no bookings yet.', { exact: false })).toBeInTheDocument();
-    expect(within(section('Bookings')).getByRole('link', { name: 'Browse our courses' }).getAttribute('href')).toBe('/courses/');
+    expect(within(await section('Bookings')).getByRole('link', { name: 'Browse our courses' }).getAttribute('href')).toBe('/courses/');
     await userEvent.click(screen.getByRole('link', { name: 'Payments' }));
-    expect(within(section('Payments')).getByText('You have made no payments yet.')).toBeInTheDocument();
+    expect(await within(await section('Payments')).findByText('You have made no payments yet.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Online courses' }));
-    expect(within(section('Online courses')).getByRole('link', { name: 'See our online courses' }).getAttribute('href')).toBe('/courses/elearning/');
+    expect((await within(await section('Online courses')).findByRole('link', { name: 'See our online courses' })).getAttribute('href')).toBe('/courses/elearning/');
   });
 
   it('signs out and goes to the home page', async () => {

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { AuthUser } from '../../generated/AuthUser';
@@ -7,16 +8,18 @@ import { useAuth } from '../../lib/auth';
 import { signInPathFor } from '../../lib/paths';
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSectionPath } from './account-sections';
 import { Loaded } from './loaded';
-import { Bookings } from './sections/bookings';
-import { Certificates } from './sections/certificates';
-import { Documents } from './sections/documents';
-import { Forms } from './sections/forms';
-import { IntakeCallSection } from './sections/intake-call';
-import { OnlineCourses } from './sections/online-courses';
-import { Overview } from './sections/overview';
-import { Payments } from './sections/payments';
-import { Profile } from './sections/profile';
 import { useAccountData } from './use-account-data';
+
+// Each part loads when first shown: the account's first load stays small.
+const Bookings = lazy(() => import('./sections/bookings').then((m) => ({ default: m.Bookings })));
+const Certificates = lazy(() => import('./sections/certificates').then((m) => ({ default: m.Certificates })));
+const Documents = lazy(() => import('./sections/documents').then((m) => ({ default: m.Documents })));
+const Forms = lazy(() => import('./sections/forms').then((m) => ({ default: m.Forms })));
+const IntakeCallSection = lazy(() => import('./sections/intake-call').then((m) => ({ default: m.IntakeCallSection })));
+const OnlineCourses = lazy(() => import('./sections/online-courses').then((m) => ({ default: m.OnlineCourses })));
+const Overview = lazy(() => import('./sections/overview').then((m) => ({ default: m.Overview })));
+const Payments = lazy(() => import('./sections/payments').then((m) => ({ default: m.Payments })));
+const Profile = lazy(() => import('./sections/profile').then((m) => ({ default: m.Profile })));
 
 function SignedOut() {
   const { pathname } = useLocation();
@@ -83,7 +86,7 @@ function Section({ user, venue }: { user: AuthUser; venue: string }) {
       <AccountMenu current={found?.section ?? null} />
       <section aria-labelledby={`${id}-section`} className="account-section">
         <h2 id={`${id}-section`}>{label ?? 'Not found'}</h2>
-        {body()}
+        <Suspense fallback={<p role="status">{`Loading your ${(label ?? 'account').toLowerCase()}...`}</p>}>{body()}</Suspense>
       </section>
     </>
   );
@@ -96,8 +99,12 @@ function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
 
   async function leave() {
     if (signingOut) return;
-    setSigningOut(true);
-    setSignOutFailed(false);
+    // The account's parts go first, so their reads are stopped before the
+    // session ends, not answered "signed out" after it.
+    flushSync(() => {
+      setSigningOut(true);
+      setSignOutFailed(false);
+    });
     if (!(await signOut())) {
       setSigningOut(false);
       setSignOutFailed(true);
@@ -114,7 +121,7 @@ function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
         </button>
         {signOutFailed && <p role="alert" className="form-error">We could not sign you out. Please try again.</p>}
       </div>
-      <Section user={user} venue={venue} />
+      {!signingOut && <Section user={user} venue={venue} />}
     </>
   );
 }
