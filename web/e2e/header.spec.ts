@@ -70,6 +70,34 @@ test('an in-person course goes into the basket and the badge counts it after a s
   expect(stored[0]!.selectedEvent).not.toBeNull();
 });
 
+test('a course already in the basket changes its date instead of going in twice', async ({ page, request }) => {
+  // A course with more than one date.
+  const section = (await (await request.get('/api/page-data?path=/courses/aesthetics/')).json()) as { page: { courses: { url: string }[] } };
+  let url = '';
+  for (const course of section.page.courses) {
+    const data = (await (await request.get(`/api/page-data?path=${course.url}`)).json()) as { page: { sessions?: unknown[] } };
+    if ((data.page.sessions ?? []).length > 1) {
+      url = course.url;
+      break;
+    }
+  }
+  await page.goto(url);
+  const date = page.getByLabel('Select course date:');
+  await expect(date).toBeVisible();
+  await hydrated(page);
+  const values = await date.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(values.length).toBeGreaterThan(1);
+  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
+  await expect(page.getByRole('button', { name: 'In your basket' })).toBeDisabled();
+  await date.selectOption(values[1]!);
+  await expect(page.getByText(/is already in your basket for .*Change it to the date chosen above/)).toBeVisible();
+  await page.getByRole('button', { name: 'Change to this date' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is in your basket for the new date' })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('courses') ?? '[]') as { selectedEvent: { id: string } }[]);
+  expect(stored.map((course) => course.selectedEvent.id)).toEqual([values[1]]);
+  await expectNoAxeViolations(page);
+});
+
 test('only online courses in the basket: the basket icon toggles the Order Summary drawer', async ({ page }) => {
   await page.goto('/courses/elearning/');
   await hydrated(page);
@@ -84,6 +112,15 @@ test('only online courses in the basket: the basket icon toggles the Order Summa
   const drawer = page.getByRole('dialog', { name: 'Order Summary' });
   await expect(drawer.getByRole('heading', { name: title })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The icon stays in reach: a second press closes the drawer, on a phone too.
+  await basket.click();
+  await expect(drawer).toBeHidden();
+  await page.setViewportSize({ width: 390, height: 800 });
+  await basket.click();
+  await expect(drawer).toBeVisible();
+  await basket.click();
+  await expect(drawer).toBeHidden();
+  await basket.click();
   await drawer.getByRole('button', { name: `Remove ${title}` }).click();
   await expect(drawer.getByText('You have not added any online courses to your basket')).toBeVisible();
   await drawer.getByRole('button', { name: 'Continue browsing' }).click();

@@ -24,6 +24,8 @@ interface Basket {
   toggleUpsell: (url: string) => void;
   /** Once an online order is paid: clears the online basket in memory and storage. */
   emptyOnlineBasket: () => void;
+  /** §4 sign-out clears all state: both baskets, in memory and storage, and the drawer closes. */
+  emptyBaskets: () => void;
   setOnlineBasket: (open: boolean) => void;
 }
 
@@ -117,15 +119,21 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     removeItem('session', ONLINE_COURSES_KEY);
   }, []);
 
+  const emptyBaskets = useCallback(() => {
+    emptyBasket();
+    emptyOnlineBasket();
+    setOnlineBasket(false);
+  }, [emptyBasket, emptyOnlineBasket]);
+
   const value = useMemo(
     () => ({
       selectedCourses, onlineCourses, onlineBasket, restored,
       addCourses, removeCourse, replaceCourses, emptyBasket,
-      addOnlineCourse, removeOnlineCourse, toggleUpsell, emptyOnlineBasket, setOnlineBasket,
+      addOnlineCourse, removeOnlineCourse, toggleUpsell, emptyOnlineBasket, emptyBaskets, setOnlineBasket,
     }),
     [
       selectedCourses, onlineCourses, onlineBasket, restored, addCourses, removeCourse, replaceCourses, emptyBasket,
-      addOnlineCourse, removeOnlineCourse, toggleUpsell, emptyOnlineBasket,
+      addOnlineCourse, removeOnlineCourse, toggleUpsell, emptyOnlineBasket, emptyBaskets,
     ],
   );
   return <BasketContext.Provider value={value}>{children}</BasketContext.Provider>;

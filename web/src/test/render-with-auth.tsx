@@ -3,19 +3,22 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
 import { AccountPage } from '../features/account/account-page';
 import { AuthProvider } from '../lib/auth';
+import { BasketProvider } from '../lib/basket';
 
 function CurrentAddress() {
   const { pathname, search } = useLocation();
   return <p data-testid="address">{pathname + search}</p>;
 }
 
-/** Renders `ui` at `path` (with its history state, if any) inside the auth context, with the router's address readable by `address()`. */
+/** Renders `ui` at `path` (with its history state, if any) inside the auth context and the baskets, as the app does, with the router's address readable by `address()`. */
 export function renderWithAuth(ui: ReactElement, path: InitialEntry = '/') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <AuthProvider>
-        {ui}
-        <CurrentAddress />
+        <BasketProvider>
+          {ui}
+          <CurrentAddress />
+        </BasketProvider>
       </AuthProvider>
     </MemoryRouter>,
   );

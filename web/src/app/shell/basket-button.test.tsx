@@ -3,17 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BasketButton, BASKET_COUNT_DELAY_MS } from './basket-button';
 import { BasketProvider } from '../../lib/basket';
-import { ONLINE_COURSES_KEY, SELECTED_COURSES_KEY, type OnlineCourse, type SelectedCourse } from '../../lib/basket-items';
-
-const image = { url: '/media/x.svg', alt: '', width: 10, height: 10 };
-const inPerson: SelectedCourse = {
-  courseId: 'c1', title: 'Dermal Fillers', url: '/courses/injectables/dermal-fillers/', image, price: 125000, wasPrice: null,
-  isPackage: false, includeKit: false, selectedEvent: { id: 's1', date: '2026-12-15', type: 'onsite', price: 125000 },
-};
-const online: OnlineCourse = {
-  courseId: 'c2', title: 'Chemical Peels Online', url: '/courses/elearning/chemical-peels-online/', image,
-  pricingId: 'price_1', unitAmount: 19900, wasPrice: 29900, upsell: null, upsellAdded: false,
-};
+import { ONLINE_COURSES_KEY, SELECTED_COURSES_KEY } from '../../lib/basket-items';
+import { inPerson, online } from '../../test/basket-fixtures';
 
 function renderButton() {
   return render(

@@ -5,6 +5,8 @@ import { jsonResponse, stubApi } from '../../test/api-stub';
 import { account, accountApi, empty } from '../../test/account-fixtures';
 import { signedOut } from '../../test/auth-fixtures';
 import { address, renderWithAuth } from '../../test/render-with-auth';
+import { ONLINE_COURSES_KEY, SELECTED_COURSES_KEY } from '../../lib/basket-items';
+import { inPerson, online } from '../../test/basket-fixtures';
 import { AccountPage } from './account-page';
 
 const page = { heading: 'Your account' };
@@ -104,7 +106,9 @@ describe('AccountPage', () => {
     expect((await within(await section('Online courses')).findByRole('link', { name: 'See our online courses' })).getAttribute('href')).toBe('/courses/elearning/');
   });
 
-  it('signs out and goes to the home page', async () => {
+  it('signs out, empties both baskets (§4: sign-out clears all state) and goes to the home page', async () => {
+    sessionStorage.setItem(SELECTED_COURSES_KEY, JSON.stringify([inPerson]));
+    sessionStorage.setItem(ONLINE_COURSES_KEY, JSON.stringify([online]));
     const api = accountApi({
       'GET /api/account': () => jsonResponse(200, empty),
       'POST /api/auth/sign-out': () => jsonResponse(200, signedOut),
@@ -114,6 +118,8 @@ describe('AccountPage', () => {
     await vi.waitFor(() => expect(address()).toBe('/'));
     expect(api.routes()).toContain('POST /api/auth/sign-out');
     expect(screen.queryByText('Amara Okafor')).toBeNull();
+    expect(sessionStorage.getItem(SELECTED_COURSES_KEY)).toBeNull();
+    expect(sessionStorage.getItem(ONLINE_COURSES_KEY)).toBeNull();
   });
 
   it('says when signing out failed', async () => {

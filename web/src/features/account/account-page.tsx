@@ -5,6 +5,7 @@ import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { AuthUser } from '../../generated/AuthUser';
 import { useAccountNotice } from '../../lib/account-notice';
 import { useAuth } from '../../lib/auth';
+import { useBasket } from '../../lib/basket';
 import { signInPathFor } from '../../lib/paths';
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSectionPath } from './account-sections';
 import { Loaded } from './loaded';
@@ -94,6 +95,7 @@ function Section({ user, venue }: { user: AuthUser; venue: string }) {
 
 function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
   const { signOut } = useAuth();
+  const { emptyBaskets } = useBasket();
   const [signingOut, setSigningOut] = useState(false);
   const [signOutFailed, setSignOutFailed] = useState(false);
 
@@ -105,7 +107,10 @@ function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
       setSigningOut(true);
       setSignOutFailed(false);
     });
-    if (!(await signOut())) {
+    if (await signOut()) {
+      // §4: sign-out clears all state, the baskets too.
+      emptyBaskets();
+    } else {
       setSigningOut(false);
       setSignOutFailed(true);
     }

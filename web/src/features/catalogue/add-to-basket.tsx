@@ -7,7 +7,7 @@ import { hasFreeSeat, seatsLeft, sessionLabel } from '../../lib/sessions';
 import { useBasket } from '../../lib/basket';
 import { trackAddedCourse } from './track-added-course';
 
-type Added = null | 'in-person' | 'online';
+type Added = null | 'in-person' | 'online' | 'date-changed';
 
 /**
  * In-person courses go to the selected courses (enrolled on the checkout
@@ -23,9 +23,13 @@ export function AddToBasket({ course }: { course: CoursePage }) {
   const kitChoice = pricedKit(course.kit);
   const image = course.images[0] ?? { url: '', alt: '', width: 0, height: 0 };
 
+  // One place per course in the basket (the server refuses a course twice):
+  // choosing another date of a course already there changes its date.
+  const existing = course.online ? undefined : basket.selectedCourses.find((c) => c.url === course.url);
+  const existingSession = existing?.selectedEvent ? course.sessions.find((s) => s.id === existing.selectedEvent?.id) : undefined;
   const inBasket = course.online
     ? basket.onlineCourses.some((c) => c.url === course.url)
-    : basket.selectedCourses.some((c) => c.url === course.url && c.selectedEvent?.id === sessionId);
+    : existing !== undefined && (existing.selectedEvent?.id ?? '') === sessionId;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -42,12 +46,18 @@ export function AddToBasket({ course }: { course: CoursePage }) {
     const session = sessions.find((s) => s.id === sessionId) ?? null;
     const price = session?.price ?? course.pricing.unit_amount;
     const kitPounds = kitChoice !== null && includeKit ? kitChoice.pricePounds : null;
-    basket.addCourses([{
+    const item = {
       courseId: course.id, title: course.title, url: course.url, image,
       price, wasPrice: course.wasPrice, isPackage: course.isPackage,
       includeKit: kitPounds !== null,
       selectedEvent: session && { id: session.id, date: session.date, type: session.type, price: session.price },
-    }]);
+    };
+    if (existing) {
+      basket.replaceCourses(basket.selectedCourses.map((c) => (c === existing ? item : c)));
+      setAdded('date-changed');
+      return;
+    }
+    basket.addCourses([item]);
     trackAddedCourse({ id: course.id, title: course.title, url: course.url, price: price + (kitPounds ?? 0) * 100 });
     setAdded('in-person');
   }
@@ -83,13 +93,25 @@ export function AddToBasket({ course }: { course: CoursePage }) {
         </div>
       )}
       {course.kit && !kitChoice && <p className="kit-note">{kitNote(course.kit)}</p>}
+      {existing && !inBasket && added === null && (
+        <p className="kit-note">
+          {`${course.title} is already in your basket${existingSession ? ` for ${sessionLabel(existingSession)}` : ''}. Change it to the date chosen above, or `}
+          <Link to="/checkout/">go to checkout</Link>.
+        </p>
+      )}
       <button type="submit" className="button button-wide" disabled={inBasket}>
-        {inBasket ? 'In your basket' : course.online ? 'Add to basket' : 'Add to basket and enrol'}
+        {inBasket ? 'In your basket' : course.online ? 'Add to basket' : existing ? 'Change to this date' : 'Add to basket and enrol'}
       </button>
       <p role="status" className="added-status">
         {added === 'in-person' && (
           <>
             {`${course.title} is in your basket. `}
+            <Link to="/checkout/">Go to checkout</Link>
+          </>
+        )}
+        {added === 'date-changed' && (
+          <>
+            {`${course.title} is in your basket for the new date. `}
             <Link to="/checkout/">Go to checkout</Link>
           </>
         )}

@@ -122,7 +122,7 @@ describe('CheckoutPage sandbox payment', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
     await userEvent.click(payButton());
     expect(await screen.findByText('Microneedling Course: Your date is full; we chose the next one.')).toBeInTheDocument();
-    expect(screen.getByText(full)).toBeInTheDocument();
+    expect(screen.getByText(`Payment failed: ${full}`)).toBeInTheDocument();
     expect(api.calls.at(-1)).toEqual({
       route: 'POST /api/checkout/basket',
       body: { courses: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }] },

@@ -60,12 +60,15 @@ function EmptyCheckout() {
 /** The Stripe Payment Element found its own fields incomplete: its message is the form's, nothing was sent. */
 class PaymentDetailsIncomplete extends Error {}
 
-/** What the form says when paying failed: the server's or the provider's words where they help. */
+/**
+ * §8: what the form says when any step of paying failed, 'Payment failed'
+ * with the server's or the provider's words (a session that filled up, a
+ * price or a code that changed, a card declined).
+ */
 function paymentFailure(error: unknown): string {
   if (error instanceof PaymentDetailsIncomplete) return error.message;
-  if (!(error instanceof ApiError)) return `Payment failed: ${error instanceof PaymentRefused ? error.message : UNREACHABLE}`;
-  // A session that filled up, a price or a discount code that changed: the server's message says which.
-  return error.status === 409 || error.status === 422 ? error.message : `Payment failed: ${error.message}`;
+  if (error instanceof ApiError || error instanceof PaymentRefused) return `Payment failed: ${error.message}`;
+  return `Payment failed: ${UNREACHABLE}`;
 }
 
 function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; returnedFailed: boolean }) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Picture } from '../../components/ui/image';
 import { CloseIcon } from '../../components/ui/icons';
@@ -46,6 +46,13 @@ export function OnlineBasketDrawer() {
   };
   const ref = useModal(onlineBasket, close);
   const total = onlineBasketTotal(onlineCourses);
+  // §2, §4: the basket icon toggles the drawer, so the drawer opens below
+  // the header (which stays on screen) and the icon stays there to close it.
+  const overlay = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const header = document.querySelector('.site-header');
+    if (onlineBasket && overlay.current && header) overlay.current.style.top = `${Math.max(0, header.getBoundingClientRect().bottom)}px`;
+  }, [onlineBasket]);
 
   // Back from the payment page without paying: show the basket as it was.
   useEffect(() => {
@@ -77,7 +84,7 @@ export function OnlineBasketDrawer() {
 
   if (!onlineBasket) return null;
   return (
-    <div className="overlay">
+    <div ref={overlay} className="overlay">
       <div ref={ref} id="online-basket" className="slide-in drawer" role="dialog" aria-modal="true" aria-labelledby="online-basket-title">
         <div className="slide-in-head">
           <h2 id="online-basket-title">Order Summary</h2>
