@@ -6,6 +6,7 @@ pub mod checkout;
 pub mod contact;
 pub mod enquiry;
 pub mod enrollment;
+pub mod error_reporting;
 pub mod evidence;
 pub mod forms;
 pub mod intake;

@@ -23,6 +23,37 @@ pub struct TrackingConfig {
     pub tiktok: Option<String>,
     /// Klaviyo public API key (company id): marketing.
     pub klaviyo: Option<String>,
+    /// Error reporting (§8), on when `SENTRY_DSN` is set. Essential to
+    /// running the site, not a consent category: it records errors, with
+    /// personal data masked.
+    pub error_reporting: Option<ErrorReporting>,
+}
+
+/// Where and how the browser reports errors (Sentry's public DSN).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ErrorReporting {
+    pub dsn: String,
+    /// `production` unless configured otherwise (§9).
+    pub environment: String,
+    /// Session replays show text and inputs as typed. Off by default: on a
+    /// checkout that holds names, emails and phone numbers that needs its
+    /// own lawful basis under UK GDPR; only explicit configuration turns it on.
+    pub replay_unmasked: bool,
+}
+
+impl ErrorReporting {
+    /// The origin events are sent to, from a DSN of the form
+    /// `https://key@host[:port]/project`; `None` when it is not one.
+    pub fn ingest_origin(dsn: &str) -> Option<String> {
+        let (scheme, rest) = dsn.split_once("://")?;
+        let (key, rest) = rest.split_once('@')?;
+        let (host, project) = rest.split_once('/')?;
+        let plain = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '_'));
+        (matches!(scheme, "https" | "http") && plain(key) && plain(host) && plain(project.trim_end_matches('/')))
+            .then(|| format!("{scheme}://{host}"))
+    }
 }
 
 /// Hosts a tool loads scripts from, sends data to, and shows images from.
@@ -56,9 +87,9 @@ const KLAVIYO: Hosts = Hosts {
 /// The extra sources the CSP must allow for the configured tools.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct CspSources {
-    pub script: Vec<&'static str>,
-    pub connect: Vec<&'static str>,
-    pub img: Vec<&'static str>,
+    pub script: Vec<String>,
+    pub connect: Vec<String>,
+    pub img: Vec<String>,
 }
 
 /// Ids are letters, digits, `-` and `_`: nothing that could break out of
@@ -79,10 +110,13 @@ impl TrackingConfig {
             (&self.klaviyo, &KLAVIYO),
         ] {
             if id.is_some() {
-                sources.script.extend(hosts.script);
-                sources.connect.extend(hosts.connect);
-                sources.img.extend(hosts.img);
+                sources.script.extend(hosts.script.iter().map(|h| (*h).to_owned()));
+                sources.connect.extend(hosts.connect.iter().map(|h| (*h).to_owned()));
+                sources.img.extend(hosts.img.iter().map(|h| (*h).to_owned()));
             }
+        }
+        if let Some(origin) = self.error_reporting.as_ref().and_then(|e| ErrorReporting::ingest_origin(&e.dsn)) {
+            sources.connect.push(origin);
         }
         for list in [&mut sources.script, &mut sources.connect, &mut sources.img] {
             list.sort_unstable();
@@ -102,8 +136,21 @@ mod tests {
         let config = TrackingConfig { tag_manager: Some("GTM-ABC123".into()), meta_pixel: Some("123456".into()), ..Default::default() };
         let sources = config.csp_sources();
         assert_eq!(sources.script, ["https://connect.facebook.net", "https://www.googletagmanager.com"]);
-        assert!(sources.connect.contains(&"https://www.google-analytics.com"));
+        assert!(sources.connect.contains(&"https://www.google-analytics.com".to_owned()));
         assert!(!sources.script.iter().any(|s| s.contains("clarity") || s.contains("tiktok")));
+    }
+
+    #[test]
+    fn error_reporting_opens_its_ingest_origin_only() {
+        let dsn = "https://abc123@o1.ingest.sentry.io/42";
+        assert_eq!(ErrorReporting::ingest_origin(dsn).as_deref(), Some("https://o1.ingest.sentry.io"));
+        assert_eq!(ErrorReporting::ingest_origin("http://key@127.0.0.1:9000/1").as_deref(), Some("http://127.0.0.1:9000"));
+        for bad in ["", "abc", "https://o1.ingest.sentry.io/42", "javascript://a@b/1", "https://k@ho st/1", "https://k@h\"/1"] {
+            assert_eq!(ErrorReporting::ingest_origin(bad), None, "{bad}");
+        }
+        let reporting = ErrorReporting { dsn: dsn.into(), environment: "production".into(), replay_unmasked: false };
+        let config = TrackingConfig { error_reporting: Some(reporting), ..Default::default() };
+        assert_eq!(config.csp_sources().connect, ["https://o1.ingest.sentry.io"]);
     }
 
     #[test]

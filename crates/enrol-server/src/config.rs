@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use anyhow::Context as _;
 
-use enrol_domain::tracking::{TrackingConfig, is_valid_id};
+use enrol_domain::tracking::{ErrorReporting, TrackingConfig, is_valid_id};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Environment {
@@ -154,7 +154,18 @@ fn tracking_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result
             None => Ok(None),
         }
     };
+    let error_reporting = match get("SENTRY_DSN").filter(|v| !v.is_empty()) {
+        Some(dsn) => {
+            anyhow::ensure!(ErrorReporting::ingest_origin(&dsn).is_some(), "SENTRY_DSN must look like https://key@host/project");
+            // §9: production, unless the platform (or the college) says otherwise.
+            let environment = get("SENTRY_ENVIRONMENT").or_else(|| get("VERCEL_ENV")).unwrap_or_else(|| "production".to_owned());
+            let replay_unmasked = matches!(get("SENTRY_REPLAY_UNMASK").as_deref(), Some("1" | "true"));
+            Some(ErrorReporting { dsn, environment, replay_unmasked })
+        }
+        None => None,
+    };
     Ok(TrackingConfig {
+        error_reporting,
         tag_manager: id("ENROL_GTM_ID")?,
         heap: id("ENROL_HEAP_ID")?,
         clarity: id("ENROL_CLARITY_ID")?,

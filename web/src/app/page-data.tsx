@@ -22,6 +22,8 @@ export function usePageData(): PageState {
 /** After client-side navigation: the head of the new page, scroll and focus. */
 function applyHead(envelope: PageEnvelope, hash: string) {
   document.title = envelope.head.title;
+  // Error reporting reads it (decision 013): the not-found page's traces are left out.
+  document.documentElement.dataset.status = String(envelope.status);
   document.querySelector('meta[name="description"]')?.setAttribute('content', envelope.head.description);
   const canonical = document.querySelector('link[rel="canonical"]');
   if (canonical) canonical.setAttribute('href', new URL(envelope.head.canonical, canonical.getAttribute('href') ?? location.href).href);

@@ -1,9 +1,23 @@
-// Errors the user does not need to act on but the college should hear about.
-// For now they only reach the browser console; an error-reporting service
-// comes later and will be called from here.
+// Errors the user does not need to act on but the college should hear
+// about (§8): to the console, and to error reporting once it has started
+// (decision 013); what is reported before then waits, a few at most.
 
 export type ErrorContext = Record<string, unknown>;
 
+type Sink = (error: unknown, context: ErrorContext) => void;
+
+let sink: Sink | null = null;
+const waiting: [unknown, ErrorContext][] = [];
+const MAX_WAITING = 20;
+
 export function reportError(error: unknown, context: ErrorContext): void {
   console.warn('Reported error', error, context);
+  if (sink) sink(error, context);
+  else if (waiting.length < MAX_WAITING) waiting.push([error, context]);
+}
+
+/** Where reported errors go from now on, starting with those that waited. */
+export function sendReportsTo(next: Sink): void {
+  sink = next;
+  for (const [error, context] of waiting.splice(0)) next(error, context);
 }

@@ -1,6 +1,6 @@
 import type { TrackingConfig } from '../generated/TrackingConfig';
 
-export const ALL_TOOLS: TrackingConfig = {
+export const ALL_TOOLS: Omit<TrackingConfig, 'errorReporting'> = {
   tagManager: 'GTM-AB12CD',
   heap: '1234567890',
   clarity: 'clar1ty',

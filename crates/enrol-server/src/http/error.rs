@@ -106,6 +106,7 @@ impl IntoResponse for ApiError {
             ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::NotJson),
             ApiError::Internal(error) => {
                 tracing::error!(error = %format!("{error:#}"), "Request failed");
+                crate::telemetry::report(error);
                 (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
             }
         };

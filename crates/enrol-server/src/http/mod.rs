@@ -57,11 +57,13 @@ fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -> HeaderVal
     let img = tools.img;
     let mut frame: Vec<&str> = Vec::new();
     if stripe {
-        script.push("https://js.stripe.com");
-        connect.push("https://api.stripe.com");
+        script.push("https://js.stripe.com".to_owned());
+        connect.push("https://api.stripe.com".to_owned());
         frame.extend(["https://js.stripe.com", "https://hooks.stripe.com"]);
     }
-    let with = |sources: &[&str]| sources.iter().map(|s| format!(" {s}")).collect::<String>();
+    fn with(sources: &[impl AsRef<str>]) -> String {
+        sources.iter().map(|s| format!(" {}", s.as_ref())).collect()
+    }
     let frame = if frame.is_empty() { String::new() } else { format!("frame-src{}; ", with(&frame)) };
     let policy = format!(
         "default-src 'self'; script-src 'self'{}; style-src 'self'; img-src 'self' data:{}; font-src 'self'; \

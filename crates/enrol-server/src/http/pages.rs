@@ -96,6 +96,7 @@ pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri, headers: He
 
 fn failed(error: &anyhow::Error) -> Response {
     tracing::error!(error = %format!("{error:#}"), "Page failed to render");
+    crate::telemetry::report(error);
     no_cache(
         (
             StatusCode::INTERNAL_SERVER_ERROR,

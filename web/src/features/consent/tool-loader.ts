@@ -7,7 +7,9 @@ import type { ConsentChoice } from './consent-storage';
 // inline script, so each tool's usual snippet is written out here: a stub
 // that queues calls until the tool's own script, added by src, takes over.
 
-type Tool = keyof TrackingConfig;
+/** Error reporting is beside the tools in the config, but it is no tool to consent to. */
+type Tool = Exclude<keyof TrackingConfig, 'errorReporting'>;
+type ToolIds = Record<Tool, string | null>;
 type Category = keyof ConsentChoice;
 
 const CATEGORY: Record<Tool, Category> = {
@@ -61,10 +63,10 @@ declare global {
   }
 }
 
-const NO_TOOLS: TrackingConfig = { tagManager: null, heap: null, clarity: null, metaPixel: null, tiktok: null, klaviyo: null };
+const NO_TOOLS: ToolIds = { tagManager: null, heap: null, clarity: null, metaPixel: null, tiktok: null, klaviyo: null };
 
 /** The configured tools' ids the server put in the page; none when it is missing or unreadable. */
-export function readTrackingConfig(): TrackingConfig {
+export function readTrackingConfig(): ToolIds {
   const text = document.getElementById('__ENROL_TRACKING__')?.textContent;
   if (!text) return NO_TOOLS;
   try {
@@ -73,7 +75,7 @@ export function readTrackingConfig(): TrackingConfig {
       const value = parsed[tool];
       return typeof value === 'string' && value !== '' ? value : null;
     };
-    return Object.fromEntries(TOOLS.map((tool) => [tool, id(tool)])) as TrackingConfig;
+    return Object.fromEntries(TOOLS.map((tool) => [tool, id(tool)])) as ToolIds;
   } catch (error) {
     console.warn('Ignoring unreadable tracking configuration', error);
     return NO_TOOLS;
@@ -207,7 +209,7 @@ const LOADERS: Record<Tool, (id: string, grants: ConsentChoice) => void> = {
  * Adds each configured tool whose category is granted, once per page; a
  * tool that fails to start is logged and skipped (§8).
  */
-export function loadTools(config: TrackingConfig, grants: ConsentChoice): void {
+export function loadTools(config: ToolIds, grants: ConsentChoice): void {
   for (const tool of TOOLS) {
     const id = config[tool];
     if (id === null || !grants[CATEGORY[tool]] || isLoaded(tool)) continue;

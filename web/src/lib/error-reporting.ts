@@ -1,0 +1,36 @@
+import type { ErrorReporting } from '../generated/ErrorReporting';
+
+// §8 What error reporting leaves out: the messages 'script error' and
+// 'resize observer loop', health-check transactions, transactions of the
+// not-found page, and errors whose message mentions prototype. The same
+// rule as enrol_domain::error_reporting on the server: both are tested
+// against crates/enrol-domain/src/error-report-vectors.json.
+
+/** The name given to transactions of the not-found page. */
+export const NOT_FOUND_TRANSACTION = 'not-found';
+
+export function isIgnored(message?: string | null, transaction?: string | null): boolean {
+  const text = (message ?? '').toLowerCase();
+  const name = transaction ?? '';
+  return (
+    text.includes('script error') ||
+    text.replace(/\s/g, '').includes('resizeobserverloop') ||
+    text.includes('prototype') ||
+    name.replace(/^GET /, '').replace(/\/$/, '') === '/healthz' ||
+    name === NOT_FOUND_TRANSACTION
+  );
+}
+
+/** Error reporting's settings the server put beside the page; none when it is off. */
+export function readErrorReporting(): ErrorReporting | null {
+  const text = document.getElementById('__ENROL_TRACKING__')?.textContent;
+  if (!text) return null;
+  try {
+    const value = (JSON.parse(text) as { errorReporting?: unknown }).errorReporting;
+    if (typeof value !== 'object' || value === null) return null;
+    const { dsn, environment, replayUnmasked } = value as Record<string, unknown>;
+    return typeof dsn === 'string' && typeof environment === 'string' ? { dsn, environment, replayUnmasked: replayUnmasked === true } : null;
+  } catch {
+    return null;
+  }
+}
