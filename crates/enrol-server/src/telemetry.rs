@@ -39,7 +39,9 @@ pub fn init_error_reporting(config: &Config) -> Option<sentry::ClientInitGuard> 
         traces_sample_rate: 1.0,
         // Names, emails and addresses stay out of reports.
         send_default_pii: false,
-        before_send: Some(Arc::new(|event: Event<'static>| (!is_ignored(message_of(&event).as_deref(), event.transaction.as_deref())).then_some(event))),
+        before_send: Some(Arc::new(|event: Event<'static>| {
+            (!is_ignored(message_of(&event).as_deref(), event.transaction.as_deref())).then_some(event)
+        })),
         // The ignore rules' transactions (health checks, the not-found page) are never sampled.
         traces_sampler: Some(Arc::new(|context: &TransactionContext| if is_ignored(None, Some(context.name())) { 0.0 } else { 1.0 })),
         ..Default::default()

@@ -38,7 +38,9 @@ async fn ingest_endpoint() -> (String, Arc<Mutex<Vec<String>>>) {
                     let Some(end) = text.find("\r\n\r\n") else { continue };
                     let length = text[..end]
                         .lines()
-                        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0)))
+                        .find_map(|l| {
+                            l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0))
+                        })
                         .unwrap_or(0);
                     if data.len() >= end + 4 + length {
                         kept.lock().unwrap().push(String::from_utf8_lossy(&data[end + 4..end + 4 + length]).to_string());
