@@ -1,3 +1,4 @@
+import { trackConversion } from '../../lib/conversions';
 import type { SiteData } from '../../generated/SiteData';
 import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from '../../components/ui/icons';
 import { useConsent } from '../../features/consent/consent-context';
@@ -33,9 +34,9 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
             <a href={`tel:${toInternational(site.phoneNumber)}`}>{site.phoneNumber}</a>
           </address>
           <ul className="footer-emails">
-            <li>General enquiries: <a href={`mailto:${site.emailAddress}`}>{site.emailAddress}</a></li>
-            <li>Student support: <a href={`mailto:${site.supportEmailAddress}`}>{site.supportEmailAddress}</a></li>
-            <li>Models: <a href={`mailto:${site.modelsEmailAddress}`}>{site.modelsEmailAddress}</a></li>
+            <li>General enquiries: <a href={`mailto:${site.emailAddress}`} onClick={() => trackConversion('email')}>{site.emailAddress}</a></li>
+            <li>Student support: <a href={`mailto:${site.supportEmailAddress}`} onClick={() => trackConversion('email')}>{site.supportEmailAddress}</a></li>
+            <li>Models: <a href={`mailto:${site.modelsEmailAddress}`} onClick={() => trackConversion('email')}>{site.modelsEmailAddress}</a></li>
           </ul>
           <ul className="social-links">
             {social.map(({ name, url, Icon }) => (

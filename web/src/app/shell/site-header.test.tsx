@@ -7,7 +7,7 @@ import { AuthProvider } from '../../lib/auth';
 import { BasketProvider } from '../../lib/basket';
 import type { AuthSession } from '../../generated/AuthSession';
 import { jsonResponse, stubApi } from '../../test/api-stub';
-import { signedIn, signedOut } from '../../test/auth-fixtures';
+import { amaraUserDataAnswer, signedIn, signedOut } from '../../test/auth-fixtures';
 import { site } from '../../test/fixtures';
 import { SiteHeader } from './site-header';
 
@@ -31,7 +31,7 @@ async function hydrateHeader(session: () => Promise<Response>) {
   container.innerHTML = renderToString(header);
   document.body.append(container);
   expect(container.querySelector('a[href="/sign-in/"]')).toBeInTheDocument();
-  stubApi({ 'GET /api/auth/session': session });
+  stubApi({ 'GET /api/auth/session': session, ...amaraUserDataAnswer });
   const mismatches: unknown[] = [];
   await act(async () => {
     root = hydrateRoot(container, header, { onRecoverableError: (error) => mismatches.push(error) });

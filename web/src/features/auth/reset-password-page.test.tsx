@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountData } from '../../generated/AccountData';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
-import { amaraData, signedIn, signedOut } from '../../test/auth-fixtures';
+import { amaraData, amaraUserDataAnswer, signedIn, signedOut } from '../../test/auth-fixtures';
 import { address, renderThenAccount } from '../../test/render-with-auth';
 import { ResetPasswordPage } from './reset-password-page';
 
@@ -15,6 +15,7 @@ const save = () => userEvent.click(screen.getByRole('button', { name: 'Save pass
 function resetApi(confirm: Answer) {
   let reset = false;
   return stubApi({
+    ...amaraUserDataAnswer,
     'GET /api/auth/session': () => jsonResponse(200, reset ? signedIn : signedOut),
     'POST /api/auth/password-reset/confirm': async (body) => {
       const answer = await confirm(body);

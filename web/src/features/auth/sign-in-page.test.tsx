@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
-import { signedIn, signedOut } from '../../test/auth-fixtures';
+import { amaraUserDataAnswer, signedIn, signedOut } from '../../test/auth-fixtures';
 import { address, renderWithAuth } from '../../test/render-with-auth';
 import { SignInPage } from './sign-in-page';
 
@@ -11,6 +11,7 @@ const page = { heading: 'Sign in' };
 function signInApi(signIn: Answer) {
   let signedInNow = false;
   return stubApi({
+    ...amaraUserDataAnswer,
     'GET /api/auth/session': () => jsonResponse(200, signedInNow ? signedIn : signedOut),
     'POST /api/auth/sign-in': async (body) => {
       const answer = await signIn(body);

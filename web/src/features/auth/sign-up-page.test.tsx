@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests, type Answer } from '../../test/api-stub';
 import { signedOut } from '../../test/auth-fixtures';
 import { address, renderWithAuth } from '../../test/render-with-auth';
+import { trackedEvents } from '../../test/tracked-events';
 import { SignUpPage } from './sign-up-page';
 
 const page = { heading: 'Create your account' };
@@ -60,6 +61,7 @@ describe('SignUpPage', () => {
 
   it('creates the account and says to check the email, without signing in or leaving the page', async () => {
     const api = signUpApi(sent);
+    const tracked = trackedEvents();
     renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
     await fill();
     await userEvent.clear(field(/Email/));
@@ -72,6 +74,8 @@ describe('SignUpPage', () => {
     );
     expect(screen.queryByRole('form')).toBeNull();
     expect(address()).toBe('/sign-up/');
+    tracked.stop();
+    expect(tracked.events).toEqual([{ name: 'conversion', params: { conversion_label: 'signup' } }]);
     expect(api.calls).toEqual([
       { route: 'GET /api/auth/session', body: undefined },
       {

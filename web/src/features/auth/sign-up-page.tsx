@@ -5,6 +5,7 @@ import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { SignUpRequest } from '../../generated/SignUpRequest';
 import { AccountForm } from './account-form';
 import { useAuth } from '../../lib/auth';
+import { trackConversion } from '../../lib/conversions';
 import { MIN_PASSWORD, SIGN_UP_FIELDS, trimSignUp, validateSignUp, type SignUpField } from '../../lib/account-rules';
 import { MailSent } from './mail-sent';
 
@@ -29,7 +30,10 @@ export function SignUpPage({ page }: { page: AccountFormPage }) {
     fields: SIGN_UP_FIELDS,
     initial: EMPTY,
     validate: validateSignUp,
-    send: (values) => signUp(trimSignUp(values)),
+    send: async (values) => {
+      await signUp(trimSignUp(values));
+      trackConversion('signup');
+    },
   });
 
   if (form.status === 'sent') {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountData } from '../../generated/AccountData';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
-import { amaraData, signedIn, signedOut } from '../../test/auth-fixtures';
+import { amaraData, amaraUserDataAnswer, signedIn, signedOut } from '../../test/auth-fixtures';
 import { address, renderThenAccount } from '../../test/render-with-auth';
 import { VerifyEmailPage } from './verify-email-page';
 
@@ -17,6 +17,7 @@ const confirm = () => userEvent.click(screen.getByRole('button', { name: 'Confir
 function verifyApi(verify: Answer) {
   let verified = false;
   return stubApi({
+    ...amaraUserDataAnswer,
     'GET /api/auth/session': () => jsonResponse(200, verified ? signedIn : signedOut),
     'POST /api/auth/verify': async (body) => {
       const answer = await verify(body);

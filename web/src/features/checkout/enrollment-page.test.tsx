@@ -7,6 +7,7 @@ import { jsonResponse, stubApi } from '../../test/api-stub';
 import { microneedling, selected } from '../../test/checkout-fixtures';
 import { BasketProvider } from '../../lib/basket';
 import { SELECTED_COURSES_KEY } from '../../lib/basket-items';
+import { trackedEvents } from '../../test/tracked-events';
 import { EnrollmentPage } from './enrollment-page';
 import { ORDER_ID_KEY } from './place-order';
 
@@ -70,6 +71,7 @@ describe('EnrollmentPage', () => {
   afterEach(() => vi.useRealTimers());
 
   it('confirms a paid booking fee with the booking, the balance and its due date, and empties the basket', () => {
+    const tracked = trackedEvents();
     renderEnrollment(deposit);
     expect(screen.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Thank you, Amara. We have emailed your booking confirmation to amara@example.com.');
@@ -82,6 +84,8 @@ describe('EnrollmentPage', () => {
     expect(screen.getByRole('row', { name: 'Balance due by Tuesday 29th December £2,851.00' })).toBeInTheDocument();
     expect(sessionStorage.getItem(SELECTED_COURSES_KEY)).toBeNull();
     expect(localStorage.getItem(ORDER_ID_KEY)).toBeNull();
+    tracked.stop();
+    expect(tracked.events).toEqual([{ name: 'conversion', params: { conversion_label: 'enrol', order_id: deposit.orderId, currency: 'GBP', value: 3051 } }]);
   });
 
   it('shows a booking paid in full without a balance', () => {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { EnrollmentPage as EnrollmentData } from '../../generated/EnrollmentPage';
 import type { Page } from '../../generated/Page';
 import { removeItem } from '../../lib/storage';
+import { trackEnrolConversion } from '../../lib/conversions';
 import { usePendingPage } from '../../lib/use-pending-page';
 import { useBasket } from '../../lib/basket';
 import { BookingTable } from '../../components/booking-table';
@@ -36,7 +37,8 @@ export function EnrollmentPage({ page }: { page: EnrollmentData }) {
     if (!confirmed || !restored) return;
     emptyBasket();
     removeItem('local', ORDER_ID_KEY);
-  }, [confirmed, restored, emptyBasket]);
+    trackEnrolConversion(enrollment.orderId, enrollment.total);
+  }, [confirmed, restored, emptyBasket, enrollment.orderId, enrollment.total]);
 
   useEffect(() => {
     if (status === 'failed') void navigate('/checkout/?status=failed', { replace: true });

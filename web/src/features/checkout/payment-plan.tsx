@@ -4,6 +4,7 @@ import type { Contact } from '../../generated/Contact';
 import type { FinanceRequest } from '../../generated/FinanceRequest';
 import type { FinanceResponse } from '../../generated/FinanceResponse';
 import { failureMessage, postJson } from '../../lib/api';
+import { trackConversion } from '../../lib/conversions';
 import { reportError } from '../../lib/report-error';
 import { CONTACT_FIELDS, trimContact, validateContact } from './checkout-rules';
 import { ContactFields } from './contact-fields';
@@ -26,6 +27,7 @@ function PaymentPlanForm({ courses, contact, onSent }: { courses: string[]; cont
       try {
         const answer = await postJson<FinanceResponse | null>(CALLBACK_PATH, request);
         if (!answer?.success) throw new Error('The payment-plan request was not accepted');
+        trackConversion('callback');
         onSent();
       } catch (error) {
         reportError(error, { action: 'request a payment plan' });

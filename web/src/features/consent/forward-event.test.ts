@@ -31,6 +31,29 @@ beforeEach(() => {
 afterEach(removeTools);
 
 describe('forwardEvent', () => {
+  it('sends each conversion to the tag manager, Heap and the Meta pixel in its own words', () => {
+    forwardEvent('conversion', { conversion_label: 'signup' }, ALL);
+    forwardEvent('conversion', { conversion_label: 'enrol', order_id: 'o-1', currency: 'GBP', value: 1030 }, ALL);
+    forwardEvent('conversion', { conversion_label: 'callback' }, ALL);
+    expect(window.dataLayer).toEqual([
+      { event: 'conversion', conversion_label: 'signup' },
+      { event: 'conversion', conversion_label: 'enrol', order_id: 'o-1', currency: 'GBP', value: 1030 },
+      { event: 'conversion', conversion_label: 'callback' },
+    ]);
+    expect(tools.heap.track).toHaveBeenCalledWith('conversion', { conversion_label: 'signup' });
+    expect(tools.fbq.mock.calls).toEqual([
+      ['track', 'CompleteRegistration', { content_name: 'signup' }],
+      ['track', 'Purchase', { currency: 'GBP', value: 1030 }],
+      ['track', 'Lead', { content_name: 'callback' }],
+    ]);
+  });
+
+  it('keeps conversions from marketing tools without marketing consent', () => {
+    forwardEvent('conversion', { conversion_label: 'contact' }, { analytics: true, marketing: false });
+    expect(window.dataLayer).toEqual([{ event: 'conversion', conversion_label: 'contact' }]);
+    expect(tools.fbq).not.toHaveBeenCalled();
+  });
+
   it('sends AddToCart to the Meta and TikTok pixels', () => {
     forwardEvent('AddToCart', ADD_TO_CART, ALL);
     expect(tools.fbq).toHaveBeenCalledWith('track', 'AddToCart', ADD_TO_CART);

@@ -26,6 +26,13 @@ function tiktokAddToCart(params: TrackingParams): TrackingParams {
   };
 }
 
+/** The Meta pixel's standard event for a conversion label (§9). */
+function metaConversion(label: unknown): string {
+  if (label === 'signup') return 'CompleteRegistration';
+  if (label === 'enrol') return 'Purchase';
+  return 'Lead';
+}
+
 const ROUTES: Route[] = [
   {
     tool: 'the tag manager',
@@ -41,7 +48,7 @@ const ROUTES: Route[] = [
     category: 'analytics',
     send(name, params) {
       const email = emailOf(params);
-      if (name === 'Added Course') window.heap?.track(name, params);
+      if (name === 'Added Course' || name === 'conversion') window.heap?.track(name, params);
       if (name === 'identify' && email) window.heap?.identify(email);
     },
   },
@@ -50,6 +57,10 @@ const ROUTES: Route[] = [
     category: 'marketing',
     send(name, params) {
       if (name === 'AddToCart') window.fbq?.('track', 'AddToCart', params);
+      if (name === 'conversion') {
+        const { conversion_label: label, currency, value } = params;
+        window.fbq?.('track', metaConversion(label), label === 'enrol' ? { currency, value } : { content_name: label });
+      }
     },
   },
   {

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, SLOW_DOWN, tooManyRequests } from '../../test/api-stub';
+import { trackedEvents } from '../../test/tracked-events';
 import { EnquiryForm } from './enquiry-form';
 
 describe('EnquiryForm', () => {
@@ -20,6 +21,7 @@ describe('EnquiryForm', () => {
 
   it('sends the form and shows the success state', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(201, { id: 'e1' }));
+    const tracked = trackedEvents();
     render(<EnquiryForm kind="callback" />);
     await userEvent.type(screen.getByLabelText(/Your name/), 'Amara Okafor');
     await userEvent.type(screen.getByLabelText(/Phone number/), '07700 900123');
@@ -28,6 +30,8 @@ describe('EnquiryForm', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/enquiries/callback');
     expect(JSON.parse(init!.body as string)).toMatchObject({ name: 'Amara Okafor', phone: '07700 900123' });
+    tracked.stop();
+    expect(tracked.events).toEqual([{ name: 'conversion', params: { conversion_label: 'callback' } }]);
   });
 
   it('puts the server’s field messages beside the fields and keeps the values', async () => {

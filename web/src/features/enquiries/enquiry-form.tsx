@@ -3,6 +3,7 @@ import { useForm } from '../../components/ui/use-form';
 import type { EnquiryInput } from '../../generated/EnquiryInput';
 import type { EnquiryKind } from '../../generated/EnquiryKind';
 import { failureMessage, postJson } from '../../lib/api';
+import { enquiryConversion, trackConversion } from '../../lib/conversions';
 import { isRequired, validateEnquiry, type EnquiryField } from './enquiry-rules';
 
 interface FieldSpec {
@@ -80,7 +81,10 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
     fields: spec.fields.map((field) => field.name),
     initial: EMPTY,
     validate: (values) => validateEnquiry(kind, values),
-    send: (values) => postJson(`/api/enquiries/${kind}`, values),
+    send: async (values) => {
+      await postJson(`/api/enquiries/${kind}`, values);
+      trackConversion(enquiryConversion(kind));
+    },
     failure: (error) => failureMessage(error, NOT_SENT),
   });
   const titleId = `${form.id}-title`;
