@@ -17,6 +17,7 @@ mod fulfilment;
 mod idempotency;
 mod ledger;
 mod markdown;
+mod newsletter;
 mod online_orders;
 mod sandbox;
 mod search;

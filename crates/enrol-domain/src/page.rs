@@ -66,6 +66,8 @@ pub enum Page {
     /// `/reset-password/?token=…`, the link of a password mail.
     ResetPassword(AccountFormPage),
     Account(AccountFormPage),
+    /// `/newsletter/confirm/?token=…`, the link of the newsletter's mail.
+    ConfirmNewsletter(AccountFormPage),
     Enrollment(EnrollmentPage),
     Content(ContentPage),
     /// `/certificates/{number}`: anyone checks a certificate's number.
@@ -97,6 +99,7 @@ impl Page {
             Page::ForgotPassword(_) => "forgotPassword",
             Page::ResetPassword(_) => "resetPassword",
             Page::Account(_) => "account",
+            Page::ConfirmNewsletter(_) => "confirmNewsletter",
             Page::Enrollment(_) => "enrollment",
             Page::Content(_) => "content",
             Page::Certificate(_) => "certificate",
@@ -182,6 +185,7 @@ mod tests {
             Page::ForgotPassword(form()),
             Page::ResetPassword(form()),
             Page::Account(form()),
+            Page::ConfirmNewsletter(form()),
             Page::Checkout(CheckoutPage { gateway: "sandbox".to_owned(), publishable_key: None }),
             Page::Certificate(CertificatePage { number: "EA-1".to_owned(), certificate: None }),
             Page::NotFound(NotFoundPage { suggestions: Vec::new() }),

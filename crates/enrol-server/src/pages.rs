@@ -148,6 +148,11 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     // §2: any path under /account/ is the account area.
     ("/account/", Kind::AccountForm("Your account", "Your bookings, payments and online courses.", Page::Account), Listed::No),
     ("/account/{*rest}", Kind::AccountForm("Your account", "Your bookings, payments and online courses.", Page::Account), Listed::No),
+    (
+        "/newsletter/confirm/",
+        Kind::AccountForm("Confirm your subscription", "Confirm that you would like our newsletter.", Page::ConfirmNewsletter),
+        Listed::No,
+    ),
     // Issue 12: employers and insurers check a certificate by its number.
     ("/certificates/{number}", Kind::Certificate, Listed::No),
 ];

@@ -129,6 +129,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::ForgotPassword(_)
         | Page::ResetPassword(_)
         | Page::Certificate(_)
+        | Page::ConfirmNewsletter(_)
         | Page::Account(_)
         | Page::Enrollment(_)
         | Page::Content(_)

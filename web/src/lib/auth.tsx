@@ -5,7 +5,6 @@ import type { AuthUser } from '../generated/AuthUser';
 import type { SignInRequest } from '../generated/SignInRequest';
 import type { SignUpRequest } from '../generated/SignUpRequest';
 import type { UserData } from '../generated/UserData';
-import { fetchUserData } from './account-data';
 import { ApiError, getJson, postJson } from './api';
 import { reportError } from './report-error';
 import { track } from './tracking';
@@ -101,7 +100,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const known = changed ?? (loaded.status === 'failed' ? SIGNED_OUT : loaded.data);
   // §4, §7: the user record is the first entry of the GraphQL user list.
   const userId = known?.user?.sub ?? null;
-  const userData = useRequest(userId && `user ${userId}`, (signal) => fetchUserData(userId ?? '', signal), {
+  // Loaded with its query only once someone is signed in.
+  const userData = useRequest(userId && `user ${userId}`, (signal) => import('./account-data').then(({ fetchUserData }) => fetchUserData(userId ?? '', signal)), {
     reportAs: 'load the account',
   });
   // The record stays shown while it is read again (after a profile change), but never another user's.

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isIgnored, readErrorReporting } from './error-reporting';
+import { isIgnored } from './error-reporting';
+import { readErrorReporting } from './start-error-reporting';
 
 interface Vector {
   message?: string;

@@ -1,5 +1,3 @@
-import type { ErrorReporting } from '../generated/ErrorReporting';
-
 // §8 What error reporting leaves out: the messages 'script error' and
 // 'resize observer loop', health-check transactions, transactions of the
 // not-found page, and errors whose message mentions prototype. The same
@@ -21,16 +19,3 @@ export function isIgnored(message?: string | null, transaction?: string | null):
   );
 }
 
-/** Error reporting's settings the server put beside the page; none when it is off. */
-export function readErrorReporting(): ErrorReporting | null {
-  const text = document.getElementById('__ENROL_TRACKING__')?.textContent;
-  if (!text) return null;
-  try {
-    const value = (JSON.parse(text) as { errorReporting?: unknown }).errorReporting;
-    if (typeof value !== 'object' || value === null) return null;
-    const { dsn, environment, replayUnmasked } = value as Record<string, unknown>;
-    return typeof dsn === 'string' && typeof environment === 'string' ? { dsn, environment, replayUnmasked: replayUnmasked === true } : null;
-  } catch {
-    return null;
-  }
-}

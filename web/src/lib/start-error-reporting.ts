@@ -1,4 +1,18 @@
-import { readErrorReporting } from './error-reporting';
+import type { ErrorReporting } from '../generated/ErrorReporting';
+
+/** Error reporting's settings the server put beside the page; none when it is off. */
+export function readErrorReporting(): ErrorReporting | null {
+  const text = document.getElementById('__ENROL_TRACKING__')?.textContent;
+  if (!text) return null;
+  try {
+    const value = (JSON.parse(text) as { errorReporting?: unknown }).errorReporting;
+    if (typeof value !== 'object' || value === null) return null;
+    const { dsn, environment, replayUnmasked } = value as Record<string, unknown>;
+    return typeof dsn === 'string' && typeof environment === 'string' ? { dsn, environment, replayUnmasked: replayUnmasked === true } : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Starts error reporting (§8) when the server configured it: its code loads

@@ -13,6 +13,7 @@ mod health;
 pub mod images;
 mod json_body;
 mod limits;
+mod newsletter;
 mod online_checkout;
 mod openapi;
 mod pages;
@@ -120,6 +121,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/password", post(account_area::change_password))
         .route("/account/email", post(account_area::change_email))
         .route("/account/email/confirm", post(account_area::confirm_email_change))
+        .route("/newsletter", post(newsletter::ask_newsletter))
+        .route("/newsletter/confirm", post(newsletter::confirm_newsletter))
         .layer(limits::per_client(&state.config.limits));
     let api = Router::new()
         .route("/page-data", get(pages::show_page_data))

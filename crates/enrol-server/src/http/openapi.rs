@@ -13,7 +13,7 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
-use super::{account_area, auth, enquiries, enrol_checkout, finance, graphql, online_checkout, pages, search};
+use super::{account_area, auth, enquiries, enrol_checkout, finance, graphql, newsletter, online_checkout, pages, search};
 use crate::accounts;
 
 #[derive(OpenApi)]
@@ -56,6 +56,8 @@ use crate::accounts;
         account_area::change_password,
         account_area::change_email,
         account_area::confirm_email_change,
+        newsletter::ask_newsletter,
+        newsletter::confirm_newsletter,
         show_openapi,
     ),
     modifiers(&EveryCall),

@@ -13,6 +13,7 @@ mod images;
 mod limits;
 mod localstripe;
 mod mail;
+mod newsletter;
 mod online_checkout;
 mod openapi;
 mod ownership;

@@ -1,8 +1,27 @@
-import { trackConversion } from '../../lib/conversions';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { SiteData } from '../../generated/SiteData';
 import { FacebookIcon, InstagramIcon, TikTokIcon, YouTubeIcon } from '../../components/ui/icons';
 import { useConsent } from '../../features/consent/consent-context';
 import { toInternational } from '../../lib/phone';
+
+// The newsletter form needs JavaScript to send, so it loads after the page
+// has hydrated: the footer is on every page, and its first JavaScript stays
+// within the budget.
+const NewsletterForm = lazy(() => import('../../features/newsletter/newsletter-form').then(({ NewsletterForm }) => ({ default: NewsletterForm })));
+
+function FooterNewsletter() {
+  const [hydrated, setHydrated] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- shown after hydration, so the first render matches the server's
+  useEffect(() => setHydrated(true), []);
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <NewsletterForm />
+    </Suspense>
+  ) : null;
+}
+
+/** §9 'email' conversion: its code loads when an address is clicked. */
+const trackEmail = () => void import('../../lib/conversions').then(({ trackConversion }) => trackConversion('email'));
 
 function mapsUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
@@ -34,9 +53,9 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
             <a href={`tel:${toInternational(site.phoneNumber)}`}>{site.phoneNumber}</a>
           </address>
           <ul className="footer-emails">
-            <li>General enquiries: <a href={`mailto:${site.emailAddress}`} onClick={() => trackConversion('email')}>{site.emailAddress}</a></li>
-            <li>Student support: <a href={`mailto:${site.supportEmailAddress}`} onClick={() => trackConversion('email')}>{site.supportEmailAddress}</a></li>
-            <li>Models: <a href={`mailto:${site.modelsEmailAddress}`} onClick={() => trackConversion('email')}>{site.modelsEmailAddress}</a></li>
+            <li>General enquiries: <a href={`mailto:${site.emailAddress}`} onClick={trackEmail}>{site.emailAddress}</a></li>
+            <li>Student support: <a href={`mailto:${site.supportEmailAddress}`} onClick={trackEmail}>{site.supportEmailAddress}</a></li>
+            <li>Models: <a href={`mailto:${site.modelsEmailAddress}`} onClick={trackEmail}>{site.modelsEmailAddress}</a></li>
           </ul>
           <ul className="social-links">
             {social.map(({ name, url, Icon }) => (
@@ -58,6 +77,9 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
             </ul>
           </nav>
         ))}
+        <section className="footer-column">
+          <FooterNewsletter />
+        </section>
       </div>
       <div className="container">
         <ul className="partner-logos" aria-label="Accreditations and memberships">

@@ -6,7 +6,7 @@ import { AccountForm } from './account-form';
 import { goToAccountSaying } from '../../lib/account-notice';
 import { useAuth } from '../../lib/auth';
 import { MIN_PASSWORD, NEW_PASSWORD_FIELDS, validateNewPassword } from '../../lib/account-rules';
-import { useLinkToken } from './use-link-token';
+import { useLinkToken } from '../../lib/use-link-token';
 
 const ASK_AGAIN = <Link to="/forgot-password/">Ask for a new link</Link>;
 

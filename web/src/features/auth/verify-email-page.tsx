@@ -6,7 +6,7 @@ import { AccountForm } from './account-form';
 import { goToAccountSaying } from '../../lib/account-notice';
 import { useAuth } from '../../lib/auth';
 import { NEW_PASSWORD_FIELDS, validatePassword } from '../../lib/account-rules';
-import { useLinkToken } from './use-link-token';
+import { useLinkToken } from '../../lib/use-link-token';
 
 const SIGN_IN = <Link to="/sign-in/">Sign in</Link>;
 

@@ -1,9 +1,9 @@
-import { useLocation } from 'react-router';
 import { Field } from '../../../components/ui/field';
 import { useForm } from '../../../components/ui/use-form';
 import type { AuthUser } from '../../../generated/AuthUser';
 import { postJson, putJson } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
+import { useLinkToken } from '../../../lib/use-link-token';
 import { validateEmailChange, validatePasswordChange, validateProfile } from '../../../lib/account-rules';
 
 // The student's own details: name and phone (§5: kept in +44 form), their
@@ -107,7 +107,7 @@ function ConfirmEmail({ token }: { token: string }) {
 }
 
 export function Profile({ user }: { user: AuthUser }) {
-  const token = new URLSearchParams(useLocation().search).get('token');
+  const token = useLinkToken();
   return (
     <>
       {token && <ConfirmEmail token={token} />}

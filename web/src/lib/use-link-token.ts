@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
-// Decisions 008 and 009: the account's mails link to pages with a one-time
+// Decisions 008, 009 and 014: the mails link to pages with a one-time
 // token in `?token=`. Once read it leaves the address bar, so no script on
 // the page (analytics, once accepted) and no bookmark or shared screen
 // keeps it.
