@@ -40,6 +40,10 @@ export default defineConfig({
       ENROL_IMAGE_CACHE: `/tmp/enrol-e2e-images-${process.pid}`,
       // The tests read the mailed links from the outbox.
       ENROL_DEV_MAILBOX: '1',
+      // One marketing tool, so the cookie banner has something to ask
+      // about (it is not shown without one); the tests' stored choice
+      // refuses marketing, so it never loads.
+      ENROL_META_PIXEL_ID: '1234567890',
       // The account area's tests sign in as the demo student.
       ENROL_DEMO_STUDENTS: '1',
       // Every test browser is the one client 127.0.0.1 to the per-client limits.

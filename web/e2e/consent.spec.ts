@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
-// A first visit: nothing stored, so the banner asks. The server runs with no
-// tool ids, so no choice may bring in anything from another site.
+// A first visit: nothing stored, so the banner asks. The server runs with
+// one marketing tool's id (there is nothing to ask about without one), so no
+// choice but marketing may bring in anything from another site.
 test.use({ consent: null });
 
 /** Records every request the page makes to another host. */

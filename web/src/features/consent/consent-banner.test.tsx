@@ -1,7 +1,7 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SiteFooter } from '../../app/shell/site-footer';
 import { readSourceParams, SOURCE_PARAMS_KEY } from '../../lib/source-params';
 import { track } from '../../lib/tracking';
@@ -40,12 +40,21 @@ function decided(analytics: boolean, marketing: boolean) {
 
 const banner = () => screen.queryByRole('region', { name: 'Cookies on this site' });
 
+beforeEach(() => embedTrackingConfig({ metaPixel: '987654321' }));
+
 afterEach(() => {
   removeTools();
   window.history.replaceState(null, '', '/');
 });
 
 describe('ConsentBanner', () => {
+  it('asks nothing when the college configured no tool', () => {
+    removeTools();
+    embedTrackingConfig({});
+    render(page());
+    expect(banner()).toBeNull();
+  });
+
   it('is never part of the server HTML', () => {
     expect(renderToString(page())).not.toContain('Accept all');
   });
@@ -122,6 +131,7 @@ describe('ConsentBanner', () => {
 
 describe('ConsentProvider', () => {
   it('loads no tool and creates no dataLayer before a choice', async () => {
+    removeTools();
     embedTrackingConfig(ALL_TOOLS);
     render(page());
     track('add_to_cart', { value: 1 });
@@ -131,6 +141,7 @@ describe('ConsentProvider', () => {
   });
 
   it('loads nothing after Reject all', async () => {
+    removeTools();
     embedTrackingConfig(ALL_TOOLS);
     render(page());
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reject all' }));
@@ -139,6 +150,7 @@ describe('ConsentProvider', () => {
   });
 
   it('loads the configured tools of the granted categories as soon as they are granted', async () => {
+    removeTools();
     embedTrackingConfig({ tagManager: ALL_TOOLS.tagManager, metaPixel: ALL_TOOLS.metaPixel });
     const user = userEvent.setup();
     render(page());
@@ -150,6 +162,7 @@ describe('ConsentProvider', () => {
   });
 
   it('loads the granted tools straight away on a later visit', async () => {
+    removeTools();
     embedTrackingConfig(ALL_TOOLS);
     decided(false, true);
     render(page());
@@ -162,6 +175,7 @@ describe('ConsentProvider', () => {
   });
 
   it('forwards events to the granted tools and stops when consent is withdrawn', async () => {
+    removeTools();
     embedTrackingConfig(ALL_TOOLS);
     decided(true, true);
     const user = userEvent.setup();

@@ -13,6 +13,8 @@ const loadToolLoader = () => (toolLoader ??= import('./tool-loader'));
 interface ConsentState {
   /** Null on the server and until the browser has read the stored choice. */
   consent: Consent | null;
+  /** The college configured at least one analytics or marketing tool: only then is there anything to ask. */
+  toolsConfigured: boolean;
   /** The visitor asked to see their choices again. */
   settingsOpen: boolean;
   choose: (choice: ConsentChoice) => void;
@@ -21,9 +23,25 @@ interface ConsentState {
 
 const ConsentContext = createContext<ConsentState | null>(null);
 
-/** The banner is wanted: the stored choice is read and there is none yet, or the visitor asked to see it again. */
-export function bannerWanted({ consent, settingsOpen }: Pick<ConsentState, 'consent' | 'settingsOpen'>): boolean {
-  return consent !== null && (!consent.decided || settingsOpen);
+/**
+ * The banner is wanted: the stored choice is read and there is none yet
+ * while there is a tool to ask about (issue 12), or the visitor asked to
+ * see it again.
+ */
+export function bannerWanted({ consent, settingsOpen, toolsConfigured }: Pick<ConsentState, 'consent' | 'settingsOpen' | 'toolsConfigured'>): boolean {
+  return consent !== null && ((toolsConfigured && !consent.decided) || settingsOpen);
+}
+
+const TOOL_KEYS = ['tagManager', 'heap', 'clarity', 'metaPixel', 'tiktok', 'klaviyo'];
+
+/** Whether the server put any analytics or marketing tool's id beside the page. */
+function anyToolConfigured(): boolean {
+  try {
+    const config = JSON.parse(document.getElementById('__ENROL_TRACKING__')?.textContent ?? '{}') as Record<string, unknown>;
+    return TOOL_KEYS.some((key) => typeof config[key] === 'string' && config[key] !== '');
+  } catch {
+    return false;
+  }
 }
 
 export function useConsent(): ConsentState {
@@ -40,6 +58,7 @@ export function useConsent(): ConsentState {
  */
 export function ConsentProvider({ children }: { children: ReactNode }) {
   const [consent, setConsent] = useState<Consent | null>(null);
+  const [toolsConfigured, setToolsConfigured] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   // The landing URL's query, kept for the source params (§9): read once in the browser.
   const landingSearch = useRef<string | null>(null);
@@ -49,6 +68,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     landingSearch.current ??= window.location.search;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the stored choice is the browser's: read after hydration, so the first render matches the server's
     setConsent(readConsent());
+    setToolsConfigured(anyToolConfigured());
   }, []);
 
   useEffect(() => {
@@ -86,6 +106,9 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     setSettingsOpen(true);
   }, []);
 
-  const state = useMemo(() => ({ consent, settingsOpen, choose, openSettings }), [consent, settingsOpen, choose, openSettings]);
+  const state = useMemo(
+    () => ({ consent, toolsConfigured, settingsOpen, choose, openSettings }),
+    [consent, toolsConfigured, settingsOpen, choose, openSettings],
+  );
   return <ConsentContext.Provider value={state}>{children}</ConsentContext.Provider>;
 }
