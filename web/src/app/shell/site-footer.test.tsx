@@ -1,8 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { ConsentProvider } from '../../features/consent/consent-context';
 import { site } from '../../test/fixtures';
+import { trackedEvents } from '../../test/tracked-events';
 import { SiteFooter } from './site-footer';
 
 describe('SiteFooter', () => {
@@ -25,5 +27,16 @@ describe('SiteFooter', () => {
     expect(within(column).getByRole('link', { name: 'Our clinic' }).getAttribute('href')).toBe('https://clinic.example');
     expect(within(footer).getByText('© 2031 Calderbrook Academy')).toBeInTheDocument();
     expect(within(footer).getByRole('button', { name: 'Cookie settings' })).toBeInTheDocument();
+  });
+
+  it('counts a click on an address as the email conversion (§9), and offers the newsletter once hydrated', async () => {
+    render(<MemoryRouter><ConsentProvider><SiteFooter site={site} year={2031} /></ConsentProvider></MemoryRouter>);
+    const tracked = trackedEvents();
+    const link = screen.getByRole('link', { name: site.supportEmailAddress });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await userEvent.click(link);
+    await vi.waitFor(() => expect(tracked.events).toEqual([{ name: 'conversion', params: { conversion_label: 'email' } }]));
+    tracked.stop();
+    expect(await screen.findByRole('form', { name: 'Newsletter' })).toBeInTheDocument();
   });
 });
