@@ -8,12 +8,14 @@ use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::auth::{AccountData, AccountEnrollment, AccountOnlineCourse, AccountPayment, NewAccount, UserData};
+use enrol_domain::balance::outstanding;
 use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
+use crate::enrollments::net_paid;
 use crate::{Db, on_pool};
 
 #[derive(sqlx::FromRow)]
@@ -330,6 +332,7 @@ impl Db {
             lines: String,
             paid: i64,
             created_at: DateTime<Utc>,
+            balance_due_on: Option<NaiveDate>,
         }
         #[derive(sqlx::FromRow)]
         struct PaymentRow {
@@ -346,11 +349,11 @@ impl Db {
             complete: bool,
         }
         let (enrollments, payments, courses) = on_pool!(self, pool => {
-            let enrollments: Vec<EnrollmentRow> = sqlx::query_as(
-                "select e.id, e.status, e.total, e.lines, e.created_at, \
-                 cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) as bigint) as paid \
-                 from enrollment e where e.user_id = $1 and e.status in ('deposit', 'completed') order by e.created_at desc"
-            ).bind(&user.id).fetch_all(pool).await.context("Failed to read the bookings")?;
+            let enrollments: Vec<EnrollmentRow> = sqlx::query_as(concat!(
+                "select e.id, e.status, e.total, e.lines, e.created_at, e.balance_due_on, ",
+                net_paid!(),
+                " as paid from enrollment e where e.user_id = $1 and e.status in ('deposit', 'completed') order by e.created_at desc"
+            )).bind(&user.id).fetch_all(pool).await.context("Failed to read the bookings")?;
             let payments: Vec<PaymentRow> = sqlx::query_as(
                 "select id, amount, status, method, created_at from payment where user_id = $1 order by created_at desc"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the payments")?;
@@ -363,15 +366,16 @@ impl Db {
             .into_iter()
             .map(|row| {
                 let booked: Vec<BookedCourse> = serde_json::from_str(&row.lines).context("Stored enrollment lines are not valid JSON")?;
-                let balance = Money::from_pence((row.total - row.paid).max(0));
-                let due: Option<NaiveDate> = first_training_day(&booked).filter(|_| balance > Money::ZERO).map(balance_due_on);
+                let balance = outstanding(Money::from_pence(row.total), Money::from_pence(row.paid));
+                let booked_on = london::today(row.created_at);
+                let due = row.balance_due_on.or_else(|| first_training_day(&booked).map(|day| balance_due_on(day, booked_on)));
                 Ok(AccountEnrollment {
                     status: EnrollmentStatus::parse(&row.status).with_context(|| format!("Unknown enrollment status {}", row.status))?,
                     lines: booked.iter().map(BookedCourse::line).collect(),
                     total: Money::from_pence(row.total),
                     paid: Money::from_pence(row.paid),
                     balance,
-                    balance_due_on: due.map(|d| d.to_string()),
+                    balance_due_on: due.filter(|_| balance > Money::ZERO).map(|d| d.to_string()),
                     created_at: london::wall_clock(row.created_at),
                     id: row.id,
                 })

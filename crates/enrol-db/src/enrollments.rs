@@ -9,10 +9,11 @@
 use std::collections::BTreeMap;
 
 use anyhow::Context as _;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
+use enrol_domain::balance::outstanding;
 use enrol_domain::booking::{BookingRefused, renewed_hold};
-use enrol_domain::enrollment::{BookedCourse, PaymentMethod, PaymentMode, Quote};
+use enrol_domain::enrollment::{BookedCourse, PaymentMethod, PaymentMode, Quote, balance_due_on, first_training_day};
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
@@ -61,8 +62,14 @@ pub struct EnrollmentRecord {
     pub owner_token_hash: Option<String>,
     /// Whether a use of its discount code is counted for it.
     pub code_reserved: bool,
-    /// What the payments recorded for it add up to.
+    /// What the payments recorded for it add up to, less what was refunded
+    /// or is being refunded.
     pub paid: Money,
+    /// The first day of training and the day its balance is due, kept when
+    /// the booking fee was paid (issue 13).
+    pub starts_on: Option<NaiveDate>,
+    pub balance_due_on: Option<NaiveDate>,
+    pub paid_at: Option<DateTime<Utc>>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -86,12 +93,28 @@ pub(crate) struct Row {
     owner_token_hash: Option<String>,
     code_reserved: bool,
     paid: i64,
+    starts_on: Option<NaiveDate>,
+    balance_due_on: Option<NaiveDate>,
+    paid_at: Option<DateTime<Utc>>,
 }
 
-pub(crate) const SELECT: &str = "select e.id, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
+/// What the payments of enrollment `e` add up to, less what was refunded
+/// or is being refunded: what the booking holds of the student's money.
+macro_rules! net_paid {
+    () => {
+        "cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) \
+         - coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = e.id), 0) as bigint)"
+    };
+}
+pub(crate) use net_paid;
+
+pub(crate) const SELECT: &str = concat!(
+    "select e.id, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
      e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, e.owner_token_hash, \
-     e.code_reserved, cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) as bigint) as paid \
-     from enrollment e where e.id = $1";
+     e.code_reserved, ",
+    net_paid!(),
+    " as paid, e.starts_on, e.balance_due_on, e.paid_at from enrollment e where e.id = $1"
+);
 
 impl Row {
     pub(crate) fn into_record(self) -> anyhow::Result<EnrollmentRecord> {
@@ -117,7 +140,23 @@ impl Row {
             owner_token_hash: self.owner_token_hash,
             code_reserved: self.code_reserved,
             paid: Money::from_pence(self.paid),
+            starts_on: self.starts_on,
+            balance_due_on: self.balance_due_on,
+            paid_at: self.paid_at,
         })
+    }
+}
+
+impl EnrollmentRecord {
+    /// What is left to pay (never below zero).
+    pub fn owed(&self) -> Money {
+        outstanding(self.quote.total, self.paid)
+    }
+
+    /// When the balance is due: as kept when the booking fee was paid, or,
+    /// for an order not paid yet, as the terms would set it if paid `today`.
+    pub fn balance_due_on(&self, today: NaiveDate) -> Option<NaiveDate> {
+        self.balance_due_on.or_else(|| first_training_day(&self.courses).map(|day| balance_due_on(day, today)))
     }
 }
 

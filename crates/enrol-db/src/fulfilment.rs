@@ -8,6 +8,8 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use enrol_domain::booking::{CheckoutPayment, PaidBooking, booking_mails, checkout_payment};
+use enrol_domain::enrollment::{balance_due_on, first_training_day};
+use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
@@ -106,8 +108,14 @@ impl Db {
                 CheckoutPayment::Paid { status, excess } => (status, excess),
             };
             let seated = take_seats!(tx, record, &sessions, &user_id, now);
-            sqlx::query("update enrollment set status = $2, registered = $3, call = $4, user_id = $5, paid_at = $6, held_until = null where id = $1")
+            let paid_on = london::today(now);
+            let starts_on = first_training_day(&record.courses);
+            sqlx::query(
+                "update enrollment set status = $2, registered = $3, call = $4, user_id = $5, paid_at = $6, held_until = null, \
+                 starts_on = $7, balance_due_on = $8 where id = $1"
+            )
                 .bind(&record.id).bind(status.as_str()).bind(seated).bind(!seated).bind(&user_id).bind(now)
+                .bind(starts_on).bind(starts_on.map(|day| balance_due_on(day, paid_on)))
                 .execute(&mut *tx).await?;
             // A use counted since the order was made stays; one given back
             // when its hold ran out is counted again, since it was paid for.
@@ -125,6 +133,7 @@ impl Db {
                 courses: &record.courses,
                 quote: &record.quote,
                 mode: record.mode,
+                paid_on,
             };
             for mail in booking_mails(&booking, seated, college, college_address) {
                 queue_mail!(tx, &mail, now)?;

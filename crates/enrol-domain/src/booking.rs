@@ -2,7 +2,7 @@
 //! does to it (issue 10, decision 009). The database carries the decisions
 //! out inside its transactions; the HTTP layer turns refusals into answers.
 
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 use crate::enrollment::{BookedCourse, PaymentMode, Quote, balance_due_on, first_training_day};
 use crate::london::long_date;
@@ -79,6 +79,9 @@ pub struct PaidBooking<'a> {
     pub courses: &'a [BookedCourse],
     pub quote: &'a Quote,
     pub mode: PaymentMode,
+    /// The London day the booking was paid: the balance of a booking made
+    /// within 14 days of training is due that day.
+    pub paid_on: NaiveDate,
 }
 
 impl PaidBooking<'_> {
@@ -107,9 +110,14 @@ impl PaidBooking<'_> {
         body.push_str(&format!("\nTraining total: {}\nPaid today: {paid}\n", self.quote.total));
         let balance = Money::from_pence(self.quote.total.pence() - paid.pence());
         if balance > Money::ZERO {
-            let due = first_training_day(self.courses)
-                .map_or_else(|| "before your training".to_owned(), |day| format!("by {}", long_date(balance_due_on(day))));
-            body.push_str(&format!("Balance to pay: {balance}, due {due}.\n"));
+            let due = match first_training_day(self.courses) {
+                None => "due before your training".to_owned(),
+                Some(day) if balance_due_on(day, self.paid_on) <= self.paid_on => {
+                    "due now, as your training starts within 14 days".to_owned()
+                }
+                Some(day) => format!("due by {}", long_date(balance_due_on(day, self.paid_on))),
+            };
+            body.push_str(&format!("Balance to pay: {balance}, {due}.\n"));
         } else {
             body.push_str("Your training is paid in full.\n");
         }
@@ -149,7 +157,6 @@ pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, col
 mod tests {
     use super::*;
     use crate::enrollment::LinePrice;
-    use chrono::NaiveDate;
 
     fn at(minutes: i64) -> DateTime<Utc> {
         DateTime::from_timestamp(1_800_000_000, 0).unwrap() + Duration::minutes(minutes)
@@ -219,6 +226,7 @@ mod tests {
             courses,
             quote,
             mode: PaymentMode::Fee,
+            paid_on: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
         }
     }
 
@@ -254,6 +262,8 @@ mod tests {
         assert!(body.contains("Discount: -£179.50"));
         assert!(body.contains("Paid today: £200.00"));
         assert!(body.contains("Balance to pay: £1,415.50, due by Tuesday 29 December 2026."), "{body}");
+        let late = PaidBooking { paid_on: NaiveDate::from_ymd_opt(2027, 1, 2).unwrap(), ..booking("sam@example.com", &courses, &quote) };
+        assert!(late.confirmation("Example Academy").contains("due now, as your training starts within 14 days."));
         let full = PaidBooking { given_name: "", mode: PaymentMode::Full, ..booking("", &courses, &quote) }.confirmation("Example Academy");
         assert!(full.starts_with("Hello,") && full.contains("Your training is paid in full."));
     }

@@ -211,9 +211,11 @@ pub fn payment_methods(mode: PaymentMode, total: Money) -> Vec<PaymentMethod> {
     }
 }
 
-/// §9: the balance is due 14 days before the first day of training.
-pub fn balance_due_on(first_training_day: NaiveDate) -> NaiveDate {
-    first_training_day.checked_sub_days(Days::new(BALANCE_DUE_DAYS)).unwrap_or(first_training_day)
+/// §9: the balance is due 14 days before the first day of training. The
+/// college's terms: a booking made later than that has its balance due at
+/// once, on the day it was booked (never a date already past).
+pub fn balance_due_on(first_training_day: NaiveDate, booked_on: NaiveDate) -> NaiveDate {
+    first_training_day.checked_sub_days(Days::new(BALANCE_DUE_DAYS)).unwrap_or(first_training_day).max(booked_on.min(first_training_day))
 }
 
 /// A course of an enrollment as it was booked and priced; kept with the
@@ -311,9 +313,13 @@ mod tests {
     }
 
     #[test]
-    fn the_balance_is_due_fourteen_days_before_training() {
-        let day = NaiveDate::from_ymd_opt(2027, 1, 10).unwrap();
-        assert_eq!(balance_due_on(day), NaiveDate::from_ymd_opt(2026, 12, 27).unwrap());
+    fn the_balance_is_due_fourteen_days_before_training_or_at_once_when_booked_later() {
+        let date = |m, d| NaiveDate::from_ymd_opt(if m == 1 { 2027 } else { 2026 }, m, d).unwrap();
+        let training = date(1, 10);
+        assert_eq!(balance_due_on(training, date(11, 25)), date(12, 27));
+        assert_eq!(balance_due_on(training, date(12, 27)), date(12, 27));
+        assert_eq!(balance_due_on(training, date(12, 30)), date(12, 30), "booked within 14 days: due the day it was booked");
+        assert_eq!(balance_due_on(training, date(1, 10)), date(1, 10));
     }
 
     #[test]

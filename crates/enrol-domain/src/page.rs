@@ -69,6 +69,9 @@ pub enum Page {
     /// `/newsletter/confirm/?token=…`, the link of the newsletter's mail.
     ConfirmNewsletter(AccountFormPage),
     Enrollment(EnrollmentPage),
+    /// `/pay-balance/?token=…`: a booking's balance, paid with or without
+    /// signing in (issue 13).
+    Balance(BalancePage),
     Content(ContentPage),
     /// `/certificates/{number}`: anyone checks a certificate's number.
     Certificate(CertificatePage),
@@ -101,6 +104,7 @@ impl Page {
             Page::Account(_) => "account",
             Page::ConfirmNewsletter(_) => "confirmNewsletter",
             Page::Enrollment(_) => "enrollment",
+            Page::Balance(_) => "balance",
             Page::Content(_) => "content",
             Page::Certificate(_) => "certificate",
             Page::NotFound(_) => "notFound",

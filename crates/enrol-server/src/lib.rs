@@ -15,6 +15,7 @@ pub mod mailer;
 pub mod pages;
 pub mod reconcile;
 pub mod refunds;
+pub mod reminders;
 pub mod structured_data;
 pub mod telemetry;
 

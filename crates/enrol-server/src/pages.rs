@@ -2,18 +2,18 @@
 
 use std::sync::LazyLock;
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_db::{Catalogue, College, CourseOrder, Db, EnrollmentRecord, PageRecord, SiteRecord, section_url};
 use enrol_domain::enquiry::EnquiryKind;
-use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
+use enrol_domain::enrollment::BookedCourse;
 use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::online_order::PricedLine;
 use enrol_domain::page::{
-    AccountFormPage, ArticlePage, BlogPage, CalendarPage, CareersPage, CertificatePage, CheckoutPage, ContentPage, CourseIndexPage,
-    CourseSectionPage, EnrollmentPage, EnrollmentStatus, HomePage, NotFoundPage, OffersPage, OnlineOrderPage, Page, PageEnvelope, PageHead,
-    PathwayPage, SessionType, TeamPage, VerifiedCertificate,
+    AccountFormPage, ArticlePage, BalanceBooking, BalancePage, BlogPage, CalendarPage, CareersPage, CertificatePage, CheckoutPage,
+    ContentPage, CourseIndexPage, CourseSectionPage, EnrollmentPage, EnrollmentStatus, HomePage, NotFoundPage, OffersPage, OnlineOrderPage,
+    Page, PageEnvelope, PageHead, PathwayPage, SessionType, TeamPage, VerifiedCertificate,
 };
 use enrol_domain::site::Navigation;
 use enrol_payments::PaymentGateway;
@@ -49,6 +49,7 @@ pub fn is_personal(page: &Page) -> bool {
         page,
         Page::OnlineOrder(_)
             | Page::Enrollment(_)
+            | Page::Balance(_)
             | Page::Account(_)
             | Page::VerifyEmail(_)
             | Page::ResetPassword(_)
@@ -80,6 +81,7 @@ enum Kind {
     AccountForm(&'static str, &'static str, fn(AccountFormPage) -> Page),
     Checkout,
     Enrollment,
+    Balance,
     Pathway,
     Careers,
     Offers,
@@ -122,6 +124,8 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     ("/terms-and-conditions/", Kind::Content("terms-and-conditions", None), Listed::Yes),
     ("/checkout/", Kind::Checkout, Listed::No),
     ("/enrolment/{order}", Kind::Enrollment, Listed::No),
+    // Issue 13: a booking's balance, paid from a mailed link (`?token=`) or the account.
+    ("/pay-balance/", Kind::Balance, Listed::No),
     ("/e-learning/order/{order}/", Kind::OnlineOrder, Listed::No),
     ("/sign-in/", Kind::AccountForm("Sign in", "Sign in to see your bookings, payments and online courses.", Page::SignIn), Listed::No),
     (
@@ -179,7 +183,7 @@ pub async fn load(state: &AppState, viewer: &Viewer, path: &str, query: &str, no
     let college = College::of(record.map(|r| &r.site)).name;
     let found = match (record, ROUTER.at(path)) {
         (Some(record), Ok(matched)) => {
-            let request = Request { db, payments, viewer, record, catalogue, path, query };
+            let request = Request { db, payments, viewer, record, catalogue, path, query, now };
             request.load(*matched.value, &matched.params).await?
         }
         _ => None,
@@ -214,6 +218,7 @@ struct Request<'a> {
     catalogue: &'a Catalogue,
     path: &'a str,
     query: &'a str,
+    now: DateTime<Utc>,
 }
 
 type Loaded = anyhow::Result<Option<Found>>;
@@ -236,6 +241,7 @@ impl Request<'_> {
             }
             Kind::Checkout => self.checkout(),
             Kind::Enrollment => self.enrollment(param("order")).await,
+            Kind::Balance => self.balance().await,
             Kind::Certificate => self.certificate(param("number")).await,
             Kind::Pathway => {
                 self.editorial("pathway-to-aesthetics", |text| async move {

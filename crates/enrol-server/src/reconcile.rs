@@ -11,17 +11,18 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use enrol_db::{EnrollmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_db::{BalanceFulfilment, EnrollmentFulfilment, Fulfilment, IntentOutcome};
 use enrol_domain::checkout::ORDER_ID_KEY;
 
 use crate::AppState;
-use crate::http::webhooks::{fulfil_checkout, fulfil_paid_intent};
+use crate::http::webhooks::{balance_paid, fulfil_checkout, fulfil_paid_intent};
 use crate::refunds::make_due_refunds;
 
 /// How often holds are released, and how often reconciliation runs.
 const HOLDS_EVERY: Duration = Duration::from_secs(30);
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 const RECONCILE_EVERY: Duration = Duration::from_secs(300);
+const REMINDERS_EVERY: Duration = Duration::from_secs(300);
 /// How long a webhook may take before reconciliation looks: Stripe usually
 /// delivers within seconds and retries for days.
 const GRACE: chrono::Duration = chrono::Duration::minutes(10);
@@ -41,31 +42,21 @@ pub struct Report {
 pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Report> {
     let enrolments = state.db.enrollments_awaiting_payment(now - LOOK_BACK, now - GRACE).await?;
     let online = state.db.online_orders_awaiting_payment(now - LOOK_BACK, now - GRACE).await?;
-    let mut report = Report { checked: enrolments.len() + online.len(), fulfilled: 0 };
+    let balances = state.db.balance_intents_awaiting_payment(now - LOOK_BACK, now - GRACE).await?;
+    let mut report = Report { checked: enrolments.len() + online.len() + balances.len(), fulfilled: 0 };
     for (order_id, intent_id) in enrolments {
-        let intent = match state.payments.retrieve_payment_intent(&intent_id).await {
-            Ok(intent) => intent,
-            Err(error) => {
-                tracing::warn!(%order_id, %intent_id, %error, "Reconciliation could not read the payment");
-                continue;
-            }
-        };
-        if intent.status != "succeeded" || intent.metadata.get(ORDER_ID_KEY) != Some(&order_id) {
-            continue;
-        }
-        let paid = IntentOutcome {
-            event_id: format!("reconcile_{intent_id}"),
-            event_type: "reconciliation".to_owned(),
-            order_id: order_id.clone(),
-            intent_id: intent_id.clone(),
-            amount: intent.amount,
-            currency: "gbp".to_owned(),
-            method: state.payments.kind().as_str().to_owned(),
-        };
+        let Some(paid) = paid_intent(state, &order_id, &intent_id).await else { continue };
         let outcome = fulfil_paid_intent(state, &paid).await?;
         if matches!(outcome, EnrollmentFulfilment::Fulfilled { .. } | EnrollmentFulfilment::PaidWithoutSeat) {
             report.fulfilled += 1;
             tracing::error!(%order_id, %intent_id, ?outcome, "A paid enrollment had no webhook: fulfilled by reconciliation");
+        }
+    }
+    for (order_id, intent_id) in balances {
+        let Some(paid) = paid_intent(state, &order_id, &intent_id).await else { continue };
+        if matches!(balance_paid(state, &paid).await?, BalanceFulfilment::Paid { .. } | BalanceFulfilment::NotOwed { .. }) {
+            report.fulfilled += 1;
+            tracing::error!(%order_id, %intent_id, "A paid balance had no webhook: recorded by reconciliation");
         }
     }
     for (order_id, session_id) in online {
@@ -90,11 +81,33 @@ pub async fn reconcile(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<R
     Ok(report)
 }
 
+/// Intent `intent_id` of `order_id` as paid, when the provider says it
+/// succeeded for that order.
+async fn paid_intent(state: &AppState, order_id: &str, intent_id: &str) -> Option<IntentOutcome> {
+    let intent = match state.payments.retrieve_payment_intent(intent_id).await {
+        Ok(intent) => intent,
+        Err(error) => {
+            tracing::warn!(%order_id, %intent_id, %error, "Reconciliation could not read the payment");
+            return None;
+        }
+    };
+    (intent.status == "succeeded" && intent.metadata.get(ORDER_ID_KEY).map(String::as_str) == Some(order_id)).then(|| IntentOutcome {
+        event_id: format!("reconcile_{intent_id}"),
+        event_type: "reconciliation".to_owned(),
+        order_id: order_id.to_owned(),
+        intent_id: intent_id.to_owned(),
+        amount: intent.amount,
+        currency: "gbp".to_owned(),
+        method: state.payments.kind().as_str().to_owned(),
+    })
+}
+
 /// Runs the scheduled work while the server runs.
 pub async fn run_jobs(state: Arc<AppState>) {
     let mut holds = tokio::time::interval(HOLDS_EVERY);
     let mut reconciliation = tokio::time::interval(RECONCILE_EVERY);
     let mut checkpoint = tokio::time::interval(CHECKPOINT_EVERY);
+    let mut reminders = tokio::time::interval(REMINDERS_EVERY);
     loop {
         tokio::select! {
             _ = checkpoint.tick() => {
@@ -107,6 +120,13 @@ pub async fn run_jobs(state: Arc<AppState>) {
                     Ok(0) => {}
                     Ok(released) => tracing::info!(released, "Seat holds that ran out were released"),
                     Err(error) => tracing::error!(error = %format!("{error:#}"), "Releasing holds failed"),
+                }
+            }
+            _ = reminders.tick() => {
+                match crate::reminders::run_if_leased(&state, Utc::now()).await {
+                    Ok(Some(sent)) if sent > 0 => tracing::info!(sent, "Balance reminders sent"),
+                    Ok(_) => {}
+                    Err(error) => tracing::error!(error = %format!("{error:#}"), "Balance reminders failed"),
                 }
             }
             _ = reconciliation.tick() => {

@@ -132,6 +132,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::ConfirmNewsletter(_)
         | Page::Account(_)
         | Page::Enrollment(_)
+        | Page::Balance(_)
         | Page::Content(_)
         | Page::NotFound(_) => {}
     }

@@ -129,3 +129,43 @@ pub struct EnrollmentLine {
     #[ts(type = "number")]
     pub amount: Money,
 }
+
+/// `/pay-balance/?token=…`, opened from a reminder mail or the account:
+/// the booking the link pays, or `None` when the link is unknown or has
+/// run out.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BalancePage {
+    pub booking: Option<BalanceBooking>,
+    /// `sandbox` or `stripe`: which payment element to mount.
+    pub gateway: String,
+    /// Stripe's publishable key when the gateway is Stripe.
+    pub publishable_key: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct BalanceBooking {
+    pub order_id: String,
+    pub given_name: String,
+    pub status: EnrollmentStatus,
+    pub lines: Vec<EnrollmentLine>,
+    #[ts(type = "number")]
+    pub total: Money,
+    #[ts(type = "number")]
+    pub discount: Money,
+    #[ts(type = "number")]
+    pub paid: Money,
+    /// What is left to pay, and by when (`YYYY-MM-DD`; today or earlier: due now).
+    #[ts(type = "number")]
+    pub balance: Money,
+    pub balance_due_on: Option<String>,
+    /// The least a part-payment may be.
+    #[ts(type = "number")]
+    pub min_payment: Money,
+    /// The payment this page was returned to after paying (`?payment_intent=`),
+    /// once it is recorded: `true`; while it is on its way: `false`.
+    pub returned_payment_recorded: Option<bool>,
+}

@@ -40,7 +40,7 @@ pub async fn require_session(state: &AppState, headers: &HeaderMap) -> Result<Se
 }
 
 /// An answer no cache may keep.
-fn private(status: StatusCode, body: impl Serialize) -> Response {
+pub(super) fn private(status: StatusCode, body: impl Serialize) -> Response {
     let mut response = (status, Json(body)).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     response

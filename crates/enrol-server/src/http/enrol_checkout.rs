@@ -156,7 +156,7 @@ async fn payment_account(state: &AppState, account: Option<&str>) -> Result<Opti
     }
 }
 
-fn gateway_error(error: GatewayError) -> ApiError {
+pub(super) fn gateway_error(error: GatewayError) -> ApiError {
     match error {
         GatewayError::Refused(message) => ApiError::Unprocessable(message),
         GatewayError::Unavailable(_) => ApiError::Internal(anyhow::Error::new(error).context("The payment provider failed")),

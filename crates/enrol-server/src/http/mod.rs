@@ -2,6 +2,7 @@
 
 mod account_area;
 mod auth;
+pub(crate) mod balance;
 mod dev;
 mod enquiries;
 mod enrol_checkout;
@@ -117,6 +118,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/upload-requests/{id}/files", post(account_area::upload_evidence).layer(DefaultBodyLimit::max(8 * 1024 * 1024)))
         .route("/account/intake-calls", post(account_area::book_intake_call))
         .route("/account/intake-calls/{id}/cancel", post(account_area::cancel_intake_call))
+        .route("/account/enrollments/{id}/balance-link", post(balance::create_balance_link))
+        .route("/balance/intent", post(balance::create_balance_intent))
         .route("/account/profile", put(account_area::update_profile))
         .route("/account/password", post(account_area::change_password))
         .route("/account/email", post(account_area::change_email))

@@ -23,17 +23,25 @@ use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 use crate::http::sandbox::{TestCard, deliver, sandbox_page};
 
-/// Only this site's own confirmation pages may be returned to.
+/// Only this site's own confirmation pages may be returned to: a booking's
+/// page, or the balance page with its link's token.
 fn checked_return_url(state: &AppState, url: &str) -> Result<String, ApiError> {
     let path = url.strip_prefix(state.config.public_url.as_str()).unwrap_or(url);
-    let ok = path
+    let booking = path
         .strip_prefix("/enrolment/")
         .is_some_and(|rest| !rest.is_empty() && rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '/'));
-    if ok { Ok(path.to_owned()) } else { Err(ApiError::BadRequest("return_url must be this site's /enrolment/ page".to_owned())) }
+    let balance =
+        path.strip_prefix("/pay-balance/?token=").is_some_and(|token| !token.is_empty() && token.chars().all(|c| c.is_ascii_hexdigit()));
+    if booking || balance {
+        Ok(path.to_owned())
+    } else {
+        Err(ApiError::BadRequest("return_url must be this site's /enrolment/ or /pay-balance/ page".to_owned()))
+    }
 }
 
 fn returned(return_url: &str, intent_id: &str, status: &str) -> String {
-    format!("{return_url}?payment_intent={intent_id}&redirect_status={status}")
+    let join = if return_url.contains('?') { '&' } else { '?' };
+    format!("{return_url}{join}payment_intent={intent_id}&redirect_status={status}")
 }
 
 /// The intent, for a caller who knows its client secret (as Stripe.js

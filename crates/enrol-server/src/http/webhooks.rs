@@ -12,11 +12,13 @@ use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde_json::json;
 
-use enrol_db::{CheckoutCompletion, EnrollmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_db::{BalanceFulfilment, CheckoutCompletion, EnrollmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_domain::balance::BALANCE_METADATA_TYPE;
 use enrol_domain::checkout::ORDER_ID_KEY;
 use enrol_payments::event::{CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
 use enrol_payments::signature;
 
+use crate::http::balance::new_balance_link;
 use crate::{AppState, refunds};
 
 pub const SIGNATURE_HEADER: &str = "stripe-signature";
@@ -99,8 +101,46 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
         currency: intent.currency.clone(),
         method: intent.payment_method_type.clone().unwrap_or_else(|| state.payments.kind().as_str().to_owned()),
     };
-    fulfil_paid_intent(state, &paid).await?;
+    if intent.metadata.get("type").map(String::as_str) == Some(BALANCE_METADATA_TYPE) {
+        balance_paid(state, &paid).await?;
+    } else {
+        fulfil_paid_intent(state, &paid).await?;
+    }
     Ok(())
+}
+
+/// Records a paid balance intent (from its event or from reconciliation),
+/// logs what happened and gives back any overpayment at once.
+pub async fn balance_paid(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<BalanceFulfilment> {
+    let college = state.db.college().await?;
+    let now = Utc::now();
+    let outcome = state.db.pay_balance(paid, &new_balance_link(state, now), &college.name, now).await?;
+    match &outcome {
+        BalanceFulfilment::Paid { status, refund } => {
+            tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Balance paid");
+            if refund.is_some() {
+                tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Balance paid beyond what was owed: the excess is refunded");
+            }
+        }
+        BalanceFulfilment::NotOwed { .. } => {
+            tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Balance paid when nothing was owed: refunded")
+        }
+        BalanceFulfilment::AlreadyHandled => tracing::info!(event = %paid.event_id, "Event already handled"),
+        BalanceFulfilment::UnknownOrder => {
+            tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Balance payment for an unknown enrollment: check it by hand")
+        }
+    }
+    if matches!(outcome, BalanceFulfilment::NotOwed { .. } | BalanceFulfilment::Paid { refund: Some(_), .. }) {
+        give_back_now(state).await;
+    }
+    Ok(outcome)
+}
+
+/// Makes the refunds just decided; one that fails now is tried again by the scheduled jobs.
+async fn give_back_now(state: &AppState) {
+    if let Err(error) = refunds::make_due_refunds(state).await {
+        tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
+    }
 }
 
 /// Fulfils a paid intent (from its event or from reconciliation), logs
@@ -130,10 +170,7 @@ pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyho
         }
     }
     if matches!(outcome, EnrollmentFulfilment::Overpaid { .. } | EnrollmentFulfilment::Fulfilled { refund: Some(_), .. }) {
-        // A refund that fails now is tried again by the scheduled jobs.
-        if let Err(error) = refunds::make_due_refunds(state).await {
-            tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
-        }
+        give_back_now(state).await;
     }
     Ok(outcome)
 }

@@ -1,11 +1,13 @@
 //! One loader per page kind: what each page reads and how it is titled.
 
 use super::*;
+use crate::accounts::token_hash;
+use enrol_domain::balance::MIN_PART_PAYMENT;
 
-fn enrollment_page(order: EnrollmentRecord) -> EnrollmentPage {
-    let balance = Money::from_pence((order.quote.total.pence() - order.paid.pence()).max(0));
+fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage {
+    let balance = order.owed();
     EnrollmentPage {
-        balance_due_on: first_training_day(&order.courses).filter(|_| balance > Money::ZERO).map(|day| balance_due_on(day).to_string()),
+        balance_due_on: order.balance_due_on(today).filter(|_| balance > Money::ZERO).map(|day| day.to_string()),
         lines: order.courses.iter().map(BookedCourse::line).collect(),
         order_id: order.id,
         status: order.status,
@@ -15,6 +17,23 @@ fn enrollment_page(order: EnrollmentRecord) -> EnrollmentPage {
         balance,
         email: order.email,
         given_name: order.given_name,
+    }
+}
+
+fn balance_booking(order: EnrollmentRecord, today: NaiveDate, returned_payment_recorded: Option<bool>) -> BalanceBooking {
+    let page = enrollment_page(order, today);
+    BalanceBooking {
+        min_payment: page.balance.min(MIN_PART_PAYMENT),
+        order_id: page.order_id,
+        given_name: page.given_name,
+        status: page.status,
+        lines: page.lines,
+        total: page.total,
+        discount: page.discount,
+        paid: page.paid,
+        balance: page.balance,
+        balance_due_on: page.balance_due_on,
+        returned_payment_recorded,
     }
 }
 
@@ -173,7 +192,36 @@ impl Request<'_> {
     pub(super) async fn enrollment(&self, order_id: &str) -> Loaded {
         let order = self.db.enrollment(order_id).await?.filter(|o| self.viewer.owns(o.owner_token_hash.as_deref(), o.user_id.as_deref()));
         let Some(order) = order else { return Ok(None) };
-        Ok(Some(self.found("Your booking", "Your course booking.", Page::Enrollment(enrollment_page(order)))))
+        Ok(Some(self.found("Your booking", "Your course booking.", Page::Enrollment(enrollment_page(order, london::today(self.now))))))
+    }
+
+    /// The booking a balance link pays, and whether the payment the visitor
+    /// returned from (`?payment_intent=`) is recorded yet.
+    pub(super) async fn balance(&self) -> Loaded {
+        let token = query_value(self.query, "token").filter(|t| !t.is_empty());
+        let order = match token {
+            Some(token) => self.db.balance_link_enrollment(&token_hash(token), self.now).await?,
+            None => None,
+        };
+        let booking = match order {
+            Some(order) => {
+                let returned = match query_value(self.query, "payment_intent") {
+                    Some(intent) => Some(self.db.payment_recorded(&order.id, intent).await?),
+                    None => None,
+                };
+                Some(balance_booking(order, london::today(self.now), returned))
+            }
+            None => None,
+        };
+        Ok(Some(self.found(
+            "Pay your balance",
+            "Pay the balance of your course booking.",
+            Page::Balance(BalancePage {
+                booking,
+                gateway: self.payments.kind().as_str().to_owned(),
+                publishable_key: self.payments.publishable_key().map(str::to_owned),
+            }),
+        )))
     }
 
     /// The public check of a certificate number; an unknown number is a

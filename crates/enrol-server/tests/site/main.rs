@@ -4,6 +4,7 @@
 mod account_area;
 mod accounts;
 mod api;
+mod balance;
 mod content;
 mod crash;
 mod enrol_checkout;

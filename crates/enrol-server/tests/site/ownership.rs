@@ -20,7 +20,7 @@ async fn enrollment_email(app: &TestApp, id: &str) -> String {
 }
 
 /// A payment intent's event, signed as the provider signs it.
-async fn deliver(app: &TestApp, event: &Value) -> u16 {
+pub(crate) async fn deliver(app: &TestApp, event: &Value) -> u16 {
     let body = serde_json::to_vec(event).unwrap();
     let header = enrol_payments::signature::sign(&body, app.state.payments.webhook_secret(), chrono::Utc::now().timestamp());
     app.client.post(app.url("/webhooks/payments")).header("stripe-signature", header).body(body).send().await.unwrap().status().as_u16()

@@ -1,0 +1,48 @@
+//! The balance reminders (issue 13, decision 015): a week before the
+//! balance is due, on the day and once overdue, each mail sent once. One
+//! instance at a time runs the job (a lease in the database); even two at
+//! once send each reminder once, because its record, its payment link and
+//! its mail are written in one transaction that a second cannot repeat.
+//! After downtime the job sends the one reminder still true, not every one
+//! it missed.
+
+use std::sync::LazyLock;
+
+use chrono::{DateTime, Duration, Utc};
+
+use enrol_domain::london;
+
+use crate::AppState;
+use crate::http::balance::new_balance_link;
+
+/// How long an instance keeps the job once it took it; it renews the lease
+/// on every run, so another instance takes over only when it stops.
+const LEASE: Duration = Duration::minutes(15);
+const JOB: &str = "balance-reminders";
+
+/// This process, as a lease holder.
+static INSTANCE: LazyLock<String> = LazyLock::new(|| uuid::Uuid::new_v4().to_string());
+
+/// Sends the balance reminders due `now`, each once; answers how many.
+pub async fn send_balance_reminders(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    let today = london::today(now);
+    let college = state.db.college().await?.name;
+    let mut sent = 0;
+    for reminder in state.db.balance_reminders_due(today).await? {
+        let link = new_balance_link(state, now);
+        let mail = reminder.mail(today, &link.url, &college);
+        if state.db.send_balance_reminder(&reminder, &link, &mail, now).await? {
+            tracing::info!(order = %reminder.enrollment_id, stage = reminder.stage.as_str(), "Balance reminder sent");
+            sent += 1;
+        }
+    }
+    Ok(sent)
+}
+
+/// Runs the reminders when this instance holds the job's lease.
+pub async fn run_if_leased(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Option<usize>> {
+    if !state.db.take_job_lease(JOB, &INSTANCE, now + LEASE, now).await? {
+        return Ok(None);
+    }
+    send_balance_reminders(state, now).await.map(Some)
+}
