@@ -22,11 +22,11 @@ export function usePendingPage<P>(
   isPending: (page: P) => boolean,
   read: (page: Page) => P | null,
 ): { page: P; gaveUp: boolean } {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
   // How many times the page has been asked for again.
   const [round, setRound] = useState(0);
-  const poll = useRequest(round > 0 ? `${pathname} ${round}` : null, (signal) => fetchPageData(pathname, signal), {
+  const poll = useRequest(round > 0 ? `${pathname} ${round}` : null, (signal) => fetchPageData(`${pathname}${search}`, signal), {
     reportAs: 'check the order status',
   });
   // The server moved the page: a failed payment goes back to the checkout, say.

@@ -21,7 +21,7 @@ interface FieldProps {
   options?: readonly string[];
   /** Several lines of free text. */
   multiline?: boolean;
-  inputMode?: 'numeric';
+  inputMode?: 'numeric' | 'decimal';
   /** What the value must be, said before any error (a password's length, say). */
   hint?: string;
   /** A button beside the input, the form's own (a discount code's Apply, say). */

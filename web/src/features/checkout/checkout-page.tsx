@@ -108,7 +108,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
     };
     const confirm: ConfirmPayment = stripeCheckout
       ? stripeCheckout.confirm
-      : (intent, orderId) => confirmSandboxPayment(intent, method, card, orderId);
+      : (intent, returnTo) => confirmSandboxPayment(intent, method, card, returnTo);
     try {
       window.location.assign(await placeOrder(draft, payment.intent, confirm));
     } catch (error) {

@@ -11,7 +11,7 @@ const draft: OrderDraft = {
   discountCode: null, paymentAccountMode: 'sandbox', customer: { customerId: null, email: null },
 };
 const intent = { client_secret: 'pi_1_secret', id: 'pi_1' };
-const confirm = (_intent: unknown, orderId: string) => Promise.resolve(`/enrolment/${orderId}`);
+const confirm = (_intent: unknown, returnTo: string) => Promise.resolve(returnTo.replace(window.location.origin, ''));
 
 /** The `Idempotency-Key` of each `POST /api/enroll/` made through `fetch`. */
 const keysSent = (fetch: MockInstance<typeof globalThis.fetch>) =>
@@ -97,10 +97,13 @@ describe('confirmStripePayment', () => {
   it('fetches the updated intent into the element, then confirms, redirecting only when the method needs it', async () => {
     const fake = fakeStripe({ confirm: { paymentIntent: { id: 'pi_1', status: 'processing' } } });
     const confirm = confirmStripePayment(stripeOf(fake), fake.elements);
-    expect(await confirm(intent, 'order 1')).toBe(
+    expect(await confirm(intent, `${window.location.origin}/enrolment/order%201`)).toBe(
       `${window.location.origin}/enrolment/order%201?payment_intent=pi_1&redirect_status=processing`,
     );
-    expect(fake.calls.map((call) => call.name)).toEqual(['Stripe', 'elements.fetchUpdates', 'stripe.confirmPayment']);
+    expect(await confirm(intent, `${window.location.origin}/pay-balance/?token=ab12`)).toBe(
+      `${window.location.origin}/pay-balance/?token=ab12&payment_intent=pi_1&redirect_status=processing`,
+    );
+    expect(fake.calls.map((call) => call.name).slice(0, 3)).toEqual(['Stripe', 'elements.fetchUpdates', 'stripe.confirmPayment']);
     expect(fake.argsOf('stripe.confirmPayment')).toEqual([{
       elements: fake.elements, confirmParams: { return_url: `${window.location.origin}/enrolment/order%201` }, redirect: 'if_required',
     }]);
@@ -108,7 +111,7 @@ describe('confirmStripePayment', () => {
 
   it('refuses with Stripe’s message', async () => {
     const fake = fakeStripe({ confirm: { error: { type: 'card_error', message: 'Your card has insufficient funds.' } } });
-    const refused = confirmStripePayment(stripeOf(fake), fake.elements)(intent, 'order-1');
+    const refused = confirmStripePayment(stripeOf(fake), fake.elements)(intent, `${window.location.origin}/enrolment/order-1`);
     await expect(refused).rejects.toEqual(new PaymentRefused('Your card has insufficient funds.'));
     await expect(refused).rejects.toBeInstanceOf(PaymentRefused);
   });
@@ -116,7 +119,7 @@ describe('confirmStripePayment', () => {
   it('does not confirm when the element cannot fetch the intent’s new amount', async () => {
     const fake = fakeStripe();
     fake.elements.fetchUpdates = async () => ({ error: { message: 'Network error' } });
-    await expect(confirmStripePayment(stripeOf(fake), fake.elements)(intent, 'order-1')).rejects.not.toBeInstanceOf(PaymentRefused);
+    await expect(confirmStripePayment(stripeOf(fake), fake.elements)(intent, `${window.location.origin}/enrolment/order-1`)).rejects.not.toBeInstanceOf(PaymentRefused);
     expect(fake.argsOf('stripe.confirmPayment')).toBeUndefined();
   });
 });

@@ -145,18 +145,18 @@ function updateIntent(intent: IntentResponse, order: EnrollResponse, draft: Orde
   return putJson<IntentResponse>(INTENT_PATH, request);
 }
 
-/** The gateway's confirm step: resolves to where the browser goes next. */
-export type ConfirmPayment = (intent: IntentResponse, orderId: string) => Promise<string>;
+/** The gateway's confirm step, returning the visitor to `returnTo`: resolves to where the browser goes next. */
+export type ConfirmPayment = (intent: IntentResponse, returnTo: string) => Promise<string>;
 
 export async function placeOrder(draft: OrderDraft, intent: IntentResponse, confirm: ConfirmPayment): Promise<string> {
   const order = await saveOrder(enrollData(draft));
   writeText('local', ORDER_ID_KEY, order.id);
-  return confirm(await updateIntent(intent, order, draft), order.id);
+  return confirm(await updateIntent(intent, order, draft), returnUrl(`/enrolment/${encodeURIComponent(order.id)}`));
 }
 
-/** Where the payment provider sends the visitor back to. */
-function returnUrl(orderId: string): string {
-  return `${window.location.origin}/enrolment/${encodeURIComponent(orderId)}`;
+/** Where the payment provider sends the visitor back to: `path` on this site. */
+export function returnUrl(path: string): string {
+  return `${window.location.origin}${path}`;
 }
 
 /** The payment provider refused the payment; the message is the provider's. */
@@ -172,13 +172,13 @@ export async function confirmSandboxPayment(
   intent: IntentResponse,
   method: PaymentMethod,
   card: SandboxCard,
-  orderId: string,
+  returnTo: string,
 ): Promise<string> {
   const request: SandboxConfirmRequest = {
     client_secret: intent.client_secret,
     payment_method: method,
     card: method === 'card' ? card : null,
-    return_url: returnUrl(orderId),
+    return_url: returnTo,
   };
   try {
     const answer = await postJson<SandboxConfirmResponse>(
@@ -202,13 +202,13 @@ const STRIPE_REFUSED = 'The payment was not completed. Please try again or choos
  * redirect instead. A refusal carries Stripe's message.
  */
 export function confirmStripePayment(stripe: Stripe, elements: StripeElements): ConfirmPayment {
-  return async (_intent, orderId) => {
+  return async (_intent, back) => {
     const updated = await elements.fetchUpdates();
     if (updated.error) throw new Error(updated.error.message);
-    const back = returnUrl(orderId);
     const result = await stripe.confirmPayment({ elements, confirmParams: { return_url: back }, redirect: 'if_required' });
     if (result.error) throw new PaymentRefused(result.error.message ?? STRIPE_REFUSED);
     const status = result.paymentIntent.status === 'processing' ? 'processing' : 'succeeded';
-    return `${back}?payment_intent=${encodeURIComponent(result.paymentIntent.id)}&redirect_status=${status}`;
+    const join = back.includes('?') ? '&' : '?';
+    return `${back}${join}payment_intent=${encodeURIComponent(result.paymentIntent.id)}&redirect_status=${status}`;
   };
 }

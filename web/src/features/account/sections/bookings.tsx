@@ -3,6 +3,7 @@ import type { AccountData } from '../../../generated/AccountData';
 import type { EnrollmentStatus } from '../../../generated/EnrollmentStatus';
 import { BookingTable } from '../../../components/booking-table';
 import { formatShortDate } from '../../../lib/dates';
+import { PayBalanceButton } from './pay-balance-button';
 
 const STATUS_WORDS: Record<EnrollmentStatus, string> = {
   pending: 'Awaiting payment',
@@ -21,15 +22,19 @@ export function Bookings({ data }: { data: AccountData }) {
     );
   }
   return data.enrollments.map((enrollment) => (
-    <BookingTable
-      key={enrollment.id}
-      booking={enrollment}
-      caption={
-        <>
-          {`Booked ${formatShortDate(enrollment.createdAt)} `}
-          <span className={`booking-status booking-status-${enrollment.status}`}>{STATUS_WORDS[enrollment.status]}</span>
-        </>
-      }
-    />
+    <div key={enrollment.id} className="account-booking">
+      <BookingTable
+        booking={enrollment}
+        caption={
+          <>
+            {`Booked ${formatShortDate(enrollment.createdAt)} `}
+            <span className={`booking-status booking-status-${enrollment.status}`}>{STATUS_WORDS[enrollment.status]}</span>
+          </>
+        }
+      />
+      {enrollment.status === 'deposit' && enrollment.balance > 0 && (
+        <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
+      )}
+    </div>
   ));
 }

@@ -7,6 +7,7 @@ import { formatSessionDate, formatTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { Loaded } from '../loaded';
 import { useAccountQuery } from '../use-account-query';
+import { PayBalanceButton } from './pay-balance-button';
 import { FORM_TITLES } from './forms';
 
 const OVERVIEW_QUERY = `{
@@ -68,6 +69,7 @@ export function Overview({ data, venue }: { data: AccountData; venue: string }) 
                   ? `${formatMoney(enrollment.balance)} due by ${formatSessionDate(`${enrollment.balanceDueOn}T00:00:00`)}`
                   : `${formatMoney(enrollment.balance)} due before your training`}
               </strong>
+              <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
             </li>
           ))}
         </ul>

@@ -1,0 +1,94 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
+import { createAccount, freshEmail, PASSWORD, signIn } from './accounts';
+
+// Issue 13: after the booking fee, the balance is paid from the account, in
+// part and then in full, each payment receipted once; the link the account
+// opens works without signing in, as a reminder mail's does.
+
+const COURSE = '/courses/cpd/aesthetic-complications/';
+
+async function bookWithBookingFee(page: Page) {
+  await page.goto(COURSE);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
+  await page.goto('/checkout/');
+  await hydrated(page);
+  await expect(page.getByText('Preparing your checkout')).toBeHidden();
+  const form = page.getByRole('form', { name: 'Enrol and pay' });
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: /^Pay booking fee/ }).click();
+  await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
+  await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
+  return page.url().split('/enrolment/')[1].split('?')[0];
+}
+
+async function payByCard(page: Page, amount: string) {
+  await page.getByRole('form', { name: 'Amount to pay' }).getByLabel('Amount to pay now (£)').fill(amount);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const form = page.getByRole('form', { name: 'Pay your balance' });
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: `Pay £${amount}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
+}
+
+test('a student pays her balance from the account, in part and then in full', async ({ page, request }) => {
+  const email = freshEmail();
+  await createAccount(request, email);
+  await page.goto('/sign-in/?next=/account/');
+  await hydrated(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/account/');
+  const orderId = await bookWithBookingFee(page);
+  const [[total]] = query(`select total from enrollment where id = '${orderId}'`) as [[number]];
+  const balance = total - 10_000;
+
+  await page.goto('/account/bookings/');
+  await hydrated(page);
+  await page.getByRole('region', { name: 'Bookings' }).getByRole('button', { name: /^Pay £/ }).click();
+  await page.waitForURL(/\/pay-balance\/\?token=[0-9a-f]+$/);
+  await hydrated(page);
+  const payLink = new URL(page.url()).pathname + new URL(page.url()).search;
+  await expect(page.getByRole('heading', { level: 1, name: 'Pay your balance' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The server's rules, said beside the field before anything is sent.
+  await page.getByLabel('Amount to pay now (£)').fill('5');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('Please pay at least £10.00.')).toBeVisible();
+  await expect(page.getByLabel('Amount to pay now (£)')).toBeFocused();
+
+  await payByCard(page, '100.00');
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`^£${((balance - 10_000) / 100).toFixed(2)}`) })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The link works in a browser that is not signed in, as a mailed one does.
+  const stranger = await page.context().browser()!.newPage({ viewport: { width: 320, height: 720 } });
+  await stranger.goto(payLink);
+  await hydrated(stranger);
+  await expect(stranger.getByRole('heading', { level: 1, name: 'Pay your balance' })).toBeVisible();
+  await expectNoSidewaysScroll(stranger);
+  await payByCard(stranger, ((balance - 10_000) / 100).toFixed(2));
+  await expect(stranger.getByText('Your training is paid in full. Thank you.')).toBeVisible();
+  await stranger.close();
+
+  expect(query(`select status from enrollment where id = '${orderId}'`)).toEqual([['completed']]);
+  expect(query(`select count(*) from mail_outbox where to_address = '${email}' and subject like 'Payment received%'`)).toEqual([[2]]);
+  await page.goto('/account/bookings/');
+  await hydrated(page);
+  await expect(page.getByRole('region', { name: 'Bookings' }).getByText('Paid in full')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Bookings' }).getByRole('button', { name: /^Pay £/ })).toHaveCount(0);
+});
+
+test('an unknown or expired payment link says what to do instead', async ({ page }) => {
+  await page.goto('/pay-balance/?token=0123456789abcdef');
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'This payment link has expired' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in to your account' })).toHaveAttribute('href', '/sign-in/');
+  await expectNoAxeViolations(page);
+});
