@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import {
-  checkYourEmail, confirmEmail, createAccount, expectSignedInAccount, freshEmail, PASSWORD, signIn, signUp, STUDENT,
+  checkoutWith, checkYourEmail, confirmEmail, createAccount, expectSignedInAccount, freshEmail, PASSWORD, payBookingFee, signIn, signUp,
+  STUDENT,
 } from './accounts';
 
 // Decision 008: the account area, which reads what the signed-in student
@@ -37,24 +38,12 @@ test('a signed-in student’s details fill the checkout, and the booking shows i
 
   const course = await page.request.get(`/api/page-data?path=${encodeURIComponent(COMPLICATIONS)}`);
   const { title } = ((await course.json()) as { page: { title: string } }).page;
-  await page.goto(COMPLICATIONS);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
-  await page.goto('/checkout/');
-  await hydrated(page);
-  await expect(page.getByText('Preparing your checkout')).toBeHidden();
-  const form = page.getByRole('form', { name: 'Enrol and pay' });
+  const form = await checkoutWith(page, COMPLICATIONS);
   await expect(form.getByLabel('First name')).toHaveValue(STUDENT.first);
   await expect(form.getByLabel('Last name')).toHaveValue(STUDENT.last);
   await expect(form.getByLabel('Email')).toHaveValue(email);
   await expect(form.getByLabel('Phone number')).toHaveValue('+447700900456');
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('Security code').fill('123');
-  await form.getByRole('button', { name: /^Pay booking fee/ }).click();
-  await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
-  await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
+  await payBookingFee(page, form);
 
   await page.goto('/account/bookings/');
   await hydrated(page);

@@ -1,9 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, hydrated, mailedLink } from './fixtures';
 
 // What the account tests share (decision 008): a student's details, an
-// account made outside the browser, and the steps of signing up, confirming
-// the email and signing in.
+// account made outside the browser, the steps of signing up, confirming
+// the email and signing in, and booking a course with its booking fee.
 
 export const PASSWORD = 'correct horse battery';
 export const STUDENT = { first: 'Priya', last: 'Shah', phone: '07700 900456' };
@@ -59,4 +59,27 @@ export async function expectSignedInAccount(page: Page, email: string) {
   await expect(page.getByText(`${STUDENT.first} ${STUDENT.last}`)).toBeVisible();
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(accountLink(page)).toHaveAttribute('href', '/account/');
+}
+
+/** Puts `course` in the basket and opens the checkout: its form, ready to fill. */
+export async function checkoutWith(page: Page, course: string): Promise<Locator> {
+  await page.goto(course);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
+  await page.goto('/checkout/');
+  await hydrated(page);
+  await expect(page.getByText('Preparing your checkout')).toBeHidden();
+  return page.getByRole('form', { name: 'Enrol and pay' });
+}
+
+/** Pays the booking fee in the checkout's `form` by sandbox card; the order's id once it is confirmed. */
+export async function payBookingFee(page: Page, form: Locator): Promise<string> {
+  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await form.getByLabel('Security code').fill('123');
+  await form.getByRole('button', { name: /^Pay booking fee/ }).click();
+  await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
+  await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
+  return new URL(page.url()).pathname.replace('/enrolment/', '');
 }

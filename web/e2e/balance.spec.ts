@@ -1,30 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
-import { createAccount, freshEmail, PASSWORD, signIn } from './accounts';
+import { checkoutWith, createAccount, freshEmail, PASSWORD, payBookingFee, signIn } from './accounts';
 
 // Issue 13: after the booking fee, the balance is paid from the account, in
 // part and then in full, each payment receipted once; the link the account
 // opens works without signing in, as a reminder mail's does.
 
 const COURSE = '/courses/cpd/aesthetic-complications/';
-
-async function bookWithBookingFee(page: Page) {
-  await page.goto(COURSE);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
-  await page.goto('/checkout/');
-  await hydrated(page);
-  await expect(page.getByText('Preparing your checkout')).toBeHidden();
-  const form = page.getByRole('form', { name: 'Enrol and pay' });
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('Security code').fill('123');
-  await form.getByRole('button', { name: /^Pay booking fee/ }).click();
-  await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
-  await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
-  return page.url().split('/enrolment/')[1].split('?')[0];
-}
 
 async function payByCard(page: Page, amount: string) {
   await page.getByRole('form', { name: 'Amount to pay' }).getByLabel('Amount to pay now (£)').fill(amount);
@@ -44,7 +26,7 @@ test('a student pays her balance from the account, in part and then in full', as
   await hydrated(page);
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL('/account/');
-  const orderId = await bookWithBookingFee(page);
+  const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
   const [[total]] = query(`select total from enrollment where id = '${orderId}'`) as [[number]];
   const balance = total - 10_000;
 

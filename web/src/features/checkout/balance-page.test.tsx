@@ -72,7 +72,7 @@ describe('the balance page', () => {
     await userEvent.type(screen.getByLabelText(/Security code/), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Pay £200.00' }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith(`${path}&payment_intent=pi_1&redirect_status=succeeded`));
-    expect(api.calls[1].body).toMatchObject({ client_secret: 'pi_1_secret', return_url: `${origin}${path}` });
+    expect(api.calls[1]?.body).toMatchObject({ client_secret: 'pi_1_secret', return_url: `${origin}${path}` });
   });
 
   it('says a balance due on or before today is due now', () => {
