@@ -2,6 +2,7 @@
 
 pub mod auth;
 pub mod booking;
+pub mod calendar;
 pub mod checkout;
 pub mod contact;
 pub mod enquiry;
