@@ -16,6 +16,9 @@ pub struct OutboxMail {
     pub reply_to: Option<String>,
     pub subject: String,
     pub body_text: String,
+    pub attachment_name: Option<String>,
+    pub attachment_type: Option<String>,
+    pub attachment_body: Option<String>,
 }
 
 impl Db {
@@ -26,6 +29,7 @@ impl Db {
             reply_to: (!enquiry.email.is_empty()).then(|| enquiry.email.clone()),
             subject: format!("{}: {}", enquiry.kind.subject(), enquiry.name),
             body: enquiry.mail_body(),
+            attachment: None,
         };
         self.save_form(enquiry.kind.as_str(), &serde_json::to_string(enquiry)?, &mail, now).await
     }
@@ -60,7 +64,7 @@ impl Db {
 
     pub async fn outbox(&self, limit: i64) -> anyhow::Result<Vec<OutboxMail>> {
         on_pool!(self, pool => sqlx::query_as(
-            "select id, to_address, reply_to, subject, body_text from mail_outbox order by created_at desc, id desc limit $1"
+            "select id, to_address, reply_to, subject, body_text, attachment_name, attachment_type, attachment_body from mail_outbox order by created_at desc, id desc limit $1"
         ).bind(limit).fetch_all(pool).await)
         .context("Failed to read the outbox")
     }
@@ -69,7 +73,7 @@ impl Db {
     /// another instance will not take them until the lease runs out.
     pub async fn claim_due_mail(&self, now: DateTime<Utc>, lease: chrono::Duration, limit: i64) -> anyhow::Result<Vec<OutboxMail>> {
         let due: Vec<OutboxMail> = on_pool!(self, pool => sqlx::query_as(
-            "select id, to_address, reply_to, subject, body_text from mail_outbox \
+            "select id, to_address, reply_to, subject, body_text, attachment_name, attachment_type, attachment_body from mail_outbox \
              where sent_at is null and attempts < $2 and (next_attempt_at is null or next_attempt_at <= $1) \
              and (claimed_until is null or claimed_until <= $1) order by created_at, id limit $3"
         ).bind(now).bind(MAX_ATTEMPTS).bind(limit).fetch_all(pool).await)

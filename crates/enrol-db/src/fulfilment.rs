@@ -16,7 +16,8 @@ use enrol_domain::page::EnrollmentStatus;
 use crate::enrollments::{Row, SELECT};
 use crate::ledger::{NewPayment, account_for, queue_refund, record_payment};
 use crate::seats::{held_sessions, lock_sessions, release_code, seats_changed, take_seats};
-use crate::{Db, first_delivery, on_pool, queue_mail};
+use crate::session_times::session_times;
+use crate::{College, Db, first_delivery, on_pool, queue_mail};
 
 /// A payment intent's outcome, as the provider's event reports it.
 #[derive(Debug, Clone)]
@@ -60,8 +61,7 @@ impl Db {
     pub async fn fulfil_enrollment(
         &self,
         paid: &IntentOutcome,
-        college: &str,
-        college_address: &str,
+        college: &College,
         now: DateTime<Utc>,
     ) -> anyhow::Result<EnrollmentFulfilment> {
         let _turn = self.seat_turn().await;
@@ -124,6 +124,7 @@ impl Db {
                 sqlx::query("update enrollment set code_reserved = true where id = $1").bind(&record.id).execute(&mut *tx).await?;
             }
             let refund = if excess > Money::ZERO { Some(queue_refund!(tx, &payment_id, excess, "overpayment", now).await?) } else { None };
+            let times = session_times!(tx, &sessions).await?;
             let booking = PaidBooking {
                 order_id: &record.id,
                 given_name: &record.given_name,
@@ -134,8 +135,10 @@ impl Db {
                 quote: &record.quote,
                 mode: record.mode,
                 paid_on,
+                times: &times,
+                venue: &college.address,
             };
-            for mail in booking_mails(&booking, seated, college, college_address) {
+            for mail in booking_mails(&booking, seated, &college.name, &college.email_address, now) {
                 queue_mail!(tx, &mail, now)?;
             }
             seats_changed!(tx)?;

@@ -23,6 +23,7 @@ mod online_orders;
 mod sandbox;
 mod search;
 mod seats;
+mod session_times;
 mod student_records;
 
 use std::str::FromStr;
@@ -72,15 +73,22 @@ pub fn public_id() -> String {
 macro_rules! queue_mail {
     ($tx:expr, $mail:expr, $now:expr) => {{
         let mail: &enrol_domain::mail::Mail = $mail;
-        sqlx::query("insert into mail_outbox (id, to_address, reply_to, subject, body_text, created_at) values ($1, $2, $3, $4, $5, $6)")
-            .bind($crate::public_id())
-            .bind(&mail.to)
-            .bind(&mail.reply_to)
-            .bind(&mail.subject)
-            .bind(&mail.body)
-            .bind($now)
-            .execute(&mut *$tx)
-            .await
+        let attachment = mail.attachment.as_ref();
+        sqlx::query(
+            "insert into mail_outbox (id, to_address, reply_to, subject, body_text, created_at, attachment_name, attachment_type, \
+             attachment_body) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind($crate::public_id())
+        .bind(&mail.to)
+        .bind(&mail.reply_to)
+        .bind(&mail.subject)
+        .bind(&mail.body)
+        .bind($now)
+        .bind(attachment.map(|a| a.name.as_str()))
+        .bind(attachment.map(|a| a.content_type.as_str()))
+        .bind(attachment.map(|a| a.body.as_str()))
+        .execute(&mut *$tx)
+        .await
     }};
 }
 

@@ -215,7 +215,7 @@ impl Db {
                 }
             }
             let body = receipt_body(college, &order.id, &lines, Money::from_pence(order.total));
-            queue_mail!(tx, &Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body }, now)?;
+            queue_mail!(tx, &Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body, attachment: None }, now)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Fulfilment::Fulfilled)
         })

@@ -187,7 +187,7 @@ impl BalanceNotice<'_> {
             self.owed,
             self.pay_url,
         );
-        Mail { to: self.email.to_owned(), reply_to: None, subject, body }
+        Mail { to: self.email.to_owned(), reply_to: None, subject, body, attachment: None }
     }
 }
 
@@ -214,7 +214,7 @@ pub fn balance_receipt(notice: &BalanceNotice<'_>, applied: Money, excess: Money
         ));
     }
     body.push_str(&format!("\n{college}\n"));
-    Mail { to: notice.email.to_owned(), reply_to: None, subject: format!("Payment received: {applied}"), body }
+    Mail { to: notice.email.to_owned(), reply_to: None, subject: format!("Payment received: {applied}"), body, attachment: None }
 }
 
 #[cfg(test)]

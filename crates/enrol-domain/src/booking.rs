@@ -2,13 +2,15 @@
 //! does to it (issue 10, decision 009). The database carries the decisions
 //! out inside its transactions; the HTTP layer turns refusals into answers.
 
-use chrono::{DateTime, Duration, NaiveDate, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
+
+use crate::calendar::{TrainingEvent, calendar};
 
 use crate::enrollment::{BookedCourse, PaymentMode, Quote, balance_due_on, first_training_day};
 use crate::london::long_date;
-use crate::mail::Mail;
+use crate::mail::{Attachment, Mail};
 use crate::money::Money;
-use crate::page::EnrollmentStatus;
+use crate::page::{EnrollmentStatus, SessionType};
 
 /// How long an unpaid order keeps its seats and its code use.
 pub const SEAT_HOLD: Duration = Duration::minutes(20);
@@ -65,6 +67,87 @@ pub fn checkout_payment(status: EnrollmentStatus, mode: PaymentMode, quote: &Quo
     CheckoutPayment::Paid { status, excess: Money::from_pence(paid.pence() - due.pence()) }
 }
 
+/// When and how one booked session runs: its calendar entry and the
+/// joining instructions of virtual and blended training.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionTimes {
+    pub session_id: String,
+    /// London wall-clock times.
+    pub starts: NaiveDateTime,
+    pub ends: NaiveDateTime,
+    pub session_type: SessionType,
+    /// The virtual classroom's address, once the college has set it.
+    pub joining_link: Option<String>,
+}
+
+impl SessionTimes {
+    /// Where the training happens, for a calendar entry.
+    fn location(&self, venue: &str) -> String {
+        match (self.session_type, &self.joining_link) {
+            (SessionType::Virtual, Some(link)) => link.clone(),
+            (SessionType::Virtual, None) => "Online".to_owned(),
+            (SessionType::Onsite | SessionType::Blended, _) => venue.to_owned(),
+        }
+    }
+
+    /// How to join: on site, where; online, the link and what to have ready.
+    pub fn joining_instructions(&self, venue: &str) -> String {
+        let online = match &self.joining_link {
+            Some(link) => {
+                format!("Join online at {link}. Please join ten minutes early on a computer with a camera and microphone, in a quiet room.")
+            }
+            None => "We will email your joining link and instructions before the day.".to_owned(),
+        };
+        match self.session_type {
+            SessionType::Onsite => format!("At the academy: {venue}. Please arrive fifteen minutes early."),
+            SessionType::Virtual => online,
+            SessionType::Blended => format!("Online and at the academy ({venue}). {online}"),
+        }
+    }
+}
+
+/// The calendar file of a booking's dated training: one entry per course,
+/// whose UID stays the same when its date changes, so calendar apps move it.
+pub fn booking_calendar(
+    order_id: &str,
+    courses: &[BookedCourse],
+    times: &[SessionTimes],
+    venue: &str,
+    college: &str,
+    college_email: &str,
+    stamp: DateTime<Utc>,
+) -> Option<Attachment> {
+    let entries: Vec<(String, &BookedCourse, &SessionTimes, String, String)> = courses
+        .iter()
+        .filter_map(|course| {
+            let session = times.iter().find(|t| Some(&t.session_id) == course.session_id.as_ref())?;
+            let description = format!("{}\n\nBooking {order_id} with {college}.", session.joining_instructions(venue));
+            Some((format!("booking-{order_id}-{}@enrol", course.course_id), course, session, description, session.location(venue)))
+        })
+        .collect();
+    if entries.is_empty() {
+        return None;
+    }
+    let events: Vec<TrainingEvent<'_>> = entries
+        .iter()
+        .map(|(uid, course, session, description, location)| TrainingEvent {
+            uid,
+            sequence: 0,
+            summary: &course.title,
+            description,
+            location: Some(location),
+            url: session.joining_link.as_deref(),
+            starts: session.starts,
+            ends: session.ends,
+        })
+        .collect();
+    Some(Attachment {
+        name: "booking.ics".to_owned(),
+        content_type: "text/calendar; charset=utf-8; method=PUBLISH".to_owned(),
+        body: calendar(&events, college, college_email, stamp),
+    })
+}
+
 /// A booking whose payment was accepted ([`CheckoutPayment::Paid`]), as
 /// the mails about it tell it.
 #[derive(Debug, Clone, Copy)]
@@ -82,6 +165,10 @@ pub struct PaidBooking<'a> {
     /// The London day the booking was paid: the balance of a booking made
     /// within 14 days of training is due that day.
     pub paid_on: NaiveDate,
+    /// When and how its dated sessions run.
+    pub times: &'a [SessionTimes],
+    /// The college's address, where on-site training happens.
+    pub venue: &'a str,
 }
 
 impl PaidBooking<'_> {
@@ -102,6 +189,14 @@ impl PaidBooking<'_> {
                 body.push_str(&format!(", with the {kit}"));
             }
             body.push_str(&format!(": {}\n", course.line_price().amount()));
+            if let Some(session) = self.times.iter().find(|t| Some(&t.session_id) == course.session_id.as_ref()) {
+                body.push_str(&format!(
+                    "  {} to {}. {}\n",
+                    session.starts.format("%H:%M"),
+                    session.ends.format("%H:%M"),
+                    session.joining_instructions(self.venue)
+                ));
+            }
         }
         if self.quote.discount > Money::ZERO {
             body.push_str(&format!("Discount: -{}\n", self.quote.discount));
@@ -132,7 +227,7 @@ impl PaidBooking<'_> {
 /// an address to send it to, and, when a seat could not be taken (`seated`
 /// false: a session filled after the order's hold ran out), a request to
 /// the college to call the student about another date.
-pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, college_address: &str) -> Vec<Mail> {
+pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, college_address: &str, now: DateTime<Utc>) -> Vec<Mail> {
     let body = booking.confirmation(college);
     let mut mails = Vec::with_capacity(2);
     if !seated {
@@ -145,10 +240,21 @@ pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, col
                  Please call {} {} on {} to choose another date.\n\n{body}",
                 booking.given_name, booking.family_name, booking.contact_number
             ),
+            attachment: None,
         });
     }
     if !booking.email.is_empty() {
-        mails.push(Mail { to: booking.email.to_owned(), reply_to: None, subject: format!("Your {college} booking is confirmed"), body });
+        // The calendar invite, once the seats are the booking's.
+        let attachment = seated
+            .then(|| booking_calendar(booking.order_id, booking.courses, booking.times, booking.venue, college, college_address, now))
+            .flatten();
+        mails.push(Mail {
+            to: booking.email.to_owned(),
+            reply_to: None,
+            subject: format!("Your {college} booking is confirmed"),
+            body,
+            attachment,
+        });
     }
     mails
 }
@@ -227,6 +333,8 @@ mod tests {
             quote,
             mode: PaymentMode::Fee,
             paid_on: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
+            times: &[],
+            venue: "27 Larkspur Row, Manchester",
         }
     }
 
@@ -268,24 +376,76 @@ mod tests {
         assert!(full.starts_with("Hello,") && full.contains("Your training is paid in full."));
     }
 
+    fn times(session_type: SessionType, joining_link: Option<&str>) -> SessionTimes {
+        let day = NaiveDate::from_ymd_opt(2027, 1, 12).unwrap();
+        SessionTimes {
+            session_id: "Chemical peels-s1".to_owned(),
+            starts: day.and_hms_opt(9, 30, 0).unwrap(),
+            ends: day.and_hms_opt(16, 30, 0).unwrap(),
+            session_type,
+            joining_link: joining_link.map(str::to_owned),
+        }
+    }
+
     #[test]
-    fn a_seated_booking_confirms_to_the_buyer_only() {
-        let (q, courses) = (quote(), [course()]);
-        let mails = booking_mails(&booking("sam@example.com", &courses, &q), true, "Example Academy", "office@example.com");
+    fn a_seated_booking_confirms_to_the_buyer_only_with_its_calendar_invite() {
+        let (q, courses, times) = (quote(), [course()], [times(SessionType::Onsite, None)]);
+        let booking = PaidBooking { times: &times, ..booking("sam@example.com", &courses, &q) };
+        let mails = booking_mails(&booking, true, "Example Academy", "office@example.com", at(0));
         assert_eq!(mails.len(), 1);
         assert_eq!(mails[0].to, "sam@example.com");
         assert_eq!(mails[0].subject, "Your Example Academy booking is confirmed");
         assert!(mails[0].body.contains("Paid today: £100.00"), "{}", mails[0].body);
+        assert!(mails[0].body.contains("09:30 to 16:30. At the academy: 27 Larkspur Row, Manchester."), "{}", mails[0].body);
+        let invite = mails[0].attachment.as_ref().expect("a calendar invite");
+        assert_eq!((invite.name.as_str(), invite.content_type.as_str()), ("booking.ics", "text/calendar; charset=utf-8; method=PUBLISH"));
+        assert!(invite.body.contains("UID:booking-o-1-chemical peels@enrol\r\n"), "{}", invite.body);
+        assert!(invite.body.contains("DTSTART;TZID=Europe/London:20270112T093000\r\n"), "{}", invite.body);
+        assert!(invite.body.contains("LOCATION:27 Larkspur Row\\, Manchester\r\n"), "{}", invite.body);
+        let unseated = booking_mails(&booking, false, "Example Academy", "office@example.com", at(0));
+        assert!(unseated.iter().all(|m| m.attachment.is_none()), "no invite for a seat the booking does not have");
+    }
+
+    #[test]
+    fn virtual_training_says_how_to_join() {
+        let venue = "27 Larkspur Row, Manchester";
+        let link = "https://meet.example.com/peels";
+        let online = times(SessionType::Virtual, Some(link));
+        assert_eq!(
+            online.joining_instructions(venue),
+            "Join online at https://meet.example.com/peels. Please join ten minutes early on a computer with a camera and microphone, in a quiet room."
+        );
+        assert_eq!(
+            times(SessionType::Virtual, None).joining_instructions(venue),
+            "We will email your joining link and instructions before the day."
+        );
+        assert!(
+            times(SessionType::Blended, Some(link))
+                .joining_instructions(venue)
+                .starts_with("Online and at the academy (27 Larkspur Row, Manchester). Join online at")
+        );
+        let courses = [course()];
+        let invite = booking_calendar("o-1", &courses, &[online], venue, "Example Academy", "office@example.com", at(0)).unwrap();
+        assert!(
+            invite.body.contains("URL:https://meet.example.com/peels\r\n")
+                && invite.body.contains("LOCATION:https://meet.example.com/peels\r\n"),
+            "{}",
+            invite.body
+        );
+        assert!(
+            booking_calendar("o-1", &courses, &[], venue, "Example Academy", "office@example.com", at(0)).is_none(),
+            "undated: no invite"
+        );
     }
 
     #[test]
     fn a_booking_without_its_seat_asks_the_college_to_call() {
         let (q, courses) = (quote(), [course()]);
-        let mails = booking_mails(&booking("sam@example.com", &courses, &q), false, "Example Academy", "office@example.com");
+        let mails = booking_mails(&booking("sam@example.com", &courses, &q), false, "Example Academy", "office@example.com", at(0));
         assert_eq!(mails.iter().map(|m| m.to.as_str()).collect::<Vec<_>>(), ["office@example.com", "sam@example.com"]);
         assert!(mails[0].subject.contains("o-1") && mails[0].body.contains("call Sam Lee on +447700900123"), "{}", mails[0].body);
-        let unnamed = booking_mails(&booking("", &courses, &q), false, "Example Academy", "office@example.com");
+        let unnamed = booking_mails(&booking("", &courses, &q), false, "Example Academy", "office@example.com", at(0));
         assert_eq!(unnamed.len(), 1, "no confirmation without an address");
-        assert!(booking_mails(&booking("", &courses, &q), true, "Example Academy", "office@example.com").is_empty());
+        assert!(booking_mails(&booking("", &courses, &q), true, "Example Academy", "office@example.com", at(0)).is_empty());
     }
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
-use lettre::message::{Mailbox, header::ContentType};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use enrol_db::OutboxMail;
@@ -46,12 +46,21 @@ impl Mailer {
         let mut builder = Message::builder()
             .from(sender.clone())
             .to(mail.to_address.parse().context("The recipient is not a valid address")?)
-            .subject(&mail.subject)
-            .header(ContentType::TEXT_PLAIN);
+            .subject(&mail.subject);
         if let Some(reply_to) = &mail.reply_to {
             builder = builder.reply_to(reply_to.parse().context("The reply-to is not a valid address")?);
         }
-        builder.body(mail.body_text.clone()).context("Failed to build the mail")
+        let (Some(name), Some(kind), Some(body)) = (&mail.attachment_name, &mail.attachment_type, &mail.attachment_body) else {
+            return builder.header(ContentType::TEXT_PLAIN).body(mail.body_text.clone()).context("Failed to build the mail");
+        };
+        let kind = ContentType::parse(kind).context("The attachment's content type is not valid")?;
+        builder
+            .multipart(
+                MultiPart::mixed()
+                    .singlepart(SinglePart::plain(mail.body_text.clone()))
+                    .singlepart(Attachment::new(name.clone()).body(body.clone(), kind)),
+            )
+            .context("Failed to build the mail")
     }
 
     /// Sends what is due as of `now`.

@@ -129,11 +129,11 @@ pub(super) fn read_courses(r: &mut Reader<'_>, sections: &[String], today: Naive
                 ensure!((0..=session.seats).contains(&session.registrations), "Session {} has more registrations than seats", session.id);
                 let date = today + Duration::days(session.offset_days);
                 r.push(
-                    "insert into session (id, event_id, start_at, end_at, date, price, seat_price, seats, registrations, type, status) \
-                     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active') \
+                    "insert into session (id, event_id, start_at, end_at, date, price, seat_price, seats, registrations, type, status, \
+                     joining_link) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active', $11) \
                      on conflict (id) do update set event_id = excluded.event_id, start_at = excluded.start_at, \
                      end_at = excluded.end_at, date = excluded.date, price = excluded.price, \
-                     seat_price = excluded.seat_price, seats = excluded.seats, type = excluded.type",
+                     seat_price = excluded.seat_price, seats = excluded.seats, type = excluded.type, joining_link = excluded.joining_link",
                     vec![
                         Param::Text(session.id.clone()),
                         Param::Text(slug.clone()),
@@ -145,6 +145,7 @@ pub(super) fn read_courses(r: &mut Reader<'_>, sections: &[String], today: Naive
                         Param::Int(session.seats),
                         Param::Int(session.registrations),
                         Param::Text(session.session_type.as_str().to_owned()),
+                        Param::OptText(session.joining_link.clone()),
                     ],
                 );
                 session_ids.push(session.id.clone());

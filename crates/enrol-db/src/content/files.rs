@@ -109,6 +109,8 @@ pub(super) struct SessionFile {
     pub(super) registrations: i64,
     pub(super) price: i64,
     pub(super) seat_price: Option<i64>,
+    /// The virtual classroom of a virtual or blended session.
+    pub(super) joining_link: Option<String>,
 }
 
 #[derive(Deserialize)]

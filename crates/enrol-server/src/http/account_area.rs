@@ -438,6 +438,7 @@ pub async fn change_email(
                 "Hello,\n\nSomeone asked to move another {college} account to this email address, but it has an account of its own, \
                  so nothing was changed. If it was you, sign in with this address instead.\n"
             ),
+            attachment: None,
         };
         state.db.queue_lone_mail(&note, now).await?;
     } else {
@@ -452,6 +453,7 @@ pub async fn change_email(
                  The link works for an hour. If you did not ask for this, ignore this email: nothing changes without it.\n",
                 record.user.given_name
             ),
+            attachment: None,
         };
         let link = MailedLink::EmailChange { new_email: email };
         state.db.store_mailed_link(link, &record.user.id, &token_hash(&token), expires_at, &mail, now).await?;
@@ -503,6 +505,7 @@ pub async fn confirm_email_change(
              call us straight away.\n",
             record.user.given_name
         ),
+        attachment: None,
     };
     match state.db.confirm_email_change(&record.user.id, &token_hash(request.token.trim()), Utc::now(), notice).await? {
         EmailChange::Changed { new_email, .. } => Ok(private(StatusCode::OK, EmailChanged { email: new_email })),

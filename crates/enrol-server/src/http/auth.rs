@@ -62,6 +62,7 @@ fn verification_mail(state: &AppState, to: &str, given_name: &str, college: &str
              and enter the password you chose.\n{link}\n\n\
              The link works for two days. If you did not sign up, ignore this email: nobody can use the account without it.\n"
         ),
+        attachment: None,
     }
 }
 
@@ -78,6 +79,7 @@ async fn mail_password_link(state: &AppState, user: &UserData, subject: String, 
             "Hello {},\n\n{opening}\n{link}\n\nThe link works for an hour. If you did not ask for this, you can ignore this email.\n",
             user.given_name
         ),
+        attachment: None,
     };
     state.db.store_mailed_link(MailedLink::PasswordReset, &user.id, &token_hash(&token), expires_at, &mail, now).await?;
     Ok(())

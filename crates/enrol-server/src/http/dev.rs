@@ -20,11 +20,12 @@ pub async fn show_mailbox(State(state): State<Arc<AppState>>) -> Result<Html<Str
     }
     for mail in mails {
         html.push_str(&format!(
-            "<article><h2>{}</h2><p>To: {}{}</p><pre>{}</pre></article>",
+            "<article><h2>{}</h2><p>To: {}{}</p><pre>{}</pre>{}</article>",
             escape_html(&mail.subject),
             escape_html(&mail.to_address),
             mail.reply_to.map(|r| format!(" · Reply-To: {}", escape_html(&r))).unwrap_or_default(),
-            escape_html(&mail.body_text)
+            escape_html(&mail.body_text),
+            mail.attachment_name.map(|name| format!("<p>Attached: {}</p>", escape_html(&name))).unwrap_or_default(),
         ));
     }
     html.push_str("</main></body></html>");

@@ -45,6 +45,7 @@ pub async fn request_finance(
         reply_to: Some(request.email.clone()),
         subject: format!("Payment plan request: {} {}", request.first_name, request.last_name),
         body: request.mail_body(),
+        attachment: None,
     };
     let data = serde_json::json!({
         "first_name": request.first_name, "last_name": request.last_name, "email": request.email,

@@ -3,6 +3,7 @@
 mod account_area;
 mod auth;
 pub(crate) mod balance;
+mod calendar;
 mod dev;
 mod enquiries;
 mod enrol_checkout;
@@ -137,6 +138,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/graphql", post(graphql::query_account_data))
         .route("/account/uploads/{id}", get(account_area::download_upload))
         .route("/account/certificates/{number}", get(account_area::download_certificate))
+        .route("/enrollments/{id}/calendar.ics", get(calendar::download_calendar))
         .route("/account/intake-calls/slots", get(account_area::show_intake_slots))
         .route("/openapi.json", get(openapi::show_openapi))
         .merge(limited)

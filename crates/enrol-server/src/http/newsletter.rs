@@ -72,6 +72,7 @@ pub async fn ask_newsletter(
             "Hello,\n\nPlease confirm that you would like {college}'s news, offers and new course dates by opening this link:\n{link}\n\n\
              If you did not ask for this, ignore this email: you will not be subscribed.\n"
         ),
+        attachment: None,
     };
     state.db.ask_newsletter(&email, NEWSLETTER_CONSENT, &token_hash(&token), expires_at, &mail, now).await?;
     Ok(mail_sent())

@@ -13,7 +13,9 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
-use super::{account_area, auth, balance, enquiries, enrol_checkout, finance, graphql, newsletter, online_checkout, pages, search};
+use super::{
+    account_area, auth, balance, calendar, enquiries, enrol_checkout, finance, graphql, newsletter, online_checkout, pages, search,
+};
 use crate::accounts;
 
 #[derive(OpenApi)]
@@ -54,6 +56,7 @@ use crate::accounts;
         account_area::cancel_intake_call,
         balance::create_balance_link,
         balance::create_balance_intent,
+        calendar::download_calendar,
         account_area::update_profile,
         account_area::change_password,
         account_area::change_email,

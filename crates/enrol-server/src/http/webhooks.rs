@@ -147,7 +147,7 @@ async fn give_back_now(state: &AppState) {
 /// what happened and gives back any overpayment at once.
 pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<EnrollmentFulfilment> {
     let college = state.db.college().await?;
-    let outcome = state.db.fulfil_enrollment(paid, &college.name, &college.email_address, Utc::now()).await?;
+    let outcome = state.db.fulfil_enrollment(paid, &college, Utc::now()).await?;
     match &outcome {
         EnrollmentFulfilment::Fulfilled { status, refund } => {
             tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Enrollment paid");

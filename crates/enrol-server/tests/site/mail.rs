@@ -14,7 +14,7 @@ use crate::helpers::TestApp;
 
 /// Starts a mail server on a free port; it refuses every recipient when
 /// `refuse`, and records the DATA of each mail it takes.
-async fn fake_mail_server(refuse: bool) -> (String, Arc<Mutex<Vec<String>>>) {
+pub(crate) async fn fake_mail_server(refuse: bool) -> (String, Arc<Mutex<Vec<String>>>) {
     let received = Arc::new(Mutex::new(Vec::new()));
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("smtp://{}", listener.local_addr().unwrap());

@@ -5,6 +5,7 @@ mod account_area;
 mod accounts;
 mod api;
 mod balance;
+mod calendar;
 mod content;
 mod crash;
 mod enrol_checkout;

@@ -78,6 +78,7 @@ describe('EnrollmentPage', () => {
     expect(screen.getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe('/courses/aesthetics/microneedling/');
     expect(screen.getByRole('row', { name: /Microneedling Course With the Microneedling starter kit Tuesday 12th January · On site £890.00/ })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Date to be arranged' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', `/api/enrollments/${deposit.orderId}/calendar.ics`);
     expect(screen.getByRole('row', { name: 'Discount -£334.00' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Total £3,051.00' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Paid £200.00' })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { trackEnrolConversion } from '../../lib/conversions';
 import { usePendingPage } from '../../lib/use-pending-page';
 import { useBasket } from '../../lib/basket';
 import { BookingTable } from '../../components/booking-table';
+import { AddToCalendar } from '../../components/add-to-calendar';
 import { PaymentStatus } from '../../components/payment-status';
 import { ORDER_ID_KEY } from './place-order';
 
@@ -58,6 +59,7 @@ export function EnrollmentPage({ page }: { page: EnrollmentData }) {
       {confirmed && (
         <>
           <BookingTable caption="Your booking" booking={enrollment} />
+          <AddToCalendar orderId={enrollment.orderId} lines={enrollment.lines} />
           <section aria-labelledby="enrollment-next-title">
             <h2 id="enrollment-next-title">What happens next</h2>
             <ul className="order-next">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { AccountData } from '../../../generated/AccountData';
 import type { EnrollmentStatus } from '../../../generated/EnrollmentStatus';
+import { AddToCalendar } from '../../../components/add-to-calendar';
 import { BookingTable } from '../../../components/booking-table';
 import { formatShortDate } from '../../../lib/dates';
 import { PayBalanceButton } from './pay-balance-button';
@@ -32,6 +33,7 @@ export function Bookings({ data }: { data: AccountData }) {
           </>
         }
       />
+      <AddToCalendar orderId={enrollment.id} lines={enrollment.lines} />
       {enrollment.status === 'deposit' && enrollment.balance > 0 && (
         <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
       )}

@@ -2,9 +2,10 @@ import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
 import { checkoutWith, createAccount, freshEmail, PASSWORD, payBookingFee, signIn } from './accounts';
 
-// Issue 13: after the booking fee, the balance is paid from the account, in
-// part and then in full, each payment receipted once; the link the account
-// opens works without signing in, as a reminder mail's does.
+// Issue 13: after the booking fee, the booking's calendar invite, and the
+// balance paid from the account, in part and then in full, each payment
+// receipted once; the link the account opens works without signing in, as
+// a reminder mail's does.
 
 const COURSE = '/courses/cpd/aesthetic-complications/';
 
@@ -19,7 +20,7 @@ async function payByCard(page: Page, amount: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Payment received' })).toBeVisible({ timeout: 15_000 });
 }
 
-test('a student pays her balance from the account, in part and then in full', async ({ page, request }) => {
+test('a student adds her booking to her calendar and pays its balance from the account, in part and then in full', async ({ page, request }) => {
   const email = freshEmail();
   await createAccount(request, email);
   await page.goto('/sign-in/?next=/account/');
@@ -27,6 +28,10 @@ test('a student pays her balance from the account, in part and then in full', as
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL('/account/');
   const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
+  const invite = await page.request.get(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href') ?? '');
+  expect(invite.headers()['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
+  // Long lines are folded (RFC 5545 §3.1): unfolded, the entry's UID names the booking and the course.
+  expect((await invite.text()).replaceAll('\r\n ', '')).toContain(`UID:booking-${orderId}-aesthetic-complications@enrol`);
   const [[total]] = query(`select total from enrollment where id = '${orderId}'`) as [[number]];
   const balance = total - 10_000;
 

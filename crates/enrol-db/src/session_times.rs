@@ -1,0 +1,62 @@
+//! When and how booked sessions run (issue 13: calendar invites and
+//! joining instructions), read inside a caller's transaction or on its own.
+
+use anyhow::Context as _;
+use chrono::NaiveDateTime;
+
+use enrol_domain::booking::SessionTimes;
+use enrol_domain::page::SessionType;
+
+use crate::{Db, on_pool};
+
+#[derive(sqlx::FromRow)]
+pub(crate) struct Row {
+    id: String,
+    start_at: NaiveDateTime,
+    end_at: NaiveDateTime,
+    #[sqlx(rename = "type")]
+    session_type: String,
+    joining_link: Option<String>,
+}
+
+impl Row {
+    pub(crate) fn into_times(self) -> Option<SessionTimes> {
+        Some(SessionTimes {
+            session_type: SessionType::parse(&self.session_type)?,
+            session_id: self.id,
+            starts: self.start_at,
+            ends: self.end_at,
+            joining_link: self.joining_link,
+        })
+    }
+}
+
+/// The times of `$sessions` (session ids) inside `$tx`, in their order.
+macro_rules! session_times {
+    ($tx:expr, $sessions:expr) => {
+        async {
+            let mut times = Vec::new();
+            for session_id in $sessions {
+                let row: Option<$crate::session_times::Row> =
+                    sqlx::query_as("select id, start_at, end_at, type, joining_link from session where id = $1")
+                        .bind(session_id)
+                        .fetch_optional(&mut *$tx)
+                        .await?;
+                times.extend(row.and_then($crate::session_times::Row::into_times));
+            }
+            Ok::<_, sqlx::Error>(times)
+        }
+    };
+}
+pub(crate) use session_times;
+
+impl Db {
+    /// The times of `sessions`.
+    pub async fn session_times(&self, sessions: &[String]) -> anyhow::Result<Vec<SessionTimes>> {
+        on_pool!(self, pool => {
+            let mut conn = pool.acquire().await?;
+            session_times!(conn, sessions).await
+        })
+        .context("Failed to read the sessions' times")
+    }
+}
