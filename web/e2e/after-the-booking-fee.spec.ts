@@ -79,3 +79,42 @@ test('an unknown or expired payment link says what to do instead', async ({ page
   await expect(page.getByRole('link', { name: 'Sign in to your account' })).toHaveAttribute('href', '/sign-in/');
   await expectNoAxeViolations(page);
 });
+
+/** Free seats of `session` on the course page, as a visitor sees them. */
+async function freeSeats(page: Page, session: string): Promise<number> {
+  const data = (await (await page.request.get(`/api/page-data?path=${encodeURIComponent(COURSE)}`)).json()) as {
+    page: { sessions: { id: string; seats: number; registrations: number; held: number }[] };
+  };
+  const found = data.page.sessions.find((s) => s.id === session)!;
+  return found.seats - found.registrations - found.held;
+}
+
+test('a student cancels within 14 days: the terms are shown first, everything is refunded and the seat is back on sale', async ({ page, request }) => {
+  const email = freshEmail();
+  await createAccount(request, email);
+  await page.goto('/sign-in/?next=/account/');
+  await hydrated(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/account/');
+  const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
+  const [[lines]] = query(`select lines from enrollment where id = '${orderId}'`) as [[string]];
+  const session = (JSON.parse(lines) as { sessionId: string }[])[0]!.sessionId;
+  const seatsWhileBooked = await freeSeats(page, session);
+
+  await page.goto('/account/bookings/');
+  await hydrated(page);
+  const bookings = page.getByRole('region', { name: 'Bookings' });
+  await bookings.getByRole('button', { name: 'Cancel booking' }).click();
+  const confirm = bookings.getByRole('region', { name: 'Cancel this booking?' });
+  await expect(confirm.getByText(/booking fee included/)).toBeVisible();
+  await expect(confirm.getByText('You will be refunded £100.00.')).toBeVisible();
+  await expect(confirm.getByRole('link', { name: 'Read our terms and conditions' })).toHaveAttribute('href', '/terms-and-conditions/');
+  await expectNoAxeViolations(page);
+  await confirm.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+  await expect(bookings.getByText('Cancelled')).toBeVisible();
+  await expect(bookings.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+
+  expect(query(`select r.amount, r.status from refund r join payment p on p.id = r.payment_id where p.enrollment_id = '${orderId}'`)).toEqual([[10_000, 'succeeded']]);
+  expect(await freeSeats(page, session)).toBe(seatsWhileBooked + 1);
+  expect(query(`select count(*) from mail_outbox where to_address = '${email}' and subject like '%booking is cancelled'`)).toEqual([[1]]);
+});

@@ -352,7 +352,7 @@ impl Db {
             let enrollments: Vec<EnrollmentRow> = sqlx::query_as(concat!(
                 "select e.id, e.status, e.total, e.lines, e.created_at, e.balance_due_on, ",
                 net_paid!(),
-                " as paid from enrollment e where e.user_id = $1 and e.status in ('deposit', 'completed') order by e.created_at desc"
+                " as paid from enrollment e where e.user_id = $1 and e.status in ('deposit', 'completed', 'cancelled') order by e.created_at desc"
             )).bind(&user.id).fetch_all(pool).await.context("Failed to read the bookings")?;
             let payments: Vec<PaymentRow> = sqlx::query_as(
                 "select id, amount, status, method, created_at from payment where user_id = $1 order by created_at desc"
@@ -366,11 +366,16 @@ impl Db {
             .into_iter()
             .map(|row| {
                 let booked: Vec<BookedCourse> = serde_json::from_str(&row.lines).context("Stored enrollment lines are not valid JSON")?;
-                let balance = outstanding(Money::from_pence(row.total), Money::from_pence(row.paid));
+                let status = EnrollmentStatus::parse(&row.status).with_context(|| format!("Unknown enrollment status {}", row.status))?;
+                // A cancelled booking owes nothing: the terms settled it.
+                let balance = match status {
+                    EnrollmentStatus::Cancelled => Money::ZERO,
+                    _ => outstanding(Money::from_pence(row.total), Money::from_pence(row.paid)),
+                };
                 let booked_on = london::today(row.created_at);
                 let due = row.balance_due_on.or_else(|| first_training_day(&booked).map(|day| balance_due_on(day, booked_on)));
                 Ok(AccountEnrollment {
-                    status: EnrollmentStatus::parse(&row.status).with_context(|| format!("Unknown enrollment status {}", row.status))?,
+                    status,
                     lines: booked.iter().map(BookedCourse::line).collect(),
                     total: Money::from_pence(row.total),
                     paid: Money::from_pence(row.paid),

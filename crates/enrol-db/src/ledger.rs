@@ -113,13 +113,34 @@ impl Db {
         .context("Failed to read the pending refunds")
     }
 
-    /// The provider made refund `id`.
+    /// The provider made refund `id`: it is done, and its payment's status
+    /// (§3) says how much of it was given back.
     pub async fn complete_refund(&self, id: &str, provider_refund_id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
-        on_pool!(self, pool => sqlx::query(
-            "update refund set status = 'succeeded', provider_refund_id = $2, completed_at = $3, attempts = attempts + 1 \
-             where id = $1 and status = 'pending'"
-        ).bind(id).bind(provider_refund_id).bind(now).execute(pool).await.map(drop))
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "update refund set status = 'succeeded', provider_refund_id = $2, completed_at = $3, attempts = attempts + 1 \
+                 where id = $1 and status = 'pending'"
+            ).bind(id).bind(provider_refund_id).bind(now).execute(&mut *tx).await?;
+            sqlx::query(
+                "update payment set status = case when (select sum(r.amount) from refund r where r.payment_id = payment.id \
+                 and r.status = 'succeeded') >= payment.amount then 'refunded' else 'partially_refunded' end \
+                 where id = (select payment_id from refund where id = $1)"
+            ).bind(id).execute(&mut *tx).await?;
+            tx.commit().await
+        })
         .context("Failed to record the refund")
+    }
+
+    /// What the refunds made of provider payment `transaction_id` add up to.
+    pub async fn refunded_of(&self, transaction_id: &str) -> anyhow::Result<Money> {
+        on_pool!(self, pool => sqlx::query_scalar::<_, i64>(
+            "select cast(coalesce(sum(r.amount), 0) as bigint) from refund r join payment p on p.id = r.payment_id \
+             where p.transaction_id = $1 and r.status = 'succeeded'"
+        ).bind(transaction_id).fetch_one(pool).await)
+        .map(Money::from_pence)
+        .context("Failed to read the refunds of a payment")
     }
 
     /// The provider could not make refund `id` this time; it is tried again.

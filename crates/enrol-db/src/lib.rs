@@ -7,6 +7,7 @@
 mod account_area;
 mod accounts;
 mod balances;
+mod cancellations;
 mod catalogue;
 pub mod content;
 mod demo_students;
@@ -38,6 +39,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use account_area::{EmailChange, IntakeBooking, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use balances::{BalanceFulfilment, BalanceLink, ReminderDue};
+pub use cancellations::Cancellation;
 pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use demo_students::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use discount_codes::DiscountCode;

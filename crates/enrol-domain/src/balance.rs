@@ -30,7 +30,7 @@ pub fn outstanding(total: Money, paid: Money) -> Money {
 pub enum BalanceRefused {
     #[error("This booking has nothing left to pay.")]
     NothingOwed,
-    #[error("This booking's booking fee has not been paid, so it has no balance to pay yet.")]
+    #[error("This booking is not confirmed (its booking fee is unpaid, or it was cancelled), so it has no balance to pay.")]
     NotBooked,
     #[error("Please pay at least {0}.")]
     TooLittle(Money),
@@ -46,7 +46,7 @@ pub fn check_balance_amount(status: EnrollmentStatus, owed: Money, amount: Money
     match status {
         EnrollmentStatus::Deposit => {}
         EnrollmentStatus::Completed => return Err(BalanceRefused::NothingOwed),
-        EnrollmentStatus::Pending | EnrollmentStatus::Failed => return Err(BalanceRefused::NotBooked),
+        EnrollmentStatus::Pending | EnrollmentStatus::Failed | EnrollmentStatus::Cancelled => return Err(BalanceRefused::NotBooked),
     }
     if owed == Money::ZERO {
         return Err(BalanceRefused::NothingOwed);

@@ -47,7 +47,8 @@ pub enum CheckoutPayment {
     Paid { status: EnrollmentStatus, excess: Money },
     /// Less than the order asked for: recorded for a person to check.
     Underpaid,
-    /// The order was paid already: this payment is given back whole.
+    /// The order was paid already (or paid and then cancelled): this
+    /// payment is given back whole.
     AlreadyPaid,
 }
 
@@ -55,7 +56,7 @@ pub enum CheckoutPayment {
 /// had `paid_before` recorded. An order is paid once (pretix: payments −
 /// refunds ≥ what is due); anything more is an overpayment to refund.
 pub fn checkout_payment(status: EnrollmentStatus, mode: PaymentMode, quote: &Quote, paid_before: Money, amount: Money) -> CheckoutPayment {
-    if matches!(status, EnrollmentStatus::Deposit | EnrollmentStatus::Completed) {
+    if matches!(status, EnrollmentStatus::Deposit | EnrollmentStatus::Completed | EnrollmentStatus::Cancelled) {
         return CheckoutPayment::AlreadyPaid;
     }
     let paid = paid_before + amount;
@@ -308,7 +309,7 @@ mod tests {
     #[test]
     fn a_second_payment_of_a_paid_order_is_given_back_whole() {
         let q = quote();
-        for status in [EnrollmentStatus::Deposit, EnrollmentStatus::Completed] {
+        for status in [EnrollmentStatus::Deposit, EnrollmentStatus::Completed, EnrollmentStatus::Cancelled] {
             assert_eq!(checkout_payment(status, PaymentMode::Fee, &q, q.deposit, q.deposit), CheckoutPayment::AlreadyPaid);
         }
     }

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod balance;
 pub mod booking;
 pub mod calendar;
+pub mod cancellation;
 pub mod checkout;
 pub mod contact;
 pub mod enquiry;

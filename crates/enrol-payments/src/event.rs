@@ -33,6 +33,9 @@ pub enum EventKind {
     PaymentIntentSucceeded(PaymentIntentObject),
     /// `payment_intent.payment_failed`
     PaymentIntentFailed(PaymentIntentObject),
+    /// `charge.refunded`: money given back on a payment, by us or by a
+    /// person at the provider.
+    ChargeRefunded(ChargeObject),
     /// Any other event type, by name.
     Other(String),
 }
@@ -52,6 +55,16 @@ pub struct CheckoutSessionObject {
     pub payment_intent: Option<String>,
     /// `paid`, or `unpaid` while a delayed payment method is still settling.
     pub payment_status: String,
+}
+
+/// The parts of a Charge a refund event needs.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct ChargeObject {
+    pub id: String,
+    /// The payment intent the charge paid.
+    pub payment_intent: Option<String>,
+    /// Everything refunded of the charge so far.
+    pub amount_refunded: Money,
 }
 
 /// The parts of a PaymentIntent the order needs.
@@ -102,6 +115,7 @@ pub fn parse_event(body: &[u8]) -> Result<WebhookEvent, EventError> {
         "payment_intent.payment_failed" => {
             serde_json::from_value::<RawPaymentIntent>(object).map(|intent| EventKind::PaymentIntentFailed(intent.into()))
         }
+        "charge.refunded" => serde_json::from_value::<ChargeObject>(object).map(EventKind::ChargeRefunded),
         _ => Ok(EventKind::Other(raw.event_type.clone())),
     }
     .map_err(|source| EventError::UnexpectedObject { event_id: raw.id.clone(), event_type: raw.event_type, source })?;

@@ -13,7 +13,7 @@ pub mod event;
 pub mod signature;
 pub mod stripe;
 
-pub use event::{CheckoutSessionObject, EventError, EventKind, PaymentIntentObject, WebhookEvent, parse_event};
+pub use event::{ChargeObject, CheckoutSessionObject, EventError, EventKind, PaymentIntentObject, WebhookEvent, parse_event};
 pub use stripe::StripeGateway;
 
 /// What went wrong talking to the payment provider.

@@ -152,7 +152,12 @@ impl PaymentGateway for StripeGateway {
     }
 
     async fn refund_payment(&self, payment_intent: &str, amount: Money, idempotency_key: &str) -> Result<RefundMade, GatewayError> {
-        let form = vec![field("payment_intent", checked_id(payment_intent)?), field("amount", amount.pence().to_string())];
+        // Our refund's id goes with it, so a person at Stripe sees which one it is.
+        let form = vec![
+            field("payment_intent", checked_id(payment_intent)?),
+            field("amount", amount.pence().to_string()),
+            field("metadata[refund_id]", idempotency_key.to_owned()),
+        ];
         let refund: StripeRefund = self.post("/v1/refunds", &form, Some(idempotency_key)).await?;
         Ok(RefundMade { id: refund.id })
     }

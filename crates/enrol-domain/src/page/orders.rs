@@ -83,7 +83,8 @@ pub struct EnrollmentPage {
     pub given_name: String,
 }
 
-/// §3 Enrollment status, and `failed` when the payment did not go through.
+/// §3 Enrollment status, `failed` when the payment did not go through, and
+/// `cancelled` when the student cancelled it (issue 13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
@@ -92,6 +93,7 @@ pub enum EnrollmentStatus {
     Deposit,
     Completed,
     Failed,
+    Cancelled,
 }
 
 impl EnrollmentStatus {
@@ -101,6 +103,7 @@ impl EnrollmentStatus {
             "deposit" => Some(Self::Deposit),
             "completed" => Some(Self::Completed),
             "failed" => Some(Self::Failed),
+            "cancelled" => Some(Self::Cancelled),
             _ => None,
         }
     }
@@ -111,6 +114,7 @@ impl EnrollmentStatus {
             Self::Deposit => "deposit",
             Self::Completed => "completed",
             Self::Failed => "failed",
+            Self::Cancelled => "cancelled",
         }
     }
 }

@@ -4,6 +4,7 @@ mod account_area;
 mod auth;
 pub(crate) mod balance;
 mod calendar;
+mod cancellation;
 mod dev;
 mod enquiries;
 mod enrol_checkout;
@@ -120,6 +121,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/intake-calls", post(account_area::book_intake_call))
         .route("/account/intake-calls/{id}/cancel", post(account_area::cancel_intake_call))
         .route("/account/enrollments/{id}/balance-link", post(balance::create_balance_link))
+        .route("/account/enrollments/{id}/cancel", post(cancellation::cancel_booking))
         .route("/balance/intent", post(balance::create_balance_intent))
         .route("/account/profile", put(account_area::update_profile))
         .route("/account/password", post(account_area::change_password))
@@ -139,6 +141,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/uploads/{id}", get(account_area::download_upload))
         .route("/account/certificates/{number}", get(account_area::download_certificate))
         .route("/enrollments/{id}/calendar.ics", get(calendar::download_calendar))
+        .route("/account/enrollments/{id}/cancellation", get(cancellation::show_cancellation))
         .route("/account/intake-calls/slots", get(account_area::show_intake_slots))
         .route("/openapi.json", get(openapi::show_openapi))
         .merge(limited)

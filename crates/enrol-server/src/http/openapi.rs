@@ -14,7 +14,8 @@ use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseB
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account_area, auth, balance, calendar, enquiries, enrol_checkout, finance, graphql, newsletter, online_checkout, pages, search,
+    account_area, auth, balance, calendar, cancellation, enquiries, enrol_checkout, finance, graphql, newsletter, online_checkout, pages,
+    search,
 };
 use crate::accounts;
 
@@ -57,6 +58,8 @@ use crate::accounts;
         balance::create_balance_link,
         balance::create_balance_intent,
         calendar::download_calendar,
+        cancellation::show_cancellation,
+        cancellation::cancel_booking,
         account_area::update_profile,
         account_area::change_password,
         account_area::change_email,

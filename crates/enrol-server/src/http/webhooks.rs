@@ -15,7 +15,7 @@ use serde_json::json;
 use enrol_db::{BalanceFulfilment, CheckoutCompletion, EnrollmentFulfilment, Fulfilment, IntentOutcome};
 use enrol_domain::balance::BALANCE_METADATA_TYPE;
 use enrol_domain::checkout::ORDER_ID_KEY;
-use enrol_payments::event::{CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
+use enrol_payments::event::{ChargeObject, CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
 use enrol_payments::signature;
 
 use crate::http::balance::new_balance_link;
@@ -75,6 +75,7 @@ pub async fn handle(state: &AppState, signature_header: &str, body: &[u8]) -> Re
         EventKind::CheckoutSessionAsyncFailed(session) => checkout_failed(state, event.id, session).await,
         EventKind::PaymentIntentSucceeded(intent) => intent_succeeded(state, event.id, intent).await,
         EventKind::PaymentIntentFailed(intent) => intent_failed(state, event.id, intent).await,
+        EventKind::ChargeRefunded(charge) => charge_refunded(state, event.id, charge).await,
         EventKind::Other(kind) => {
             tracing::debug!(event = %event.id, %kind, "Event ignored");
             Ok(())
@@ -182,6 +183,23 @@ async fn intent_failed(state: &AppState, event_id: String, intent: PaymentIntent
         order = %order_id, failed, reason = intent.last_payment_error_message.as_deref().unwrap_or("-"),
         "Enrollment payment failed"
     );
+    Ok(())
+}
+
+/// Money given back at the provider. Refunds of ours still waiting are made
+/// now (each with its own idempotency key, so a replayed event never gives
+/// twice); anything refunded beyond what Enrol recorded was done by a person
+/// at the provider, and is left in the log for staff.
+async fn charge_refunded(state: &AppState, event_id: String, charge: ChargeObject) -> Result<(), WebhookError> {
+    let Some(intent) = charge.payment_intent else { return Ok(()) };
+    refunds::make_due_refunds(state).await?;
+    let recorded = state.db.refunded_of(&intent).await?;
+    if charge.amount_refunded > recorded {
+        tracing::error!(
+            %event_id, %intent, provider = charge.amount_refunded.pence(), recorded = recorded.pence(),
+            "Money was refunded at the payment provider beyond what Enrol recorded: check it by hand"
+        );
+    }
     Ok(())
 }
 

@@ -16,7 +16,7 @@ use crate::helpers::TestApp;
 use crate::ownership::deliver;
 
 /// A booking whose £100 booking fee is paid by card: its id.
-async fn booked(app: &TestApp) -> String {
+pub(crate) async fn booked(app: &TestApp) -> String {
     let q = quote(false, None);
     let (order_id, intent, secret) = prepared(app, &order("chemical-peels-3", false, None, "card", &q), q.deposit, "booking-fee").await;
     let (status, paid) = confirm(app, &intent, &secret, &order_id, "card", Some("4242 4242 4242 4242")).await;
@@ -25,7 +25,7 @@ async fn booked(app: &TestApp) -> String {
 }
 
 /// A payment link of `order_id` whose token the test knows.
-async fn link(app: &TestApp, order_id: &str, token: &str) {
+pub(crate) async fn link(app: &TestApp, order_id: &str, token: &str) {
     let now = Utc::now();
     let link =
         BalanceLink { token_hash: token_hash(token), expires_at: now + Duration::days(30), url: format!("/pay-balance/?token={token}") };
@@ -40,7 +40,7 @@ async fn balance_page(app: &TestApp, query: &str) -> Value {
 }
 
 /// Prepares and pays `amount` of the balance by sandbox card: the intent's id.
-async fn pay(app: &TestApp, token: &str, amount: i64) -> String {
+pub(crate) async fn pay(app: &TestApp, token: &str, amount: i64) -> String {
     let (status, intent) = post(app, "/api/balance/intent", &json!({ "token": token, "amount": amount })).await;
     assert_eq!(status, 200, "{intent}");
     let id = intent["id"].as_str().unwrap().to_owned();
@@ -53,7 +53,7 @@ async fn pay(app: &TestApp, token: &str, amount: i64) -> String {
     id
 }
 
-async fn status_of(app: &TestApp, order_id: &str) -> String {
+pub(crate) async fn status_of(app: &TestApp, order_id: &str) -> String {
     on_pool!(app.db(), pool => sqlx::query_scalar("select status from enrollment where id = $1").bind(order_id).fetch_one(pool).await)
         .unwrap()
 }

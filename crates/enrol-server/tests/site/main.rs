@@ -6,6 +6,7 @@ mod accounts;
 mod api;
 mod balance;
 mod calendar;
+mod cancellation;
 mod content;
 mod crash;
 mod enrol_checkout;

@@ -181,3 +181,30 @@ describe('the signed-in session', () => {
     expect(signedIn.user?.email).toBe('amara@example.com');
   });
 });
+
+describe('bookings', () => {
+  it('shows what cancelling gives back before the student confirms, then cancels and reads the bookings again', async () => {
+    let cancelled = false;
+    const api = accountApi({
+      'GET /api/account': () =>
+        jsonResponse(200, cancelled ? { ...account, enrollments: account.enrollments.map((e, i) => (i === 0 ? { ...e, status: 'cancelled', balance: 0 } : e)) } : account),
+      'GET /api/account/enrollments/order-1/cancellation': () =>
+        jsonResponse(200, { terms: 'coolingOff', refund: 20000, kept: 0, explanation: 'You booked within the last 14 days, so we refund everything you paid.' }),
+      'POST /api/account/enrollments/order-1/cancel': () => {
+        cancelled = true;
+        return jsonResponse(200, { terms: 'coolingOff', refund: 20000, kept: 0, explanation: '' });
+      },
+    });
+    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
+    const bookings = await screen.findByRole('region', { name: 'Bookings' });
+    expect(await within(bookings).findByRole('button', { name: 'Pay £830.00' })).toBeInTheDocument();
+    await userEvent.click(within(bookings).getAllByRole('button', { name: 'Cancel booking' })[0]!);
+    const confirm = await within(bookings).findByRole('region', { name: 'Cancel this booking?' });
+    expect(within(confirm).getByText('You booked within the last 14 days, so we refund everything you paid.')).toBeInTheDocument();
+    expect(within(confirm).getByText('You will be refunded £200.00.')).toBeInTheDocument();
+    expect(api.routes()).not.toContain('POST /api/account/enrollments/order-1/cancel');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Yes, cancel my booking' }));
+    expect(await within(bookings).findByText('Cancelled')).toBeInTheDocument();
+    expect(within(bookings).queryByRole('button', { name: 'Pay £830.00' })).toBeNull();
+  });
+});

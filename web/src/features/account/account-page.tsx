@@ -61,7 +61,7 @@ function Section({ user, venue }: { user: AuthUser; venue: string }) {
   const body = () => {
     switch (found?.section) {
       case '/account/bookings/':
-        return <Loaded request={account} what="your bookings">{(data) => data && <Bookings data={data} />}</Loaded>;
+        return <Loaded request={account} what="your bookings">{(data) => data && <Bookings data={data} onChanged={account.retry} />}</Loaded>;
       case '/account/online-courses/':
         return <Loaded request={account} what="your online courses">{(data) => data && <OnlineCourses data={data} />}</Loaded>;
       case '/account/payments/':

@@ -83,7 +83,7 @@ pub async fn update_intent(
         EnrollmentStatus::Deposit | EnrollmentStatus::Completed => {
             return Err(ApiError::Unprocessable("This booking has already been paid.".to_owned()));
         }
-        EnrollmentStatus::Failed => {
+        EnrollmentStatus::Failed | EnrollmentStatus::Cancelled => {
             return Err(ApiError::Unprocessable("This booking can no longer be paid. Please try again.".to_owned()));
         }
     }

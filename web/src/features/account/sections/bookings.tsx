@@ -4,6 +4,7 @@ import type { EnrollmentStatus } from '../../../generated/EnrollmentStatus';
 import { AddToCalendar } from '../../../components/add-to-calendar';
 import { BookingTable } from '../../../components/booking-table';
 import { formatShortDate } from '../../../lib/dates';
+import { CancelBooking } from './cancel-booking';
 import { PayBalanceButton } from './pay-balance-button';
 
 const STATUS_WORDS: Record<EnrollmentStatus, string> = {
@@ -11,10 +12,11 @@ const STATUS_WORDS: Record<EnrollmentStatus, string> = {
   deposit: 'Booking fee paid',
   completed: 'Paid in full',
   failed: 'Payment failed',
+  cancelled: 'Cancelled',
 };
 
 /** §3 Enrollment: each booking with its status (pending, deposit, completed), courses, dates and balance. */
-export function Bookings({ data }: { data: AccountData }) {
+export function Bookings({ data, onChanged }: { data: AccountData; onChanged: () => void }) {
   if (data.enrollments.length === 0) {
     return (
       <p>
@@ -33,9 +35,12 @@ export function Bookings({ data }: { data: AccountData }) {
           </>
         }
       />
-      <AddToCalendar orderId={enrollment.id} lines={enrollment.lines} />
+      {enrollment.status !== 'cancelled' && <AddToCalendar orderId={enrollment.id} lines={enrollment.lines} />}
       {enrollment.status === 'deposit' && enrollment.balance > 0 && (
         <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
+      )}
+      {(enrollment.status === 'deposit' || enrollment.status === 'completed') && (
+        <CancelBooking enrollmentId={enrollment.id} onCancelled={onChanged} />
       )}
     </div>
   ));

@@ -32,7 +32,7 @@ function where(registration: Registration, venue: string) {
 /** §2 the account's first page: the next sessions, balances due, forms to complete and a booked call. */
 export function Overview({ data, venue }: { data: AccountData; venue: string }) {
   const overview = useAccountQuery<Overview>('overview', OVERVIEW_QUERY);
-  const due = data.enrollments.filter((enrollment) => enrollment.balance > 0 && enrollment.status !== 'failed' && enrollment.status !== 'pending');
+  const due = data.enrollments.filter((enrollment) => enrollment.balance > 0 && enrollment.status === 'deposit');
   return (
     <>
       <h3>Your next sessions</h3>

@@ -1,0 +1,213 @@
+//! Cancelling a booking (issue 13, decision 015): what the college's terms
+//! (`content/pages/terms-and-conditions.md`) give back, how a refund is
+//! spread over the payments it returns, and the mail that says so.
+
+use chrono::{Days, NaiveDate};
+use serde::Serialize;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::enrollment::BookedCourse;
+use crate::london::long_date;
+use crate::mail::Mail;
+use crate::money::Money;
+
+/// The Consumer Contracts Regulations' cancellation period, from booking.
+pub const COOLING_OFF_DAYS: u64 = 14;
+/// After the cooling-off period, payments beyond the booking fee are given
+/// back only when cancelling more than this many days before training.
+pub const REFUND_BEFORE_TRAINING_DAYS: u64 = 14;
+
+/// Which of the terms a cancellation falls under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum CancellationTerms {
+    /// Within 14 days of booking and before training: everything back.
+    CoolingOff,
+    /// Later, but more than 14 days before training: all but the booking fee.
+    BeforeTraining,
+    /// Within 14 days of training: nothing back.
+    Late,
+}
+
+/// What cancelling now would give back, shown before the student confirms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CancellationQuote {
+    pub terms: CancellationTerms,
+    #[ts(type = "number")]
+    #[schema(value_type = i64)]
+    pub refund: Money,
+    /// What the college keeps.
+    #[ts(type = "number")]
+    #[schema(value_type = i64)]
+    pub kept: Money,
+}
+
+impl CancellationQuote {
+    /// The terms in the student's words.
+    pub fn explanation(&self) -> String {
+        match self.terms {
+            CancellationTerms::CoolingOff => format!(
+                "You booked within the last 14 days, so under the Consumer Contracts Regulations we refund everything you paid: {}, \
+                 booking fee included.",
+                self.refund
+            ),
+            CancellationTerms::BeforeTraining => format!(
+                "Your 14-day cancellation period has ended, so the booking fee of {} is not refundable. Your training is more than \
+                 14 days away, so we refund the rest: {}.",
+                self.kept, self.refund
+            ),
+            CancellationTerms::Late => format!(
+                "Your training starts within 14 days, so under our terms nothing is refunded ({} is kept). We can often offer \
+                 another date instead: please contact us before cancelling.",
+                self.kept
+            ),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum CancellationRefused {
+    #[error("Only a confirmed booking can be cancelled here.")]
+    NotBooked,
+    #[error("Your training has started, so this booking can no longer be cancelled online. Please contact us.")]
+    TrainingStarted,
+}
+
+/// What cancelling `today` gives back of a booking made on `booked_on`
+/// whose training starts on `starts_on` (`None`: no date yet), of which
+/// `paid` (less refunds) was paid, `booking_fee` of it the booking fee.
+pub fn cancellation_quote(
+    booked_on: NaiveDate,
+    today: NaiveDate,
+    starts_on: Option<NaiveDate>,
+    paid: Money,
+    booking_fee: Money,
+) -> Result<CancellationQuote, CancellationRefused> {
+    if starts_on.is_some_and(|day| today >= day) {
+        return Err(CancellationRefused::TrainingStarted);
+    }
+    let cooling_off_ends = booked_on.checked_add_days(Days::new(COOLING_OFF_DAYS)).unwrap_or(booked_on);
+    let far_from_training =
+        starts_on.is_none_or(|day| today.checked_add_days(Days::new(REFUND_BEFORE_TRAINING_DAYS)).is_some_and(|fortnight| fortnight < day));
+    let (terms, kept) = if today <= cooling_off_ends {
+        (CancellationTerms::CoolingOff, Money::ZERO)
+    } else if far_from_training {
+        (CancellationTerms::BeforeTraining, if paid < booking_fee { paid } else { booking_fee })
+    } else {
+        (CancellationTerms::Late, paid)
+    };
+    Ok(CancellationQuote { terms, refund: Money::from_pence(paid.pence() - kept.pence()), kept })
+}
+
+/// Spreads `refund` over payments that can still give back `refundable`
+/// (each `(payment, refundable)`), newest first: the pieces to refund.
+pub fn spread_refund<'a>(payments: &'a [(String, Money)], refund: Money) -> Vec<(&'a str, Money)> {
+    let mut left = refund.pence();
+    let mut pieces = Vec::new();
+    for (payment, refundable) in payments.iter().rev() {
+        if left <= 0 {
+            break;
+        }
+        let piece = left.min(refundable.pence());
+        if piece > 0 {
+            pieces.push((payment.as_str(), Money::from_pence(piece)));
+            left -= piece;
+        }
+    }
+    pieces
+}
+
+/// The student's confirmation of a cancellation.
+pub fn cancellation_mail(
+    order_id: &str,
+    given_name: &str,
+    email: &str,
+    courses: &[BookedCourse],
+    quote: &CancellationQuote,
+    college: &str,
+) -> Mail {
+    let greeting = if given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {given_name}") };
+    let lines: String =
+        courses.iter().map(|c| format!("{} - {}\n", c.title, c.date.map_or_else(|| "date to be arranged".to_owned(), long_date))).collect();
+    let refund = if quote.refund > Money::ZERO {
+        format!("We are refunding {} to the card or account you paid with; it usually arrives within 5 to 10 working days.", quote.refund)
+    } else {
+        "No refund is due.".to_owned()
+    };
+    Mail {
+        to: email.to_owned(),
+        reply_to: None,
+        subject: format!("Your {college} booking is cancelled"),
+        body: format!(
+            "{greeting},\n\nYour booking {order_id} is cancelled, as you asked.\n\n{lines}\n{}\n{refund}\n\nWe hope to train you another time.\n\n{college}\n",
+            quote.explanation()
+        ),
+        attachment: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2027, m, d).unwrap()
+    }
+
+    fn pounds(p: i64) -> Money {
+        Money::from_pounds(p)
+    }
+
+    #[test]
+    fn within_fourteen_days_of_booking_everything_comes_back() {
+        let quote = cancellation_quote(day(1, 1), day(1, 15), Some(day(3, 1)), pounds(600), pounds(100)).unwrap();
+        assert_eq!(quote, CancellationQuote { terms: CancellationTerms::CoolingOff, refund: pounds(600), kept: Money::ZERO });
+        assert!(quote.explanation().contains("booking fee included"));
+        let soon = cancellation_quote(day(1, 1), day(1, 5), Some(day(1, 8)), pounds(100), pounds(100)).unwrap();
+        assert_eq!(soon.terms, CancellationTerms::CoolingOff, "the regulations' right holds even close to training");
+    }
+
+    #[test]
+    fn later_the_booking_fee_is_kept_and_close_to_training_everything_is() {
+        let before = cancellation_quote(day(1, 1), day(1, 16), Some(day(3, 1)), pounds(600), pounds(100)).unwrap();
+        assert_eq!(before, CancellationQuote { terms: CancellationTerms::BeforeTraining, refund: pounds(500), kept: pounds(100) });
+        let only_fee = cancellation_quote(day(1, 1), day(1, 16), None, pounds(100), pounds(100)).unwrap();
+        assert_eq!((only_fee.refund, only_fee.kept), (Money::ZERO, pounds(100)));
+        let late = cancellation_quote(day(1, 1), day(2, 15), Some(day(3, 1)), pounds(600), pounds(100)).unwrap();
+        assert_eq!(late, CancellationQuote { terms: CancellationTerms::Late, refund: Money::ZERO, kept: pounds(600) });
+        let edge = cancellation_quote(day(1, 1), day(2, 14), Some(day(3, 1)), pounds(600), pounds(100)).unwrap();
+        assert_eq!(edge.terms, CancellationTerms::BeforeTraining, "15 days before training");
+    }
+
+    #[test]
+    fn training_that_started_is_not_cancelled_online() {
+        assert_eq!(
+            cancellation_quote(day(1, 1), day(3, 1), Some(day(3, 1)), pounds(600), pounds(100)),
+            Err(CancellationRefused::TrainingStarted)
+        );
+    }
+
+    #[test]
+    fn a_refund_is_spread_over_the_newest_payments_first() {
+        let payments = vec![("fee".to_owned(), pounds(100)), ("part".to_owned(), pounds(200)), ("rest".to_owned(), pounds(300))];
+        assert_eq!(spread_refund(&payments, pounds(450)), [("rest", pounds(300)), ("part", pounds(150))]);
+        assert_eq!(spread_refund(&payments, pounds(600)).len(), 3);
+        assert!(spread_refund(&payments, Money::ZERO).is_empty());
+        let partly_refunded = vec![("fee".to_owned(), pounds(100)), ("part".to_owned(), Money::ZERO)];
+        assert_eq!(spread_refund(&partly_refunded, pounds(100)), [("fee", pounds(100))]);
+    }
+
+    #[test]
+    fn the_mail_says_what_is_cancelled_and_refunded() {
+        let quote = CancellationQuote { terms: CancellationTerms::CoolingOff, refund: pounds(600), kept: Money::ZERO };
+        let mail = cancellation_mail("o-1", "Sam", "sam@example.com", &[], &quote, "Example Academy");
+        assert_eq!(mail.subject, "Your Example Academy booking is cancelled");
+        assert!(mail.body.contains("Your booking o-1 is cancelled") && mail.body.contains("We are refunding £600.00"), "{}", mail.body);
+        let late = CancellationQuote { terms: CancellationTerms::Late, refund: Money::ZERO, kept: pounds(600) };
+        assert!(cancellation_mail("o-1", "", "sam@example.com", &[], &late, "Example Academy").body.contains("No refund is due."));
+    }
+}

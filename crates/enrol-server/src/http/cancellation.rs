@@ -1,0 +1,101 @@
+//! A student cancels a booking from the account (issue 13, decision 015):
+//! first what the terms would give back, shown before they confirm, then
+//! the cancellation, whose refunds are made at the payment provider at
+//! once (and retried by the scheduled jobs if that fails).
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use chrono::Utc;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use enrol_db::{Cancellation, EnrollmentRecord};
+use enrol_domain::cancellation::CancellationQuote;
+use enrol_domain::london;
+
+use crate::http::ApiError;
+use crate::http::account_area::{private, require_session};
+use crate::http::error::ErrorEnvelope;
+use crate::{AppState, refunds};
+
+#[derive(Serialize, ToSchema)]
+pub struct CancellationAnswer {
+    #[serde(flatten)]
+    quote: CancellationQuote,
+    /// The terms that apply, in the student's words.
+    explanation: String,
+}
+
+impl From<CancellationQuote> for CancellationAnswer {
+    fn from(quote: CancellationQuote) -> Self {
+        CancellationAnswer { explanation: quote.explanation(), quote }
+    }
+}
+
+/// One of the caller's bookings, or 404.
+async fn own_booking(state: &AppState, headers: &HeaderMap, id: &str) -> Result<EnrollmentRecord, ApiError> {
+    let session = require_session(state, headers).await?;
+    state.db.enrollment(id).await?.filter(|o| o.user_id.as_deref() == Some(session.user.id.as_str())).ok_or(ApiError::NotFound)
+}
+
+/// `GET /api/account/enrollments/{id}/cancellation`: what cancelling now
+/// would give back, and why.
+#[utoipa::path(
+    get,
+    path = "/api/account/enrollments/{id}/cancellation",
+    tag = "account",
+    params(("id" = String, Path, description = "The booking's id")),
+    responses(
+        (status = 200, description = "What cancelling now would refund and keep, under which terms", body = CancellationAnswer),
+        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
+        (status = 404, description = "No booking of the caller's with that id", body = ErrorEnvelope),
+        (status = 422, description = "Not a confirmed booking, or training has started", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn show_cancellation(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let order = own_booking(&state, &headers, &id).await?;
+    let quote = order.cancellation(london::today(Utc::now())).map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
+    Ok(private(StatusCode::OK, CancellationAnswer::from(quote)))
+}
+
+/// `POST /api/account/enrollments/{id}/cancel`: cancels one of the
+/// caller's bookings under the terms; its seats go back on sale.
+#[utoipa::path(
+    post,
+    path = "/api/account/enrollments/{id}/cancel",
+    tag = "account",
+    params(("id" = String, Path, description = "The booking's id")),
+    responses(
+        (status = 200, description = "Cancelled: what is refunded and kept", body = CancellationAnswer),
+        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
+        (status = 404, description = "No booking of the caller's with that id", body = ErrorEnvelope),
+        (status = 422, description = "Not a confirmed booking (cancelled already, say), or training has started", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn cancel_booking(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let order = own_booking(&state, &headers, &id).await?;
+    let college = state.db.college().await?;
+    match state.db.cancel_enrollment(&order.id, &college.name, Utc::now()).await? {
+        Cancellation::Cancelled { quote, refunds } => {
+            tracing::info!(order = %order.id, refund = quote.refund.pence(), refunds = refunds.len(), "Booking cancelled");
+            if !refunds.is_empty()
+                && let Err(error) = refunds::make_due_refunds(&state).await
+            {
+                tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
+            }
+            Ok(private(StatusCode::OK, CancellationAnswer::from(quote)))
+        }
+        Cancellation::Refused(refused) => Err(ApiError::Unprocessable(refused.to_string())),
+        Cancellation::UnknownOrder => Err(ApiError::NotFound),
+    }
+}
