@@ -105,7 +105,7 @@ pub fn cancellation_quote(
 
 /// Spreads `refund` over payments that can still give back `refundable`
 /// (each `(payment, refundable)`), newest first: the pieces to refund.
-pub fn spread_refund<'a>(payments: &'a [(String, Money)], refund: Money) -> Vec<(&'a str, Money)> {
+pub fn spread_refund(payments: &[(String, Money)], refund: Money) -> Vec<(&str, Money)> {
     let mut left = refund.pence();
     let mut pieces = Vec::new();
     for (payment, refundable) in payments.iter().rev() {
