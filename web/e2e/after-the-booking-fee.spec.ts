@@ -118,3 +118,32 @@ test('a student cancels within 14 days: the terms are shown first, everything is
   expect(await freeSeats(page, session)).toBe(seatsWhileBooked + 1);
   expect(query(`select count(*) from mail_outbox where to_address = '${email}' and subject like '%booking is cancelled'`)).toEqual([[1]]);
 });
+
+test('a student moves her booking to another date: the new seat is hers, the old one is back on sale', async ({ page, request }) => {
+  const email = freshEmail();
+  await createAccount(request, email);
+  await page.goto('/sign-in/?next=/account/');
+  await hydrated(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/account/');
+  const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
+  const sessionOf = () => (JSON.parse((query(`select lines from enrollment where id = '${orderId}'`) as [[string]])[0][0]) as { sessionId: string }[])[0]!.sessionId;
+  const from = sessionOf();
+  const freeBefore = await freeSeats(page, from);
+
+  await page.goto('/account/bookings/');
+  await hydrated(page);
+  const bookings = page.getByRole('region', { name: 'Bookings' });
+  await bookings.getByRole('button', { name: 'Change date' }).click();
+  const dates = bookings.getByRole('group', { name: /^Complications Management in Aesthetics, now on / });
+  await dates.getByRole('radio').first().check();
+  await expectNoAxeViolations(page);
+  await dates.getByRole('button', { name: 'Move to this date' }).click();
+  await expect(bookings.getByRole('button', { name: 'Change date' })).toBeVisible();
+
+  const to = sessionOf();
+  expect(to).not.toBe(from);
+  expect(await freeSeats(page, from)).toBe(freeBefore + 1);
+  expect(query(`select session_id from registration where enrollment_id = '${orderId}'`)).toEqual([[to]]);
+  expect(query(`select count(*) from mail_outbox where to_address = '${email}' and subject like 'Your new date for%' and attachment_name = 'booking.ics'`)).toEqual([[1]]);
+});

@@ -70,6 +70,8 @@ pub struct EnrollmentRecord {
     pub starts_on: Option<NaiveDate>,
     pub balance_due_on: Option<NaiveDate>,
     pub paid_at: Option<DateTime<Utc>>,
+    /// How often its dates changed (its calendar entries' SEQUENCE).
+    pub calendar_sequence: u32,
 }
 
 #[derive(sqlx::FromRow)]
@@ -96,6 +98,7 @@ pub(crate) struct Row {
     starts_on: Option<NaiveDate>,
     balance_due_on: Option<NaiveDate>,
     paid_at: Option<DateTime<Utc>>,
+    calendar_sequence: i32,
 }
 
 /// What the payments of enrollment `e` add up to, less what was refunded
@@ -113,7 +116,7 @@ pub(crate) const SELECT: &str = concat!(
      e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, e.owner_token_hash, \
      e.code_reserved, ",
     net_paid!(),
-    " as paid, e.starts_on, e.balance_due_on, e.paid_at from enrollment e where e.id = $1"
+    " as paid, e.starts_on, e.balance_due_on, e.paid_at, e.calendar_sequence from enrollment e where e.id = $1"
 );
 
 impl Row {
@@ -143,6 +146,7 @@ impl Row {
             starts_on: self.starts_on,
             balance_due_on: self.balance_due_on,
             paid_at: self.paid_at,
+            calendar_sequence: u32::try_from(self.calendar_sequence).unwrap_or_default(),
         })
     }
 }

@@ -107,46 +107,55 @@ impl SessionTimes {
     }
 }
 
-/// The calendar file of a booking's dated training: one entry per course,
-/// whose UID stays the same when its date changes, so calendar apps move it.
-pub fn booking_calendar(
-    order_id: &str,
-    courses: &[BookedCourse],
-    times: &[SessionTimes],
-    venue: &str,
-    college: &str,
-    college_email: &str,
-    stamp: DateTime<Utc>,
-) -> Option<Attachment> {
-    let entries: Vec<(String, &BookedCourse, &SessionTimes, String, String)> = courses
-        .iter()
-        .filter_map(|course| {
-            let session = times.iter().find(|t| Some(&t.session_id) == course.session_id.as_ref())?;
-            let description = format!("{}\n\nBooking {order_id} with {college}.", session.joining_instructions(venue));
-            Some((format!("booking-{order_id}-{}@enrol", course.course_id), course, session, description, session.location(venue)))
+/// A booking's dated training, for its calendar file.
+#[derive(Debug, Clone, Copy)]
+pub struct BookedTraining<'a> {
+    pub order_id: &'a str,
+    /// How often its dates changed: calendar apps replace an entry whose
+    /// sequence grew.
+    pub sequence: u32,
+    pub courses: &'a [BookedCourse],
+    pub times: &'a [SessionTimes],
+    /// Where on-site training happens.
+    pub venue: &'a str,
+}
+
+impl BookedTraining<'_> {
+    /// The calendar file: one entry per dated course, whose UID stays the
+    /// same when its date changes, so calendar apps move it.
+    pub fn calendar(&self, college: &str, college_email: &str, stamp: DateTime<Utc>) -> Option<Attachment> {
+        let (order_id, venue) = (self.order_id, self.venue);
+        let entries: Vec<(String, &BookedCourse, &SessionTimes, String, String)> = self
+            .courses
+            .iter()
+            .filter_map(|course| {
+                let session = self.times.iter().find(|t| Some(&t.session_id) == course.session_id.as_ref())?;
+                let description = format!("{}\n\nBooking {order_id} with {college}.", session.joining_instructions(venue));
+                Some((format!("booking-{order_id}-{}@enrol", course.course_id), course, session, description, session.location(venue)))
+            })
+            .collect();
+        if entries.is_empty() {
+            return None;
+        }
+        let events: Vec<TrainingEvent<'_>> = entries
+            .iter()
+            .map(|(uid, course, session, description, location)| TrainingEvent {
+                uid,
+                sequence: self.sequence,
+                summary: &course.title,
+                description,
+                location: Some(location),
+                url: session.joining_link.as_deref(),
+                starts: session.starts,
+                ends: session.ends,
+            })
+            .collect();
+        Some(Attachment {
+            name: "booking.ics".to_owned(),
+            content_type: "text/calendar; charset=utf-8; method=PUBLISH".to_owned(),
+            body: calendar(&events, college, college_email, stamp),
         })
-        .collect();
-    if entries.is_empty() {
-        return None;
     }
-    let events: Vec<TrainingEvent<'_>> = entries
-        .iter()
-        .map(|(uid, course, session, description, location)| TrainingEvent {
-            uid,
-            sequence: 0,
-            summary: &course.title,
-            description,
-            location: Some(location),
-            url: session.joining_link.as_deref(),
-            starts: session.starts,
-            ends: session.ends,
-        })
-        .collect();
-    Some(Attachment {
-        name: "booking.ics".to_owned(),
-        content_type: "text/calendar; charset=utf-8; method=PUBLISH".to_owned(),
-        body: calendar(&events, college, college_email, stamp),
-    })
 }
 
 /// A booking whose payment was accepted ([`CheckoutPayment::Paid`]), as
@@ -247,7 +256,16 @@ pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, col
     if !booking.email.is_empty() {
         // The calendar invite, once the seats are the booking's.
         let attachment = seated
-            .then(|| booking_calendar(booking.order_id, booking.courses, booking.times, booking.venue, college, college_address, now))
+            .then(|| {
+                let training = BookedTraining {
+                    order_id: booking.order_id,
+                    sequence: 0,
+                    courses: booking.courses,
+                    times: booking.times,
+                    venue: booking.venue,
+                };
+                training.calendar(college, college_address, now)
+            })
             .flatten();
         mails.push(Mail {
             to: booking.email.to_owned(),
@@ -407,6 +425,10 @@ mod tests {
         assert!(unseated.iter().all(|m| m.attachment.is_none()), "no invite for a seat the booking does not have");
     }
 
+    fn training<'a>(order_id: &'a str, courses: &'a [BookedCourse], times: &'a [SessionTimes], venue: &'a str) -> BookedTraining<'a> {
+        BookedTraining { order_id, sequence: 0, courses, times, venue }
+    }
+
     #[test]
     fn virtual_training_says_how_to_join() {
         let venue = "27 Larkspur Row, Manchester";
@@ -426,7 +448,9 @@ mod tests {
                 .starts_with("Online and at the academy (27 Larkspur Row, Manchester). Join online at")
         );
         let courses = [course()];
-        let invite = booking_calendar("o-1", &courses, &[online], venue, "Example Academy", "office@example.com", at(0)).unwrap();
+        let invite = training("o-1", &courses, std::slice::from_ref(&online), venue)
+            .calendar("Example Academy", "office@example.com", at(0))
+            .unwrap();
         assert!(
             invite.body.contains("URL:https://meet.example.com/peels\r\n")
                 && invite.body.contains("LOCATION:https://meet.example.com/peels\r\n"),
@@ -434,7 +458,7 @@ mod tests {
             invite.body
         );
         assert!(
-            booking_calendar("o-1", &courses, &[], venue, "Example Academy", "office@example.com", at(0)).is_none(),
+            training("o-1", &courses, &[], venue).calendar("Example Academy", "office@example.com", at(0)).is_none(),
             "undated: no invite"
         );
     }

@@ -7,6 +7,7 @@ pub mod calendar;
 pub mod cancellation;
 pub mod checkout;
 pub mod contact;
+pub mod date_change;
 pub mod enquiry;
 pub mod enrollment;
 pub mod error_reporting;

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 
-use enrol_domain::booking::booking_calendar;
+use enrol_domain::booking::BookedTraining;
 use enrol_domain::page::EnrollmentStatus;
 
 use crate::AppState;
@@ -45,8 +45,14 @@ pub async fn download_calendar(
     let sessions: Vec<String> = order.courses.iter().filter_map(|c| c.session_id.clone()).collect();
     let times = state.db.session_times(&sessions).await?;
     let college = state.db.college().await?;
-    let invite = booking_calendar(&order.id, &order.courses, &times, &college.address, &college.name, &college.email_address, Utc::now())
-        .ok_or(ApiError::NotFound)?;
+    let training = BookedTraining {
+        order_id: &order.id,
+        sequence: order.calendar_sequence,
+        courses: &order.courses,
+        times: &times,
+        venue: &college.address,
+    };
+    let invite = training.calendar(&college.name, &college.email_address, Utc::now()).ok_or(ApiError::NotFound)?;
     let disposition = format!("attachment; filename=\"booking-{}.ics\"", order.id);
     let headers = [
         (header::CONTENT_TYPE, HeaderValue::from_str(&invite.content_type).map_err(anyhow::Error::from)?),

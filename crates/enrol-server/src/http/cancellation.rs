@@ -36,7 +36,7 @@ impl From<CancellationQuote> for CancellationAnswer {
 }
 
 /// One of the caller's bookings, or 404.
-async fn own_booking(state: &AppState, headers: &HeaderMap, id: &str) -> Result<EnrollmentRecord, ApiError> {
+pub(super) async fn own_booking(state: &AppState, headers: &HeaderMap, id: &str) -> Result<EnrollmentRecord, ApiError> {
     let session = require_session(state, headers).await?;
     state.db.enrollment(id).await?.filter(|o| o.user_id.as_deref() == Some(session.user.id.as_str())).ok_or(ApiError::NotFound)
 }

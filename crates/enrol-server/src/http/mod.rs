@@ -5,6 +5,7 @@ mod auth;
 pub(crate) mod balance;
 mod calendar;
 mod cancellation;
+mod date_change;
 mod dev;
 mod enquiries;
 mod enrol_checkout;
@@ -122,6 +123,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/intake-calls/{id}/cancel", post(account_area::cancel_intake_call))
         .route("/account/enrollments/{id}/balance-link", post(balance::create_balance_link))
         .route("/account/enrollments/{id}/cancel", post(cancellation::cancel_booking))
+        .route("/account/enrollments/{id}/move", post(date_change::move_booking))
         .route("/balance/intent", post(balance::create_balance_intent))
         .route("/account/profile", put(account_area::update_profile))
         .route("/account/password", post(account_area::change_password))
@@ -142,6 +144,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/certificates/{number}", get(account_area::download_certificate))
         .route("/enrollments/{id}/calendar.ics", get(calendar::download_calendar))
         .route("/account/enrollments/{id}/cancellation", get(cancellation::show_cancellation))
+        .route("/account/enrollments/{id}/dates", get(date_change::show_dates))
         .route("/account/intake-calls/slots", get(account_area::show_intake_slots))
         .route("/openapi.json", get(openapi::show_openapi))
         .merge(limited)

@@ -14,8 +14,8 @@ use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseB
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account_area, auth, balance, calendar, cancellation, enquiries, enrol_checkout, finance, graphql, newsletter, online_checkout, pages,
-    search,
+    account_area, auth, balance, calendar, cancellation, date_change, enquiries, enrol_checkout, finance, graphql, newsletter,
+    online_checkout, pages, search,
 };
 use crate::accounts;
 
@@ -60,6 +60,8 @@ use crate::accounts;
         calendar::download_calendar,
         cancellation::show_cancellation,
         cancellation::cancel_booking,
+        date_change::show_dates,
+        date_change::move_booking,
         account_area::update_profile,
         account_area::change_password,
         account_area::change_email,

@@ -9,6 +9,7 @@ mod calendar;
 mod cancellation;
 mod content;
 mod crash;
+mod date_change;
 mod enrol_checkout;
 mod graphql;
 mod helpers;

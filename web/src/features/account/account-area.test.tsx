@@ -207,4 +207,30 @@ describe('bookings', () => {
     expect(await within(bookings).findByText('Cancelled')).toBeInTheDocument();
     expect(within(bookings).queryByRole('button', { name: 'Pay £830.00' })).toBeNull();
   });
+
+  it('offers the other dates with their price difference and moves the booking to the one chosen', async () => {
+    let moved = false;
+    const api = accountApi({
+      'GET /api/account': () => jsonResponse(200, account),
+      'GET /api/account/enrollments/order-1/dates': () =>
+        jsonResponse(200, {
+          courses: [{
+            courseId: 'microneedling', title: 'Microneedling Course', date: '2027-01-12', refused: null,
+            dates: [{ sessionId: 'mn-2', date: '2027-02-16', start: '2027-02-16T09:30:00', end: '2027-02-16T16:30:00', sessionType: 'onsite', difference: -5000 }],
+          }],
+        }),
+      'POST /api/account/enrollments/order-1/move': () => {
+        moved = true;
+        return jsonResponse(200, { total: 98000, refund: 0 });
+      },
+    });
+    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
+    const bookings = await screen.findByRole('region', { name: 'Bookings' });
+    await userEvent.click((await within(bookings).findAllByRole('button', { name: 'Change date' }))[0]!);
+    const dates = await within(bookings).findByRole('group', { name: 'Microneedling Course, now on Tuesday 12th January' });
+    await userEvent.click(within(dates).getByRole('radio', { name: 'Tuesday 16th February, 09:30 to 16:30, On site (£50.00 less)' }));
+    await userEvent.click(within(dates).getByRole('button', { name: 'Move to this date' }));
+    await vi.waitFor(() => expect(moved).toBe(true));
+    expect(api.calls.find((call) => call.route === 'POST /api/account/enrollments/order-1/move')?.body).toEqual({ courseId: 'microneedling', sessionId: 'mn-2' });
+  });
 });

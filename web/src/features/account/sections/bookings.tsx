@@ -5,6 +5,7 @@ import { AddToCalendar } from '../../../components/add-to-calendar';
 import { BookingTable } from '../../../components/booking-table';
 import { formatShortDate } from '../../../lib/dates';
 import { CancelBooking } from './cancel-booking';
+import { ChangeDate } from './change-date';
 import { PayBalanceButton } from './pay-balance-button';
 
 const STATUS_WORDS: Record<EnrollmentStatus, string> = {
@@ -40,7 +41,10 @@ export function Bookings({ data, onChanged }: { data: AccountData; onChanged: ()
         <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
       )}
       {(enrollment.status === 'deposit' || enrollment.status === 'completed') && (
-        <CancelBooking enrollmentId={enrollment.id} onCancelled={onChanged} />
+        <div className="button-row">
+          <ChangeDate enrollmentId={enrollment.id} onMoved={onChanged} />
+          <CancelBooking enrollmentId={enrollment.id} onCancelled={onChanged} />
+        </div>
       )}
     </div>
   ));

@@ -1,0 +1,203 @@
+//! A student moves a booked course to another date (issue 13, decision
+//! 015). One transaction takes a seat of the new session (only if one is
+//! free, counted under the sessions' locks) before it gives back the old
+//! one, changes the price and the balance, refunds what was paid beyond the
+//! new total, and mails the new date with its updated calendar entry. What
+//! the terms allow is decided in `enrol_domain::date_change`.
+
+use anyhow::Context as _;
+use chrono::{DateTime, NaiveDate, Utc};
+
+use enrol_domain::booking::BookedTraining;
+use enrol_domain::cancellation::spread_refund;
+use enrol_domain::date_change::{DateChangeRefused, OtherDate, check_date_change, date_change_body, date_change_money};
+use enrol_domain::enrollment::{balance_due_on, first_training_day};
+use enrol_domain::london;
+use enrol_domain::mail::Mail;
+use enrol_domain::money::Money;
+use enrol_domain::page::SessionType;
+
+use crate::enrollments::{Row, SELECT};
+use crate::ledger::queue_refund;
+use crate::seats::{FREE_SEATS, held_seats, lock_sessions, seats_changed};
+use crate::session_times::session_times;
+use crate::{College, Db, on_pool, queue_mail};
+
+/// What asking to move did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DateChange {
+    Moved {
+        total: Money,
+        refund: Money,
+    },
+    Refused(DateChangeRefused),
+    /// No such booking, course in it or session of that course.
+    NotFound,
+}
+
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    id: String,
+    event_id: String,
+    date: NaiveDate,
+    start_at: chrono::NaiveDateTime,
+    end_at: chrono::NaiveDateTime,
+    #[sqlx(rename = "type")]
+    session_type: String,
+    price: i64,
+    free: i64,
+}
+
+impl Db {
+    /// The other dates with a free seat that `course_id` of booking
+    /// `order_id` could move to, as of `now`.
+    pub async fn other_dates(
+        &self,
+        order_id: &str,
+        event_id: &str,
+        current: &str,
+        price: Money,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<OtherDate>> {
+        let today = london::today(now);
+        let rows: Vec<SessionRow> = on_pool!(self, pool => sqlx::query_as(concat!(
+            "select s.id, s.event_id, s.date, s.start_at, s.end_at, s.type, s.price, s.seats - s.registrations - ",
+            held_seats!(),
+            " as free from session s where s.event_id = $1 and s.status = 'active' and s.date > $4 and s.id <> $5 order by s.date, s.id"
+        )).bind(event_id).bind(now).bind(order_id).bind(today).bind(current).fetch_all(pool).await)
+        .context("Failed to read the other dates")?;
+        Ok(rows
+            .into_iter()
+            .filter(|row| row.free > 0)
+            .filter_map(|row| {
+                Some(OtherDate {
+                    session_type: SessionType::parse(&row.session_type)?,
+                    date: row.date.to_string(),
+                    start: row.start_at.format("%Y-%m-%dT%H:%M:%S").to_string(),
+                    end: row.end_at.format("%Y-%m-%dT%H:%M:%S").to_string(),
+                    difference: Money::from_pence(row.price - price.pence()),
+                    session_id: row.id,
+                })
+            })
+            .collect())
+    }
+
+    /// Moves `course_id` of booking `order_id` to session `to`, as of `now`.
+    pub async fn move_booking(
+        &self,
+        order_id: &str,
+        course_id: &str,
+        to: &str,
+        college: &College,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<DateChange> {
+        let _turn = self.seat_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("update enrollment set status = status where id = $1").bind(order_id).execute(&mut *tx).await?;
+            let row: Option<Row> = sqlx::query_as(SELECT).bind(order_id).fetch_optional(&mut *tx).await?;
+            let Some(row) = row else {
+                tx.rollback().await?;
+                return Ok(DateChange::NotFound);
+            };
+            let record = row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?;
+            let target: Option<SessionRow> = sqlx::query_as(concat!(
+                "select s.id, s.event_id, s.date, s.start_at, s.end_at, s.type, s.price, s.seats - s.registrations - ",
+                held_seats!(),
+                " as free from session s where s.id = $1 and s.status = 'active'"
+            )).bind(to).bind(now).bind(order_id).fetch_optional(&mut *tx).await?;
+            let line = record.courses.iter().position(|c| c.course_id == course_id);
+            let (Some(target), Some(line)) = (target, line) else {
+                tx.rollback().await?;
+                return Ok(DateChange::NotFound);
+            };
+            let old = record.courses[line].clone();
+            if target.event_id != old.event_id {
+                tx.rollback().await?;
+                return Ok(DateChange::NotFound);
+            }
+            let refused = check_date_change(record.status, london::today(now), old.date, target.date).err()
+                .or_else(|| (old.session_id.as_deref() == Some(to)).then_some(DateChangeRefused::SameDate));
+            if let Some(refused) = refused {
+                tx.rollback().await?;
+                return Ok(DateChange::Refused(refused));
+            }
+            let from = old.session_id.clone().unwrap_or_default();
+            let mut sessions = vec![from.clone(), to.to_owned()];
+            sessions.sort_unstable();
+            lock_sessions!(tx, &sessions);
+            // The new seat first, counted after the lock: the old one is given back only once it is held.
+            let free: Option<i64> = sqlx::query_scalar(FREE_SEATS).bind(to).bind(now).bind(order_id).fetch_optional(&mut *tx).await?;
+            let taken = free.unwrap_or(0) > 0
+                && sqlx::query("update session set registrations = registrations + 1 where id = $1 and registrations < seats")
+                    .bind(to).execute(&mut *tx).await?.rows_affected() == 1;
+            if !taken {
+                tx.rollback().await?;
+                return Ok(DateChange::Refused(DateChangeRefused::Full));
+            }
+            sqlx::query("update session set registrations = registrations - 1 where id = $1 and registrations > 0")
+                .bind(&from).execute(&mut *tx).await?;
+            sqlx::query("update registration set session_id = $3 where enrollment_id = $1 and session_id = $2")
+                .bind(order_id).bind(&from).bind(to).execute(&mut *tx).await?;
+            seats_changed!(tx)?;
+
+            let new_price = Money::from_pence(target.price);
+            let money = date_change_money(record.quote.total, record.paid, old.price, new_price);
+            let mut courses = record.courses.clone();
+            courses[line].session_id = Some(to.to_owned());
+            courses[line].date = Some(target.date);
+            courses[line].session_type = SessionType::parse(&target.session_type);
+            courses[line].price = new_price;
+            let starts_on = first_training_day(&courses);
+            let paid_on = record.paid_at.map_or(london::today(now), london::today);
+            let subtotal = record.quote.subtotal.pence() + new_price.pence() - old.price.pence();
+            sqlx::query(
+                "update enrollment set lines = $2, subtotal = $3, total = $4, balance = $5, status = $6, starts_on = $7, \
+                 balance_due_on = $8, calendar_sequence = calendar_sequence + 1 where id = $1"
+            )
+            .bind(order_id)
+            .bind(serde_json::to_string(&courses).map_err(|e| sqlx::Error::Encode(e.into()))?)
+            .bind(subtotal)
+            .bind(money.total.pence())
+            .bind((money.total.pence() - record.quote.deposit.pence()).max(0))
+            .bind(money.status.as_str())
+            .bind(starts_on)
+            .bind(starts_on.map(|day| balance_due_on(day, paid_on)))
+            .execute(&mut *tx).await?;
+            if money.refund > Money::ZERO {
+                let payments: Vec<(String, i64)> = sqlx::query_as(
+                    "select p.id, cast(p.amount - coalesce((select sum(r.amount) from refund r where r.payment_id = p.id), 0) as bigint) \
+                     from payment p where p.enrollment_id = $1 order by p.created_at, p.id"
+                ).bind(order_id).fetch_all(&mut *tx).await?;
+                let payments: Vec<(String, Money)> = payments.into_iter().map(|(p, left)| (p, Money::from_pence(left))).collect();
+                for (payment_id, amount) in spread_refund(&payments, money.refund) {
+                    queue_refund!(tx, payment_id, amount, "date change", now).await?;
+                }
+            }
+            let email = record.email.trim().to_lowercase();
+            if !email.is_empty() {
+                let session_ids: Vec<String> = courses.iter().filter_map(|c| c.session_id.clone()).collect();
+                let times = session_times!(tx, &session_ids).await?;
+                let training = BookedTraining {
+                    order_id,
+                    sequence: record.calendar_sequence + 1,
+                    courses: &courses,
+                    times: &times,
+                    venue: &college.address,
+                };
+                let owed = Money::from_pence((money.total.pence() - record.paid.pence() + money.refund.pence()).max(0));
+                let mail = Mail {
+                    to: email,
+                    reply_to: None,
+                    subject: format!("Your new date for {}", courses[line].title),
+                    body: date_change_body(&record.given_name, order_id, &courses[line], old.date.unwrap_or(target.date), &money, owed, &college.name),
+                    attachment: training.calendar(&college.name, &college.email_address, now),
+                };
+                queue_mail!(tx, &mail, now)?;
+            }
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(DateChange::Moved { total: money.total, refund: money.refund })
+        })
+        .context("Failed to change the booking's date")
+    }
+}

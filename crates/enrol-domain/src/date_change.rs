@@ -1,0 +1,169 @@
+//! Moving a booked course to another date (issue 13, decision 015): when
+//! the terms allow it, what the price difference does to the booking, and
+//! the mail that confirms the new date with its updated calendar entry.
+
+use chrono::{Days, NaiveDate};
+
+use serde::Serialize;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::enrollment::BookedCourse;
+use crate::london::long_date;
+use crate::money::Money;
+use crate::page::{EnrollmentStatus, SessionType};
+
+/// The terms: a date can be changed online until this many days before the
+/// booked date; later, a person arranges it (an administration fee may apply).
+pub const DATE_CHANGE_CUTOFF_DAYS: u64 = 14;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum DateChangeRefused {
+    #[error("Only a confirmed booking can change its date.")]
+    NotBooked,
+    #[error("This course has no date to change. Please contact us to arrange one.")]
+    NotDated,
+    #[error(
+        "Your course is less than 14 days away, so its date can no longer be changed online. Please contact us: we will always try to help."
+    )]
+    TooLate,
+    #[error("Please choose a date that has not passed.")]
+    Past,
+    #[error("That is the date you are already booked on.")]
+    SameDate,
+    #[error("That date is now fully booked. Please choose another date.")]
+    Full,
+}
+
+/// Checks a move, asked `today`, of a course booked for `from_day` to a
+/// session of the same course on `to_day`.
+pub fn check_date_change(
+    status: EnrollmentStatus,
+    today: NaiveDate,
+    from_day: Option<NaiveDate>,
+    to_day: NaiveDate,
+) -> Result<(), DateChangeRefused> {
+    if !matches!(status, EnrollmentStatus::Deposit | EnrollmentStatus::Completed) {
+        return Err(DateChangeRefused::NotBooked);
+    }
+    let from_day = from_day.ok_or(DateChangeRefused::NotDated)?;
+    let cutoff = from_day.checked_sub_days(Days::new(DATE_CHANGE_CUTOFF_DAYS)).unwrap_or(from_day);
+    if today >= cutoff {
+        return Err(DateChangeRefused::TooLate);
+    }
+    if to_day <= today {
+        return Err(DateChangeRefused::Past);
+    }
+    Ok(())
+}
+
+/// What a move from a session priced `old_price` to one priced `new_price`
+/// does to a booking of `total`, of which `paid` (less refunds) is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DateChangeMoney {
+    pub total: Money,
+    /// Paid beyond the new total: given back.
+    pub refund: Money,
+    pub status: EnrollmentStatus,
+}
+
+pub fn date_change_money(total: Money, paid: Money, old_price: Money, new_price: Money) -> DateChangeMoney {
+    let total = Money::from_pence((total.pence() + new_price.pence() - old_price.pence()).max(0));
+    let refund = Money::from_pence((paid.pence() - total.pence()).max(0));
+    let kept = Money::from_pence(paid.pence() - refund.pence());
+    let status = if kept >= total { EnrollmentStatus::Completed } else { EnrollmentStatus::Deposit };
+    DateChangeMoney { total, refund, status }
+}
+
+/// Another date a booked course could move to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OtherDate {
+    pub session_id: String,
+    /// `YYYY-MM-DD`, and London wall-clock `YYYY-MM-DDTHH:MM:SS` times.
+    pub date: String,
+    pub start: String,
+    pub end: String,
+    pub session_type: SessionType,
+    /// What the booking's total changes by (negative: it costs less).
+    #[ts(type = "number")]
+    #[schema(value_type = i64)]
+    pub difference: Money,
+}
+
+/// The student's confirmation of a new date.
+pub fn date_change_body(
+    given_name: &str,
+    order_id: &str,
+    course: &BookedCourse,
+    from_day: NaiveDate,
+    money: &DateChangeMoney,
+    owed: Money,
+    college: &str,
+) -> String {
+    let greeting = if given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {given_name}") };
+    let to_day = course.date.map_or_else(|| "a date to be arranged".to_owned(), long_date);
+    let mut body = format!(
+        "{greeting},\n\nYour {} (booking {order_id}) has moved from {} to {to_day}, as you asked. The calendar invite attached \
+         replaces the one we sent before.\n\nTraining total: {}\n",
+        course.title,
+        long_date(from_day),
+        money.total
+    );
+    if money.refund > Money::ZERO {
+        body.push_str(&format!("The new date costs less: we are refunding {} to the card or account you paid with.\n", money.refund));
+    }
+    if owed > Money::ZERO {
+        body.push_str(&format!("Balance to pay: {owed}. You can pay it from your account.\n"));
+    } else {
+        body.push_str("Your training is paid in full.\n");
+    }
+    body.push_str(&format!("\n{college}\n"));
+    body
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2027, m, d).unwrap()
+    }
+
+    fn pounds(p: i64) -> Money {
+        Money::from_pounds(p)
+    }
+
+    #[test]
+    fn a_date_changes_online_until_fourteen_days_before_training() {
+        let ok = |today, from, to| check_date_change(EnrollmentStatus::Deposit, today, Some(from), to);
+        assert_eq!(ok(day(1, 1), day(3, 1), day(4, 1)), Ok(()));
+        assert_eq!(ok(day(2, 14), day(3, 1), day(4, 1)), Ok(()), "15 days before");
+        assert_eq!(ok(day(2, 15), day(3, 1), day(4, 1)), Err(DateChangeRefused::TooLate));
+        assert_eq!(ok(day(1, 1), day(3, 1), day(1, 1)), Err(DateChangeRefused::Past));
+        assert_eq!(check_date_change(EnrollmentStatus::Deposit, day(1, 1), None, day(4, 1)), Err(DateChangeRefused::NotDated));
+        assert_eq!(
+            check_date_change(EnrollmentStatus::Cancelled, day(1, 1), Some(day(3, 1)), day(4, 1)),
+            Err(DateChangeRefused::NotBooked)
+        );
+    }
+
+    #[test]
+    fn a_dearer_date_adds_to_the_balance_and_a_cheaper_one_refunds_what_was_paid_beyond_it() {
+        assert_eq!(
+            date_change_money(pounds(600), pounds(600), pounds(600), pounds(700)),
+            DateChangeMoney { total: pounds(700), refund: Money::ZERO, status: EnrollmentStatus::Deposit },
+            "paid in full before: now owes the difference"
+        );
+        assert_eq!(
+            date_change_money(pounds(600), pounds(600), pounds(600), pounds(450)),
+            DateChangeMoney { total: pounds(450), refund: pounds(150), status: EnrollmentStatus::Completed }
+        );
+        assert_eq!(
+            date_change_money(pounds(600), pounds(100), pounds(600), pounds(450)),
+            DateChangeMoney { total: pounds(450), refund: Money::ZERO, status: EnrollmentStatus::Deposit },
+            "only the booking fee paid: a smaller balance"
+        );
+    }
+}
