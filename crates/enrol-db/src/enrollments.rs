@@ -164,6 +164,52 @@ impl EnrollmentRecord {
     }
 }
 
+/// Inserts `$new` (a [`NewEnrollment`]) as a pending order inside `$tx`,
+/// its seats and code use kept until `$until`, renewable until `$hold_ends_at`.
+macro_rules! insert_enrollment {
+    ($tx:expr, $new:expr, $until:expr, $hold_ends_at:expr, $now:expr) => {
+        async {
+            let new: &$crate::enrollments::NewEnrollment = $new;
+            let q = &new.quote;
+            let lines = serde_json::to_string(&new.courses).map_err(|e| sqlx::Error::Encode(e.into()))?;
+            let metadata = serde_json::to_string(&new.metadata).map_err(|e| sqlx::Error::Encode(e.into()))?;
+            sqlx::query(
+                "insert into enrollment (id, status, mode, subtotal, discount, total, deposit, balance, deposit_required, \
+                 discount_code, lines, metadata, given_name, family_name, email, contact_number, payment_method, user_id, created_at, \
+                 owner_token_hash, client_key, held_until, hold_ends_at, code_reserved) \
+                 values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)",
+            )
+            .bind(&new.id)
+            .bind($crate::enrollments::mode_str(new.mode))
+            .bind(q.subtotal.pence())
+            .bind(q.discount.pence())
+            .bind(q.total.pence())
+            .bind(q.deposit.pence())
+            .bind(q.balance.pence())
+            .bind(new.mode == enrol_domain::enrollment::PaymentMode::Fee)
+            .bind(&new.discount_code)
+            .bind(&lines)
+            .bind(&metadata)
+            .bind(&new.given_name)
+            .bind(&new.family_name)
+            .bind(&new.email)
+            .bind(&new.contact_number)
+            .bind(new.payment_method.as_str())
+            .bind(&new.user_id)
+            .bind($now)
+            .bind(&new.owner_token_hash)
+            .bind(&new.client_key)
+            .bind($until)
+            .bind($hold_ends_at)
+            .bind(new.discount_code.is_some())
+            .execute(&mut *$tx)
+            .await
+        }
+        .await
+    };
+}
+pub(crate) use insert_enrollment;
+
 /// What renewing an order's hold reads of it.
 #[derive(sqlx::FromRow)]
 struct HoldRow {
@@ -173,7 +219,7 @@ struct HoldRow {
     hold_ends_at: Option<DateTime<Utc>>,
 }
 
-fn mode_str(mode: PaymentMode) -> &'static str {
+pub(crate) fn mode_str(mode: PaymentMode) -> &'static str {
     match mode {
         PaymentMode::Fee => "fee",
         PaymentMode::Full => "full",
@@ -196,12 +242,9 @@ impl Db {
         max_live_orders: i64,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Result<(), BookingRefused>> {
-        let lines = serde_json::to_string(&new.courses)?;
-        let metadata = serde_json::to_string(&new.metadata)?;
         let sessions = held_sessions(&new.courses);
         let hold_ends_at = now + enrol_domain::booking::HOLD_LIFE;
         let until = renewed_hold(now, hold_ends_at).context("A new hold has time left")?;
-        let q = &new.quote;
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -212,17 +255,7 @@ impl Db {
             if live >= max_live_orders {
                 refuse!(tx, Err(BookingRefused::TooManyHolds));
             }
-            sqlx::query(
-                "insert into enrollment (id, status, mode, subtotal, discount, total, deposit, balance, deposit_required, \
-                 discount_code, lines, metadata, given_name, family_name, email, contact_number, payment_method, user_id, created_at, \
-                 owner_token_hash, client_key, held_until, hold_ends_at, code_reserved) \
-                 values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)"
-            ).bind(&new.id).bind(mode_str(new.mode)).bind(q.subtotal.pence()).bind(q.discount.pence()).bind(q.total.pence())
-                .bind(q.deposit.pence()).bind(q.balance.pence()).bind(new.mode == PaymentMode::Fee).bind(&new.discount_code)
-                .bind(&lines).bind(&metadata).bind(&new.given_name).bind(&new.family_name).bind(&new.email)
-                .bind(&new.contact_number).bind(new.payment_method.as_str()).bind(&new.user_id).bind(now)
-                .bind(&new.owner_token_hash).bind(&new.client_key).bind(until).bind(hold_ends_at).bind(new.discount_code.is_some())
-                .execute(&mut *tx).await?;
+            insert_enrollment!(tx, new, until, hold_ends_at, now)?;
             lock_sessions!(tx, &sessions);
             if let Some(full) = hold_seats!(tx, &new.id, &sessions, until, now) {
                 refuse!(tx, Err(full));
@@ -260,8 +293,16 @@ impl Db {
             };
             let old: Vec<BookedCourse> = serde_json::from_str(&old_lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
             lock_sessions!(tx, &held_sessions(old.iter().chain(&new.courses)));
-            sqlx::query("delete from seat_hold where enrollment_id = $1").bind(&new.id).execute(&mut *tx).await?;
-            if let Some(full) = hold_seats!(tx, &new.id, &held_sessions(&new.courses), until, now) {
+            // Holds of sessions still wanted are renewed, not given up first: a
+            // seat this order holds stays its own (a claimed waiting-list offer's too).
+            let wanted = held_sessions(&new.courses);
+            let holding: Vec<String> =
+                sqlx::query_scalar("select session_id from seat_hold where enrollment_id = $1").bind(&new.id).fetch_all(&mut *tx).await?;
+            for session_id in holding.iter().filter(|s| !wanted.contains(s)) {
+                sqlx::query("delete from seat_hold where enrollment_id = $1 and session_id = $2")
+                    .bind(&new.id).bind(session_id).execute(&mut *tx).await?;
+            }
+            if let Some(full) = hold_seats!(tx, &new.id, &wanted, until, now) {
                 refuse!(tx, Some(Err(full)));
             }
             let keeps_its_use = reserved && old_code == new.discount_code;

@@ -27,6 +27,7 @@ mod search;
 mod seats;
 mod session_times;
 mod student_records;
+mod waiting_lists;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -55,6 +56,7 @@ pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 pub use seats::SeatsTaken;
 pub use student_records::IssuedCertificate;
+pub use waiting_lists::{Claim, Joined, NewWaiter, Offer, WaitingListLink};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");

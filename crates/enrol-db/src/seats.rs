@@ -16,10 +16,16 @@ use crate::{Db, on_pool};
 /// swept, and order `$3`'s own, are taken off by index, so the count does
 /// not grow with the number of holds. Only pending orders have holds: an
 /// order that is paid or fails has its holds deleted in the same transaction.
+/// A seat offered to someone on the waiting list is held for them
+/// (`session.offered`), and while anyone waits (`session.waiting`) every
+/// seat counts as held, except for an order already holding one there (a
+/// claimed offer): freed seats reach the list before the public.
 macro_rules! held_seats {
     () => {
-        "(s.holds - (select count(*) from seat_hold h where h.session_id = s.id and h.expires_at <= $2) \
-         - (select count(*) from seat_hold h where h.enrollment_id = $3 and h.session_id = s.id and h.expires_at > $2))"
+        "(s.holds + s.offered - (select count(*) from seat_hold h where h.session_id = s.id and h.expires_at <= $2) \
+         - (select count(*) from seat_hold h where h.enrollment_id = $3 and h.session_id = s.id and h.expires_at > $2) \
+         + case when s.waiting > 0 and not exists (select 1 from seat_hold h where h.enrollment_id = $3 and h.session_id = s.id \
+         and h.expires_at > $2) then s.seats else 0 end)"
     };
 }
 pub(crate) use held_seats;

@@ -24,3 +24,4 @@ pub mod records;
 pub mod search;
 pub mod site;
 pub mod tracking;
+pub mod waiting_list;

@@ -72,6 +72,10 @@ pub enum Page {
     /// `/pay-balance/?token=…`: a booking's balance, paid with or without
     /// signing in (issue 13).
     Balance(BalancePage),
+    /// `/waiting-list/claim/?token=…`: the offer of a freed seat.
+    WaitingListClaim(crate::waiting_list::WaitingListClaimPage),
+    /// `/waiting-list/leave/?token=…`: leaving a waiting list.
+    WaitingListLeave(crate::waiting_list::WaitingListLeavePage),
     Content(ContentPage),
     /// `/certificates/{number}`: anyone checks a certificate's number.
     Certificate(CertificatePage),
@@ -105,6 +109,8 @@ impl Page {
             Page::ConfirmNewsletter(_) => "confirmNewsletter",
             Page::Enrollment(_) => "enrollment",
             Page::Balance(_) => "balance",
+            Page::WaitingListClaim(_) => "waitingListClaim",
+            Page::WaitingListLeave(_) => "waitingListLeave",
             Page::Content(_) => "content",
             Page::Certificate(_) => "certificate",
             Page::NotFound(_) => "notFound",

@@ -358,8 +358,22 @@ mod tests {
             WebhookEvent { id: "evt_3PtX2bHk3dQx7Lm20QwErTyU".into(), kind: EventKind::Other("payment_intent.created".into()) }
         );
         // The object of an event we do not read is not inspected at all.
-        let body = br#"{"id":"evt_1","object":"event","type":"charge.refunded","data":{"object":{"id":"ch_1"}}}"#;
-        assert_eq!(parse_event(body).unwrap().kind, EventKind::Other("charge.refunded".into()));
+        let body = br#"{"id":"evt_1","object":"event","type":"charge.dispute.created","data":{"object":{"id":"dp_1"}}}"#;
+        assert_eq!(parse_event(body).unwrap().kind, EventKind::Other("charge.dispute.created".into()));
+    }
+
+    #[test]
+    fn a_refunded_charge_names_its_payment_and_what_was_refunded() {
+        let body = br#"{"id":"evt_2","object":"event","type":"charge.refunded","data":{"object":{"id":"ch_1","object":"charge",
+            "payment_intent":"pi_1","amount":50000,"amount_refunded":20000,"refunded":false}}}"#;
+        assert_eq!(
+            parse_event(body).unwrap().kind,
+            EventKind::ChargeRefunded(ChargeObject {
+                id: "ch_1".into(),
+                payment_intent: Some("pi_1".into()),
+                amount_refunded: Money::from_pence(20_000)
+            })
+        );
     }
 
     #[test]

@@ -50,6 +50,8 @@ pub fn is_personal(page: &Page) -> bool {
         Page::OnlineOrder(_)
             | Page::Enrollment(_)
             | Page::Balance(_)
+            | Page::WaitingListClaim(_)
+            | Page::WaitingListLeave(_)
             | Page::Account(_)
             | Page::VerifyEmail(_)
             | Page::ResetPassword(_)
@@ -82,6 +84,8 @@ enum Kind {
     Checkout,
     Enrollment,
     Balance,
+    WaitingListClaim,
+    WaitingListLeave,
     Pathway,
     Careers,
     Offers,
@@ -126,6 +130,9 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     ("/enrolment/{order}", Kind::Enrollment, Listed::No),
     // Issue 13: a booking's balance, paid from a mailed link (`?token=`) or the account.
     ("/pay-balance/", Kind::Balance, Listed::No),
+    // Issue 13: the links of the waiting lists' mails (`?token=`).
+    ("/waiting-list/claim/", Kind::WaitingListClaim, Listed::No),
+    ("/waiting-list/leave/", Kind::WaitingListLeave, Listed::No),
     ("/e-learning/order/{order}/", Kind::OnlineOrder, Listed::No),
     ("/sign-in/", Kind::AccountForm("Sign in", "Sign in to see your bookings, payments and online courses.", Page::SignIn), Listed::No),
     (
@@ -242,6 +249,8 @@ impl Request<'_> {
             Kind::Checkout => self.checkout(),
             Kind::Enrollment => self.enrollment(param("order")).await,
             Kind::Balance => self.balance().await,
+            Kind::WaitingListClaim => self.waiting_list_claim().await,
+            Kind::WaitingListLeave => self.waiting_list_leave().await,
             Kind::Certificate => self.certificate(param("number")).await,
             Kind::Pathway => {
                 self.editorial("pathway-to-aesthetics", |text| async move {

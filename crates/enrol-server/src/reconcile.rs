@@ -1,5 +1,5 @@
-//! Scheduled work inside `enrol`: holds that ran out are released, refunds
-//! still due are made, and reconciliation finds orders whose payment went
+//! Scheduled work inside `enrol`: holds that ran out are released and
+//! freed seats offered to the waiting lists, refunds still due are made, and reconciliation finds orders whose payment went
 //! through but whose webhook never arrived (in-person enrolments and
 //! e-learning orders alike), asking the payment provider and fulfilling
 //! them the way the webhook would have. "Paid but not enrolled" cannot go
@@ -15,6 +15,7 @@ use enrol_db::{BalanceFulfilment, EnrollmentFulfilment, Fulfilment, IntentOutcom
 use enrol_domain::checkout::ORDER_ID_KEY;
 
 use crate::AppState;
+use crate::http::waiting_list::offer_freed_seats;
 use crate::http::webhooks::{balance_paid, fulfil_checkout, fulfil_paid_intent};
 use crate::refunds::make_due_refunds;
 
@@ -121,6 +122,8 @@ pub async fn run_jobs(state: Arc<AppState>) {
                     Ok(released) => tracing::info!(released, "Seat holds that ran out were released"),
                     Err(error) => tracing::error!(error = %format!("{error:#}"), "Releasing holds failed"),
                 }
+                // Seats freed by holds and offers that ran out reach the waiting lists first.
+                offer_freed_seats(&state).await;
             }
             _ = reminders.tick() => {
                 match crate::reminders::run_if_leased(&state, Utc::now()).await {

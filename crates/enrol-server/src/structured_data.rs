@@ -133,6 +133,8 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::Account(_)
         | Page::Enrollment(_)
         | Page::Balance(_)
+        | Page::WaitingListClaim(_)
+        | Page::WaitingListLeave(_)
         | Page::Content(_)
         | Page::NotFound(_) => {}
     }

@@ -213,6 +213,7 @@ impl Catalogue {
             upsell: course.upsell(),
             faqs: json::<Vec<Faq>>(&course.faqs, "course FAQs")?,
             sessions: self.sessions.get(&course.id).cloned().unwrap_or_default(),
+            full_sessions: self.dated_sessions(&course.id).iter().filter(|s| s.free_seats() == 0).cloned().collect(),
             related,
         }))
     }

@@ -176,6 +176,8 @@ pub struct CoursePage {
     pub faqs: Vec<Faq>,
     /// Sessions with a free seat, soonest first (in-person courses only).
     pub sessions: Vec<Session>,
+    /// Sessions still to come with no seat free: their waiting lists (issue 13).
+    pub full_sessions: Vec<Session>,
     pub related: Vec<CourseCard>,
 }
 

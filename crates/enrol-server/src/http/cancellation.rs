@@ -93,6 +93,7 @@ pub async fn cancel_booking(State(state): State<Arc<AppState>>, headers: HeaderM
             {
                 tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
             }
+            crate::http::waiting_list::offer_freed_seats(&state).await;
             Ok(private(StatusCode::OK, CancellationAnswer::from(quote)))
         }
         Cancellation::Refused(refused) => Err(ApiError::Unprocessable(refused.to_string())),

@@ -126,6 +126,7 @@ pub async fn move_booking(
             {
                 tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
             }
+            crate::http::waiting_list::offer_freed_seats(&state).await;
             Ok(private(StatusCode::OK, Moved { total, refund }))
         }
         DateChange::Refused(DateChangeRefused::Full) => Err(ApiError::Conflict(DateChangeRefused::Full.to_string())),

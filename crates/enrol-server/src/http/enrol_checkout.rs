@@ -164,7 +164,7 @@ pub(super) fn gateway_error(error: GatewayError) -> ApiError {
 }
 
 /// An answer that sets the browser's buyer cookie when it is new.
-fn with_cookie(response: impl IntoResponse, set_cookie: Option<HeaderValue>) -> Response {
+pub(super) fn with_cookie(response: impl IntoResponse, set_cookie: Option<HeaderValue>) -> Response {
     let mut response = response.into_response();
     if let Some(cookie) = set_cookie {
         response.headers_mut().insert(header::SET_COOKIE, cookie);

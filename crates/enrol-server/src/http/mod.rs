@@ -25,6 +25,7 @@ mod sandbox;
 mod sandbox_intents;
 mod search;
 mod sitemap;
+pub mod waiting_list;
 pub mod webhooks;
 
 use std::sync::Arc;
@@ -124,6 +125,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/enrollments/{id}/balance-link", post(balance::create_balance_link))
         .route("/account/enrollments/{id}/cancel", post(cancellation::cancel_booking))
         .route("/account/enrollments/{id}/move", post(date_change::move_booking))
+        .route("/waiting-list", post(waiting_list::join_waiting_list))
+        .route("/waiting-list/claim", post(waiting_list::claim_offer))
+        .route("/waiting-list/leave", post(waiting_list::leave_waiting_list))
         .route("/balance/intent", post(balance::create_balance_intent))
         .route("/account/profile", put(account_area::update_profile))
         .route("/account/password", post(account_area::change_password))

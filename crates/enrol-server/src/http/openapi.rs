@@ -15,7 +15,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     account_area, auth, balance, calendar, cancellation, date_change, enquiries, enrol_checkout, finance, graphql, newsletter,
-    online_checkout, pages, search,
+    online_checkout, pages, search, waiting_list,
 };
 use crate::accounts;
 
@@ -62,6 +62,9 @@ use crate::accounts;
         cancellation::cancel_booking,
         date_change::show_dates,
         date_change::move_booking,
+        waiting_list::join_waiting_list,
+        waiting_list::claim_offer,
+        waiting_list::leave_waiting_list,
         account_area::update_profile,
         account_area::change_password,
         account_area::change_email,

@@ -3,6 +3,7 @@
 use super::*;
 use crate::accounts::token_hash;
 use enrol_domain::balance::MIN_PART_PAYMENT;
+use enrol_domain::waiting_list::{OfferState, OfferedSeat, WaitingListClaimPage, WaitingListLeavePage};
 
 fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage {
     let balance = order.owed();
@@ -221,6 +222,59 @@ impl Request<'_> {
                 gateway: self.payments.kind().as_str().to_owned(),
                 publishable_key: self.payments.publishable_key().map(str::to_owned),
             }),
+        )))
+    }
+
+    /// The offer a waiting-list claim link opens: the seat, until when it
+    /// is kept, or that it is closed.
+    pub(super) async fn waiting_list_claim(&self) -> Loaded {
+        let token = query_value(self.query, "token").filter(|t| !t.is_empty());
+        let offer = match token {
+            Some(token) => self.db.offer(&token_hash(token), self.now).await?,
+            None => None,
+        };
+        let page = match offer {
+            Some(offer) => WaitingListClaimPage {
+                state: match offer.state {
+                    "open" => OfferState::Open,
+                    "claimed" => OfferState::Claimed,
+                    _ => OfferState::Closed,
+                },
+                seat: self.offered_seat(&offer.course_id, &offer.session_id)?,
+                expires_at: offer.expires_at.map(london::wall_clock),
+            },
+            None => WaitingListClaimPage { state: OfferState::Closed, seat: None, expires_at: None },
+        };
+        Ok(Some(self.found("A seat for you", "Claim the seat offered to you from the waiting list.", Page::WaitingListClaim(page))))
+    }
+
+    fn offered_seat(&self, course_id: &str, session_id: &str) -> anyhow::Result<Option<OfferedSeat>> {
+        let Some(course) = self.catalogue.course_by_id(course_id)? else { return Ok(None) };
+        let Some(session) = self.catalogue.dated_sessions(course_id).iter().find(|s| s.id == session_id) else { return Ok(None) };
+        Ok(course.images.first().map(|image| OfferedSeat {
+            course_id: course.id.clone(),
+            title: course.title.clone(),
+            url: course.url.clone(),
+            image: image.clone(),
+            price: session.price,
+            was_price: course.was_price,
+            is_package: course.is_package,
+            session_id: session.id.clone(),
+            date: session.date.to_string(),
+            session_type: session.session_type,
+        }))
+    }
+
+    /// The page a waiting list's leave link opens.
+    pub(super) async fn waiting_list_leave(&self) -> Loaded {
+        let waiting_for = match query_value(self.query, "token").filter(|t| !t.is_empty()) {
+            Some(token) => self.db.waiting_for(&token_hash(token)).await?,
+            None => None,
+        };
+        Ok(Some(self.found(
+            "Leave the waiting list",
+            "Leave a course's waiting list.",
+            Page::WaitingListLeave(WaitingListLeavePage { waiting_for }),
         )))
     }
 

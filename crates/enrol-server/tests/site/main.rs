@@ -24,3 +24,4 @@ mod ownership;
 mod pages;
 mod schema;
 mod stripe_mode;
+mod waiting_list;

@@ -82,7 +82,9 @@ both_backends! {
         for session in sessions {
             assert!(html.contains(session["id"].as_str().unwrap()), "open session not offered in the HTML");
         }
-        assert!(!html.contains(&format!("\"{full_session}\"")), "the full session is in the HTML");
+        assert!(!html.contains(&format!("value=\"{full_session}\"")), "the full session is offered in the HTML");
+        let full: Vec<&str> = data["page"]["fullSessions"].as_array().expect("full sessions").iter().filter_map(|s| s["id"].as_str()).collect();
+        assert!(full.contains(&full_session.as_str()), "the full session has its waiting list");
         app.stop().await;
     }
 

@@ -5,6 +5,7 @@ import { Prose } from '../../components/prose';
 import { CourseGrid } from '../../components/course-card';
 import { Price } from '../../components/price';
 import { AddToBasket } from './add-to-basket';
+import { FullDates } from './full-dates';
 
 export function CoursePage({ course }: { course: CourseData }) {
   const [image, ...moreImages] = course.images;
@@ -29,6 +30,7 @@ export function CoursePage({ course }: { course: CourseData }) {
           <Price price={course.pricing.unit_amount} wasPrice={course.wasPrice} className="price price-large" />
           {!course.online && <p className="fee-note">Secure your place with a £100 booking fee; the balance is due 14 days before training.</p>}
           <AddToBasket course={course} />
+          {!course.online && <FullDates sessions={course.fullSessions} />}
         </aside>
       </div>
 

@@ -1,0 +1,194 @@
+//! Waiting lists (issue 13, decision 015): people wait for a full session
+//! in the order they joined; a freed seat is offered to the first, held for
+//! them for 48 hours behind a single-use claim link, then passes on. The
+//! shapes the pages and calls share, and the mails.
+
+use chrono::{Duration, NaiveDate};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::contact::{Field, FieldErrors, Person, PersonFields, check};
+use crate::london::long_date;
+use crate::mail::Mail;
+use crate::money::Money;
+use crate::page::SessionType;
+use crate::site::Image;
+
+/// How long a freed seat is kept for the person it is offered to.
+pub const OFFER_LIFE: Duration = Duration::hours(48);
+
+/// `POST /api/waiting-list`: someone asks to wait for a full session.
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[ts(export)]
+pub struct WaitingListRequest {
+    pub session_id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// Optional: for a call when a seat frees.
+    pub phone: String,
+}
+
+impl WaitingListRequest {
+    /// The person's checked details, with the §5 messages; the phone is optional.
+    pub fn person(&self) -> Result<Person, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let person = check(
+            PersonFields {
+                given_name: Field { key: "firstName", value: &self.first_name, required: Some("Name is required") },
+                family_name: Some(Field { key: "lastName", value: &self.last_name, required: Some("Last name is required") }),
+                email: Field { key: "email", value: &self.email, required: Some("Email is required") },
+                phone: Field { key: "phone", value: &self.phone, required: None },
+            },
+            &mut errors,
+        );
+        person.filter(|_| errors.is_empty()).ok_or(errors)
+    }
+}
+
+/// The session an offer is for, as the claim page shows it and the basket
+/// takes it.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct OfferedSeat {
+    pub course_id: String,
+    pub title: String,
+    pub url: String,
+    pub image: Image,
+    #[ts(type = "number")]
+    #[schema(value_type = i64)]
+    pub price: Money,
+    #[ts(type = "number | null")]
+    #[schema(value_type = Option<i64>)]
+    pub was_price: Option<Money>,
+    pub is_package: bool,
+    pub session_id: String,
+    /// `YYYY-MM-DD`
+    pub date: String,
+    pub session_type: SessionType,
+}
+
+/// Where an offer stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum OfferState {
+    /// Open until `expiresAt`: the seat is kept for its holder.
+    Open,
+    /// Claimed already: the link works once.
+    Claimed,
+    /// Run out, given up, or never issued.
+    Closed,
+}
+
+/// `/waiting-list/claim/?token=…`, the link of an offer's mail.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WaitingListClaimPage {
+    pub state: OfferState,
+    pub seat: Option<OfferedSeat>,
+    /// London wall-clock time the offer runs out.
+    pub expires_at: Option<String>,
+}
+
+/// `/waiting-list/leave/?token=…`, the link every waiting-list mail carries.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WaitingListLeavePage {
+    /// What the person waits for, while they still wait.
+    pub waiting_for: Option<String>,
+}
+
+/// The course and date a waiting-list mail is about.
+#[derive(Debug, Clone, Copy)]
+pub struct WaitedSession<'a> {
+    pub given_name: &'a str,
+    pub email: &'a str,
+    pub title: &'a str,
+    pub date: NaiveDate,
+}
+
+impl WaitedSession<'_> {
+    fn what(&self) -> String {
+        format!("{} on {}", self.title, long_date(self.date))
+    }
+
+    fn greeting(&self) -> String {
+        if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) }
+    }
+
+    /// The confirmation of joining, with the link to leave.
+    pub fn joined(&self, leave_url: &str, college: &str) -> Mail {
+        Mail {
+            to: self.email.to_owned(),
+            reply_to: None,
+            subject: format!("You are on the waiting list for {}", self.title),
+            body: format!(
+                "{},\n\nYou are on the waiting list for {}. If a seat frees, we offer it to the people waiting in the order they \
+                 joined, by email, and keep it for them for 48 hours.\n\nNo longer interested? Leave the list here:\n{leave_url}\n\n{college}\n",
+                self.greeting(),
+                self.what()
+            ),
+            attachment: None,
+        }
+    }
+
+    /// The offer of a freed seat, kept until `expires` (London time, as words).
+    pub fn offer(&self, claim_url: &str, expires: &str, college: &str) -> Mail {
+        Mail {
+            to: self.email.to_owned(),
+            reply_to: None,
+            subject: format!("A seat is free for you: {}", self.title),
+            body: format!(
+                "{},\n\nGood news: a seat has freed on {}, and it is yours if you want it. We are keeping it for you until {expires}.\n\n\
+                 Claim it and book here (the link works once):\n{claim_url}\n\nAfter that, the seat is offered to the next person \
+                 waiting. Not coming? Open the same link and give up your place, so that someone else can have it.\n\n{college}\n",
+                self.greeting(),
+                self.what()
+            ),
+            attachment: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn joining_needs_a_name_and_an_email_and_takes_a_phone_in_plus_44_form() {
+        let request = |first: &str, email: &str, phone: &str| WaitingListRequest {
+            session_id: "s".to_owned(),
+            first_name: first.to_owned(),
+            last_name: "Lee".to_owned(),
+            email: email.to_owned(),
+            phone: phone.to_owned(),
+        };
+        let person = request("Sam", " Sam@Example.com ", "07700 900123").person().unwrap();
+        assert_eq!((person.email(), person.phone()), ("sam@example.com", "+447700900123"));
+        assert!(request("Sam", "sam@example.com", "").person().is_ok(), "the phone is optional");
+        let errors = request("", "", "").person().unwrap_err();
+        assert_eq!((errors.get("firstName"), errors.get("email")), (Some(&"Name is required"), Some(&"Email is required")));
+    }
+
+    #[test]
+    fn the_mails_say_what_is_waited_for_and_how_to_claim_or_leave() {
+        let waited = WaitedSession {
+            given_name: "Sam",
+            email: "sam@example.com",
+            title: "Chemical Peels",
+            date: NaiveDate::from_ymd_opt(2027, 1, 12).unwrap(),
+        };
+        let joined = waited.joined("https://college.example/waiting-list/leave/?token=l", "Example Academy");
+        assert_eq!(joined.subject, "You are on the waiting list for Chemical Peels");
+        assert!(joined.body.contains("Chemical Peels on Tuesday 12 January 2027") && joined.body.contains("leave/?token=l"));
+        let offer = waited.offer("https://c.example/waiting-list/claim/?token=c", "Friday 8 January 2027 at 10:00", "Example Academy");
+        assert_eq!(offer.subject, "A seat is free for you: Chemical Peels");
+        assert!(offer.body.contains("until Friday 8 January 2027 at 10:00") && offer.body.contains("claim/?token=c"), "{}", offer.body);
+    }
+}

@@ -1,0 +1,127 @@
+//! Waiting lists (issue 13): only a full session has one; a freed seat goes
+//! to the first person waiting before any public buyer, kept for them behind
+//! a single-use link, and passes on when unclaimed; a claimed seat is paid
+//! at the checkout; people leave by their link. Under concurrency: one freed
+//! seat, offer jobs racing on two instances and many claims at once, exactly
+//! one booking.
+
+use serde_json::{Value, json};
+
+use crate::accounts::mailed_token;
+use crate::both_backends;
+use crate::enrol_checkout::{confirm, count, execute, intent_update, order, post, put, quote};
+use crate::helpers::TestApp;
+
+const FULL: &str = "chemical-peels-2";
+
+async fn join(app: &TestApp, email: &str) -> (u16, Value) {
+    post(app, "/api/waiting-list", &json!({ "sessionId": FULL, "firstName": "Sam", "lastName": "Lee", "email": email, "phone": "" })).await
+}
+
+async fn offers(app: &TestApp) -> usize {
+    enrol_server::http::waiting_list::offer_freed_seats(&app.state).await
+}
+
+async fn status_of(app: &TestApp, email: &str) -> String {
+    enrol_db::on_pool!(app.db(), pool => sqlx::query_scalar("select status from waiting_list_entry where email = $1")
+        .bind(email).fetch_one(pool).await)
+    .unwrap()
+}
+
+both_backends! {
+    async fn a_freed_seat_goes_to_the_first_waiting_before_the_public_and_passes_on_when_unclaimed(app: TestApp) {
+        let (status, answer) = post(&app, "/api/waiting-list", &json!({
+            "sessionId": "chemical-peels-1", "firstName": "Sam", "lastName": "Lee", "email": "x@example.com", "phone": ""
+        })).await;
+        assert_eq!((status, answer["error"]["message"].as_str()), (422, Some("This date has a free seat: you can book it now.")));
+        let (status, answer) = post(&app, "/api/waiting-list", &json!({ "sessionId": FULL, "firstName": "", "lastName": "", "email": "nope", "phone": "" })).await;
+        assert_eq!((status, answer["error"]["fields"]["firstName"].as_str()), (422, Some("Name is required")), "{answer}");
+        for email in ["ann@example.com", "bea@example.com", "cat@example.com"] {
+            assert_eq!(join(&app, email).await.0, 201);
+        }
+        assert_eq!(join(&app, "ann@example.com").await.0, 409, "one place per address");
+        assert!(app.db().outbox(20).await.unwrap().iter().any(|m| m.to_address == "bea@example.com" && m.subject.starts_with("You are on the waiting list")));
+
+        // The college adds a seat: people waiting see it before the public.
+        execute(&app, &format!("update session set seats = seats + 1 where id = '{FULL}'")).await;
+        let q = quote(false, None);
+        let (status, refused) = post(&app, "/api/enroll/", &order(FULL, false, None, "card", &q)).await;
+        assert_eq!(status, 409, "{refused}");
+        // The app's own job may get there first, as it starts: either way, one offer.
+        offers(&app).await;
+        assert_eq!(offers(&app).await, 0, "one seat, one offer");
+        assert_eq!((status_of(&app, "ann@example.com").await, status_of(&app, "bea@example.com").await), ("offered".to_owned(), "waiting".to_owned()));
+        let url: String = enrol_db::on_pool!(app.db(), pool => sqlx::query_scalar("select url from course where id = 'chemical-peels'")
+            .fetch_one(pool).await).unwrap();
+        let data: Value = app.get(&format!("/api/page-data?path={url}")).await.json().await.unwrap();
+        let sessions = data["page"]["sessions"].as_array().unwrap_or_else(|| panic!("{url}: {data}"));
+        let free = |s: &Value| s["seats"].as_i64().unwrap() - s["registrations"].as_i64().unwrap() - s["held"].as_i64().unwrap();
+        assert!(!sessions.iter().any(|s| s["id"] == FULL && free(s) > 0), "the public still sees it full: {sessions:?}");
+
+        // Ann lets it run out: it passes to Bea.
+        execute(&app, "update waiting_list_entry set offer_expires_at = '2000-01-01 00:00:00+00:00' where email = 'ann@example.com'").await;
+        offers(&app).await;
+        assert_eq!((status_of(&app, "ann@example.com").await, status_of(&app, "bea@example.com").await), ("lapsed".to_owned(), "offered".to_owned()));
+        let token = mailed_token(&app, "bea@example.com", "/waiting-list/claim/?token=").await;
+        let claim_page: Value = app.get(&format!("/api/page-data?path=%2Fwaiting-list%2Fclaim%2F%3Ftoken%3D{token}")).await.json().await.unwrap();
+        assert_eq!((claim_page["page"]["state"].as_str(), claim_page["page"]["seat"]["sessionId"].as_str()), (Some("open"), Some(FULL)), "{claim_page}");
+
+        // Bea claims it once, and pays for it at the checkout.
+        let (status, claimed) = post(&app, "/api/waiting-list/claim", &json!({ "token": token })).await;
+        assert_eq!(status, 200, "{claimed}");
+        let order_id = claimed["orderId"].as_str().unwrap().to_owned();
+        assert_eq!(post(&app, "/api/waiting-list/claim", &json!({ "token": token })).await.0, 409, "the link works once");
+        let (status, intent) = post(&app, "/api/checkout/", &json!({ "amount": 10000 })).await;
+        assert_eq!(status, 200);
+        let (status, replaced) = put(&app, "/api/enroll/", &json!({ "id": order_id, "data": order(FULL, false, None, "card", &q)["data"] })).await;
+        assert_eq!(status, 200, "the claimed seat is the order's to keep: {replaced}");
+        let intent_id = intent["id"].as_str().unwrap();
+        let (status, updated) = put(&app, "/api/checkout/", &intent_update(intent_id, &order_id, q.deposit, "booking-fee")).await;
+        assert_eq!(status, 200, "{updated}");
+        let (status, _) = confirm(&app, intent_id, updated["client_secret"].as_str().unwrap(), &order_id, "card", Some("4242 4242 4242 4242")).await;
+        assert_eq!(status, 200);
+        assert_eq!(count(&app, &format!("select count(*) from registration where enrollment_id = '{order_id}' and session_id = '{FULL}'")).await, 1);
+        assert_eq!(count(&app, &format!("select cast(seats - registrations as bigint) from session where id = '{FULL}'")).await, 0);
+
+        // Cat leaves by the link of her first mail.
+        let leave = mailed_token(&app, "cat@example.com", "/waiting-list/leave/?token=").await;
+        let (status, left) = post(&app, "/api/waiting-list/leave", &json!({ "token": leave })).await;
+        assert_eq!((status, left["left"].as_bool()), (200, Some(true)));
+        assert_eq!(status_of(&app, "cat@example.com").await, "left");
+        assert_eq!(count(&app, &format!("select cast(waiting + offered as bigint) from session where id = '{FULL}'")).await, 0);
+        app.stop().await;
+    }
+
+    async fn one_freed_seat_many_claimers_and_racing_offer_jobs_make_exactly_one_booking(app: TestApp) {
+        for n in 0..5 {
+            assert_eq!(join(&app, &format!("waiter{n}@example.com")).await.0, 201);
+        }
+        execute(&app, &format!("update session set seats = seats + 1 where id = '{FULL}'")).await;
+        let other = app.another_instance().await;
+        // The second instance's own job runs as it starts, racing these.
+        let (a, b, c, d) = tokio::join!(offers(&app), offers(&other), offers(&app), offers(&other));
+        assert!(a + b + c + d <= 1);
+        assert_eq!(count(&app, "select count(*) from waiting_list_entry where status = 'offered'").await, 1, "one freed seat, one offer, however many jobs run");
+        assert_eq!(count(&app, "select count(*) from mail_outbox where subject like 'A seat is free for you%'").await, 1);
+        let offered: String = enrol_db::on_pool!(app.db(), pool => sqlx::query_scalar("select email from waiting_list_entry where status = 'offered'")
+            .fetch_one(pool).await).unwrap();
+        assert_eq!(offered, "waiter0@example.com", "the first to join");
+        let token = mailed_token(&app, &offered, "/waiting-list/claim/?token=").await;
+
+        let mut claims = tokio::task::JoinSet::new();
+        for n in 0..10 {
+            let url = if n % 2 == 0 { app.url("/api/waiting-list/claim") } else { other.url("/api/waiting-list/claim") };
+            let body = json!({ "token": token });
+            claims.spawn(async move {
+                crate::helpers::browser().post(url).header("x-forwarded-for", format!("198.51.100.{n}")).json(&body).send().await.unwrap().status().as_u16()
+            });
+        }
+        let mut statuses: Vec<u16> = claims.join_all().await;
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+        assert_eq!(count(&app, &format!("select count(*) from seat_hold where session_id = '{FULL}'")).await, 1);
+        assert_eq!(count(&app, "select count(*) from enrollment").await, 1);
+        other.stop().await;
+        app.stop().await;
+    }
+}

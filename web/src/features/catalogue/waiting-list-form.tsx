@@ -1,0 +1,50 @@
+import { Field } from '../../components/ui/field';
+import { useForm } from '../../components/ui/use-form';
+import type { WaitingListRequest } from '../../generated/WaitingListRequest';
+import { postJson } from '../../lib/api';
+import { emailProblem, phoneProblem } from '../../lib/contact-rules';
+
+// Issue 13: someone asks to wait for a full date. The server keeps the
+// order people join in and mails a link to leave; a freed seat is offered
+// by mail, first come, first served.
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
+type WaitingField = (typeof FIELDS)[number];
+
+export function validateWaiter(values: Record<WaitingField, string>): Partial<Record<WaitingField, string>> {
+  const errors: Partial<Record<WaitingField, string>> = {};
+  if (!values.firstName.trim()) errors.firstName = 'Name is required';
+  if (!values.lastName.trim()) errors.lastName = 'Last name is required';
+  if (!values.email.trim()) errors.email = 'Email is required';
+  else if (emailProblem(values.email)) errors.email = emailProblem(values.email);
+  const phone = phoneProblem(values.phone);
+  if (values.phone.trim() && phone) errors.phone = phone;
+  return errors;
+}
+
+export default function WaitingListForm({ sessionId, dateLabel }: { sessionId: string; dateLabel: string }) {
+  const form = useForm<WaitingField>({
+    fields: FIELDS,
+    initial: { firstName: '', lastName: '', email: '', phone: '' },
+    validate: validateWaiter,
+    send: async (values) => {
+      const request: WaitingListRequest = { sessionId, ...values };
+      await postJson('/api/waiting-list', request);
+    },
+  });
+  if (form.status === 'sent') {
+    return <p role="status">{`You are on the waiting list for ${dateLabel}. We have emailed you a confirmation.`}</p>;
+  }
+  return (
+    <form noValidate onSubmit={form.submit} aria-label={`Waiting list for ${dateLabel}`}>
+      <Field {...form.field('firstName')} label="First name" autoComplete="given-name" required />
+      <Field {...form.field('lastName')} label="Last name" autoComplete="family-name" required />
+      <Field {...form.field('email')} label="Email" type="email" autoComplete="email" required />
+      <Field {...form.field('phone')} label="Phone number (optional)" type="tel" autoComplete="tel" required={false} />
+      <p role="alert" className="form-error">{form.message}</p>
+      <button type="submit" className="button" aria-disabled={form.status !== 'editing'}>
+        Join the waiting list
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { WaitingListClaimPage as ClaimData } from '../../generated/WaitingListClaimPage';
+import type { WaitingListLeavePage as LeaveData } from '../../generated/WaitingListLeavePage';
+import { failureMessage, postJson } from '../../lib/api';
+import { useBasket } from '../../lib/basket';
+import { formatDateTime, formatSessionDate } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
+import { sessionTypeLabel } from '../../lib/sessions';
+import { writeText } from '../../lib/storage';
+import { ORDER_ID_KEY } from './place-order';
+
+// Issue 13: the pages of the waiting lists' mails. A claim turns the offer
+// into a booking that holds the seat, paid at the checkout like any other;
+// the same link gives the place up instead.
+
+const TOKEN = /[?&]token=([0-9a-f]+)/;
+const UNREACHABLE = 'We could not reach the college. Please try again.';
+
+function useSend() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function send(step: () => Promise<void>) {
+    if (busy) return;
+    setBusy(true);
+    setError('');
+    try {
+      await step();
+    } catch (failure) {
+      setError(failureMessage(failure, UNREACHABLE));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, send };
+}
+
+export function WaitingListClaimPage({ page, path, now }: { page: ClaimData; path: string; now: string }) {
+  const token = TOKEN.exec(path)?.[1] ?? '';
+  const basket = useBasket();
+  const navigate = useNavigate();
+  const { busy, error, send } = useSend();
+  const [gaveUp, setGaveUp] = useState(false);
+  const { seat } = page;
+
+  if (gaveUp) {
+    return (
+      <div className="container order-page">
+        <h1>You have given up your place</h1>
+        <p>Thank you for letting us know: the seat goes to the next person waiting.</p>
+      </div>
+    );
+  }
+  if (page.state !== 'open' || !seat) {
+    return (
+      <div className="container order-page">
+        <h1>{page.state === 'claimed' ? 'This seat has been claimed' : 'This offer has closed'}</h1>
+        <p>
+          {page.state === 'claimed'
+            ? 'The link works once, and it has been used. If you claimed it, finish paying at the checkout.'
+            : 'The offer ran out or was given up, so the seat went to the next person waiting.'}{' '}
+          <Link to="/training-course-calendar/">See other dates</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const claim = () =>
+    send(async () => {
+      const { orderId } = await postJson<{ orderId: string }>('/api/waiting-list/claim', { token });
+      writeText('local', ORDER_ID_KEY, orderId);
+      basket.replaceCourses([{
+        courseId: seat.courseId, title: seat.title, url: seat.url, image: seat.image, price: seat.price, wasPrice: seat.wasPrice,
+        isPackage: seat.isPackage, includeKit: false,
+        selectedEvent: { id: seat.sessionId, date: seat.date, type: seat.sessionType, price: seat.price },
+      }]);
+      await navigate('/checkout/');
+    });
+  const giveUp = () =>
+    send(async () => {
+      await postJson('/api/waiting-list/leave', { token });
+      setGaveUp(true);
+    });
+
+  return (
+    <div className="container order-page">
+      <h1>A seat is free for you</h1>
+      <p>
+        <strong>{seat.title}</strong>
+        {`, ${formatSessionDate(seat.date)} (${sessionTypeLabel(seat.sessionType)}): ${formatMoney(seat.price)}.`}
+      </p>
+      {page.expiresAt && <p>{`We are keeping it for you until ${formatDateTime(page.expiresAt, now)}.`}</p>}
+      {error && <p role="alert" className="form-error">{error}</p>}
+      <div className="button-row">
+        <button type="button" className="button" aria-disabled={busy} onClick={() => void claim()}>
+          Claim my seat and book
+        </button>
+        <button type="button" className="button button-secondary" aria-disabled={busy} onClick={() => void giveUp()}>
+          Give up my place
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function WaitingListLeavePage({ page, path }: { page: LeaveData; path: string }) {
+  const token = TOKEN.exec(path)?.[1] ?? '';
+  const { busy, error, send } = useSend();
+  const [left, setLeft] = useState(false);
+  if (left || !page.waitingFor) {
+    return (
+      <div className="container order-page">
+        <h1>You are not on the waiting list</h1>
+        <p>{left ? 'You have left the waiting list. Thank you for letting us know.' : 'You have left it already, or the link is not valid.'}</p>
+      </div>
+    );
+  }
+  const leave = () =>
+    send(async () => {
+      await postJson('/api/waiting-list/leave', { token });
+      setLeft(true);
+    });
+  return (
+    <div className="container order-page">
+      <h1>Leave the waiting list</h1>
+      <p>{`You are waiting for a seat on ${page.waitingFor}.`}</p>
+      {error && <p role="alert" className="form-error">{error}</p>}
+      <button type="button" className="button" aria-disabled={busy} onClick={() => void leave()}>
+        Leave the waiting list
+      </button>
+    </div>
+  );
+}
