@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
+import { execute, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, query, test } from './fixtures';
 import { checkoutWith, createAccount, freshEmail, PASSWORD, payBookingFee, signIn } from './accounts';
 
 // Issue 13: after the booking fee, the booking's calendar invite, and the
@@ -146,4 +146,48 @@ test('a student moves her booking to another date: the new seat is hers, the old
   expect(await freeSeats(page, from)).toBe(freeBefore + 1);
   expect(query(`select session_id from registration where enrollment_id = '${orderId}'`)).toEqual([[to]]);
   expect(query(`select count(*) from mail_outbox where to_address = '${email}' and subject like 'Your new date for%' and attachment_name = 'booking.ics'`)).toEqual([[1]]);
+});
+
+test('a visitor joins a full date’s waiting list, a seat frees, and she claims it from the mail and books', async ({ page, request }) => {
+  const [[url]] = query("select url from course where id = 'chemical-peels'") as [[string]];
+  const [[full]] = query(
+    "select id from session where event_id = 'chemical-peels' and registrations + holds + offered >= seats and date >= date('now') order by date limit 1",
+  ) as [[string]];
+  const email = freshEmail();
+  await page.goto(url);
+  await hydrated(page);
+  const dates = page.getByRole('region', { name: 'Fully booked dates' });
+  await dates.getByRole('button', { name: /^Join the waiting list/ }).first().click();
+  const form = dates.getByRole('form', { name: /^Waiting list for / });
+  await form.getByLabel('First name').fill('Nia');
+  await form.getByLabel('Last name').fill('Roberts');
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', { name: 'Join the waiting list' }).click();
+  await expect(dates.getByRole('status')).toContainText('You are on the waiting list for');
+  await expectNoAxeViolations(page);
+
+  // A seat is added; someone else who waited leaves, and the seat is offered to Nia, first in line.
+  const other = freshEmail();
+  expect((await request.post('/api/waiting-list', { data: { sessionId: full, firstName: 'Tom', lastName: 'Lee', email: other, phone: '' } })).status()).toBe(201);
+  execute(`update session set seats = seats + 1 where id = '${full}'`);
+  const leave = new URLSearchParams((await mailedLink(request, other, '/waiting-list/leave/')).split('?')[1]).get('token');
+  expect((await (await request.post('/api/waiting-list/leave', { data: { token: leave } })).json()) as { left: boolean }).toEqual({ left: true });
+
+  await page.goto(await mailedLink(request, email, '/waiting-list/claim/'));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'A seat is free for you' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Claim my seat and book' }).click();
+  await expect(page).toHaveURL('/checkout/');
+  await hydrated(page);
+  await expect(page.getByText('Preparing your checkout')).toBeHidden();
+  const checkout = page.getByRole('form', { name: 'Enrol and pay' });
+  await checkout.getByLabel('First name').fill('Nia');
+  await checkout.getByLabel('Last name').fill('Roberts');
+  await checkout.getByLabel('Email').fill(email);
+  await checkout.getByLabel('Phone number').fill('07700 900789');
+  const orderId = await payBookingFee(page, checkout);
+
+  expect(query(`select session_id from registration where enrollment_id = '${orderId}'`)).toEqual([[full]]);
+  expect(query(`select status from waiting_list_entry where email = '${email}'`)).toEqual([['claimed']]);
 });

@@ -80,6 +80,12 @@ export function query(sql: string): unknown[][] {
   return JSON.parse(execFileSync('python3', ['-c', script, process.env.E2E_DATABASE!, sql]).toString()) as unknown[][];
 }
 
+/** Changes the test server's database directly: what staff would do in the back office (a seat added, say). */
+export function execute(sql: string): void {
+  const script = 'import sqlite3, sys; db = sqlite3.connect(sys.argv[1], timeout=10); db.execute(sys.argv[2]); db.commit()';
+  execFileSync('python3', ['-c', script, process.env.E2E_DATABASE!, sql]);
+}
+
 /**
  * Fails when the page is wider than the screen: WCAG 1.4.10 reflow, at 320
  * CSS pixels say. Text drawn without fonts takes no room and could never

@@ -1,0 +1,33 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, stubApi } from '../../test/api-stub';
+import WaitingListForm, { validateWaiter } from './waiting-list-form';
+
+describe('the waiting list form', () => {
+  it('asks for a name and an email, and a phone only if given', () => {
+    expect(validateWaiter({ firstName: '', lastName: '', email: '', phone: '' })).toEqual({
+      firstName: 'Name is required', lastName: 'Last name is required', email: 'Email is required',
+    });
+    expect(validateWaiter({ firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', phone: '' })).toEqual({});
+    expect(validateWaiter({ firstName: 'Sam', lastName: 'Lee', email: 'sam@', phone: '12' })).toHaveProperty('email');
+  });
+
+  it('sends the date and the details, then says the person is waiting', async () => {
+    const api = stubApi({ 'POST /api/waiting-list': () => jsonResponse(201, { joined: true }) });
+    render(<WaitingListForm sessionId="cp-2" dateLabel="Tuesday 12th January (On site)" />);
+    const form = screen.getByRole('form', { name: 'Waiting list for Tuesday 12th January (On site)' });
+    await userEvent.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    expect(screen.getByLabelText(/First name/)).toHaveFocus();
+    expect(api.calls).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/First name/), 'Sam');
+    await userEvent.type(screen.getByLabelText(/Last name/), 'Lee');
+    await userEvent.type(screen.getByLabelText(/Email/), 'sam@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Join the waiting list' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('You are on the waiting list for Tuesday 12th January (On site).');
+    expect(form).not.toBeInTheDocument();
+    expect(api.calls[0]).toEqual({
+      route: 'POST /api/waiting-list', body: { sessionId: 'cp-2', firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', phone: '' },
+    });
+  });
+});
