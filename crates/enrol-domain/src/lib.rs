@@ -10,6 +10,7 @@ pub mod enrollment;
 pub mod error_reporting;
 pub mod evidence;
 pub mod forms;
+pub mod html;
 pub mod intake;
 pub mod london;
 pub mod mail;
