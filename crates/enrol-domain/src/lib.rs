@@ -18,6 +18,7 @@ pub mod money;
 pub mod online_order;
 pub mod page;
 pub mod phone;
+pub mod receipt;
 pub mod records;
 pub mod search;
 pub mod site;
