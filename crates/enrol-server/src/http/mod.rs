@@ -18,6 +18,7 @@ mod newsletter;
 mod online_checkout;
 mod openapi;
 mod pages;
+pub(crate) mod receipts;
 mod sandbox;
 mod sandbox_intents;
 mod search;
@@ -137,6 +138,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/graphql", post(graphql::query_account_data))
         .route("/account/uploads/{id}", get(account_area::download_upload))
         .route("/account/certificates/{number}", get(account_area::download_certificate))
+        .route("/account/receipts/{number}", get(receipts::show_account_receipt))
+        .route("/receipts/{number}", get(receipts::show_receipt))
         .route("/account/intake-calls/slots", get(account_area::show_intake_slots))
         .route("/openapi.json", get(openapi::show_openapi))
         .merge(limited)

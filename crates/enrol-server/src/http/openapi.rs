@@ -13,7 +13,9 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
-use super::{account_area, auth, balance, enquiries, enrol_checkout, finance, graphql, newsletter, online_checkout, pages, search};
+use super::{
+    account_area, auth, balance, enquiries, enrol_checkout, finance, graphql, newsletter, online_checkout, pages, receipts, search,
+};
 use crate::accounts;
 
 #[derive(OpenApi)]
@@ -49,6 +51,8 @@ use crate::accounts;
         account_area::upload_evidence,
         account_area::download_upload,
         account_area::download_certificate,
+        receipts::show_account_receipt,
+        receipts::show_receipt,
         account_area::show_intake_slots,
         account_area::book_intake_call,
         account_area::cancel_intake_call,

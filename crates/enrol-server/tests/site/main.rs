@@ -19,5 +19,6 @@ mod online_checkout;
 mod openapi;
 mod ownership;
 mod pages;
+mod receipts;
 mod schema;
 mod stripe_mode;
