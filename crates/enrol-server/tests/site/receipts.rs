@@ -198,6 +198,16 @@ both_backends! {
         app.stop().await;
     }
 
+    #[config(|config| config.demo_students = true)]
+    async fn the_demo_students_booking_fee_has_its_receipt_in_her_account(app: TestApp) {
+        let amelia = crate::graphql::sign_in(&app, enrol_db::DEMO_STUDENT_EMAIL, enrol_server::DEMO_STUDENT_PASSWORD).await;
+        let payments = account(&app, &amelia).await["payments"].clone();
+        assert_eq!(payments[0]["receipt"], "RCT-000001", "{payments}");
+        let html = document(&app, "/api/account/receipts/RCT-000001", Some(&amelia), "RCT-000001").await;
+        assert!(html.contains("Amelia Hart<br>amelia@student.example") && html.contains("£100.00"), "{html}");
+        app.stop().await;
+    }
+
     async fn an_issued_receipt_is_never_changed_nor_removed(app: TestApp) {
         booked(&app).await;
         let change = on_pool!(app.db(), pool => sqlx::query("update receipt set amount = 1").execute(pool).await.map(drop));
