@@ -7,13 +7,14 @@
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
-use enrol_domain::auth::{AccountData, AccountEnrollment, AccountOnlineCourse, AccountPayment, NewAccount, UserData};
+use enrol_domain::auth::{AccountCreditNote, AccountData, AccountEnrollment, AccountOnlineCourse, AccountPayment, NewAccount, UserData};
 use enrol_domain::balance::outstanding;
 use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
+use enrol_domain::receipt::DocumentKind;
 
 use crate::enrollments::net_paid;
 use crate::{Db, on_pool};
@@ -322,7 +323,7 @@ impl Db {
     }
 
     /// What the account area of `user` shows: bookings newest first,
-    /// payments and online courses.
+    /// payments with their receipts and credit notes, and online courses.
     pub async fn account_data(&self, user: UserData) -> anyhow::Result<AccountData> {
         #[derive(sqlx::FromRow)]
         struct EnrollmentRow {
@@ -343,12 +344,19 @@ impl Db {
             created_at: DateTime<Utc>,
         }
         #[derive(sqlx::FromRow)]
+        struct DocumentRow {
+            payment_id: String,
+            kind: String,
+            number: String,
+            amount: i64,
+        }
+        #[derive(sqlx::FromRow)]
         struct CourseRow {
             course_id: String,
             course_title: String,
             complete: bool,
         }
-        let (enrollments, payments, courses) = on_pool!(self, pool => {
+        let (enrollments, payments, documents, courses) = on_pool!(self, pool => {
             let enrollments: Vec<EnrollmentRow> = sqlx::query_as(concat!(
                 "select e.id, e.status, e.total, e.lines, e.created_at, e.balance_due_on, ",
                 net_paid!(),
@@ -357,10 +365,14 @@ impl Db {
             let payments: Vec<PaymentRow> = sqlx::query_as(
                 "select id, amount, status, method, created_at from payment where user_id = $1 order by created_at desc"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the payments")?;
+            let documents: Vec<DocumentRow> = sqlx::query_as(
+                "select r.payment_id, r.kind, r.number, r.amount from receipt r join payment p on p.id = r.payment_id \
+                 where p.user_id = $1 order by r.kind, r.sequence"
+            ).bind(&user.id).fetch_all(pool).await.context("Failed to read the receipts")?;
             let courses: Vec<CourseRow> = sqlx::query_as(
                 "select course_id, course_title, complete from online_registration where user_id = $1 and not removed order by created_at"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the online courses")?;
-            (enrollments, payments, courses)
+            (enrollments, payments, documents, courses)
         });
         let enrollments = enrollments
             .into_iter()
@@ -391,12 +403,20 @@ impl Db {
             enrollments,
             payments: payments
                 .into_iter()
-                .map(|p| AccountPayment {
-                    id: p.id,
-                    amount: Money::from_pence(p.amount),
-                    status: p.status,
-                    method: p.method,
-                    created_at: london::wall_clock(p.created_at),
+                .map(|p| {
+                    let of_payment = || documents.iter().filter(|d| d.payment_id == p.id);
+                    AccountPayment {
+                        receipt: of_payment().find(|d| d.kind == DocumentKind::Receipt.as_str()).map(|d| d.number.clone()),
+                        credit_notes: of_payment()
+                            .filter(|d| d.kind == DocumentKind::CreditNote.as_str())
+                            .map(|d| AccountCreditNote { number: d.number.clone(), amount: Money::from_pence(d.amount) })
+                            .collect(),
+                        id: p.id,
+                        amount: Money::from_pence(p.amount),
+                        status: p.status,
+                        method: p.method,
+                        created_at: london::wall_clock(p.created_at),
+                    }
                 })
                 .collect(),
             online_courses: courses

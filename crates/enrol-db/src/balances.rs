@@ -13,6 +13,7 @@ use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
+use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
 use crate::enrollments::{EnrollmentRecord, Row, SELECT, net_paid};
 use crate::fulfilment::IntentOutcome;
@@ -151,15 +152,17 @@ impl Db {
         .context("Failed to read the payment")
     }
 
-    /// Records a balance payment once: the payment row, the booking's new
-    /// status, any refund of what was paid beyond the balance and the
-    /// receipt mail (with `next_link` to pay the rest, if any is left), in
-    /// one transaction that holds the booking's row.
+    /// Records a balance payment once: the payment row and its receipt
+    /// (from `issuer`, opened by `receipt_link`), the booking's new status,
+    /// any refund of what was paid beyond the balance and the receipt mail
+    /// (with `next_link` to pay the rest, if any is left), in one
+    /// transaction that holds the booking's row.
     pub async fn pay_balance(
         &self,
         paid: &IntentOutcome,
         next_link: &BalanceLink,
-        college: &str,
+        issuer: &Issuer,
+        receipt_link: &DocumentLink,
         now: DateTime<Utc>,
     ) -> anyhow::Result<BalanceFulfilment> {
         let _turn = self.write_turn().await;
@@ -178,6 +181,8 @@ impl Db {
             let record = row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?;
             let email = record.email.trim().to_lowercase();
             let user_id = account_for!(tx, &record.user_id, &email).await?;
+            let buyer = format!("{} {}", record.given_name, record.family_name);
+            let purchase = Purchase::booking(&record.id, &buyer, &email, &record.courses, &record.quote);
             let payment = NewPayment {
                 amount: paid.amount,
                 currency: &paid.currency,
@@ -187,21 +192,24 @@ impl Db {
                 enrollment_id: Some(&record.id),
                 online_order_id: None,
                 user_id: user_id.as_deref(),
+                purchase: &purchase,
+                issuer,
+                link: receipt_link,
             };
-            let Some(payment_id) = record_payment!(tx, &payment, now).await? else {
+            let Some(recorded) = record_payment!(tx, &payment, now).await? else {
                 tx.commit().await?;
                 return Ok(BalanceFulfilment::AlreadyHandled);
             };
             let (status, applied, excess) = match balance_payment(record.status, record.quote.total, record.paid, paid.amount) {
                 BalancePayment::NotOwed => {
-                    let refund = queue_refund!(tx, &payment_id, paid.amount, "nothing owed", now).await?;
+                    let refund = queue_refund!(tx, &recorded.id, paid.amount, "nothing owed", now).await?;
                     tx.commit().await?;
                     return Ok(BalanceFulfilment::NotOwed { refund });
                 }
                 BalancePayment::Applied { status, applied, excess } => (status, applied, excess),
             };
             sqlx::query("update enrollment set status = $2 where id = $1").bind(&record.id).bind(status.as_str()).execute(&mut *tx).await?;
-            let refund = if excess > Money::ZERO { Some(queue_refund!(tx, &payment_id, excess, "overpayment", now).await?) } else { None };
+            let refund = if excess > Money::ZERO { Some(queue_refund!(tx, &recorded.id, excess, "overpayment", now).await?) } else { None };
             let owed = outstanding(record.quote.total, record.paid + applied);
             if owed > Money::ZERO {
                 store_balance_link!(tx, &record.id, next_link, now)?;
@@ -216,7 +224,7 @@ impl Db {
                     due_on: record.balance_due_on(london::today(now)).unwrap_or_else(|| london::today(now)),
                     pay_url: &next_link.url,
                 };
-                queue_mail!(tx, &balance_receipt(&notice, applied, excess, college), now)?;
+                queue_mail!(tx, &balance_receipt(&notice, applied, excess, &recorded.receipt, &issuer.name), now)?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(BalanceFulfilment::Paid { status, refund })

@@ -34,7 +34,7 @@ pub struct SiteRecord {
 pub struct College {
     pub name: String,
     pub email_address: String,
-    /// Where on-site training happens.
+    /// Its postal address, as the site record gives it.
     pub address: String,
 }
 

@@ -8,9 +8,11 @@
 use anyhow::Context as _;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
-use enrol_domain::enrollment::BookedCourse;
+use enrol_domain::enrollment::{BookedCourse, Quote};
 use enrol_domain::money::Money;
+use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
+use crate::ledger::{NewPayment, record_payment};
 use crate::seats::seats_changed;
 use crate::{Db, on_pool, public_id};
 
@@ -33,7 +35,14 @@ struct FirstSession {
 
 impl Db {
     /// Adds the demo students unless they are there; false when they were.
-    pub async fn load_demo_students(&self, password_hash: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+    /// The booking fee's receipt is issued by `issuer`, opened by `receipt_link`.
+    pub async fn load_demo_students(
+        &self,
+        password_hash: &str,
+        issuer: &Issuer,
+        receipt_link: &DocumentLink,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<bool> {
         let today = enrol_domain::london::today(now);
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -75,15 +84,15 @@ impl Db {
                 kit_pounds: None,
                 price: Money::from_pence(session.price),
             };
-            let lines = serde_json::to_string(&[booked])?;
+            let lines = serde_json::to_string(&[&booked])?;
+            let quote = Quote::new(&[booked.line_price()], None);
             let enrollment = public_id();
-            let fee = 10_000_i64;
             sqlx::query(
                 "insert into enrollment (id, status, mode, subtotal, total, deposit, balance, deposit_required, lines, given_name, \
                  family_name, email, contact_number, payment_method, user_id, registered, created_at, paid_at) \
                  values ($1, 'deposit', 'fee', $2, $2, $3, $4, true, $5, 'Amelia', 'Hart', $6, '+447700900123', 'card', $7, true, $8, $8)"
-            ).bind(&enrollment).bind(session.price).bind(fee).bind(session.price - fee).bind(&lines).bind(DEMO_STUDENT_EMAIL)
-                .bind(&amelia).bind(now).execute(&mut *tx).await?;
+            ).bind(&enrollment).bind(quote.total.pence()).bind(quote.deposit.pence()).bind(quote.balance.pence()).bind(&lines)
+                .bind(DEMO_STUDENT_EMAIL).bind(&amelia).bind(now).execute(&mut *tx).await?;
             sqlx::query(
                 "insert into registration (id, event_id, enrollment_id, session_id, type, user_id, created_at) \
                  values ($1, $2, $3, $4, 'STUDENT', $5, $6)"
@@ -92,11 +101,21 @@ impl Db {
             sqlx::query("update session set registrations = registrations + 1 where id = $1")
                 .bind(&session.session_id).execute(&mut *tx).await?;
             seats_changed!(tx)?;
-            sqlx::query(
-                "insert into payment (id, amount, status, currency, transaction_id, method, metadata, enrollment_id, user_id, created_at) \
-                 values ($1, $2, 'succeeded', 'gbp', $3, 'card', '{}', $4, $5, $6)"
-            ).bind(public_id()).bind(fee).bind(format!("demo_{enrollment}")).bind(&enrollment).bind(&amelia).bind(now)
-                .execute(&mut *tx).await?;
+            let purchase = Purchase::booking(&enrollment, "Amelia Hart", DEMO_STUDENT_EMAIL, &[booked], &quote);
+            let payment = NewPayment {
+                amount: quote.deposit,
+                currency: "gbp",
+                transaction_id: &format!("demo_{enrollment}"),
+                method: "card",
+                metadata: "{}".to_owned(),
+                enrollment_id: Some(&enrollment),
+                online_order_id: None,
+                user_id: Some(&amelia),
+                purchase: &purchase,
+                issuer,
+                link: receipt_link,
+            };
+            record_payment!(tx, &payment, now).await?;
 
             // The forms the course needs: the consultation answered, the medical form to do.
             let consultation = public_id();

@@ -12,12 +12,13 @@ use enrol_domain::enrollment::{balance_due_on, first_training_day};
 use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
+use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
 use crate::enrollments::{Row, SELECT};
 use crate::ledger::{NewPayment, account_for, queue_refund, record_payment};
 use crate::seats::{held_sessions, lock_sessions, release_code, seats_changed, take_seats};
 use crate::session_times::session_times;
-use crate::{College, Db, first_delivery, on_pool, queue_mail};
+use crate::{Db, first_delivery, on_pool, queue_mail};
 
 /// A payment intent's outcome, as the provider's event reports it.
 #[derive(Debug, Clone)]
@@ -55,13 +56,15 @@ pub enum EnrollmentFulfilment {
 }
 
 impl Db {
-    /// Records a successful payment once: the payment row, the enrollment's
-    /// new status, a registration per held session, the discount's use, the
+    /// Records a successful payment once: the payment row and its receipt
+    /// (from `issuer`, opened by `receipt_link`), the enrollment's new
+    /// status, a registration per held session, the discount's use, the
     /// buyer's account, the mails and any refund due, in one transaction.
     pub async fn fulfil_enrollment(
         &self,
         paid: &IntentOutcome,
-        college: &College,
+        issuer: &Issuer,
+        receipt_link: &DocumentLink,
         now: DateTime<Utc>,
     ) -> anyhow::Result<EnrollmentFulfilment> {
         let _turn = self.seat_turn().await;
@@ -80,6 +83,8 @@ impl Db {
             lock_sessions!(tx, &sessions);
             let email = record.email.trim().to_lowercase();
             let user_id = account_for!(tx, &record.user_id, &email).await?;
+            let buyer = format!("{} {}", record.given_name, record.family_name);
+            let purchase = Purchase::booking(&record.id, &buyer, &email, &record.courses, &record.quote);
             let payment = NewPayment {
                 amount: paid.amount,
                 currency: &paid.currency,
@@ -90,8 +95,11 @@ impl Db {
                 enrollment_id: Some(&record.id),
                 online_order_id: None,
                 user_id: user_id.as_deref(),
+                purchase: &purchase,
+                issuer,
+                link: receipt_link,
             };
-            let Some(payment_id) = record_payment!(tx, &payment, now).await? else {
+            let Some(recorded) = record_payment!(tx, &payment, now).await? else {
                 tx.commit().await?;
                 return Ok(EnrollmentFulfilment::AlreadyHandled);
             };
@@ -101,7 +109,7 @@ impl Db {
                     return Ok(EnrollmentFulfilment::Underpaid);
                 }
                 CheckoutPayment::AlreadyPaid => {
-                    let refund = queue_refund!(tx, &payment_id, paid.amount, "overpayment", now).await?;
+                    let refund = queue_refund!(tx, &recorded.id, paid.amount, "overpayment", now).await?;
                     tx.commit().await?;
                     return Ok(EnrollmentFulfilment::Overpaid { refund });
                 }
@@ -123,7 +131,7 @@ impl Db {
                 sqlx::query("update discount_code set uses = uses + 1 where code = $1").bind(code).execute(&mut *tx).await?;
                 sqlx::query("update enrollment set code_reserved = true where id = $1").bind(&record.id).execute(&mut *tx).await?;
             }
-            let refund = if excess > Money::ZERO { Some(queue_refund!(tx, &payment_id, excess, "overpayment", now).await?) } else { None };
+            let refund = if excess > Money::ZERO { Some(queue_refund!(tx, &recorded.id, excess, "overpayment", now).await?) } else { None };
             let times = session_times!(tx, &sessions).await?;
             let booking = PaidBooking {
                 order_id: &record.id,
@@ -135,10 +143,11 @@ impl Db {
                 quote: &record.quote,
                 mode: record.mode,
                 paid_on,
+                receipt: &recorded.receipt,
                 times: &times,
-                venue: &college.address,
+                venue: &issuer.address,
             };
-            for mail in booking_mails(&booking, seated, &college.name, &college.email_address, now) {
+            for mail in booking_mails(&booking, seated, &issuer.name, &issuer.email, now) {
                 queue_mail!(tx, &mail, now)?;
             }
             seats_changed!(tx)?;

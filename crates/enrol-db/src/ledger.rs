@@ -1,6 +1,7 @@
 //! Money in and out: payments recorded once per provider transaction,
-//! refunds decided inside the transaction that finds them due and made at
-//! the provider afterwards by the refund worker, and the account a
+//! each with its receipt; refunds decided inside the transaction that
+//! finds them due and made at the provider afterwards by the refund
+//! worker, each with its credit note once made; and the account a
 //! purchase joins. The macros run inside a caller's transaction on either
 //! engine (see [`crate::on_pool!`]).
 
@@ -8,8 +9,10 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use enrol_domain::money::Money;
+use enrol_domain::receipt::{Document, DocumentLink, Draft, IssuedDocument, Issuer, Purchase, refund_mail};
 
-use crate::{Db, on_pool};
+use crate::receipts::{DocumentOf, issue_document};
+use crate::{Db, on_pool, queue_mail};
 
 /// A payment to record, of an enrollment or of an online order.
 pub(crate) struct NewPayment<'a> {
@@ -22,11 +25,46 @@ pub(crate) struct NewPayment<'a> {
     pub enrollment_id: Option<&'a str>,
     pub online_order_id: Option<&'a str>,
     pub user_id: Option<&'a str>,
+    /// What it pays for, as its receipt tells it.
+    pub purchase: &'a Purchase,
+    /// Who issues its receipt.
+    pub issuer: &'a Issuer,
+    /// The link that opens its receipt from the mail.
+    pub link: &'a DocumentLink,
 }
 
-/// Records `$payment` (a [`NewPayment`]) inside `$tx`: its new id, or
-/// `None` when its provider transaction was recorded before (a replayed or
-/// repeated event).
+/// A payment just recorded, with its receipt.
+pub(crate) struct RecordedPayment {
+    pub id: String,
+    pub receipt: IssuedDocument,
+}
+
+/// What a purchase, the booking `$enrollment_id` or the online order
+/// `$online_order_id` (the other `None`), holds of the buyer's money
+/// inside `$tx`: its payments less its refunds (made or being made), as
+/// `net_paid!` counts a booking's.
+macro_rules! paid_towards {
+    ($tx:expr, $enrollment_id:expr, $online_order_id:expr) => {
+        async {
+            sqlx::query_scalar::<_, i64>(
+                "select cast(coalesce((select sum(amount) from payment where enrollment_id = $1 or online_order_id = $2), 0) \
+                 - coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id \
+                 where p.enrollment_id = $1 or p.online_order_id = $2), 0) as bigint)",
+            )
+            .bind($enrollment_id)
+            .bind($online_order_id)
+            .fetch_one(&mut *$tx)
+            .await
+            .map(enrol_domain::money::Money::from_pence)
+        }
+    };
+}
+pub(crate) use paid_towards;
+
+/// Records `$payment` (a [`NewPayment`]) and issues its receipt inside
+/// `$tx`: a [`RecordedPayment`], or `None` when its provider transaction
+/// was recorded before (a replayed or repeated event). Every payment gets
+/// its receipt here, so no way of paying can leave one out.
 macro_rules! record_payment {
     ($tx:expr, $payment:expr, $now:expr) => {
         async {
@@ -48,7 +86,19 @@ macro_rules! record_payment {
             .bind($now)
             .execute(&mut *$tx)
             .await?;
-            Ok::<_, sqlx::Error>((done.rows_affected() == 1).then_some(id))
+            if done.rows_affected() == 0 {
+                return Ok(None);
+            }
+            let paid_to_date = $crate::ledger::paid_towards!($tx, payment.enrollment_id, payment.online_order_id).await?;
+            let draft = enrol_domain::receipt::Draft::receipt(payment.issuer, payment.purchase, payment.amount, paid_to_date, payment.method);
+            let about = $crate::receipts::DocumentOf {
+                payment_id: &id,
+                refund_id: None,
+                enrollment_id: payment.enrollment_id,
+                online_order_id: payment.online_order_id,
+            };
+            let receipt = $crate::receipts::issue_document!($tx, draft, &about, payment.link, $now).await?;
+            Ok::<_, sqlx::Error>(Some($crate::ledger::RecordedPayment { receipt: payment.link.issued(&receipt), id }))
         }
     };
 }
@@ -113,22 +163,60 @@ impl Db {
         .context("Failed to read the pending refunds")
     }
 
-    /// The provider made refund `id`: it is done, and its payment's status
-    /// (§3) says how much of it was given back.
-    pub async fn complete_refund(&self, id: &str, provider_refund_id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+    /// The provider made refund `id`: recorded as made, with its credit
+    /// note (correcting the receipt of the payment refunded, opened by
+    /// `link`) and the buyer's mail, in one transaction. The credit note;
+    /// none when the refund was recorded before (by another instance), or
+    /// its payment was recorded before receipts were issued.
+    pub async fn complete_refund(
+        &self,
+        id: &str,
+        provider_refund_id: &str,
+        issuer: &Issuer,
+        link: &DocumentLink,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Option<IssuedDocument>> {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(
+            let made: Option<(String, i64, String)> = sqlx::query_as(
                 "update refund set status = 'succeeded', provider_refund_id = $2, completed_at = $3, attempts = attempts + 1 \
-                 where id = $1 and status = 'pending'"
-            ).bind(id).bind(provider_refund_id).bind(now).execute(&mut *tx).await?;
-            sqlx::query(
-                "update payment set status = case when (select sum(r.amount) from refund r where r.payment_id = payment.id \
-                 and r.status = 'succeeded') >= payment.amount then 'refunded' else 'partially_refunded' end \
-                 where id = (select payment_id from refund where id = $1)"
-            ).bind(id).execute(&mut *tx).await?;
-            tx.commit().await
+                 where id = $1 and status = 'pending' returning payment_id, amount, reason"
+            ).bind(id).bind(provider_refund_id).bind(now).fetch_optional(&mut *tx).await?;
+            // The payment's status (§3) says how much of it was given back.
+            if made.is_some() {
+                sqlx::query(
+                    "update payment set status = case when (select sum(r.amount) from refund r where r.payment_id = payment.id \
+                     and r.status = 'succeeded') >= payment.amount then 'refunded' else 'partially_refunded' end \
+                     where id = (select payment_id from refund where id = $1)"
+                ).bind(id).execute(&mut *tx).await?;
+            }
+            let receipt: Option<(String, Option<String>, Option<String>)> = match &made {
+                Some((payment_id, ..)) => sqlx::query_as(
+                    "select document, enrollment_id, online_order_id from receipt where payment_id = $1 and kind = 'receipt'"
+                ).bind(payment_id).fetch_optional(&mut *tx).await?,
+                None => None,
+            };
+            let (Some((payment_id, amount, reason)), Some((receipt, enrollment_id, online_order_id))) = (made, receipt) else {
+                tx.commit().await?;
+                return Ok(None);
+            };
+            let receipt: Document = serde_json::from_str(&receipt).map_err(|e| sqlx::Error::Decode(e.into()))?;
+            let paid_to_date = paid_towards!(tx, enrollment_id.as_deref(), online_order_id.as_deref()).await?;
+            let draft = Draft::credit_note(&receipt, issuer, Money::from_pence(amount), paid_to_date, &reason);
+            let about = DocumentOf {
+                payment_id: &payment_id,
+                refund_id: Some(id),
+                enrollment_id: enrollment_id.as_deref(),
+                online_order_id: online_order_id.as_deref(),
+            };
+            let note = issue_document!(tx, draft, &about, link, now).await?;
+            let issued = link.issued(&note);
+            if let Some(mail) = refund_mail(&note, &issued) {
+                queue_mail!(tx, &mail, now)?;
+            }
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(Some(issued))
         })
         .context("Failed to record the refund")
     }

@@ -8,6 +8,7 @@ use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, receipt_body};
 use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
+use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
 use crate::ledger::{NewPayment, account_for, record_payment};
 use crate::{Db, first_delivery, on_pool, public_id, queue_mail};
@@ -164,11 +165,18 @@ impl Db {
         .transpose()
     }
 
-    /// Records the payment, one online registration per course and the
-    /// receipt, in one transaction; the order joins the buyer's account
-    /// when it was bought signed in or its email is proven. An event id or
-    /// a payment seen before changes nothing.
-    pub async fn fulfil_online_order(&self, done: &CheckoutCompletion, college: &str, now: DateTime<Utc>) -> anyhow::Result<Fulfilment> {
+    /// Records the payment and its receipt (from `issuer`, opened by
+    /// `receipt_link`), one online registration per course and the
+    /// confirmation, in one transaction; the order joins the buyer's
+    /// account when it was bought signed in or its email is proven. An
+    /// event id or a payment seen before changes nothing.
+    pub async fn fulfil_online_order(
+        &self,
+        done: &CheckoutCompletion,
+        issuer: &Issuer,
+        receipt_link: &DocumentLink,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Fulfilment> {
         let email = done.email.trim().to_lowercase();
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
@@ -183,6 +191,9 @@ impl Db {
                 return Ok(Fulfilment::UnknownOrder);
             };
             let user_id = account_for!(tx, &order.user_id, &email).await?;
+            let lines: Vec<PricedLine> = serde_json::from_str(&order.lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
+            let total = Money::from_pence(order.total);
+            let purchase = Purchase::online_order(&order.id, done.name.as_deref().unwrap_or_default(), &email, &lines, total);
             let payment = NewPayment {
                 amount: done.amount,
                 currency: &done.currency,
@@ -192,19 +203,21 @@ impl Db {
                 enrollment_id: None,
                 online_order_id: Some(&order.id),
                 user_id: user_id.as_deref(),
+                purchase: &purchase,
+                issuer,
+                link: receipt_link,
             };
-            let recorded = record_payment!(tx, &payment, now).await?.is_some();
-            if !recorded || order.status == "paid" {
+            let recorded = record_payment!(tx, &payment, now).await?;
+            let Some(recorded) = recorded.filter(|_| order.status != "paid") else {
                 tx.commit().await?;
                 return Ok(Fulfilment::AlreadyHandled);
-            }
+            };
             if done.amount.pence() < order.total {
                 tx.commit().await?;
                 return Ok(Fulfilment::Underpaid);
             }
             sqlx::query("update online_order set status = 'paid', email = $2, user_id = $3, paid_at = $4 where id = $1")
                 .bind(&order.id).bind(&email).bind(&user_id).bind(now).execute(&mut *tx).await?;
-            let lines: Vec<PricedLine> = serde_json::from_str(&order.lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
             for line in &lines {
                 if let LineItem::Course { course_id, .. } = &line.item {
                     sqlx::query(
@@ -214,7 +227,8 @@ impl Db {
                         .bind(&line.title).bind(now).execute(&mut *tx).await?;
                 }
             }
-            let body = receipt_body(college, &order.id, &lines, Money::from_pence(order.total));
+            let college = &issuer.name;
+            let body = receipt_body(college, &order.id, &lines, total, &recorded.receipt);
             queue_mail!(tx, &Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body, attachment: None }, now)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Fulfilment::Fulfilled)

@@ -191,6 +191,14 @@ impl Db {
         claim_link: &(dyn Fn() -> WaitingListLink + Sync),
         now: DateTime<Utc>,
     ) -> anyhow::Result<usize> {
+        // Most of the time nobody waits: a read, no write turn.
+        let anyone: bool = on_pool!(self, pool => sqlx::query_scalar(
+            "select exists (select 1 from waiting_list_entry where status in ('waiting', 'offered'))"
+        ).fetch_one(pool).await)
+        .context("Failed to read the waiting lists")?;
+        if !anyone {
+            return Ok(0);
+        }
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;

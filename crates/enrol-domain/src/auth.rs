@@ -206,6 +206,21 @@ pub struct AccountPayment {
     pub method: String,
     /// London wall-clock `YYYY-MM-DDTHH:MM:SS`.
     pub created_at: String,
+    /// Its receipt's number (`GET /api/account/receipts/{number}`); none
+    /// for a payment recorded before receipts were issued.
+    pub receipt: Option<String>,
+    /// The credit notes of what was refunded of it, oldest first.
+    pub credit_notes: Vec<AccountCreditNote>,
+}
+
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AccountCreditNote {
+    pub number: String,
+    /// What was refunded.
+    #[ts(type = "number")]
+    pub amount: Money,
 }
 
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]

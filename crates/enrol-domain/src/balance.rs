@@ -10,6 +10,7 @@ use crate::london::long_date;
 use crate::mail::Mail;
 use crate::money::Money;
 use crate::page::EnrollmentStatus;
+use crate::receipt::IssuedDocument;
 
 /// The least a part-payment may be, unless less than that is left to pay.
 pub const MIN_PART_PAYMENT: Money = Money::from_pence(1_000);
@@ -191,9 +192,9 @@ impl BalanceNotice<'_> {
     }
 }
 
-/// The student's receipt for a balance payment of `applied` (and any
-/// `excess` given back), leaving `owed`.
-pub fn balance_receipt(notice: &BalanceNotice<'_>, applied: Money, excess: Money, college: &str) -> Mail {
+/// The student's mail of a balance payment of `applied` (and any `excess`
+/// given back), leaving `owed`, linking the payment's `receipt`.
+pub fn balance_receipt(notice: &BalanceNotice<'_>, applied: Money, excess: Money, receipt: &IssuedDocument, college: &str) -> Mail {
     let mut body = format!(
         "{},\n\nThank you: we have received your payment of {applied}.\n\nBooking {}\n{}\n",
         notice.greeting(),
@@ -213,7 +214,7 @@ pub fn balance_receipt(notice: &BalanceNotice<'_>, applied: Money, excess: Money
             notice.pay_url
         ));
     }
-    body.push_str(&format!("\n{college}\n"));
+    body.push_str(&format!("\n{}\n{college}\n", receipt.mail_line()));
     Mail { to: notice.email.to_owned(), reply_to: None, subject: format!("Payment received: {applied}"), body, attachment: None }
 }
 
@@ -339,10 +340,16 @@ mod tests {
     #[test]
     fn a_receipt_says_what_was_received_refunded_and_left() {
         let courses = courses();
-        let part = balance_receipt(&notice(&courses, pounds(500)), pounds(400), Money::ZERO, "Example Academy");
+        let receipt = IssuedDocument {
+            kind: crate::receipt::DocumentKind::Receipt,
+            number: "RCT-000002".to_owned(),
+            url: "https://college.example/api/receipts/RCT-000002?token=t".to_owned(),
+        };
+        let part = balance_receipt(&notice(&courses, pounds(500)), pounds(400), Money::ZERO, &receipt, "Example Academy");
         assert_eq!(part.subject, "Payment received: £400.00");
         assert!(part.body.contains("Balance still to pay: £500.00, due by Sunday 10 January 2027."), "{}", part.body);
-        let full = balance_receipt(&notice(&courses, Money::ZERO), pounds(500), pounds(400), "Example Academy");
+        assert!(part.body.contains("Your receipt RCT-000002: https://college.example/api/receipts/RCT-000002?token=t\n"), "{}", part.body);
+        let full = balance_receipt(&notice(&courses, Money::ZERO), pounds(500), pounds(400), &receipt, "Example Academy");
         assert!(full.body.contains("paid in full") && full.body.contains("You paid £400.00 more than your balance"), "{}", full.body);
     }
 

@@ -11,6 +11,7 @@ use crate::london::long_date;
 use crate::mail::{Attachment, Mail};
 use crate::money::Money;
 use crate::page::{EnrollmentStatus, SessionType};
+use crate::receipt::IssuedDocument;
 
 /// How long an unpaid order keeps its seats and its code use.
 pub const SEAT_HOLD: Duration = Duration::minutes(20);
@@ -179,6 +180,8 @@ pub struct PaidBooking<'a> {
     pub times: &'a [SessionTimes],
     /// The college's address, where on-site training happens.
     pub venue: &'a str,
+    /// The payment's receipt.
+    pub receipt: &'a IssuedDocument,
 }
 
 impl PaidBooking<'_> {
@@ -188,7 +191,8 @@ impl PaidBooking<'_> {
     }
 
     /// The student's booking confirmation (plain text): the courses and
-    /// dates, the total, what was paid and what is left to pay by when.
+    /// dates, the total, what was paid and what is left to pay by when, and
+    /// the payment's receipt.
     pub fn confirmation(&self, college: &str) -> String {
         let greeting = if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) };
         let mut body = format!("{greeting},\n\nThank you for enrolling with {college}.\n\nBooking {}\n\n", self.order_id);
@@ -226,6 +230,8 @@ impl PaidBooking<'_> {
         } else {
             body.push_str("Your training is paid in full.\n");
         }
+        body.push('\n');
+        body.push_str(&self.receipt.mail_line());
         body.push_str(
             "\nWe will be in touch before your training with everything you need to know. If you have any questions, reply to this email.\n",
         );
@@ -341,6 +347,12 @@ mod tests {
         );
     }
 
+    static RECEIPT: std::sync::LazyLock<IssuedDocument> = std::sync::LazyLock::new(|| IssuedDocument {
+        kind: crate::receipt::DocumentKind::Receipt,
+        number: "RCT-000001".to_owned(),
+        url: "https://academy.example/api/receipts/RCT-000001?token=t0k3n".to_owned(),
+    });
+
     fn booking<'a>(email: &'a str, courses: &'a [BookedCourse], quote: &'a Quote) -> PaidBooking<'a> {
         PaidBooking {
             order_id: "o-1",
@@ -354,6 +366,7 @@ mod tests {
             paid_on: NaiveDate::from_ymd_opt(2026, 11, 20).unwrap(),
             times: &[],
             venue: "27 Larkspur Row, Manchester",
+            receipt: &RECEIPT,
         }
     }
 
@@ -389,6 +402,7 @@ mod tests {
         assert!(body.contains("Discount: -£179.50"));
         assert!(body.contains("Paid today: £200.00"));
         assert!(body.contains("Balance to pay: £1,415.50, due by Tuesday 29 December 2026."), "{body}");
+        assert!(body.contains("\nYour receipt RCT-000001: https://academy.example/api/receipts/RCT-000001?token=t0k3n\n"), "{body}");
         let late = PaidBooking { paid_on: NaiveDate::from_ymd_opt(2027, 1, 2).unwrap(), ..booking("sam@example.com", &courses, &quote) };
         assert!(late.confirmation("Example Academy").contains("due now, as your training starts within 14 days."));
         let full = PaidBooking { given_name: "", mode: PaymentMode::Full, ..booking("", &courses, &quote) }.confirmation("Example Academy");

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::money::Money;
 use crate::page::{OrderLine, PriceData, UpsellOffer};
+use crate::receipt::IssuedDocument;
 
 /// The most courses one online order may hold.
 pub const MAX_COURSES: usize = 50;
@@ -137,8 +138,9 @@ impl PricedLine {
     }
 }
 
-/// The buyer's receipt (plain text).
-pub fn receipt_body(college: &str, order_id: &str, lines: &[PricedLine], total: Money) -> String {
+/// The buyer's confirmation of an online order (plain text), linking the
+/// payment's receipt.
+pub fn receipt_body(college: &str, order_id: &str, lines: &[PricedLine], total: Money, receipt: &IssuedDocument) -> String {
     let mut body = format!("Thank you for your order with {college}.\n\nOrder {order_id}\n\n");
     for line in lines {
         let label = match line.item {
@@ -147,7 +149,7 @@ pub fn receipt_body(college: &str, order_id: &str, lines: &[PricedLine], total: 
         };
         body.push_str(&format!("{label}: {} - {}\n", line.title, line.amount));
     }
-    body.push_str(&format!("\nTotal paid: {total}\n\n"));
+    body.push_str(&format!("\nTotal paid: {total}\n{}\n", receipt.mail_line()));
     body.push_str(
         "Your course access will be emailed to you separately within one working day. \
          If you have any questions, reply to this email and our support team will help.\n",
@@ -257,9 +259,17 @@ mod tests {
     #[test]
     fn the_receipt_lists_every_line_and_the_total() {
         let order = price_online_order(&offers(), &ids(&["price_micro"]), &[data("prod_micro_kit", 3999)]).unwrap();
-        let body = receipt_body("Example Academy", "order-1", &order.lines, order.total);
+        let receipt = IssuedDocument {
+            kind: crate::receipt::DocumentKind::Receipt,
+            number: "RCT-000004".into(),
+            url: "https://academy.example/api/receipts/RCT-000004?token=t".into(),
+        };
+        let body = receipt_body("Example Academy", "order-1", &order.lines, order.total, &receipt);
         assert!(body.contains("Course: Microneedling Online - £199.00"));
         assert!(body.contains("Add-on: prod_micro_kit add-on - £39.99"));
-        assert!(body.contains("Total paid: £238.99"));
+        assert!(
+            body.contains("Total paid: £238.99\nYour receipt RCT-000004: https://academy.example/api/receipts/RCT-000004?token=t\n"),
+            "{body}"
+        );
     }
 }

@@ -2,10 +2,9 @@
 //! styles inside, laid out for A4 landscape, so it prints or saves as a PDF
 //! from any browser. Every value is escaped.
 
+use enrol_domain::html::escape_html;
 use enrol_domain::london::long_date;
 use enrol_domain::records::Certificate;
-
-use crate::document::escape_html;
 
 /// The certificate's document, with the college's name and the public page
 /// that confirms it (`verify_url`).

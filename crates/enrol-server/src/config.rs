@@ -65,6 +65,10 @@ pub struct Config {
     pub demo_students: bool,
     /// Limits per client on orders, payments and sign-ins.
     pub limits: ClientLimits,
+    /// `ENROL_VAT_NUMBER`: the college's VAT registration number, as it
+    /// writes it (`GB 123 4567 89`), printed on its receipts and credit
+    /// notes. Unset: they carry none.
+    pub vat_number: Option<String>,
 }
 
 /// How much one client (one address) may ask of the costly calls.
@@ -144,6 +148,26 @@ impl PaymentsConfig {
             ),
         }
     }
+}
+
+/// A UK VAT registration number: GB (or XI, Northern Ireland) and nine or
+/// twelve digits, or a government department's or health authority's
+/// (GD, HA) three; spaces as the college writes them.
+fn vat_number_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<Option<String>> {
+    let Some(number) = get("ENROL_VAT_NUMBER").map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
+    let compact: String = number.chars().filter(|c| *c != ' ').collect::<String>().to_ascii_uppercase();
+    let digits = |s: &str, counts: &[usize]| counts.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit());
+    let valid = match compact.get(..2) {
+        Some("GB" | "XI") => {
+            let rest = &compact[2..];
+            digits(rest, &[9, 12]) || ((rest.starts_with("GD") || rest.starts_with("HA")) && digits(&rest[2..], &[3]))
+        }
+        _ => false,
+    };
+    anyhow::ensure!(valid, "ENROL_VAT_NUMBER must be a UK VAT number like GB 123 4567 89, not {number:?}");
+    Ok(Some(number))
 }
 
 fn tracking_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result<TrackingConfig> {
@@ -248,6 +272,7 @@ impl Config {
             dev_mailbox,
             demo_students,
             limits,
+            vat_number: vat_number_from_lookup(&get)?,
         })
     }
 
@@ -349,6 +374,20 @@ mod tests {
     fn the_image_cache_can_move() {
         let config = Config::from_lookup(|k| (k == "ENROL_IMAGE_CACHE").then(|| "/var/cache/enrol/images".to_owned())).unwrap();
         assert_eq!(config.image_cache, PathBuf::from("/var/cache/enrol/images"));
+    }
+
+    #[test]
+    fn a_vat_number_is_kept_as_written_once_checked() {
+        let vat =
+            |value: &'static str| Config::from_lookup(move |k| (k == "ENROL_VAT_NUMBER").then(|| value.to_owned())).map(|c| c.vat_number);
+        assert_eq!(vat("").unwrap(), None);
+        assert_eq!(Config::from_lookup(|_| None).unwrap().vat_number, None);
+        for good in ["GB 123 4567 89", "gb123456789", "GB123456789012", "GBGD001", "XI 123 4567 89"] {
+            assert_eq!(vat(good).unwrap().as_deref(), Some(good), "{good}");
+        }
+        for bad in ["123456789", "GB12345678", "GB 123 4567 89 0", "FR12345678901", "GB<script>"] {
+            assert!(vat(bad).unwrap_err().to_string().contains("ENROL_VAT_NUMBER"), "{bad}");
+        }
     }
 
     #[test]

@@ -1,26 +1,11 @@
 //! The HTML document around the React root: head tags from the page data,
 //! the hashed assets, and the page data itself for hydration.
 
+use enrol_domain::html::escape_html;
 use enrol_domain::page::{Page, PageEnvelope};
 use enrol_domain::site::Image;
 
 use crate::assets::ClientAssets;
-
-/// Escapes text for HTML content and attribute values.
-pub fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
 
 /// JSON that is safe inside `<script type="application/json">`: nothing in
 /// it can close the element or open a comment.
@@ -125,11 +110,6 @@ fn encode_query_value(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn escapes_markup() {
-        assert_eq!(escape_html(r#"<a href="x">Tom & Jo's</a>"#), "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jo&#39;s&lt;/a&gt;");
-    }
 
     #[test]
     fn query_values_are_percent_encoded() {

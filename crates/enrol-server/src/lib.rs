@@ -79,9 +79,10 @@ async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()> {
 }
 
 /// The demo students of `ENROL_DEMO_STUDENTS` (decision 014), once.
-async fn load_demo_students(db: &Db) -> anyhow::Result<()> {
+async fn load_demo_students(db: &Db, config: &Config) -> anyhow::Result<()> {
     let hash = accounts::hash_password(DEMO_STUDENT_PASSWORD.to_owned()).await?;
-    if db.load_demo_students(&hash, Utc::now()).await? {
+    let issuer = http::receipts::issuer(db, config).await?;
+    if db.load_demo_students(&hash, &issuer, &http::receipts::new_document_link(config), Utc::now()).await? {
         tracing::info!(email = enrol_db::DEMO_STUDENT_EMAIL, "Demo students added");
     }
     Ok(())
@@ -127,7 +128,7 @@ impl App {
             load_content(&db, &config).await?;
         }
         if config.demo_students {
-            load_demo_students(&db).await?;
+            load_demo_students(&db, &config).await?;
         }
         let bundle_path = config.web_dist.join("server/entry-server.js");
         let bundle = std::fs::read_to_string(&bundle_path)

@@ -3,21 +3,29 @@
 //! refund's own id as the idempotency key: a crash, a timeout or two
 //! instances at once never refund twice, and a refund that failed is
 //! tried again until it is made. Only a refund the provider made is
-//! recorded as done.
+//! recorded as done, with its credit note and the buyer's mail.
 
 use chrono::Utc;
 use enrol_domain::money::Money;
 
 use crate::AppState;
+use crate::http::receipts::{issuer, new_document_link};
 
 /// Makes every refund still due; answers how many were made now.
 pub async fn make_due_refunds(state: &AppState) -> anyhow::Result<usize> {
+    let refunds = state.db.pending_refunds(50).await?;
+    if refunds.is_empty() {
+        return Ok(0);
+    }
+    let issuer = issuer(&state.db, &state.config).await?;
     let mut made = 0;
-    for refund in state.db.pending_refunds(50).await? {
+    for refund in refunds {
         match state.payments.refund_payment(&refund.transaction_id, Money::from_pence(refund.amount), &refund.id).await {
             Ok(done) => {
-                state.db.complete_refund(&refund.id, &done.id, Utc::now()).await?;
-                tracing::info!(refund = %refund.id, provider_refund = %done.id, amount = refund.amount, "Refund made");
+                let link = new_document_link(&state.config);
+                let credit_note = state.db.complete_refund(&refund.id, &done.id, &issuer, &link, Utc::now()).await?;
+                let credit_note = credit_note.map(|note| note.number);
+                tracing::info!(refund = %refund.id, provider_refund = %done.id, amount = refund.amount, ?credit_note, "Refund made");
                 made += 1;
             }
             Err(error) => {

@@ -21,9 +21,12 @@ export const account: AccountData = {
     { id: 'order-4', status: 'failed', total: 29500, paid: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-08-01T09:00:00', lines: [] },
   ],
   payments: [
-    { id: 'p1', amount: 20000, status: 'succeeded', method: 'card', createdAt: '2026-11-02T10:16:00' },
-    { id: 'p2', amount: 29500, status: 'succeeded', method: 'afterpay_clearpay', createdAt: '2026-10-01T09:01:00' },
-    { id: 'p3', amount: 4999, status: 'succeeded', method: 'sandbox', createdAt: '2026-07-14T18:30:00' },
+    { id: 'p1', amount: 20000, status: 'succeeded', method: 'card', createdAt: '2026-11-02T10:16:00', receipt: 'RCT-000003', creditNotes: [] },
+    {
+      id: 'p2', amount: 29500, status: 'succeeded', method: 'afterpay_clearpay', createdAt: '2026-10-01T09:01:00', receipt: 'RCT-000002',
+      creditNotes: [{ number: 'CRN-000001', amount: 5000 }],
+    },
+    { id: 'p3', amount: 4999, status: 'succeeded', method: 'sandbox', createdAt: '2026-07-14T18:30:00', receipt: null, creditNotes: [] },
   ],
   onlineCourses: [
     { courseId: 'e1', title: 'Skin Science Online', complete: true },

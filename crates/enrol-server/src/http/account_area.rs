@@ -39,9 +39,13 @@ pub async fn require_session(state: &AppState, headers: &HeaderMap) -> Result<Se
     current_session(state, headers).await?.ok_or_else(|| ApiError::Unauthorized("Sign in to see your account.".to_owned()))
 }
 
-/// An answer no cache may keep.
+/// A JSON answer no cache may keep.
 pub(super) fn private(status: StatusCode, body: impl Serialize) -> Response {
-    let mut response = (status, Json(body)).into_response();
+    kept_private((status, Json(body)).into_response())
+}
+
+/// `response`, marked for no cache to keep.
+pub(super) fn kept_private(mut response: Response) -> Response {
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
     response
 }
@@ -176,11 +180,10 @@ pub async fn download_upload(State(state): State<Arc<AppState>>, headers: Header
     let headers = [
         (header::CONTENT_TYPE, HeaderValue::from_str(&upload.content_type).map_err(anyhow::Error::from)?),
         (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?),
-        (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
         // Never run as a page, whatever the file holds.
         (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox; default-src 'none'")),
     ];
-    Ok((headers, bytes).into_response())
+    Ok(kept_private((headers, bytes).into_response()))
 }
 
 /// `GET /api/account/certificates/{number}`: one of the caller's
@@ -217,9 +220,8 @@ pub async fn download_certificate(
     let headers = [
         (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
         (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?),
-        (header::CACHE_CONTROL, HeaderValue::from_static("private, no-store")),
     ];
-    Ok((headers, html).into_response())
+    Ok(kept_private((headers, html).into_response()))
 }
 
 #[derive(Serialize, ToSchema)]

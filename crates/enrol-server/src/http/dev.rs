@@ -5,8 +5,9 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::response::Html;
 
+use enrol_domain::html::escape_html;
+
 use crate::AppState;
-use crate::document::escape_html;
 use crate::http::ApiError;
 
 /// `GET /dev/mailbox`: the outbox, newest first, as the college would read it.

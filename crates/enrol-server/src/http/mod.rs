@@ -21,6 +21,7 @@ mod newsletter;
 mod online_checkout;
 mod openapi;
 mod pages;
+pub(crate) mod receipts;
 mod sandbox;
 mod sandbox_intents;
 mod search;
@@ -149,6 +150,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/enrollments/{id}/calendar.ics", get(calendar::download_calendar))
         .route("/account/enrollments/{id}/cancellation", get(cancellation::show_cancellation))
         .route("/account/enrollments/{id}/dates", get(date_change::show_dates))
+        .route("/account/receipts/{number}", get(receipts::show_account_receipt))
+        .route("/receipts/{number}", get(receipts::show_receipt))
         .route("/account/intake-calls/slots", get(account_area::show_intake_slots))
         .route("/openapi.json", get(openapi::show_openapi))
         .merge(limited)

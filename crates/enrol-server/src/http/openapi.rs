@@ -15,7 +15,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     account_area, auth, balance, calendar, cancellation, date_change, enquiries, enrol_checkout, finance, graphql, newsletter,
-    online_checkout, pages, search, waiting_list,
+    online_checkout, pages, receipts, search, waiting_list,
 };
 use crate::accounts;
 
@@ -52,6 +52,8 @@ use crate::accounts;
         account_area::upload_evidence,
         account_area::download_upload,
         account_area::download_certificate,
+        receipts::show_account_receipt,
+        receipts::show_receipt,
         account_area::show_intake_slots,
         account_area::book_intake_call,
         account_area::cancel_intake_call,

@@ -14,11 +14,11 @@ use serde::Deserialize;
 use serde_json::json;
 
 use enrol_db::SandboxCheckout;
+use enrol_domain::html::escape_html;
 use enrol_domain::money::Money;
 use enrol_payments::signature;
 
 use crate::AppState;
-use crate::document::escape_html;
 use crate::gateway::checkout_object;
 use crate::http::{ApiError, webhooks};
 

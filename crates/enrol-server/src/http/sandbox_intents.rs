@@ -15,10 +15,10 @@ use serde_json::json;
 use enrol_db::SandboxIntent;
 use enrol_domain::checkout::{SandboxConfirmRequest, SandboxConfirmResponse};
 use enrol_domain::enrollment::PaymentMethod;
+use enrol_domain::html::escape_html;
 use enrol_domain::money::Money;
 
 use crate::AppState;
-use crate::document::escape_html;
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 use crate::http::sandbox::{TestCard, deliver, sandbox_page};

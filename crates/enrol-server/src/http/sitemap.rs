@@ -6,9 +6,9 @@ use axum::response::IntoResponse;
 use chrono::Utc;
 
 use enrol_db::section_url;
+use enrol_domain::html::escape_html;
 
 use crate::AppState;
-use crate::document::escape_html;
 use crate::http::ApiError;
 use crate::pages;
 

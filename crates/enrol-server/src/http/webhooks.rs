@@ -19,6 +19,7 @@ use enrol_payments::event::{ChargeObject, CheckoutSessionObject, EventKind, Paym
 use enrol_payments::signature;
 
 use crate::http::balance::new_balance_link;
+use crate::http::receipts::{issuer, new_document_link};
 use crate::{AppState, refunds};
 
 pub const SIGNATURE_HEADER: &str = "stripe-signature";
@@ -113,9 +114,9 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
 /// Records a paid balance intent (from its event or from reconciliation),
 /// logs what happened and gives back any overpayment at once.
 pub async fn balance_paid(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<BalanceFulfilment> {
-    let college = state.db.college().await?;
+    let issuer = issuer(&state.db, &state.config).await?;
     let now = Utc::now();
-    let outcome = state.db.pay_balance(paid, &new_balance_link(state, now), &college.name, now).await?;
+    let outcome = state.db.pay_balance(paid, &new_balance_link(state, now), &issuer, &new_document_link(&state.config), now).await?;
     match &outcome {
         BalanceFulfilment::Paid { status, refund } => {
             tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Balance paid");
@@ -147,8 +148,8 @@ async fn give_back_now(state: &AppState) {
 /// Fulfils a paid intent (from its event or from reconciliation), logs
 /// what happened and gives back any overpayment at once.
 pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<EnrollmentFulfilment> {
-    let college = state.db.college().await?;
-    let outcome = state.db.fulfil_enrollment(paid, &college, Utc::now()).await?;
+    let issuer = issuer(&state.db, &state.config).await?;
+    let outcome = state.db.fulfil_enrollment(paid, &issuer, &new_document_link(&state.config), Utc::now()).await?;
     match &outcome {
         EnrollmentFulfilment::Fulfilled { status, refund } => {
             tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Enrollment paid");
@@ -239,7 +240,7 @@ pub async fn fulfil_checkout(
 ) -> Result<Fulfilment, WebhookError> {
     let email =
         session.customer_email.clone().ok_or_else(|| WebhookError::Malformed("the checkout session has no customer email".to_owned()))?;
-    let college = state.db.college().await?.name;
+    let issuer = issuer(&state.db, &state.config).await?;
     let completion = CheckoutCompletion {
         event_type: event_type.to_owned(),
         transaction_id: session.payment_intent.clone().unwrap_or_else(|| session.id.clone()),
@@ -251,7 +252,7 @@ pub async fn fulfil_checkout(
         order_id,
         event_id,
     };
-    let outcome = state.db.fulfil_online_order(&completion, &college, Utc::now()).await?;
+    let outcome = state.db.fulfil_online_order(&completion, &issuer, &new_document_link(&state.config), Utc::now()).await?;
     match outcome {
         Fulfilment::Fulfilled => tracing::info!(order = %completion.order_id, amount = completion.amount.pence(), "Online order paid"),
         Fulfilment::AlreadyHandled => tracing::info!(event = %completion.event_id, "Event already handled"),

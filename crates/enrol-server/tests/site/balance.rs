@@ -39,10 +39,16 @@ async fn balance_page(app: &TestApp, query: &str) -> Value {
     data["page"].clone()
 }
 
-/// Prepares and pays `amount` of the balance by sandbox card: the intent's id.
-pub(crate) async fn pay(app: &TestApp, token: &str, amount: i64) -> String {
+/// Prepares a payment of `amount` of the balance: the intent (its `id`
+/// and `client_secret`).
+pub(crate) async fn prepare(app: &TestApp, token: &str, amount: i64) -> Value {
     let (status, intent) = post(app, "/api/balance/intent", &json!({ "token": token, "amount": amount })).await;
     assert_eq!(status, 200, "{intent}");
+    intent
+}
+
+/// Pays a prepared `intent` by sandbox card: its id.
+pub(crate) async fn pay_prepared(app: &TestApp, token: &str, intent: &Value) -> String {
     let id = intent["id"].as_str().unwrap().to_owned();
     let body = json!({ "client_secret": intent["client_secret"], "payment_method": "card",
         "card": { "number": "4242 4242 4242 4242", "expiry": "12 / 34", "cvc": "123" },
@@ -53,12 +59,18 @@ pub(crate) async fn pay(app: &TestApp, token: &str, amount: i64) -> String {
     id
 }
 
+/// Prepares and pays `amount` of the balance by sandbox card: the intent's id.
+pub(crate) async fn pay(app: &TestApp, token: &str, amount: i64) -> String {
+    let intent = prepare(app, token, amount).await;
+    pay_prepared(app, token, &intent).await
+}
+
 pub(crate) async fn status_of(app: &TestApp, order_id: &str) -> String {
     on_pool!(app.db(), pool => sqlx::query_scalar("select status from enrollment where id = $1").bind(order_id).fetch_one(pool).await)
         .unwrap()
 }
 
-async fn mails_to_sam(app: &TestApp, subject_starts: &str) -> Vec<String> {
+pub(crate) async fn mails_to_sam(app: &TestApp, subject_starts: &str) -> Vec<String> {
     app.db()
         .outbox(200)
         .await

@@ -22,6 +22,7 @@ mod online_checkout;
 mod openapi;
 mod ownership;
 mod pages;
+mod receipts;
 mod schema;
 mod stripe_mode;
 mod waiting_list;

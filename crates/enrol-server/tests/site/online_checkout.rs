@@ -97,6 +97,10 @@ both_backends! {
         let receipt = mails.iter().find(|m| m.to_address == "sam.buyer@example.com").expect("a receipt to the buyer");
         assert!(receipt.body_text.contains(&with.title) && receipt.body_text.contains(&upsell.title));
         assert!(receipt.body_text.contains(&format!("Total paid: {}", enrol_domain::money::Money::from_pence(total))));
+        // The payment's receipt, linked in the mail, opens without signing in.
+        let link = receipt.body_text.lines().find_map(|l| l.strip_prefix("Your receipt RCT-000001: ")).expect("the receipt's link");
+        let document = reqwest::get(link).await.unwrap().text().await.unwrap();
+        assert!(document.contains("Sam Buyer<br>sam.buyer@example.com") && document.contains(&format!("<td>Add-on: {}</td>", upsell.title)), "{document}");
 
         let data: Value = app.get(&format!("/api/page-data?path={order_path}")).await.json().await.unwrap();
         assert_eq!(data["page"]["kind"], "onlineOrder");

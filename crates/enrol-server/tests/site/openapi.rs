@@ -87,12 +87,15 @@ async fn the_document_describes_every_api_route_and_nothing_else() {
     assert!(undocumented.is_empty(), "routes missing from ApiDoc (http/openapi.rs): {undocumented:?}");
     assert!(unmounted.is_empty(), "documented but not mounted: {unmounted:?}");
 
-    // Each call answers JSON, but for the account's files, which are
-    // downloads of their own type; each refusal is the error envelope (the
-    // page data's 404 is the not-found page's data); writes document the guard.
-    const DOWNLOADS: [(&str, &str); 3] = [
+    // Each call answers JSON, but for the account's files and the
+    // documents a student keeps, which are of their own type; each refusal
+    // is the error envelope (the page data's 404 is the not-found page's
+    // data); writes document the guard.
+    const DOWNLOADS: [(&str, &str); 5] = [
         ("/api/account/uploads/{id}", "application/octet-stream"),
         ("/api/account/certificates/{number}", "text/html"),
+        ("/api/account/receipts/{number}", "text/html"),
+        ("/api/receipts/{number}", "text/html"),
         ("/api/enrollments/{id}/calendar.ics", "text/calendar"),
     ];
     for (method, path) in &documented {

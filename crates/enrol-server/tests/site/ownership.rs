@@ -115,7 +115,12 @@ both_backends! {
         assert_eq!(count(&app, &format!("select count(*) from registration where enrollment_id = '{order_id}'")).await, 1);
         let status: String = on_pool!(app.db(), pool => sqlx::query_scalar("select status from enrollment where id = $1").bind(&order_id).fetch_one(pool).await).unwrap();
         assert_eq!(status, "deposit");
-        assert_eq!(count(&app, "select count(*) from mail_outbox where to_address = 'sam.lee@example.com'").await, 1, "one confirmation");
+        let mails = async |subject: &str| {
+            count(&app, &format!("select count(*) from mail_outbox where to_address = 'sam.lee@example.com' and subject {subject}")).await
+        };
+        assert_eq!(mails("like '%confirmed'").await, 1, "one confirmation");
+        assert_eq!(mails("= 'Your refund of £100.00'").await, 1, "the refund's mail, with its credit note");
+        assert_eq!(mails("is not null").await, 2);
         app.stop().await;
     }
 

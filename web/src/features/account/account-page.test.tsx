@@ -81,12 +81,17 @@ describe('AccountPage', () => {
     expect(within(tables[0]!).getByRole('link', { name: 'Microneedling Course' }).getAttribute('href')).toBe('/courses/aesthetics/microneedling/');
 
     await userEvent.click(screen.getByRole('link', { name: 'Payments' }));
-    expect(rowsOf(await within(await section('Payments')).findByRole('table'))).toEqual([
-      ['Date', 'Method', 'Amount'],
-      ['2 Nov 2026', 'Card', '£200.00'],
-      ['1 Oct 2026', 'Clearpay', '£295.00'],
-      ['14 Jul 2026', 'Online payment', '£49.99'],
+    const payments = await within(await section('Payments')).findByRole('table');
+    expect(rowsOf(payments)).toEqual([
+      ['Date', 'Method', 'Receipt', 'Amount'],
+      ['2 Nov 2026', 'Card', 'Receipt RCT-000003', '£200.00'],
+      ['1 Oct 2026', 'Clearpay', 'Receipt RCT-000002Credit note CRN-000001: £50.00 refunded', '£295.00'],
+      ['14 Jul 2026', 'Online payment', 'None issued', '£49.99'],
     ]);
+    expect(within(payments).getByRole('link', { name: 'Receipt RCT-000002' }).getAttribute('href')).toBe('/api/account/receipts/RCT-000002');
+    expect(within(payments).getByRole('link', { name: 'Credit note CRN-000001: £50.00 refunded' }).getAttribute('href')).toBe(
+      '/api/account/receipts/CRN-000001',
+    );
     await userEvent.click(screen.getByRole('link', { name: 'Online courses' }));
     expect((await within(await section('Online courses')).findAllByRole('listitem')).map((item) => item.textContent)).toEqual([
       'Skin Science Online Completed',
