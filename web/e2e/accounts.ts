@@ -83,3 +83,14 @@ export async function payBookingFee(page: Page, form: Locator): Promise<string> 
   await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
   return new URL(page.url()).pathname.replace('/enrolment/', '');
 }
+
+/** A student with an account made outside the browser, signed in in `page`: her email. */
+export async function signedInStudent(page: Page, request: APIRequestContext): Promise<string> {
+  const email = freshEmail();
+  await createAccount(request, email);
+  await page.goto('/sign-in/?next=/account/');
+  await hydrated(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL('/account/');
+  return email;
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { execute, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, query, test } from './fixtures';
-import { checkoutWith, createAccount, freshEmail, PASSWORD, payBookingFee, signIn } from './accounts';
+import { checkoutWith, freshEmail, payBookingFee, signedInStudent } from './accounts';
 
 // Issue 13: after the booking fee, the booking's calendar invite, and the
 // balance paid from the account, in part and then in full, each payment
@@ -21,12 +21,7 @@ async function payByCard(page: Page, amount: string) {
 }
 
 test('a student adds her booking to her calendar and pays its balance from the account, in part and then in full', async ({ page, request }) => {
-  const email = freshEmail();
-  await createAccount(request, email);
-  await page.goto('/sign-in/?next=/account/');
-  await hydrated(page);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL('/account/');
+  const email = await signedInStudent(page, request);
   const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
   const invite = await page.request.get(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href') ?? '');
   expect(invite.headers()['content-type']).toBe('text/calendar; charset=utf-8; method=PUBLISH');
@@ -90,12 +85,7 @@ async function freeSeats(page: Page, session: string): Promise<number> {
 }
 
 test('a student cancels within 14 days: the terms are shown first, everything is refunded and the seat is back on sale', async ({ page, request }) => {
-  const email = freshEmail();
-  await createAccount(request, email);
-  await page.goto('/sign-in/?next=/account/');
-  await hydrated(page);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL('/account/');
+  const email = await signedInStudent(page, request);
   const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
   const [[lines]] = query(`select lines from enrollment where id = '${orderId}'`) as [[string]];
   const session = (JSON.parse(lines) as { sessionId: string }[])[0]!.sessionId;
@@ -120,12 +110,7 @@ test('a student cancels within 14 days: the terms are shown first, everything is
 });
 
 test('a student moves her booking to another date: the new seat is hers, the old one is back on sale', async ({ page, request }) => {
-  const email = freshEmail();
-  await createAccount(request, email);
-  await page.goto('/sign-in/?next=/account/');
-  await hydrated(page);
-  await signIn(page, email, PASSWORD);
-  await expect(page).toHaveURL('/account/');
+  const email = await signedInStudent(page, request);
   const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
   const sessionOf = () => (JSON.parse((query(`select lines from enrollment where id = '${orderId}'`) as [[string]])[0][0]) as { sessionId: string }[])[0]!.sessionId;
   const from = sessionOf();

@@ -152,20 +152,10 @@ pub struct BalancePage {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct BalanceBooking {
-    pub order_id: String,
-    pub given_name: String,
-    pub status: EnrollmentStatus,
-    pub lines: Vec<EnrollmentLine>,
-    #[ts(type = "number")]
-    pub total: Money,
-    #[ts(type = "number")]
-    pub discount: Money,
-    #[ts(type = "number")]
-    pub paid: Money,
-    /// What is left to pay, and by when (`YYYY-MM-DD`; today or earlier: due now).
-    #[ts(type = "number")]
-    pub balance: Money,
-    pub balance_due_on: Option<String>,
+    /// The booking as its own page shows it: what is left to pay and by when
+    /// (`balanceDueOn` today or earlier: due now).
+    #[serde(flatten)]
+    pub booking: EnrollmentPage,
     /// The least a part-payment may be.
     #[ts(type = "number")]
     pub min_payment: Money,

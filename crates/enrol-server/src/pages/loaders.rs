@@ -22,20 +22,8 @@ fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage 
 }
 
 fn balance_booking(order: EnrollmentRecord, today: NaiveDate, returned_payment_recorded: Option<bool>) -> BalanceBooking {
-    let page = enrollment_page(order, today);
-    BalanceBooking {
-        min_payment: page.balance.min(MIN_PART_PAYMENT),
-        order_id: page.order_id,
-        given_name: page.given_name,
-        status: page.status,
-        lines: page.lines,
-        total: page.total,
-        discount: page.discount,
-        paid: page.paid,
-        balance: page.balance,
-        balance_due_on: page.balance_due_on,
-        returned_payment_recorded,
-    }
+    let booking = enrollment_page(order, today);
+    BalanceBooking { min_payment: booking.balance.min(MIN_PART_PAYMENT), booking, returned_payment_recorded }
 }
 
 impl Request<'_> {

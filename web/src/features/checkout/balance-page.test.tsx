@@ -17,6 +17,7 @@ const booking = {
   balance: 79000,
   balanceDueOn: '2026-12-29',
   minPayment: 1000,
+  email: 'amara@example.com',
   returnedPaymentRecorded: null,
 };
 const page: BalancePageData = { booking, gateway: 'sandbox', publishableKey: null };

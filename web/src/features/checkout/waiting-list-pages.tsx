@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { WaitingListClaimPage as ClaimData } from '../../generated/WaitingListClaimPage';
 import type { WaitingListLeavePage as LeaveData } from '../../generated/WaitingListLeavePage';
-import { failureMessage, postJson } from '../../lib/api';
+import { postJson } from '../../lib/api';
 import { useBasket } from '../../lib/basket';
 import { formatDateTime, formatSessionDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { sessionTypeLabel } from '../../lib/sessions';
 import { writeText } from '../../lib/storage';
+import { useAction } from '../../lib/use-action';
 import { ORDER_ID_KEY } from './place-order';
 
 // Issue 13: the pages of the waiting lists' mails. A claim turns the offer
@@ -15,31 +16,12 @@ import { ORDER_ID_KEY } from './place-order';
 // the same link gives the place up instead.
 
 const TOKEN = /[?&]token=([0-9a-f]+)/;
-const UNREACHABLE = 'We could not reach the college. Please try again.';
-
-function useSend() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  async function send(step: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await step();
-    } catch (failure) {
-      setError(failureMessage(failure, UNREACHABLE));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, error, send };
-}
 
 export function WaitingListClaimPage({ page, path, now }: { page: ClaimData; path: string; now: string }) {
   const token = TOKEN.exec(path)?.[1] ?? '';
   const basket = useBasket();
   const navigate = useNavigate();
-  const { busy, error, send } = useSend();
+  const { busy, error, run: send } = useAction();
   const [gaveUp, setGaveUp] = useState(false);
   const { seat } = page;
 
@@ -105,7 +87,7 @@ export function WaitingListClaimPage({ page, path, now }: { page: ClaimData; pat
 
 export function WaitingListLeavePage({ page, path }: { page: LeaveData; path: string }) {
   const token = TOKEN.exec(path)?.[1] ?? '';
-  const { busy, error, send } = useSend();
+  const { busy, error, run: send } = useAction();
   const [left, setLeft] = useState(false);
   if (left || !page.waitingFor) {
     return (

@@ -1,34 +1,19 @@
 import { useId, useState } from 'react';
 import type { CancellationQuote } from '../../../generated/CancellationQuote';
-import { failureMessage, getJson, postJson } from '../../../lib/api';
+import { getJson, postJson } from '../../../lib/api';
 import { formatMoney } from '../../../lib/money';
+import { useAction } from '../../../lib/use-action';
 
 // Issue 13: a student cancels a booking. What the college's terms give back
 // is asked for and shown first; only then can they confirm.
 
 type Answer = CancellationQuote & { explanation: string };
 
-const UNREACHABLE = 'We could not reach the college. Please try again.';
-
 export function CancelBooking({ enrollmentId, onCancelled }: { enrollmentId: string; onCancelled: () => void }) {
   const id = useId();
   const [quote, setQuote] = useState<Answer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useAction();
   const path = `/api/account/enrollments/${encodeURIComponent(enrollmentId)}`;
-
-  async function run(step: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await step();
-    } catch (failure) {
-      setError(failureMessage(failure, UNREACHABLE));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const ask = () => run(async () => setQuote(await getJson<Answer>(`${path}/cancellation`)));
   const cancel = () =>

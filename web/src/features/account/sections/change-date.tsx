@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import type { OtherDate } from '../../../generated/OtherDate';
-import { failureMessage, getJson, postJson } from '../../../lib/api';
+import { getJson, postJson } from '../../../lib/api';
 import { formatSessionDate, formatTime } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { sessionTypeLabel } from '../../../lib/sessions';
+import { useAction } from '../../../lib/use-action';
 
 // Issue 13: a student moves a booked course to another date with a free
 // seat, until 14 days before it (the terms); the price difference is shown
@@ -17,8 +18,6 @@ interface CourseDates {
   dates: OtherDate[];
 }
 
-const UNREACHABLE = 'We could not reach the college. Please try again.';
-
 function difference(pence: number): string {
   if (pence === 0) return 'same price';
   return pence > 0 ? `${formatMoney(pence)} more` : `${formatMoney(-pence)} less`;
@@ -28,22 +27,8 @@ export function ChangeDate({ enrollmentId, onMoved }: { enrollmentId: string; on
   const id = useId();
   const [courses, setCourses] = useState<CourseDates[] | null>(null);
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useAction();
   const path = `/api/account/enrollments/${encodeURIComponent(enrollmentId)}`;
-
-  async function run(step: () => Promise<void>) {
-    if (busy) return;
-    setBusy(true);
-    setError('');
-    try {
-      await step();
-    } catch (failure) {
-      setError(failureMessage(failure, UNREACHABLE));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const open = () => run(async () => setCourses((await getJson<{ courses: CourseDates[] }>(`${path}/dates`)).courses));
   const move = (courseId: string) =>
