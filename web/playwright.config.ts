@@ -46,6 +46,8 @@ export default defineConfig({
       ENROL_META_PIXEL_ID: '1234567890',
       // The account area's tests sign in as the demo student.
       ENROL_DEMO_STUDENTS: '1',
+      // The balance reminders' job looks every second, so a test meets the mail it sends.
+      ENROL_REMINDERS_EVERY_SECONDS: '1',
       // Every test browser is the one client 127.0.0.1 to the per-client limits.
       ENROL_WRITES_PER_MINUTE: '100000',
       ENROL_WRITE_BURST: '100000',

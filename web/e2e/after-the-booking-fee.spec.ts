@@ -176,3 +176,30 @@ test('a visitor joins a full date’s waiting list, a seat frees, and she claims
   expect(query(`select session_id from registration where enrollment_id = '${orderId}'`)).toEqual([[full]]);
   expect(query(`select status from waiting_list_entry where email = '${email}'`)).toEqual([['claimed']]);
 });
+
+test('the balance reminder’s link pays without signing in, and the receipt it mails opens', async ({ page, request, browser }) => {
+  const email = freshEmail();
+  const checkout = await checkoutWith(page, COURSE);
+  await checkout.getByLabel('First name').fill('Ada');
+  await checkout.getByLabel('Last name').fill('Okoro');
+  await checkout.getByLabel('Email').fill(email);
+  await checkout.getByLabel('Phone number').fill('07700 900321');
+  const orderId = await payBookingFee(page, checkout);
+  // Booked yesterday: the reminder job (every second here) finds its balance due within a week.
+  execute(`update enrollment set paid_at = strftime('%Y-%m-%d %H:%M:%S+00:00', 'now', '-1 day') where id = '${orderId}'`);
+  const link = await mailedLink(request, email, '/pay-balance/');
+
+  const signedOut = await browser.newPage();
+  await signedOut.goto(link);
+  await hydrated(signedOut);
+  await expect(signedOut.getByRole('heading', { level: 1, name: 'Pay your balance' })).toBeVisible();
+  const [[total]] = query(`select total from enrollment where id = '${orderId}'`) as [[number]];
+  await payByCard(signedOut, ((total - 10_000) / 100).toFixed(2));
+  await expect(signedOut.getByText('Your training is paid in full. Thank you.')).toBeVisible();
+
+  const receipt = await mailedLink(request, email, '/api/receipts/');
+  await signedOut.goto(receipt);
+  await expect(signedOut.getByText(/RCT-\d{6}/).first()).toBeVisible();
+  await expect(signedOut.getByText(/Ada Okoro/).first()).toBeVisible();
+  await signedOut.close();
+});

@@ -116,9 +116,11 @@ export async function mailedLink(request: APIRequestContext, to: string, path: s
   let link = '';
   await expect.poll(async () => {
     const mails = (await (await request.get('/dev/mailbox')).text()).split('<article>');
-    const mail = mails.find((text) => text.includes(`To: ${to}<`) && text.includes(`${path}?token=`));
-    const line = mail?.split('\n').find((text) => text.includes(`${path}?token=`));
-    const address = line ? new URL(line.trim()) : null;
+    const linked = (text: string) => text.includes(path) && text.includes('?token=');
+    const mail = mails.find((text) => text.includes(`To: ${to}<`) && text.split('\n').some(linked));
+    const line = mail?.split('\n').find(linked);
+    // The link may follow words on its line ("Your receipt RCT-000001: https://…").
+    const address = line ? new URL(line.slice(line.indexOf('http')).trim().split(/\s/)[0]!) : null;
     link = address ? address.pathname + address.search : '';
     return link;
   }, { message: `a ${path} link mailed to ${to}` }).not.toBe('');

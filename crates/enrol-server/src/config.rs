@@ -69,6 +69,9 @@ pub struct Config {
     /// writes it (`GB 123 4567 89`), printed on its receipts and credit
     /// notes. Unset: they carry none.
     pub vat_number: Option<String>,
+    /// `ENROL_REMINDERS_EVERY_SECONDS` (default 300): how often the balance
+    /// reminders are looked for.
+    pub reminders_every: std::time::Duration,
 }
 
 /// How much one client (one address) may ask of the costly calls.
@@ -273,6 +276,7 @@ impl Config {
             demo_students,
             limits,
             vat_number: vat_number_from_lookup(&get)?,
+            reminders_every: std::time::Duration::from_secs(u64::from(number("ENROL_REMINDERS_EVERY_SECONDS", 300)?)),
         })
     }
 

@@ -23,7 +23,6 @@ use crate::refunds::make_due_refunds;
 const HOLDS_EVERY: Duration = Duration::from_secs(30);
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 const RECONCILE_EVERY: Duration = Duration::from_secs(300);
-const REMINDERS_EVERY: Duration = Duration::from_secs(300);
 /// How long a webhook may take before reconciliation looks: Stripe usually
 /// delivers within seconds and retries for days.
 const GRACE: chrono::Duration = chrono::Duration::minutes(10);
@@ -108,7 +107,7 @@ pub async fn run_jobs(state: Arc<AppState>) {
     let mut holds = tokio::time::interval(HOLDS_EVERY);
     let mut reconciliation = tokio::time::interval(RECONCILE_EVERY);
     let mut checkpoint = tokio::time::interval(CHECKPOINT_EVERY);
-    let mut reminders = tokio::time::interval(REMINDERS_EVERY);
+    let mut reminders = tokio::time::interval(state.config.reminders_every);
     loop {
         tokio::select! {
             _ = checkpoint.tick() => {
