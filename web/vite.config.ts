@@ -10,6 +10,10 @@ export default defineConfig({
     outDir: 'dist/client',
     manifest: true,
     target: 'es2022',
+    // The server preloads a page's route chunk and everything it imports
+    // (assets.rs); Vite's own preload lists, one per route in the entry,
+    // would grow every page's first JavaScript with each page kind added.
+    modulePreload: false,
     rollupOptions: { input: 'src/entry-client.tsx' },
   },
   test: {

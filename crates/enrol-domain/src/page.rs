@@ -72,6 +72,8 @@ pub enum Page {
     /// `/pay-balance/?token=…`: a booking's balance, paid with or without
     /// signing in (issue 13).
     Balance(BalancePage),
+    /// `/waiting-list/join/?session=…`: joining a full date's waiting list.
+    WaitingListJoin(crate::waiting_list::WaitingListJoinPage),
     /// `/waiting-list/claim/?token=…`: the offer of a freed seat.
     WaitingListClaim(crate::waiting_list::WaitingListClaimPage),
     /// `/waiting-list/leave/?token=…`: leaving a waiting list.
@@ -109,6 +111,7 @@ impl Page {
             Page::ConfirmNewsletter(_) => "confirmNewsletter",
             Page::Enrollment(_) => "enrollment",
             Page::Balance(_) => "balance",
+            Page::WaitingListJoin(_) => "waitingListJoin",
             Page::WaitingListClaim(_) => "waitingListClaim",
             Page::WaitingListLeave(_) => "waitingListLeave",
             Page::Content(_) => "content",

@@ -95,6 +95,29 @@ pub struct WaitingListClaimPage {
     pub expires_at: Option<String>,
 }
 
+/// `/waiting-list/join/?session=…`: the form that joins a full date's list.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WaitingListJoinPage {
+    /// The date waited for; `None` when there is no such date to come.
+    pub session: Option<WaitedDate>,
+}
+
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WaitedDate {
+    pub session_id: String,
+    pub course_title: String,
+    pub course_url: String,
+    /// `YYYY-MM-DD`
+    pub date: String,
+    pub session_type: SessionType,
+    /// Whether it is full: when a seat is free, it is booked, not waited for.
+    pub full: bool,
+}
+
 /// `/waiting-list/leave/?token=…`, the link every waiting-list mail carries.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -84,6 +84,7 @@ enum Kind {
     Checkout,
     Enrollment,
     Balance,
+    WaitingListJoin,
     WaitingListClaim,
     WaitingListLeave,
     Pathway,
@@ -131,6 +132,7 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     // Issue 13: a booking's balance, paid from a mailed link (`?token=`) or the account.
     ("/pay-balance/", Kind::Balance, Listed::No),
     // Issue 13: the links of the waiting lists' mails (`?token=`).
+    ("/waiting-list/join/", Kind::WaitingListJoin, Listed::No),
     ("/waiting-list/claim/", Kind::WaitingListClaim, Listed::No),
     ("/waiting-list/leave/", Kind::WaitingListLeave, Listed::No),
     ("/e-learning/order/{order}/", Kind::OnlineOrder, Listed::No),
@@ -249,6 +251,7 @@ impl Request<'_> {
             Kind::Checkout => self.checkout(),
             Kind::Enrollment => self.enrollment(param("order")).await,
             Kind::Balance => self.balance().await,
+            Kind::WaitingListJoin => self.waiting_list_join(),
             Kind::WaitingListClaim => self.waiting_list_claim().await,
             Kind::WaitingListLeave => self.waiting_list_leave().await,
             Kind::Certificate => self.certificate(param("number")).await,

@@ -133,6 +133,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::Account(_)
         | Page::Enrollment(_)
         | Page::Balance(_)
+        | Page::WaitingListJoin(_)
         | Page::WaitingListClaim(_)
         | Page::WaitingListLeave(_)
         | Page::Content(_)

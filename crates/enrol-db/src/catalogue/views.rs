@@ -160,6 +160,16 @@ impl Catalogue {
         self.dated.contains_key(id)
     }
 
+    /// The session `session_id` still to come, full or not, with its
+    /// course's title and page.
+    pub fn session_with_course(&self, session_id: &str) -> Option<(&str, &str, &Session)> {
+        self.dated.iter().find_map(|(course_id, sessions)| {
+            let session = sessions.iter().find(|s| s.id == session_id)?;
+            let course = self.content.courses.iter().find(|c| &c.id == course_id)?;
+            Some((course.title.as_str(), course.url.as_str(), session))
+        })
+    }
+
     /// Course `id`'s sessions still to come, full or not, soonest first.
     pub fn dated_sessions(&self, id: &str) -> &[Session] {
         self.dated.get(id).map_or(&[], Vec::as_slice)

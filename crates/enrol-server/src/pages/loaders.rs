@@ -3,7 +3,7 @@
 use super::*;
 use crate::accounts::token_hash;
 use enrol_domain::balance::MIN_PART_PAYMENT;
-use enrol_domain::waiting_list::{OfferState, OfferedSeat, WaitingListClaimPage, WaitingListLeavePage};
+use enrol_domain::waiting_list::{OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListJoinPage, WaitingListLeavePage};
 
 fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage {
     let balance = order.owed();
@@ -211,6 +211,23 @@ impl Request<'_> {
                 publishable_key: self.payments.publishable_key().map(str::to_owned),
             }),
         )))
+    }
+
+    /// The form that joins the waiting list of the date `?session=` names.
+    pub(super) fn waiting_list_join(&self) -> Loaded {
+        let session_id = query_value(self.query, "session").unwrap_or_default();
+        let today = london::today(self.now);
+        let session = self.catalogue.session_with_course(session_id).and_then(|(title, url, session)| {
+            (session.date >= today).then(|| WaitedDate {
+                session_id: session.id.clone(),
+                course_title: title.to_owned(),
+                course_url: url.to_owned(),
+                date: session.date.to_string(),
+                session_type: session.session_type,
+                full: session.free_seats() == 0,
+            })
+        });
+        Ok(Some(self.found("Join the waiting list", "Wait for a seat on a fully booked date.", Page::WaitingListJoin(WaitingListJoinPage { session }))))
     }
 
     /// The offer a waiting-list claim link opens: the seat, until when it

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/api-stub';
-import WaitingListForm, { validateWaiter } from './waiting-list-form';
+import { validateWaiter, WaitingListForm, WaitingListJoinPage } from './waiting-list-form';
 
 describe('the waiting list form', () => {
   it('asks for a name and an email, and a phone only if given', () => {
@@ -29,5 +29,18 @@ describe('the waiting list form', () => {
     expect(api.calls[0]).toEqual({
       route: 'POST /api/waiting-list', body: { sessionId: 'cp-2', firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', phone: '' },
     });
+  });
+});
+
+describe('the join page', () => {
+  const session = { sessionId: 'cp-2', courseTitle: 'Chemical Peels Course', courseUrl: '/courses/aesthetics/chemical-peels/', date: '2027-01-12', sessionType: 'onsite' as const, full: true };
+
+  it('offers the form for a full date, and the course page for one with a seat', () => {
+    const { unmount } = render(<WaitingListJoinPage page={{ session }} />);
+    expect(screen.getByRole('form', { name: 'Waiting list for Tuesday 12th January (On site)' })).toBeInTheDocument();
+    unmount();
+    render(<WaitingListJoinPage page={{ session: { ...session, full: false } }} />);
+    expect(screen.getByRole('link', { name: 'book it on the course page' })).toHaveAttribute('href', '/courses/aesthetics/chemical-peels/');
+    expect(screen.queryByRole('form')).toBeNull();
   });
 });

@@ -3,10 +3,13 @@ import { useForm } from '../../components/ui/use-form';
 import type { WaitingListRequest } from '../../generated/WaitingListRequest';
 import { postJson } from '../../lib/api';
 import { emailProblem, phoneProblem } from '../../lib/contact-rules';
+import { formatSessionDate } from '../../lib/dates';
+import { sessionTypeLabel } from '../../lib/sessions';
+import type { WaitingListJoinPage as WaitingListJoinData } from '../../generated/WaitingListJoinPage';
 
-// Issue 13: someone asks to wait for a full date. The server keeps the
-// order people join in and mails a link to leave; a freed seat is offered
-// by mail, first come, first served.
+// Issue 13: someone asks to wait for a full date (`/waiting-list/join/`).
+// The server keeps the order people join in and mails a link to leave; a
+// freed seat is offered by mail, first come, first served.
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 type WaitingField = (typeof FIELDS)[number];
@@ -22,7 +25,7 @@ export function validateWaiter(values: Record<WaitingField, string>): Partial<Re
   return errors;
 }
 
-export default function WaitingListForm({ sessionId, dateLabel }: { sessionId: string; dateLabel: string }) {
+export function WaitingListForm({ sessionId, dateLabel }: { sessionId: string; dateLabel: string }) {
   const form = useForm<WaitingField>({
     fields: FIELDS,
     initial: { firstName: '', lastName: '', email: '', phone: '' },
@@ -46,5 +49,37 @@ export default function WaitingListForm({ sessionId, dateLabel }: { sessionId: s
         Join the waiting list
       </button>
     </form>
+  );
+}
+
+/** `/waiting-list/join/?session=…`: the form, or why there is none. */
+export function WaitingListJoinPage({ page }: { page: WaitingListJoinData }) {
+  const { session } = page;
+  if (!session) {
+    return (
+      <div className="container order-page">
+        <h1>This date is not open for waiting</h1>
+        <p>
+          It has passed or is no longer on offer. <a href="/training-course-calendar/">See the training course calendar</a>
+        </p>
+      </div>
+    );
+  }
+  const label = `${formatSessionDate(session.date)} (${sessionTypeLabel(session.sessionType)})`;
+  return (
+    <div className="container order-page">
+      <h1>Join the waiting list</h1>
+      <p>
+        <a href={session.courseUrl}>{session.courseTitle}</a>
+        {`, ${label}.`}
+      </p>
+      {session.full ? (
+        <WaitingListForm sessionId={session.sessionId} dateLabel={label} />
+      ) : (
+        <p>
+          This date has a free seat: <a href={session.courseUrl}>book it on the course page</a>.
+        </p>
+      )}
+    </div>
   );
 }

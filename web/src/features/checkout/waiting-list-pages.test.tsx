@@ -25,7 +25,7 @@ function renderClaim(page: ClaimData) {
     <BasketProvider>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/waiting-list/claim/" element={<WaitingListClaimPage page={page} path={path} now="2027-01-06T12:00:00" />} />
+          <Route path="/waiting-list/claim/" element={<WaitingListClaimPage page={page} path={path} />} />
           <Route path="/checkout/" element={<h1>Checkout</h1>} />
         </Routes>
       </MemoryRouter>
@@ -38,7 +38,7 @@ describe('the claim page', () => {
     const api = stubApi({ 'POST /api/waiting-list/claim': () => jsonResponse(200, { orderId: 'order-9' }) });
     renderClaim(open);
     expect(screen.getByRole('heading', { level: 1, name: 'A seat is free for you' })).toBeInTheDocument();
-    expect(screen.getByText('We are keeping it for you until 8th January 2027 10:00.')).toBeInTheDocument();
+    expect(screen.getByText('We are keeping it for you until Friday 8th January at 10:00.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Claim my seat and book' }));
     expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
     expect(api.calls[0]?.body).toEqual({ token: 'ab12' });

@@ -4,7 +4,7 @@ import type { WaitingListClaimPage as ClaimData } from '../../generated/WaitingL
 import type { WaitingListLeavePage as LeaveData } from '../../generated/WaitingListLeavePage';
 import { postJson } from '../../lib/api';
 import { useBasket } from '../../lib/basket';
-import { formatDateTime, formatSessionDate } from '../../lib/dates';
+import { formatSessionDate, formatTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
 import { sessionTypeLabel } from '../../lib/sessions';
 import { writeText } from '../../lib/storage';
@@ -17,7 +17,7 @@ import { ORDER_ID_KEY } from './place-order';
 
 const TOKEN = /[?&]token=([0-9a-f]+)/;
 
-export function WaitingListClaimPage({ page, path, now }: { page: ClaimData; path: string; now: string }) {
+export function WaitingListClaimPage({ page, path }: { page: ClaimData; path: string }) {
   const token = TOKEN.exec(path)?.[1] ?? '';
   const basket = useBasket();
   const navigate = useNavigate();
@@ -71,7 +71,7 @@ export function WaitingListClaimPage({ page, path, now }: { page: ClaimData; pat
         <strong>{seat.title}</strong>
         {`, ${formatSessionDate(seat.date)} (${sessionTypeLabel(seat.sessionType)}): ${formatMoney(seat.price)}.`}
       </p>
-      {page.expiresAt && <p>{`We are keeping it for you until ${formatDateTime(page.expiresAt, now)}.`}</p>}
+      {page.expiresAt && <p>{`We are keeping it for you until ${formatSessionDate(page.expiresAt)} at ${formatTime(page.expiresAt)}.`}</p>}
       {error && <p role="alert" className="form-error">{error}</p>}
       <div className="button-row">
         <button type="button" className="button" aria-disabled={busy} onClick={() => void claim()}>
