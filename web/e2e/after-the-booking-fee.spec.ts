@@ -65,6 +65,15 @@ test('a student adds her booking to her calendar and pays its balance from the a
   await hydrated(page);
   await expect(page.getByRole('region', { name: 'Bookings' }).getByText('Paid in full')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Bookings' }).getByRole('button', { name: /^Pay £/ })).toHaveCount(0);
+
+  // Three payments, three receipts in the account; the last one opens.
+  await page.goto('/account/payments/');
+  await hydrated(page);
+  const receipts = page.getByRole('region', { name: 'Payments' }).getByRole('link', { name: /^Receipt RCT-\d{6}$/ });
+  await expect(receipts).toHaveCount(3);
+  const receipt = await page.request.get((await receipts.first().getAttribute('href'))!);
+  expect(receipt.status()).toBe(200);
+  expect(await receipt.text()).toContain(((balance - 10_000) / 100).toFixed(2));
 });
 
 test('an unknown or expired payment link says what to do instead', async ({ page }) => {
