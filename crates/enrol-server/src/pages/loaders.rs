@@ -227,7 +227,11 @@ impl Request<'_> {
                 full: session.free_seats() == 0,
             })
         });
-        Ok(Some(self.found("Join the waiting list", "Wait for a seat on a fully booked date.", Page::WaitingListJoin(WaitingListJoinPage { session }))))
+        Ok(Some(self.found(
+            "Join the waiting list",
+            "Wait for a seat on a fully booked date.",
+            Page::WaitingListJoin(WaitingListJoinPage { session }),
+        )))
     }
 
     /// The offer a waiting-list claim link opens: the seat, until when it
