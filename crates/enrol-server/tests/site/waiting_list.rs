@@ -28,7 +28,21 @@ async fn status_of(app: &TestApp, email: &str) -> String {
     .unwrap()
 }
 
+async fn join_page(app: &TestApp, session: &str) -> Value {
+    let data: Value = app.get(&format!("/api/page-data?path=%2Fwaiting-list%2Fjoin%2F%3Fsession%3D{session}")).await.json().await.unwrap();
+    assert_eq!(data["page"]["kind"], "waitingListJoin", "{data}");
+    data["page"]["session"].clone()
+}
+
 both_backends! {
+    async fn the_join_page_offers_a_full_dates_list_and_sends_an_open_one_to_its_course(app: TestApp) {
+        let full = join_page(&app, FULL).await;
+        assert_eq!((full["full"].as_bool(), full["courseTitle"].as_str()), (Some(true), Some("Chemical Peels Course")), "{full}");
+        assert_eq!(join_page(&app, "chemical-peels-1").await["full"].as_bool(), Some(false));
+        assert!(join_page(&app, "no-such-session").await.is_null());
+        app.stop().await;
+    }
+
     async fn a_freed_seat_goes_to_the_first_waiting_before_the_public_and_passes_on_when_unclaimed(app: TestApp) {
         let (status, answer) = post(&app, "/api/waiting-list", &json!({
             "sessionId": "chemical-peels-1", "firstName": "Sam", "lastName": "Lee", "email": "x@example.com", "phone": ""
