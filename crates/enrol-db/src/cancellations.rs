@@ -6,14 +6,13 @@
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
-use enrol_domain::cancellation::{CancellationQuote, CancellationRefused, cancellation_mail, cancellation_quote, spread_refund};
+use enrol_domain::cancellation::{CancellationQuote, CancellationRefused, cancellation_mail, cancellation_quote};
 use enrol_domain::enrollment::first_training_day;
 use enrol_domain::london;
-use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
 use crate::enrollments::{EnrollmentRecord, Row, SELECT};
-use crate::ledger::queue_refund;
+use crate::ledger::refund_enrollment;
 use crate::seats::{lock_sessions, seats_changed};
 use crate::{Db, on_pool, queue_mail};
 
@@ -77,15 +76,7 @@ impl Db {
                     .bind(session_id).execute(&mut *tx).await?;
             }
             seats_changed!(tx)?;
-            let payments: Vec<(String, i64)> = sqlx::query_as(
-                "select p.id, cast(p.amount - coalesce((select sum(r.amount) from refund r where r.payment_id = p.id), 0) as bigint) \
-                 from payment p where p.enrollment_id = $1 order by p.created_at, p.id"
-            ).bind(id).fetch_all(&mut *tx).await?;
-            let payments: Vec<(String, Money)> = payments.into_iter().map(|(p, left)| (p, Money::from_pence(left))).collect();
-            let mut refunds = Vec::new();
-            for (payment_id, amount) in spread_refund(&payments, quote.refund) {
-                refunds.push(queue_refund!(tx, payment_id, amount, "cancellation", now).await?);
-            }
+            let refunds = refund_enrollment!(tx, id, quote.refund, "cancellation", now).await?;
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {
                 let mail = cancellation_mail(&record.id, &record.given_name, &email, &record.courses, &quote, college);

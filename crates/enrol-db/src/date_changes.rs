@@ -9,7 +9,6 @@ use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::booking::BookedTraining;
-use enrol_domain::cancellation::spread_refund;
 use enrol_domain::date_change::{DateChangeRefused, OtherDate, check_date_change, date_change_body, date_change_money};
 use enrol_domain::enrollment::{balance_due_on, first_training_day};
 use enrol_domain::london;
@@ -18,7 +17,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
 
 use crate::enrollments::{Row, SELECT};
-use crate::ledger::queue_refund;
+use crate::ledger::refund_enrollment;
 use crate::seats::{FREE_SEATS, held_seats, lock_sessions, seats_changed};
 use crate::session_times::session_times;
 use crate::{College, Db, on_pool, queue_mail};
@@ -165,14 +164,7 @@ impl Db {
             .bind(starts_on.map(|day| balance_due_on(day, paid_on)))
             .execute(&mut *tx).await?;
             if money.refund > Money::ZERO {
-                let payments: Vec<(String, i64)> = sqlx::query_as(
-                    "select p.id, cast(p.amount - coalesce((select sum(r.amount) from refund r where r.payment_id = p.id), 0) as bigint) \
-                     from payment p where p.enrollment_id = $1 order by p.created_at, p.id"
-                ).bind(order_id).fetch_all(&mut *tx).await?;
-                let payments: Vec<(String, Money)> = payments.into_iter().map(|(p, left)| (p, Money::from_pence(left))).collect();
-                for (payment_id, amount) in spread_refund(&payments, money.refund) {
-                    queue_refund!(tx, payment_id, amount, "date change", now).await?;
-                }
+                refund_enrollment!(tx, order_id, money.refund, "date change", now).await?;
             }
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {

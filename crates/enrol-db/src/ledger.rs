@@ -124,6 +124,32 @@ macro_rules! queue_refund {
 }
 pub(crate) use queue_refund;
 
+/// Queues refunds adding up to `$amount` (a `Money`) of enrollment
+/// `$enrollment_id`'s payments inside `$tx`, newest payment first, each no
+/// more than what is left of it after earlier refunds
+/// (`enrol_domain::cancellation::spread_refund`). The refunds' ids.
+macro_rules! refund_enrollment {
+    ($tx:expr, $enrollment_id:expr, $amount:expr, $reason:expr, $now:expr) => {
+        async {
+            let left: Vec<(String, i64)> = sqlx::query_as(
+                "select p.id, cast(p.amount - coalesce((select sum(r.amount) from refund r where r.payment_id = p.id), 0) as bigint) \
+                 from payment p where p.enrollment_id = $1 order by p.created_at, p.id",
+            )
+            .bind($enrollment_id)
+            .fetch_all(&mut *$tx)
+            .await?;
+            let left: Vec<(String, enrol_domain::money::Money)> =
+                left.into_iter().map(|(payment, pence)| (payment, enrol_domain::money::Money::from_pence(pence))).collect();
+            let mut refunds = Vec::new();
+            for (payment_id, piece) in enrol_domain::cancellation::spread_refund(&left, $amount) {
+                refunds.push($crate::ledger::queue_refund!($tx, payment_id, piece, $reason, $now).await?);
+            }
+            Ok::<Vec<String>, sqlx::Error>(refunds)
+        }
+    };
+}
+pub(crate) use refund_enrollment;
+
 /// The account a paid purchase joins: `$user_id` (an `&Option<String>`,
 /// set when it was bought signed in), else the account whose proven email
 /// is `$email`. Only a proven address links a guest's purchase to an account.
