@@ -19,7 +19,7 @@ use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use enrol_db::{EmailChange, IntakeBooking, MailedLink, NewUpload, SessionRecord};
+use enrol_db::{EmailChange, EnrollmentRecord, IntakeBooking, MailedLink, NewUpload, SessionRecord};
 use enrol_domain::auth::password_problem;
 use enrol_domain::contact::{Field, FieldErrors, PersonFields, check, is_valid_email};
 use enrol_domain::intake::{IntakeDay, free_days, is_offered, offered_range};
@@ -37,6 +37,13 @@ use crate::http::json_body::JsonBody;
 /// The caller's session, or 401: every account call starts here.
 pub async fn require_session(state: &AppState, headers: &HeaderMap) -> Result<SessionRecord, ApiError> {
     current_session(state, headers).await?.ok_or_else(|| ApiError::Unauthorized("Sign in to see your account.".to_owned()))
+}
+
+/// One of the caller's bookings, or 404: another's answers as one that
+/// does not exist.
+pub(super) async fn own_booking(state: &AppState, headers: &HeaderMap, id: &str) -> Result<EnrollmentRecord, ApiError> {
+    let session = require_session(state, headers).await?;
+    state.db.enrollment(id).await?.filter(|o| o.user_id.as_deref() == Some(session.user.id.as_str())).ok_or(ApiError::NotFound)
 }
 
 /// A JSON answer no cache may keep.

@@ -23,7 +23,7 @@ use enrol_domain::money::Money;
 use crate::AppState;
 use crate::accounts::{random_token, token_hash};
 use crate::http::ApiError;
-use crate::http::account_area::{private, require_session};
+use crate::http::account_area::{own_booking, private};
 use crate::http::enrol_checkout::gateway_error;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
@@ -65,9 +65,7 @@ pub async fn create_balance_link(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let session = require_session(&state, &headers).await?;
-    let order =
-        state.db.enrollment(&id).await?.filter(|o| o.user_id.as_deref() == Some(session.user.id.as_str())).ok_or(ApiError::NotFound)?;
+    let order = own_booking(&state, &headers, &id).await?;
     let owed = order.owed();
     check_balance_amount(order.status, owed, owed).map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
     let now = Utc::now();

@@ -12,12 +12,12 @@ use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use enrol_db::{Cancellation, EnrollmentRecord};
+use enrol_db::Cancellation;
 use enrol_domain::cancellation::CancellationQuote;
 use enrol_domain::london;
 
 use crate::http::ApiError;
-use crate::http::account_area::{private, require_session};
+use crate::http::account_area::{own_booking, private};
 use crate::http::error::ErrorEnvelope;
 use crate::{AppState, refunds};
 
@@ -33,12 +33,6 @@ impl From<CancellationQuote> for CancellationAnswer {
     fn from(quote: CancellationQuote) -> Self {
         CancellationAnswer { explanation: quote.explanation(), quote }
     }
-}
-
-/// One of the caller's bookings, or 404.
-pub(super) async fn own_booking(state: &AppState, headers: &HeaderMap, id: &str) -> Result<EnrollmentRecord, ApiError> {
-    let session = require_session(state, headers).await?;
-    state.db.enrollment(id).await?.filter(|o| o.user_id.as_deref() == Some(session.user.id.as_str())).ok_or(ApiError::NotFound)
 }
 
 /// `GET /api/account/enrollments/{id}/cancellation`: what cancelling now

@@ -16,8 +16,7 @@ use enrol_domain::date_change::{DateChangeRefused, OtherDate, check_date_change}
 use enrol_domain::london;
 
 use crate::http::ApiError;
-use crate::http::account_area::private;
-use crate::http::cancellation::own_booking;
+use crate::http::account_area::{own_booking, private};
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
 use crate::{AppState, refunds};
