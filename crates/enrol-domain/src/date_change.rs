@@ -35,14 +35,9 @@ pub enum DateChangeRefused {
     Full,
 }
 
-/// Checks a move, asked `today`, of a course booked for `from_day` to a
-/// session of the same course on `to_day`.
-pub fn check_date_change(
-    status: EnrollmentStatus,
-    today: NaiveDate,
-    from_day: Option<NaiveDate>,
-    to_day: NaiveDate,
-) -> Result<(), DateChangeRefused> {
+/// Whether a course booked for `from_day` may move to another date, asked
+/// `today`: what the dates offered and every move check first.
+pub fn date_can_change(status: EnrollmentStatus, today: NaiveDate, from_day: Option<NaiveDate>) -> Result<(), DateChangeRefused> {
     if !matches!(status, EnrollmentStatus::Deposit | EnrollmentStatus::Completed) {
         return Err(DateChangeRefused::NotBooked);
     }
@@ -51,6 +46,18 @@ pub fn check_date_change(
     if today >= cutoff {
         return Err(DateChangeRefused::TooLate);
     }
+    Ok(())
+}
+
+/// Checks a move, asked `today`, of a course booked for `from_day` to a
+/// session of the same course on `to_day`.
+pub fn check_date_change(
+    status: EnrollmentStatus,
+    today: NaiveDate,
+    from_day: Option<NaiveDate>,
+    to_day: NaiveDate,
+) -> Result<(), DateChangeRefused> {
+    date_can_change(status, today, from_day)?;
     if to_day <= today {
         return Err(DateChangeRefused::Past);
     }

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use enrol_db::DateChange;
-use enrol_domain::date_change::{DateChangeRefused, OtherDate, check_date_change};
+use enrol_domain::date_change::{DateChangeRefused, OtherDate, date_can_change};
 use enrol_domain::london;
 
 use crate::http::ApiError;
@@ -58,7 +58,7 @@ pub async fn show_dates(State(state): State<Arc<AppState>>, headers: HeaderMap, 
     let mut courses = Vec::new();
     for course in &order.courses {
         let (Some(date), Some(session)) = (course.date, course.session_id.as_deref()) else { continue };
-        let refused = check_date_change(order.status, london::today(now), Some(date), date.succ_opt().unwrap_or(date)).err();
+        let refused = date_can_change(order.status, london::today(now), Some(date)).err();
         let dates = match refused {
             None => state.db.other_dates(&order.id, &course.event_id, session, course.price, now).await?,
             Some(_) => Vec::new(),
