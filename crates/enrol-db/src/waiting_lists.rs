@@ -15,7 +15,7 @@ use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
-use enrol_domain::waiting_list::{OFFER_LIFE, WaitedSession};
+use enrol_domain::waiting_list::{OFFER_LIFE, OfferState, WaitedSession};
 
 use crate::enrollments::{NewEnrollment, insert_enrollment};
 use crate::seats::{FREE_SEATS, lock_sessions, seats_changed};
@@ -61,7 +61,7 @@ pub enum Claim {
 /// The offer a claim link opens, for its page.
 #[derive(Debug, Clone)]
 pub struct Offer {
-    pub state: &'static str,
+    pub state: OfferState,
     pub session_id: String,
     pub course_id: String,
     pub expires_at: Option<DateTime<Utc>>,
@@ -170,9 +170,9 @@ impl Db {
         .context("Failed to read the offer")?;
         Ok(found.map(|f| Offer {
             state: match f.status.as_str() {
-                "offered" if f.offer_expires_at.is_some_and(|at| at > now) => "open",
-                "claimed" => "claimed",
-                _ => "closed",
+                "offered" if f.offer_expires_at.is_some_and(|at| at > now) => OfferState::Open,
+                "claimed" => OfferState::Claimed,
+                _ => OfferState::Closed,
             },
             session_id: f.session_id,
             course_id: f.course_id,

@@ -244,11 +244,7 @@ impl Request<'_> {
         };
         let page = match offer {
             Some(offer) => WaitingListClaimPage {
-                state: match offer.state {
-                    "open" => OfferState::Open,
-                    "claimed" => OfferState::Claimed,
-                    _ => OfferState::Closed,
-                },
+                state: offer.state,
                 seat: self.offered_seat(&offer.course_id, &offer.session_id)?,
                 expires_at: offer.expires_at.map(london::wall_clock),
             },
