@@ -9,7 +9,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::auth::{AccountCreditNote, AccountData, AccountEnrollment, AccountOnlineCourse, AccountPayment, NewAccount, UserData};
 use enrol_domain::balance::outstanding;
-use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
+use enrol_domain::enrollment::{BookedCourse, balance_due};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
@@ -385,7 +385,7 @@ impl Db {
                     _ => outstanding(Money::from_pence(row.total), Money::from_pence(row.paid)),
                 };
                 let booked_on = london::today(row.created_at);
-                let due = row.balance_due_on.or_else(|| first_training_day(&booked).map(|day| balance_due_on(day, booked_on)));
+                let due = balance_due(row.balance_due_on, &booked, booked_on);
                 Ok(AccountEnrollment {
                     status,
                     lines: booked.iter().map(BookedCourse::line).collect(),

@@ -13,7 +13,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::balance::outstanding;
 use enrol_domain::booking::{BookingRefused, renewed_hold};
-use enrol_domain::enrollment::{BookedCourse, PaymentMethod, PaymentMode, Quote, balance_due_on, first_training_day};
+use enrol_domain::enrollment::{BookedCourse, PaymentMethod, PaymentMode, Quote, balance_due};
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
@@ -160,7 +160,7 @@ impl EnrollmentRecord {
     /// When the balance is due: as kept when the booking fee was paid, or,
     /// for an order not paid yet, as the terms would set it if paid `today`.
     pub fn balance_due_on(&self, today: NaiveDate) -> Option<NaiveDate> {
-        self.balance_due_on.or_else(|| first_training_day(&self.courses).map(|day| balance_due_on(day, today)))
+        balance_due(self.balance_due_on, &self.courses, today)
     }
 }
 

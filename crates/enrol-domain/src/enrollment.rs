@@ -218,6 +218,13 @@ pub fn balance_due_on(first_training_day: NaiveDate, booked_on: NaiveDate) -> Na
     first_training_day.checked_sub_days(Days::new(BALANCE_DUE_DAYS)).unwrap_or(first_training_day).max(booked_on.min(first_training_day))
 }
 
+/// When a booking's balance is due: the day kept when its booking fee was
+/// paid, or, for one not paid yet, the day the terms would set if it were
+/// paid on `paid_on`.
+pub fn balance_due(kept: Option<NaiveDate>, courses: &[BookedCourse], paid_on: NaiveDate) -> Option<NaiveDate> {
+    kept.or_else(|| first_training_day(courses).map(|day| balance_due_on(day, paid_on)))
+}
+
 /// A course of an enrollment as it was booked and priced; kept with the
 /// enrollment so its record never changes with the catalogue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
