@@ -1,6 +1,7 @@
 //! Scheduled work inside `enrol`: holds that ran out are released and
-//! freed seats offered to the waiting lists, refunds still due are made, and reconciliation finds orders whose payment went
-//! through but whose webhook never arrived (in-person enrolments and
+//! freed seats offered to the waiting lists, refunds still due are made,
+//! balance reminders are sent, and reconciliation finds orders whose
+//! payment went through but whose webhook never arrived (in-person enrolments and
 //! e-learning orders alike), asking the payment provider and fulfilling
 //! them the way the webhook would have. "Paid but not enrolled" cannot go
 //! unnoticed. Safe on any number of instances: every step is conditional

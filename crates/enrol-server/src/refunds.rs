@@ -36,3 +36,11 @@ pub async fn make_due_refunds(state: &AppState) -> anyhow::Result<usize> {
     }
     Ok(made)
 }
+
+/// Makes the refunds a request or an event just decided; one that fails now
+/// is tried again by the scheduled jobs, so a failure is only logged.
+pub async fn give_back_now(state: &AppState) {
+    if let Err(error) = make_due_refunds(state).await {
+        tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
+    }
+}

@@ -82,10 +82,8 @@ pub async fn cancel_booking(State(state): State<Arc<AppState>>, headers: HeaderM
     match state.db.cancel_enrollment(&order.id, &college.name, Utc::now()).await? {
         Cancellation::Cancelled { quote, refunds } => {
             tracing::info!(order = %order.id, refund = quote.refund.pence(), refunds = refunds.len(), "Booking cancelled");
-            if !refunds.is_empty()
-                && let Err(error) = refunds::make_due_refunds(&state).await
-            {
-                tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
+            if !refunds.is_empty() {
+                refunds::give_back_now(&state).await;
             }
             crate::http::waiting_list::offer_freed_seats(&state).await;
             Ok(private(StatusCode::OK, CancellationAnswer::from(quote)))

@@ -120,10 +120,8 @@ pub async fn move_booking(
     match state.db.move_booking(&order.id, &request.course_id, &request.session_id, &college, Utc::now()).await? {
         DateChange::Moved { total, refund } => {
             tracing::info!(order = %order.id, session = %request.session_id, refund = refund.pence(), "Booking moved");
-            if refund.pence() > 0
-                && let Err(error) = refunds::make_due_refunds(&state).await
-            {
-                tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
+            if refund.pence() > 0 {
+                refunds::give_back_now(&state).await;
             }
             crate::http::waiting_list::offer_freed_seats(&state).await;
             Ok(private(StatusCode::OK, Moved { total, refund }))

@@ -133,16 +133,9 @@ pub async fn balance_paid(state: &AppState, paid: &IntentOutcome) -> anyhow::Res
         }
     }
     if matches!(outcome, BalanceFulfilment::NotOwed { .. } | BalanceFulfilment::Paid { refund: Some(_), .. }) {
-        give_back_now(state).await;
+        refunds::give_back_now(state).await;
     }
     Ok(outcome)
-}
-
-/// Makes the refunds just decided; one that fails now is tried again by the scheduled jobs.
-async fn give_back_now(state: &AppState) {
-    if let Err(error) = refunds::make_due_refunds(state).await {
-        tracing::warn!(error = %format!("{error:#}"), "Refunds will be tried again later");
-    }
 }
 
 /// Fulfils a paid intent (from its event or from reconciliation), logs
@@ -172,7 +165,7 @@ pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyho
         }
     }
     if matches!(outcome, EnrollmentFulfilment::Overpaid { .. } | EnrollmentFulfilment::Fulfilled { refund: Some(_), .. }) {
-        give_back_now(state).await;
+        refunds::give_back_now(state).await;
     }
     Ok(outcome)
 }
