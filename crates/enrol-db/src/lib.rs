@@ -27,6 +27,7 @@ mod sandbox;
 mod search;
 mod seats;
 mod session_times;
+mod staff;
 mod student_records;
 mod waiting_lists;
 
@@ -57,6 +58,10 @@ pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
 pub use receipts::ReceiptAccess;
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 pub use seats::SeatsTaken;
+pub use staff::{
+    AddedStaff, AuditEntry, AuditFilter, AuditRow, STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS, StaffCredentials, StaffListing, StaffMember,
+    StaffSetup,
+};
 pub use student_records::IssuedCertificate;
 pub use waiting_lists::{Claim, Joined, NewWaiter, Offer, WaitingListLink};
 

@@ -25,5 +25,6 @@ pub mod receipt;
 pub mod records;
 pub mod search;
 pub mod site;
+pub mod staff;
 pub mod tracking;
 pub mod waiting_list;

@@ -28,6 +28,14 @@ pub fn today(utc: DateTime<Utc>) -> NaiveDate {
     to_london(utc).date()
 }
 
+/// The instant London's `day` begins (midnight, in BST an hour before
+/// midnight UTC): where a range of days starts and ends.
+pub fn start_of_day(day: NaiveDate) -> DateTime<Utc> {
+    let midnight = day.and_hms_opt(0, 0, 0).expect("valid time");
+    let summer = midnight.and_utc() - Duration::hours(1);
+    if to_london(summer) == midnight { summer } else { midnight.and_utc() }
+}
+
 /// The wire form of a London wall-clock time.
 pub fn wall_clock(utc: DateTime<Utc>) -> String {
     to_london(utc).format("%Y-%m-%dT%H:%M:%S").to_string()
@@ -45,6 +53,16 @@ mod tests {
 
     fn at(y: i32, m: u32, d: u32, h: u32, min: u32) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(y, m, d, h, min, 0).unwrap()
+    }
+
+    #[test]
+    fn a_day_starts_at_london_midnight() {
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        assert_eq!(start_of_day(day(2026, 1, 10)), at(2026, 1, 10, 0, 0));
+        assert_eq!(start_of_day(day(2026, 7, 10)), at(2026, 7, 9, 23, 0));
+        // The clocks go forward at 01:00 UTC on 29 March 2026: that day starts in GMT.
+        assert_eq!(start_of_day(day(2026, 3, 29)), at(2026, 3, 29, 0, 0));
+        assert_eq!(start_of_day(day(2026, 3, 30)), at(2026, 3, 29, 23, 0));
     }
 
     #[test]

@@ -16,6 +16,7 @@ pub mod pages;
 pub mod reconcile;
 pub mod refunds;
 pub mod reminders;
+pub mod staff_auth;
 pub mod structured_data;
 pub mod telemetry;
 
@@ -41,14 +42,25 @@ use crate::config::Config;
 pub enum Command {
     Serve,
     LoadContent,
+    /// `enrol staff add --owner EMAIL [--name NAME]`: the first owner.
+    AddOwner {
+        email: String,
+        name: String,
+    },
 }
 
 impl Command {
-    pub fn parse(mut args: impl Iterator<Item = String>) -> anyhow::Result<Self> {
-        match (args.next().as_deref(), args.next().as_deref(), args.next()) {
-            (None | Some("serve"), None, None) => Ok(Command::Serve),
-            (Some("content"), Some("load"), None) => Ok(Command::LoadContent),
-            _ => anyhow::bail!("usage: enrol [serve] | enrol content load"),
+    pub fn parse(args: impl Iterator<Item = String>) -> anyhow::Result<Self> {
+        let args: Vec<String> = args.collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        match args.as_slice() {
+            [] | ["serve"] => Ok(Command::Serve),
+            ["content", "load"] => Ok(Command::LoadContent),
+            ["staff", "add", "--owner", email] => Ok(Command::AddOwner { email: (*email).to_owned(), name: "Owner".to_owned() }),
+            ["staff", "add", "--owner", email, "--name", name] => {
+                Ok(Command::AddOwner { email: (*email).to_owned(), name: (*name).to_owned() })
+            }
+            _ => anyhow::bail!("usage: enrol [serve] | enrol content load | enrol staff add --owner EMAIL [--name NAME]"),
         }
     }
 }
@@ -66,6 +78,26 @@ pub async fn execute(command: Command, config: Config) -> anyhow::Result<()> {
             db.close().await;
             Ok(())
         }
+        Command::AddOwner { email, name } => {
+            let db = Db::connect(&config.database_url).await?;
+            let link = add_owner(&db, &config, &email, &name).await;
+            db.close().await;
+            println!("{}", link?);
+            Ok(())
+        }
+    }
+}
+
+/// Adds an owner who is not usable until they open the set-up link this
+/// answers (there is no default password): the way in for the first one.
+async fn add_owner(db: &Db, config: &Config, email: &str, name: &str) -> anyhow::Result<String> {
+    anyhow::ensure!(enrol_domain::contact::is_valid_email(email.trim()), "{email:?} is not an email address");
+    let (token, hash) = staff_auth::setup_token();
+    let secret = staff_auth::new_secret();
+    let role = enrol_domain::staff::Role::Owner;
+    match db.add_staff(email, name, role, &secret, &hash, None, None, Utc::now()).await? {
+        enrol_db::AddedStaff::Added { .. } => Ok(staff_auth::setup_link(&config.public_url, &token)),
+        enrol_db::AddedStaff::EmailTaken => anyhow::bail!("Someone on the staff already has the email {email}"),
     }
 }
 
@@ -246,6 +278,15 @@ mod tests {
         assert_eq!(parse(&["serve"]).unwrap(), Command::Serve);
         assert_eq!(parse(&["content", "load"]).unwrap(), Command::LoadContent);
         assert!(parse(&["content"]).is_err());
+        assert_eq!(
+            parse(&["staff", "add", "--owner", "o@college.test"]).unwrap(),
+            Command::AddOwner { email: "o@college.test".into(), name: "Owner".into() }
+        );
+        assert_eq!(
+            parse(&["staff", "add", "--owner", "o@college.test", "--name", "Ada"]).unwrap(),
+            Command::AddOwner { email: "o@college.test".into(), name: "Ada".into() }
+        );
+        assert!(parse(&["staff", "add", "o@college.test"]).is_err());
         assert!(parse(&["serve", "now"]).is_err());
     }
 }

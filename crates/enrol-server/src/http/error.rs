@@ -30,6 +30,9 @@ pub enum ApiError {
     PaymentFailed(String),
     #[error("{0}")]
     Unauthorized(String),
+    /// Signed in, but the role does not allow it.
+    #[error("You do not have access to this.")]
+    Forbidden,
     #[error("{0}")]
     TooManyRequests(String),
     #[error("Not found")]
@@ -84,6 +87,7 @@ pub enum ErrorCode {
     Conflict,
     PaymentFailed,
     Unauthorized,
+    Forbidden,
     TooManyRequests,
     NotFound,
     CrossSite,
@@ -100,6 +104,7 @@ impl IntoResponse for ApiError {
             ApiError::Conflict(_) => (StatusCode::CONFLICT, ErrorCode::Conflict),
             ApiError::PaymentFailed(_) => (StatusCode::PAYMENT_REQUIRED, ErrorCode::PaymentFailed),
             ApiError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized),
+            ApiError::Forbidden => (StatusCode::FORBIDDEN, ErrorCode::Forbidden),
             ApiError::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyRequests),
             ApiError::NotFound => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
             ApiError::CrossSite => (StatusCode::FORBIDDEN, ErrorCode::CrossSite),

@@ -1,7 +1,8 @@
 //! Routes, and the layers every response passes through.
 
 mod account_area;
-mod auth;
+pub mod admin;
+pub(crate) mod auth;
 pub(crate) mod balance;
 mod calendar;
 mod cancellation;
@@ -88,6 +89,9 @@ pub fn router(state: Arc<AppState>) -> Router {
     let media_cache = SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
     let assets = ServiceBuilder::new().layer(immutable).service(ServeDir::new(state.config.web_dist.join("client/assets")));
     let media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
+    let admin_assets = ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")))
+        .service(ServeDir::new(state.config.web_dist.join("admin/assets")));
 
     let mut security = vec![
         (header::CONTENT_SECURITY_POLICY, content_security_policy(state.payments.kind() == GatewayKind::Stripe, &state.config.tracking)),
@@ -154,6 +158,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/receipts/{number}", get(receipts::show_receipt))
         .route("/account/intake-calls/slots", get(account_area::show_intake_slots))
         .route("/openapi.json", get(openapi::show_openapi))
+        .nest("/admin", admin::router(&state))
         .merge(limited)
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json));
@@ -167,6 +172,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .nest("/api", api)
         .nest_service("/assets", assets)
         .nest_service("/media", media)
+        .nest_service("/admin/assets", admin_assets)
+        .route("/admin", get(pages::show_admin_app))
+        .route("/admin/", get(pages::show_admin_app))
+        .route("/admin/{*rest}", get(pages::show_admin_app))
         .fallback(get(pages::show_page));
     if state.payments.kind() == GatewayKind::Sandbox {
         app = app

@@ -132,10 +132,26 @@ fn page_response(page: &CachedPage) -> Response {
 /// Everything public may be crawled; baskets, accounts and the API may not.
 pub async fn show_robots(State(state): State<Arc<AppState>>) -> impl IntoResponse {
     let body = format!(
-        "User-agent: *\nAllow: /\nDisallow: /account/\nDisallow: /checkout/\nDisallow: /enrolment/\nDisallow: /e-learning/order/\nDisallow: /sandbox/\nDisallow: /api/\n\nSitemap: {}/sitemap.xml\n",
+        "User-agent: *\nAllow: /\nDisallow: /account/\nDisallow: /checkout/\nDisallow: /enrolment/\nDisallow: /e-learning/order/\nDisallow: /sandbox/\nDisallow: /api/\nDisallow: /admin/\n\nSitemap: {}/sitemap.xml\n",
         state.config.public_url
     );
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body)
+}
+
+/// `/admin/` and every path below it: the back office's single page
+/// (decision 017), never cached or indexed; it routes in the browser.
+pub async fn show_admin_app(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    let path = state.config.web_dist.join("admin/index.html");
+    let html = tokio::fs::read_to_string(&path).await.map_err(|error| {
+        tracing::error!(path = %path.display(), %error, "The back office is not built (make web)");
+        ApiError::NotFound
+    })?;
+    let headers = [
+        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
+        (header::CACHE_CONTROL, "no-store"),
+        (header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow"),
+    ];
+    Ok((headers, html).into_response())
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -3,6 +3,7 @@
 
 mod account_area;
 mod accounts;
+mod admin;
 mod api;
 mod balance;
 mod calendar;

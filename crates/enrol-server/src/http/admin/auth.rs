@@ -1,0 +1,152 @@
+//! Staff sign-in, sign-out and set-up (decision 017): email, password and
+//! a TOTP code in one step, throttled per email; a set-up link shows the
+//! new secret once and asks for a password and a first code.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+
+use enrol_domain::auth::password_problem;
+use enrol_domain::staff::Role;
+
+use super::{Staff, StaffView};
+use crate::AppState;
+use crate::accounts::{hash_password, token_hash, verify_password};
+use crate::http::ApiError;
+use crate::http::auth::count_password_attempt;
+use crate::http::json_body::JsonBody;
+use crate::staff_auth;
+
+const INCORRECT: &str = "Email, password or code is incorrect.";
+
+#[derive(Serialize)]
+struct SessionBody {
+    staff: StaffView,
+}
+
+/// The session answer, never cached, with the cookie when one is set.
+fn session_response(member: &enrol_db::StaffMember, set_cookie: Option<HeaderValue>) -> Response {
+    let mut response = Json(SessionBody { staff: member.into() }).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if let Some(cookie) = set_cookie {
+        headers.insert(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// `GET /api/admin/session`.
+pub async fn show_session(staff: Staff) -> Response {
+    session_response(&staff, None)
+}
+
+/// `POST /api/admin/sign-out`.
+pub async fn sign_out(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    if let Some(hash) = staff_auth::session_hash(&headers) {
+        state.db.end_staff_session(&hash).await?;
+    }
+    Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, staff_auth::cleared_cookie(&state))]).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SignIn {
+    email: String,
+    password: String,
+    code: String,
+}
+
+/// `POST /api/admin/sign-in`: the attempt is counted before anything is
+/// checked; the password hash runs for unknown emails too; the code is
+/// accepted once.
+pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): JsonBody<SignIn>) -> Result<Response, ApiError> {
+    let email = request.email.trim().to_lowercase();
+    let now = Utc::now();
+    if email.is_empty() || email.len() > 254 || request.password.is_empty() || request.password.len() > 200 {
+        return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
+    }
+    count_password_attempt(&state, &format!("staff:{email}"), now).await?;
+    let credentials = state.db.staff_credentials(&email).await?;
+    let hash = credentials.as_ref().and_then(|c| c.password_hash.clone());
+    let password_matches = verify_password(request.password, hash).await?;
+    let Some(credentials) = credentials.filter(|_| password_matches) else {
+        return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
+    };
+    let Some(step) = staff_auth::check_code(&credentials.totp_secret, &request.code, now)? else {
+        return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
+    };
+    let (cookie, session_hash) = staff_auth::new_session(&state);
+    if !state.db.accept_staff_code(&credentials.member.id, step, &session_hash, now).await? {
+        return Err(ApiError::Unauthorized("That code has been used. Wait for the next one.".to_owned()));
+    }
+    state.db.clear_sign_in_attempts(&format!("staff:{email}")).await?;
+    Ok(session_response(&credentials.member, Some(cookie)))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Invitation {
+    email: String,
+    name: String,
+    role: Role,
+    secret: String,
+    otpauth_uri: String,
+    qr_svg: String,
+}
+
+/// `GET /api/admin/invitations/{token}`: who the link is for and the
+/// secret to add to an authenticator app.
+pub async fn show_invitation(State(state): State<Arc<AppState>>, Path(token): Path<String>) -> Result<Response, ApiError> {
+    let setup = state.db.staff_setup(&token_hash(&token), Utc::now()).await?.ok_or(ApiError::NotFound)?;
+    let college = state.db.college().await?.name;
+    let (otpauth_uri, qr_svg) = staff_auth::enrolment(&setup.totp_secret, &setup.member.email, &college)?;
+    let body = Invitation {
+        email: setup.member.email,
+        name: setup.member.name,
+        role: setup.member.role,
+        secret: setup.totp_secret,
+        otpauth_uri,
+        qr_svg,
+    };
+    Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Acceptance {
+    password: String,
+    code: String,
+}
+
+/// `POST /api/admin/invitations/{token}`: a password and a first code
+/// finish set-up and sign in.
+pub async fn accept_invitation(
+    State(state): State<Arc<AppState>>,
+    Path(token): Path<String>,
+    JsonBody(request): JsonBody<Acceptance>,
+) -> Result<Response, ApiError> {
+    let now = Utc::now();
+    let hash = token_hash(&token);
+    let setup = state.db.staff_setup(&hash, now).await?.ok_or(ApiError::NotFound)?;
+    let mut fields = std::collections::BTreeMap::new();
+    if let Some(problem) = password_problem(&request.password) {
+        fields.insert("password", problem);
+    }
+    let step = staff_auth::check_code(&setup.totp_secret, &request.code, now)?;
+    if step.is_none() {
+        fields.insert("code", "That code is not right. Enter the six digits your authenticator app shows now.");
+    }
+    let Some(step) = step.filter(|_| fields.is_empty()) else {
+        return Err(ApiError::Invalid(fields));
+    };
+    let password_hash = hash_password(request.password).await?;
+    let member = state.db.finish_staff_setup(&hash, &password_hash, step, now).await?.ok_or(ApiError::NotFound)?;
+    let (cookie, session_hash) = staff_auth::new_session(&state);
+    state.db.create_staff_session(&session_hash, &member.id, now).await?;
+    Ok(session_response(&member, Some(cookie)))
+}

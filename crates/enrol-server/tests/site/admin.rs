@@ -1,0 +1,211 @@
+//! The back office's doors (issue 14, decision 017): set-up and sign-in
+//! with a second factor, sessions that end, every admin route refusing
+//! whoever its permission does not allow, and the audit log.
+
+use chrono::{Duration, Utc};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+use totp_rs::{Builder, Secret};
+
+use enrol_domain::staff::Role;
+use enrol_server::http::admin::{AdminRoute, ROUTES};
+
+use crate::accounts::{mailed_token, verified_account};
+use crate::both_backends;
+use crate::helpers::{TestApp, browser};
+
+/// The code an authenticator app shows for `secret`, `offset` seconds from now.
+pub(crate) fn code(secret: &str, offset: i64) -> String {
+    let totp = Builder::new().with_secret(Secret::try_from_base32(secret).unwrap()).build().unwrap();
+    totp.generate(u64::try_from((Utc::now() + Duration::seconds(offset)).timestamp()).unwrap()).to_string()
+}
+
+/// A signed-in staff member of `role`: their browser and TOTP secret. They
+/// are added as the command line adds an owner and finish set-up over HTTP.
+pub(crate) async fn staff_member(app: &TestApp, role: Role, email: &str) -> (reqwest::Client, String) {
+    let (token, hash) = enrol_server::staff_auth::setup_token();
+    let secret = enrol_server::staff_auth::new_secret();
+    let added =
+        app.db().add_staff(email, &format!("{} {}", role.as_str(), email), role, &secret, &hash, None, None, Utc::now()).await.unwrap();
+    assert!(matches!(added, enrol_db::AddedStaff::Added { .. }));
+    let client = browser();
+    let response = client
+        .post(app.url(&format!("/api/admin/invitations/{token}")))
+        .json(&json!({ "password": "a long staff password", "code": code(&secret, 0) }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{}", response.text().await.unwrap());
+    (client, secret)
+}
+
+/// The audit rows written so far.
+pub(crate) async fn audit_rows(app: &TestApp) -> i64 {
+    enrol_db::on_pool!(app.db(), pool => sqlx::query_scalar::<_, i64>("select count(*) from audit_log").fetch_one(pool).await).unwrap()
+}
+
+/// A route's path with every `{name}` filled in.
+fn concrete(path: &str) -> String {
+    path.split('/').map(|part| if part.starts_with('{') { "x" } else { part }).collect::<Vec<_>>().join("/")
+}
+
+async fn call(client: &reqwest::Client, app: &TestApp, method: &str, path: &str, bearer: Option<&str>) -> StatusCode {
+    let url = app.url(&format!("/api/admin{}", concrete(path)));
+    let mut request = match method {
+        "GET" => client.get(url),
+        "POST" => client.post(url).json(&json!({})),
+        "PUT" => client.put(url).json(&json!({})),
+        "DELETE" => client.delete(url),
+        other => panic!("no method {other}"),
+    };
+    if let Some(token) = bearer {
+        request = request.bearer_auth(token);
+    }
+    request.send().await.unwrap().status()
+}
+
+both_backends! {
+    async fn a_new_owner_sets_up_a_second_factor_and_signs_in_with_it(app: TestApp) {
+        let (token, hash) = enrol_server::staff_auth::setup_token();
+        let secret = enrol_server::staff_auth::new_secret();
+        app.db().add_staff("Owner@College.test", "Ada Owner", Role::Owner, &secret, &hash, None, None, Utc::now()).await.unwrap();
+        let invitation = app.get(&format!("/api/admin/invitations/{token}")).await;
+        assert_eq!(invitation.status(), 200);
+        let invitation: Value = invitation.json().await.unwrap();
+        assert_eq!(invitation["email"], "owner@college.test");
+        assert_eq!(invitation["secret"], secret.as_str());
+        assert!(invitation["otpauthUri"].as_str().unwrap().starts_with("otpauth://totp/"));
+        assert!(invitation["qrSvg"].as_str().unwrap().contains("<svg"));
+
+        // A wrong code and a short password are both named; nothing is spent.
+        let owner = browser();
+        let url = app.url(&format!("/api/admin/invitations/{token}"));
+        let wrong = owner.post(&url).json(&json!({ "password": "short", "code": "000000" })).send().await.unwrap();
+        assert_eq!(wrong.status(), 422);
+        let wrong: Value = wrong.json().await.unwrap();
+        assert!(wrong["error"]["fields"]["password"].is_string() && wrong["error"]["fields"]["code"].is_string(), "{wrong}");
+        let done = owner.post(&url).json(&json!({ "password": "a long owner password", "code": code(&secret, 0) })).send().await.unwrap();
+        assert_eq!(done.status(), 200);
+        let cookie = done.headers()["set-cookie"].to_str().unwrap().to_owned();
+        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/api/admin"), "{cookie}");
+        let session: Value = owner.get(app.url("/api/admin/session")).send().await.unwrap().json().await.unwrap();
+        assert_eq!(session["staff"]["role"], "owner");
+        assert!(session["staff"]["permissions"].as_array().unwrap().contains(&json!("manage_staff")));
+        // The link is spent.
+        assert_eq!(app.get(&format!("/api/admin/invitations/{token}")).await.status(), 404);
+
+        // Sign out, then in: the set-up code cannot be used again, the next one can.
+        assert_eq!(owner.post(app.url("/api/admin/sign-out")).json(&json!({})).send().await.unwrap().status(), 204);
+        assert_eq!(owner.get(app.url("/api/admin/session")).send().await.unwrap().status(), 401);
+        let sign_in = |password: &'static str, code: String| {
+            let owner = owner.clone();
+            let url = app.url("/api/admin/sign-in");
+            async move {
+                owner.post(url).json(&json!({ "email": "owner@college.test", "password": password, "code": code })).send().await.unwrap()
+            }
+        };
+        assert_eq!(sign_in("a long owner password", code(&secret, 0)).await.status(), 401, "a code is good once");
+        assert_eq!(sign_in("a wrong owner password", code(&secret, 30)).await.status(), 401);
+        let signed_in = sign_in("a long owner password", code(&secret, 30)).await;
+        assert_eq!(signed_in.status(), 200);
+        assert_eq!(owner.get(app.url("/api/admin/session")).send().await.unwrap().status(), 200);
+    }
+
+    async fn sign_in_is_throttled_per_email(app: TestApp) {
+        let (_, secret) = staff_member(&app, Role::Staff, "busy@college.test").await;
+        let client = browser();
+        for _ in 0..5 {
+            let response = client.post(app.url("/api/admin/sign-in"))
+                .json(&json!({ "email": "busy@college.test", "password": "guess", "code": "123456" })).send().await.unwrap();
+            assert_eq!(response.status(), 401);
+        }
+        // The sixth attempt is refused even with everything right.
+        let response = client.post(app.url("/api/admin/sign-in"))
+            .json(&json!({ "email": "busy@college.test", "password": "a long staff password", "code": code(&secret, 30) }))
+            .send().await.unwrap();
+        assert_eq!(response.status(), 429);
+    }
+
+    async fn a_session_ends_when_idle_and_when_the_member_is_disabled(app: TestApp) {
+        let (owner, _) = staff_member(&app, Role::Owner, "owner@college.test").await;
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        assert_eq!(staff.get(app.url("/api/admin/session")).send().await.unwrap().status(), 200);
+        // Idle for 31 minutes: signed out.
+        enrol_db::on_pool!(app.db(), pool => sqlx::query("update staff_session set last_seen_at = $1")
+            .bind(Utc::now() - Duration::minutes(31)).execute(pool).await.map(drop)).unwrap();
+        assert_eq!(staff.get(app.url("/api/admin/session")).send().await.unwrap().status(), 401);
+        assert_eq!(owner.get(app.url("/api/admin/session")).send().await.unwrap().status(), 401);
+
+        let (owner, _) = staff_member(&app, Role::Owner, "owner2@college.test").await;
+        let (staff, _) = staff_member(&app, Role::Staff, "staff2@college.test").await;
+        let list: Value = owner.get(app.url("/api/admin/staff")).send().await.unwrap().json().await.unwrap();
+        let id = list["staff"].as_array().unwrap().iter().find(|s| s["email"] == "staff2@college.test").unwrap()["id"].as_str().unwrap().to_owned();
+        let before = audit_rows(&app).await;
+        let disabled = owner.post(app.url(&format!("/api/admin/staff/{id}/disable"))).json(&json!({})).send().await.unwrap();
+        assert_eq!(disabled.status(), 204);
+        assert_eq!(audit_rows(&app).await, before + 1);
+        assert_eq!(staff.get(app.url("/api/admin/session")).send().await.unwrap().status(), 401);
+    }
+
+    async fn every_admin_route_refuses_whoever_it_does_not_allow(app: TestApp) {
+        let signed_out = browser();
+        let student = verified_account(&app, "student@example.com").await;
+        let mut members = Vec::new();
+        for role in Role::ALL {
+            let (client, _) = staff_member(&app, role, &format!("{}@college.test", role.as_str())).await;
+            members.push((role, client));
+        }
+        // Signing out ends the session the other calls use: it goes last.
+        let (sign_out, others): (Vec<&AdminRoute>, Vec<&AdminRoute>) = ROUTES.iter().partition(|r| r.path == "/sign-out");
+        for route in others.into_iter().chain(sign_out) {
+            assert_eq!(call(&signed_out, &app, route.method, route.path, None).await, 401, "signed out: {route:?}");
+            assert_eq!(call(&signed_out, &app, route.method, route.path, Some(&student)).await, 401, "a student: {route:?}");
+            for (role, client) in &members {
+                let status = call(client, &app, route.method, route.path, None).await;
+                let allowed = route.permission.is_none_or(|p| role.allows(p));
+                if allowed {
+                    assert!(status != 401 && status != 403, "{role:?} may use {route:?}, got {status}");
+                } else {
+                    assert_eq!(status, 403, "{role:?} on {route:?}");
+                }
+            }
+        }
+    }
+
+    async fn staff_are_added_once_with_a_mailed_link_and_an_audit_row(app: TestApp) {
+        let (owner, _) = staff_member(&app, Role::Owner, "owner@college.test").await;
+        let before = audit_rows(&app).await;
+        let added = owner.post(app.url("/api/admin/staff"))
+            .json(&json!({ "email": "Tutor@College.test", "name": "Tia Tutor", "role": "tutor" })).send().await.unwrap();
+        assert_eq!(added.status(), 201);
+        let added: Value = added.json().await.unwrap();
+        let link = added["setupLink"].as_str().unwrap();
+        assert!(link.contains("/admin/setup/?token="), "{link}");
+        assert_eq!(audit_rows(&app).await, before + 1);
+        let token = mailed_token(&app, "tutor@college.test", "/admin/setup/?token=").await;
+        assert!(link.ends_with(&token), "the mail carries the link: {link}");
+        let again = owner.post(app.url("/api/admin/staff"))
+            .json(&json!({ "email": "tutor@college.test", "name": "Tia", "role": "tutor" })).send().await.unwrap();
+        assert_eq!(again.status(), 422);
+        let bad = owner.post(app.url("/api/admin/staff"))
+            .json(&json!({ "email": "nope", "name": "", "role": "admin" })).send().await.unwrap();
+        let bad: Value = bad.json().await.unwrap();
+        assert_eq!(bad["error"]["fields"].as_object().unwrap().len(), 3, "{bad}");
+        assert_eq!(audit_rows(&app).await, before + 1, "refused changes write no audit row");
+
+        let log: Value = owner.get(app.url("/api/admin/audit?entity=staff")).send().await.unwrap().json().await.unwrap();
+        let first = &log["entries"][0];
+        assert_eq!(first["action"], "staff.add");
+        assert_eq!(first["actorEmail"], "owner@college.test");
+        assert_eq!(first["after"]["role"], "tutor");
+    }
+
+    async fn the_audit_log_cannot_be_changed_or_deleted(app: TestApp) {
+        staff_member(&app, Role::Owner, "owner@college.test").await;
+        assert!(audit_rows(&app).await > 0);
+        let update = enrol_db::on_pool!(app.db(), pool => sqlx::query("update audit_log set action = 'nothing'").execute(pool).await.map(drop));
+        assert!(update.is_err(), "an update is refused");
+        let delete = enrol_db::on_pool!(app.db(), pool => sqlx::query("delete from audit_log").execute(pool).await.map(drop));
+        assert!(delete.is_err(), "a delete is refused");
+    }
+}
