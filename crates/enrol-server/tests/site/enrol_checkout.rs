@@ -14,7 +14,7 @@ use crate::helpers::TestApp;
 
 /// The demo's Chemical Peels Course: a priced kit, sessions 1 and 3 with
 /// free seats, session 2 full.
-const COURSE: &str = "chemical-peels";
+pub(crate) const COURSE: &str = "chemical-peels";
 const PRICE: i64 = 69_500;
 const KIT_POUNDS: i64 = 120;
 

@@ -4,6 +4,7 @@
 mod account_area;
 mod accounts;
 mod admin;
+mod admin_sessions;
 mod api;
 mod balance;
 mod calendar;

@@ -7,7 +7,10 @@
 //! walks the same table.
 
 mod auth;
+mod csv;
+mod figures;
 mod people;
+mod sessions;
 
 use std::sync::Arc;
 
@@ -16,7 +19,7 @@ use axum::extract::{MatchedPath, Request, State};
 use axum::http::Method;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use chrono::Utc;
 use serde::Serialize;
 
@@ -51,6 +54,17 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/staff/{id}/disable", Some(Permission::ManageStaff)),
     route("GET", "/staff/names", Some(Permission::Enquiries)),
     route("GET", "/audit", Some(Permission::Audit)),
+    route("GET", "/courses", None),
+    route("GET", "/tutors", Some(Permission::Sessions)),
+    route("GET", "/sessions", Some(Permission::Rosters)),
+    route("POST", "/sessions", Some(Permission::Sessions)),
+    route("PUT", "/sessions/{id}", Some(Permission::Sessions)),
+    route("POST", "/sessions/{id}/cancel", Some(Permission::Sessions)),
+    route("GET", "/sessions/{id}/roster", Some(Permission::Rosters)),
+    route("GET", "/sessions/{id}/roster.csv", Some(Permission::Rosters)),
+    route("PUT", "/sessions/{id}/attendance/{enrollment_id}", Some(Permission::Rosters)),
+    route("GET", "/dashboard", Some(Permission::Figures)),
+    route("GET", "/exports/{file}", Some(Permission::Figures)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -61,6 +75,16 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/staff/{id}/disable", post(people::disable_staff))
         .route("/staff/names", get(people::list_staff_names))
         .route("/audit", get(people::show_audit))
+        .route("/courses", get(sessions::list_courses))
+        .route("/tutors", get(sessions::list_tutors))
+        .route("/sessions", get(sessions::list_sessions).post(sessions::open_session))
+        .route("/sessions/{id}", put(sessions::change_session))
+        .route("/sessions/{id}/cancel", post(sessions::cancel_session))
+        .route("/sessions/{id}/roster", get(sessions::show_roster))
+        .route("/sessions/{id}/roster.csv", get(sessions::download_roster))
+        .route("/sessions/{id}/attendance/{enrollment_id}", put(sessions::mark_attendance))
+        .route("/dashboard", get(figures::show_dashboard))
+        .route("/exports/{file}", get(figures::download_export))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()

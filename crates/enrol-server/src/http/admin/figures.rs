@@ -1,0 +1,140 @@
+//! The dashboard and the accountant's exports (issue 14 item 8).
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
+use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
+use serde::Deserialize;
+
+use enrol_db::SessionFilter;
+use enrol_domain::london;
+
+use super::csv;
+use crate::AppState;
+use crate::http::ApiError;
+
+/// How far ahead the dashboard lists sessions.
+const UPCOMING_DAYS: u64 = 60;
+
+/// `GET /api/admin/dashboard`: this week's and month's bookings and
+/// takings (London weeks start on Monday), the sessions filling over the
+/// next two months, and the balances owed.
+pub async fn show_dashboard(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    let now = Utc::now();
+    let today = london::today(now);
+    let monday = today - Days::new(u64::from(today.weekday().num_days_from_monday()));
+    let first = today.with_day(1).unwrap_or(today);
+    let week = state.db.takings(london::start_of_day(monday), now).await?;
+    let month = state.db.takings(london::start_of_day(first), now).await?;
+    let filter = SessionFilter { from: Some(today), to: today.checked_add_days(Days::new(UPCOMING_DAYS)), ..SessionFilter::default() };
+    let upcoming: Vec<_> = state.db.admin_sessions(&filter, now).await?.into_iter().filter(|s| s.status == "active").take(20).collect();
+    let balances = state.db.balances_owed(today).await?;
+    Ok(Json(serde_json::json!({ "week": week, "month": month, "upcoming": upcoming, "balances": balances })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Range {
+    from: NaiveDate,
+    to: NaiveDate,
+}
+
+fn time(at: DateTime<Utc>) -> String {
+    london::wall_clock(at).replace('T', " ")
+}
+
+/// `GET /api/admin/exports/{kind}.csv?from=&to=`: the London days from
+/// `from` to `to`, both included.
+pub async fn download_export(
+    State(state): State<Arc<AppState>>,
+    Path(file): Path<String>,
+    Query(range): Query<Range>,
+) -> Result<Response, ApiError> {
+    if range.to < range.from {
+        return Err(ApiError::BadRequest("The range ends before it starts.".to_owned()));
+    }
+    let from = london::start_of_day(range.from);
+    let to = london::start_of_day(range.to.succ_opt().ok_or_else(|| ApiError::BadRequest("The range ends too late.".to_owned()))?);
+    let name = |kind: &str| format!("{kind}-{}-to-{}.csv", range.from, range.to);
+    match file.as_str() {
+        "orders.csv" => {
+            let rows: Vec<Vec<String>> = state
+                .db
+                .order_export(from, to)
+                .await?
+                .into_iter()
+                .map(|o| {
+                    let courses = serde_json::from_str::<Vec<serde_json::Value>>(&o.lines)
+                        .unwrap_or_default()
+                        .iter()
+                        .filter_map(|line| line["title"].as_str().map(str::to_owned))
+                        .collect::<Vec<_>>()
+                        .join("; ");
+                    vec![
+                        o.id,
+                        time(o.created_at),
+                        o.paid_at.map(time).unwrap_or_default(),
+                        o.status,
+                        format!("{} {}", o.given_name, o.family_name),
+                        o.email,
+                        courses,
+                        o.discount_code.unwrap_or_default(),
+                        csv::pounds(o.total),
+                        csv::pounds(o.paid),
+                        csv::pounds((o.total - o.paid).max(0)),
+                    ]
+                })
+                .collect();
+            let header = ["Order", "Created", "Paid", "Status", "Name", "Email", "Courses", "Code", "Total", "Paid (net)", "Owed"];
+            Ok(csv::download(&name("orders"), &header, &rows))
+        }
+        "payments.csv" => {
+            let rows: Vec<Vec<String>> = state
+                .db
+                .payment_export(from, to)
+                .await?
+                .into_iter()
+                .map(|p| {
+                    vec![
+                        p.id,
+                        time(p.created_at),
+                        p.order_id.unwrap_or_default(),
+                        p.name.unwrap_or_default(),
+                        p.email.unwrap_or_default(),
+                        p.method,
+                        csv::pounds(p.amount),
+                        p.transaction_id,
+                        p.status,
+                    ]
+                })
+                .collect();
+            let header = ["Payment", "Received", "Order", "Name", "Email", "Method", "Amount", "Reference", "Status"];
+            Ok(csv::download(&name("payments"), &header, &rows))
+        }
+        "refunds.csv" => {
+            let rows: Vec<Vec<String>> = state
+                .db
+                .refund_export(from, to)
+                .await?
+                .into_iter()
+                .map(|r| {
+                    vec![
+                        r.id,
+                        time(r.created_at),
+                        r.completed_at.map(time).unwrap_or_default(),
+                        r.payment_id,
+                        r.order_id.unwrap_or_default(),
+                        csv::pounds(r.amount),
+                        r.reason,
+                        r.status,
+                    ]
+                })
+                .collect();
+            let header = ["Refund", "Asked", "Made", "Payment", "Order", "Amount", "Reason", "Status"];
+            Ok(csv::download(&name("refunds"), &header, &rows))
+        }
+        _ => Err(ApiError::NotFound),
+    }
+}

@@ -1,0 +1,276 @@
+//! Sessions and rosters in the back office (issue 14 items 3 and 7):
+//! list, open, change and cancel dates; a session's roster, printable and
+//! as CSV; attendance. Tutors see and mark only the sessions they teach.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use chrono::{NaiveDate, NaiveTime, Utc};
+use serde::Deserialize;
+
+use enrol_db::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember};
+use enrol_domain::london;
+use enrol_domain::mail::Mail;
+use enrol_domain::page::SessionType;
+
+use super::Staff;
+use super::csv;
+use crate::AppState;
+use crate::http::ApiError;
+use crate::http::json_body::JsonBody;
+
+/// `GET /api/admin/courses`: every course, for the menus.
+pub async fn list_courses(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    let courses: Vec<serde_json::Value> = state
+        .db
+        .course_choices()
+        .await?
+        .into_iter()
+        .map(|(id, title, online)| serde_json::json!({ "id": id, "title": title, "online": online }))
+        .collect();
+    Ok(Json(serde_json::json!({ "courses": courses })).into_response())
+}
+
+/// `GET /api/admin/tutors`: who can teach a session.
+pub async fn list_tutors(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    let tutors: Vec<serde_json::Value> =
+        state.db.tutors().await?.into_iter().map(|(id, name)| serde_json::json!({ "id": id, "name": name })).collect();
+    Ok(Json(serde_json::json!({ "tutors": tutors })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SessionQuery {
+    course: Option<String>,
+    from: Option<NaiveDate>,
+    to: Option<NaiveDate>,
+}
+
+/// The tutor whose sessions only a role that does not read every roster
+/// may see: the staff member themself.
+fn own_sessions_of(staff: &StaffMember) -> Option<String> {
+    (!staff.role.reads_every_roster()).then(|| staff.id.clone())
+}
+
+/// `GET /api/admin/sessions`.
+pub async fn list_sessions(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Query(query): Query<SessionQuery>,
+) -> Result<Response, ApiError> {
+    let filter = SessionFilter {
+        course_id: query.course.filter(|c| !c.is_empty()),
+        from: query.from,
+        to: query.to,
+        tutor_id: own_sessions_of(&staff),
+    };
+    let sessions = state.db.admin_sessions(&filter, Utc::now()).await?;
+    Ok(Json(serde_json::json!({ "sessions": sessions })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SessionForm {
+    /// Only when opening a session.
+    course_id: Option<String>,
+    date: String,
+    start_time: String,
+    end_time: String,
+    #[serde(rename = "type")]
+    session_type: String,
+    price: i64,
+    seats: i64,
+    #[serde(default)]
+    venue: String,
+    joining_link: Option<String>,
+    tutor_id: Option<String>,
+}
+
+/// The form as a session, or a message per field.
+fn check_form(form: SessionForm, today: NaiveDate) -> Result<SessionInput, ApiError> {
+    let mut fields = BTreeMap::new();
+    let date = NaiveDate::parse_from_str(form.date.trim(), "%Y-%m-%d").ok();
+    match date {
+        None => _ = fields.insert("date", "Enter the date as YYYY-MM-DD."),
+        Some(day) if day < today => _ = fields.insert("date", "Choose today or a later date."),
+        Some(_) => {}
+    }
+    let time = |raw: &str| NaiveTime::parse_from_str(raw.trim(), "%H:%M").ok();
+    let (start, end) = (time(&form.start_time), time(&form.end_time));
+    if start.is_none() {
+        fields.insert("startTime", "Enter the start time as HH:MM.");
+    }
+    match (start, end) {
+        (_, None) => _ = fields.insert("endTime", "Enter the end time as HH:MM."),
+        (Some(start), Some(end)) if end <= start => _ = fields.insert("endTime", "The end must be after the start."),
+        _ => {}
+    }
+    let session_type = SessionType::parse(&form.session_type);
+    if session_type.is_none() {
+        fields.insert("type", "Choose on site, virtual or blended.");
+    }
+    if !(1..=10_000_000).contains(&form.price) {
+        fields.insert("price", "Enter a price above £0.");
+    }
+    if !(1..=500).contains(&form.seats) {
+        fields.insert("seats", "Enter between 1 and 500 seats.");
+    }
+    let venue = form.venue.trim().to_owned();
+    if venue.chars().count() > 200 {
+        fields.insert("venue", "Keep the venue under 200 characters.");
+    }
+    let joining_link = form.joining_link.map(|l| l.trim().to_owned()).filter(|l| !l.is_empty());
+    if joining_link.as_deref().is_some_and(|link| !link.starts_with("https://") || link.len() > 500 || link.contains(char::is_whitespace)) {
+        fields.insert("joiningLink", "Enter the full https:// address of the meeting.");
+    }
+    match (date, start, end, session_type) {
+        (Some(date), Some(start), Some(end), Some(session_type)) if fields.is_empty() => Ok(SessionInput {
+            date,
+            start_at: date.and_time(start),
+            end_at: date.and_time(end),
+            session_type,
+            price: form.price,
+            seats: form.seats,
+            venue,
+            joining_link,
+            tutor_id: form.tutor_id.filter(|t| !t.is_empty()),
+        }),
+        _ => Err(ApiError::Invalid(fields)),
+    }
+}
+
+fn answer(change: SessionChange, created: bool) -> Result<Response, ApiError> {
+    match change {
+        SessionChange::Done(session) => {
+            let status = if created { StatusCode::CREATED } else { StatusCode::OK };
+            Ok((status, Json(*session)).into_response())
+        }
+        SessionChange::NotFound => Err(ApiError::NotFound),
+        SessionChange::NotInPerson => {
+            Err(ApiError::Invalid(BTreeMap::from([("courseId", "This course is online: it has no dates to book.")])))
+        }
+        SessionChange::UnknownTutor => Err(ApiError::Invalid(BTreeMap::from([("tutorId", "Choose one of the college's tutors.")]))),
+        SessionChange::SeatsBelowTaken { taken } => {
+            Err(ApiError::Conflict(format!("{taken} seats are booked or held: the session needs at least {taken} seats.")))
+        }
+    }
+}
+
+/// `POST /api/admin/sessions`: a new date, on sale at once.
+pub async fn open_session(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    JsonBody(form): JsonBody<SessionForm>,
+) -> Result<Response, ApiError> {
+    let now = Utc::now();
+    let Some(course_id) = form.course_id.clone().filter(|c| !c.is_empty()) else {
+        return Err(ApiError::Invalid(BTreeMap::from([("courseId", "Choose the course.")])));
+    };
+    let input = check_form(form, london::today(now))?;
+    answer(state.db.open_session(&course_id, &input, &staff.id, now).await?, true)
+}
+
+/// `PUT /api/admin/sessions/{id}`.
+pub async fn change_session(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(form): JsonBody<SessionForm>,
+) -> Result<Response, ApiError> {
+    let now = Utc::now();
+    let input = check_form(form, london::today(now))?;
+    answer(state.db.update_session(&id, &input, &staff.id, now).await?, false)
+}
+
+/// `POST /api/admin/sessions/{id}/cancel`: off sale, and each booked
+/// student is offered a move or a full refund.
+pub async fn cancel_session(State(state): State<Arc<AppState>>, staff: Staff, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let now = Utc::now();
+    let session = state.db.admin_session(&id, now).await?.ok_or(ApiError::NotFound)?;
+    let college = state.db.college().await?.name;
+    let account = format!("{}/account/", state.config.public_url);
+    let mail_for = |student: &CancelledBooking| Mail {
+        to: student.email.clone(),
+        reply_to: None,
+        subject: format!("Your {} date has been cancelled", session.course_title),
+        body: format!(
+            "Hello {},\n\nWe are sorry: {college} has had to cancel {} on {}.\n\nYou can choose another date of the course at no \
+             cost, or cancel for a full refund of everything you have paid. Both are in your account, under your booking \
+             (reference {}):\n{account}\n\nIf you would rather talk it through, reply to this email.\n",
+            student.given_name,
+            session.course_title,
+            london::long_date(session.date),
+            student.enrollment_id,
+        ),
+        attachment: None,
+    };
+    match state.db.cancel_session(&id, &staff.id, mail_for, now).await? {
+        Some(students) => Ok(Json(serde_json::json!({ "students": students.len() })).into_response()),
+        None => Err(ApiError::Unprocessable("This session is already cancelled.".to_owned())),
+    }
+}
+
+/// The session if `staff` may read its roster: all of them, or a tutor's own.
+async fn readable_session(state: &AppState, staff: &StaffMember, id: &str) -> Result<AdminSession, ApiError> {
+    let session = state.db.admin_session(id, Utc::now()).await?.ok_or(ApiError::NotFound)?;
+    match own_sessions_of(staff) {
+        Some(tutor) if session.tutor_id.as_deref() != Some(tutor.as_str()) => Err(ApiError::Forbidden),
+        _ => Ok(session),
+    }
+}
+
+/// `GET /api/admin/sessions/{id}/roster`.
+pub async fn show_roster(State(state): State<Arc<AppState>>, staff: Staff, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let session = readable_session(&state, &staff, &id).await?;
+    let students = state.db.roster(&id).await?;
+    Ok(Json(serde_json::json!({ "session": session, "students": students })).into_response())
+}
+
+/// `GET /api/admin/sessions/{id}/roster.csv`.
+pub async fn download_roster(State(state): State<Arc<AppState>>, staff: Staff, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let session = readable_session(&state, &staff, &id).await?;
+    let students = state.db.roster(&id).await?;
+    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
+    let rows: Vec<Vec<String>> = students
+        .into_iter()
+        .map(|s| {
+            vec![
+                s.name,
+                s.email,
+                s.phone,
+                yes_no(s.forms_complete),
+                yes_no(s.balance_paid),
+                csv::pounds(s.balance_due),
+                s.kit.unwrap_or_default(),
+                s.attended.map(yes_no).unwrap_or_default(),
+            ]
+        })
+        .collect();
+    let header = ["Name", "Email", "Phone", "Forms complete", "Balance paid", "Balance due (£)", "Kit", "Attended"];
+    Ok(csv::download(&format!("roster-{}-{}.csv", session.date, session.course_id), &header, &rows))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attendance {
+    attended: bool,
+}
+
+/// `PUT /api/admin/sessions/{id}/attendance/{enrollmentId}`.
+pub async fn mark_attendance(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((id, enrollment_id)): Path<(String, String)>,
+    JsonBody(body): JsonBody<Attendance>,
+) -> Result<StatusCode, ApiError> {
+    readable_session(&state, &staff, &id).await?;
+    if state.db.mark_attendance(&id, &enrollment_id, body.attended, &staff.id, Utc::now()).await? {
+        Ok(StatusCode::NO_CONTENT)
+    } else {
+        Err(ApiError::NotFound)
+    }
+}
