@@ -7,6 +7,7 @@
 mod account_area;
 mod accounts;
 mod admin_figures;
+mod admin_rosters;
 mod admin_sessions;
 mod balances;
 mod cancellations;
@@ -45,7 +46,8 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use account_area::{EmailChange, IntakeBooking, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use admin_figures::{BalancesOwed, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
-pub use admin_sessions::{AdminSession, CancelledBooking, RosterStudent, SessionChange, SessionFilter, SessionInput};
+pub use admin_rosters::RosterStudent;
+pub use admin_sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};
 pub use balances::{BalanceFulfilment, BalanceLink, ReminderDue};
 pub use cancellations::Cancellation;
 pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
