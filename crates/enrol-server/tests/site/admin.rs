@@ -155,6 +155,9 @@ both_backends! {
             let (client, _) = staff_member(&app, role, &format!("{}@college.test", role.as_str())).await;
             members.push((role, client));
         }
+        // A method a route does not take is 405, whoever asks.
+        let owner = &members[0].1;
+        assert_eq!(owner.delete(app.url("/api/admin/audit")).send().await.unwrap().status(), 405);
         // Signing out ends the session the other calls use: it goes last.
         let (sign_out, others): (Vec<&AdminRoute>, Vec<&AdminRoute>) = ROUTES.iter().partition(|r| r.path == "/sign-out");
         for route in others.into_iter().chain(sign_out) {

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{MatchedPath, Request, State};
-use axum::http::Method;
+use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -100,9 +100,11 @@ pub type Staff = axum::Extension<StaffMember>;
 async fn guard(State(state): State<Arc<AppState>>, matched: MatchedPath, mut request: Request, next: Next) -> Response {
     let path = matched.as_str();
     let path = path.strip_prefix("/api/admin").unwrap_or(path);
-    let Some(route) =
-        ROUTES.iter().find(|r| r.path == path && Method::from_bytes(r.method.as_bytes()).ok().as_ref() == Some(request.method()))
-    else {
+    let method = request.method().as_str();
+    let Some(route) = ROUTES.iter().find(|r| r.path == path && r.method == method) else {
+        if ROUTES.iter().any(|r| r.path == path) {
+            return StatusCode::METHOD_NOT_ALLOWED.into_response();
+        }
         tracing::error!(path, "An admin route is missing from the permission table");
         return ApiError::Forbidden.into_response();
     };
