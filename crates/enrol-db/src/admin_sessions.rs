@@ -1,7 +1,9 @@
 //! Staff run the dates (issue 14 item 3): sessions listed with their seats,
 //! opened, changed and cancelled.
 //! Every change writes one audit row in its transaction and bumps the
-//! seats version, so the catalogue and cached pages show it at once.
+//! content and seats versions: the dates, times and prices the catalogue
+//! keeps per content version, and the seats it counts, are read again, and
+//! cached pages are dropped on every instance.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
@@ -117,6 +119,14 @@ macro_rules! tutor_is_known {
     };
 }
 
+/// Bumps the content version inside `$tx`: the catalogue's dates and
+/// prices changed.
+macro_rules! dates_changed {
+    ($tx:expr, $now:expr) => {
+        sqlx::query("update content_version set version = version + 1, loaded_at = $1 where id = 1").bind($now).execute(&mut *$tx).await
+    };
+}
+
 /// The seats a session's count may not go below: booked, held and offered.
 const TAKEN: &str = "registrations + holds + offered";
 
@@ -169,6 +179,7 @@ impl Db {
             .execute(&mut *tx).await?;
             audit!(tx, &AuditEntry::new(staff_id, "session.create", "session", &id).after(input), now)?;
             seats_changed!(tx)?;
+            dates_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(true)
         })
@@ -215,6 +226,7 @@ impl Db {
             let entry = AuditEntry::new(staff_id, "session.update", "session", id).before(&before).after(input);
             audit!(tx, &entry, now)?;
             seats_changed!(tx)?;
+            dates_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(None)
         })
@@ -272,6 +284,7 @@ impl Db {
                 .after(serde_json::json!({ "status": "cancelled", "studentsTold": students.len() }));
             audit!(tx, &entry, now)?;
             seats_changed!(tx)?;
+            dates_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(students))
         })

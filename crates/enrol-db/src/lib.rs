@@ -46,7 +46,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use account_area::{EmailChange, IntakeBooking, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use admin_figures::{BalancesOwed, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
-pub use admin_rosters::RosterStudent;
+pub use admin_rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
 pub use admin_sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};
 pub use balances::{BalanceFulfilment, BalanceLink, ReminderDue};
 pub use cancellations::Cancellation;

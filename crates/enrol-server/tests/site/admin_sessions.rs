@@ -9,7 +9,9 @@ use serde_json::{Value, json};
 use enrol_domain::london;
 use enrol_domain::staff::Role;
 
+use crate::accounts::verified_account;
 use crate::admin::{audit_rows, staff_member};
+use crate::balance::{link, pay};
 use crate::both_backends;
 use crate::enrol_checkout::{COURSE, confirm, count, order, prepared, quote};
 use crate::helpers::TestApp;
@@ -102,7 +104,7 @@ both_backends! {
         let (other, _) = staff_member(&app, Role::Tutor, "tom@college.test").await;
         let tutors: Value = owner.get(app.url("/api/admin/tutors")).send().await.unwrap().json().await.unwrap();
         let tia = tutors["tutors"].as_array().unwrap().iter().find(|t| t["name"].as_str().unwrap().contains("tia")).unwrap()["id"].clone();
-        let mut form = session_form(90, 6);
+        let mut form = session_form(0, 6);
         form["tutorId"] = tia;
         let id = open(&app, &owner, &form).await;
         let order_id = book(&app, &id, true).await;
@@ -182,5 +184,48 @@ both_backends! {
         let none = staff.get(app.url(&format!("/api/admin/exports/payments.csv?{earlier}"))).send().await.unwrap().text().await.unwrap();
         assert_eq!(none.lines().count(), 1, "only the header outside the range");
         assert_eq!(staff.get(app.url("/api/admin/exports/secrets.csv?from=2026-01-01&to=2026-01-02")).send().await.unwrap().status(), 404);
+    }
+
+    async fn a_certificate_goes_once_to_a_student_who_came_and_paid(app: TestApp) {
+        verified_account(&app, "sam.lee@example.com").await;
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        let later = open(&app, &staff, &session_form(30, 4)).await;
+        let early = book(&app, &later, false).await;
+        let too_early = staff.put(app.url(&format!("/api/admin/sessions/{later}/attendance/{early}")))
+            .json(&json!({ "attended": true })).send().await.unwrap();
+        assert_eq!(too_early.status(), 422, "attendance waits for the day");
+
+        let id = open(&app, &staff, &session_form(0, 4)).await;
+        let order_id = book(&app, &id, false).await;
+        let issue = |staff: reqwest::Client| {
+            let url = app.url(&format!("/api/admin/sessions/{id}/certificates/{order_id}"));
+            async move { staff.post(url).json(&json!({})).send().await.unwrap() }
+        };
+        let before = audit_rows(&app).await;
+        let refused = issue(staff.clone()).await;
+        assert_eq!(refused.status(), 422);
+        assert!(refused.text().await.unwrap().contains("attended"));
+        let attended = staff.put(app.url(&format!("/api/admin/sessions/{id}/attendance/{order_id}")))
+            .json(&json!({ "attended": true })).send().await.unwrap();
+        assert_eq!(attended.status(), 204);
+        let refused = issue(staff.clone()).await;
+        assert_eq!(refused.status(), 422);
+        assert!(refused.text().await.unwrap().contains("owes"));
+
+        let owed = count(&app, &format!("select total - deposit from enrollment where id = '{order_id}'")).await;
+        link(&app, &order_id, "ce27f1").await;
+        pay(&app, "ce27f1", owed).await;
+        let issued = issue(staff.clone()).await;
+        assert_eq!(issued.status(), 201);
+        let number = issued.json::<Value>().await.unwrap()["number"].as_str().unwrap().to_owned();
+        assert!(number.contains(&format!("-{}-", london::today(Utc::now()).format("%Y"))), "{number}");
+        assert_eq!(audit_rows(&app).await, before + 2, "attendance and the certificate, one row each");
+        assert_eq!(issue(staff.clone()).await.status(), 409, "once");
+        let check = app.get(&format!("/api/page-data?path=/certificates/{number}")).await.text().await.unwrap();
+        assert!(check.contains("Sam Lee"), "anyone checks it by number: {check}");
+        let roster: Value = staff.get(app.url(&format!("/api/admin/sessions/{id}/roster"))).send().await.unwrap().json().await.unwrap();
+        assert_eq!(roster["students"][0]["certificate"], number.as_str());
+        let mails = app.db().outbox(200).await.unwrap();
+        assert!(mails.iter().any(|m| m.to_address == "sam.lee@example.com" && m.body_text.contains(&number)));
     }
 }

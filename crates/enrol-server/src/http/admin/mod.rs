@@ -63,6 +63,7 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/sessions/{id}/roster", Some(Permission::Rosters)),
     route("GET", "/sessions/{id}/roster.csv", Some(Permission::Rosters)),
     route("PUT", "/sessions/{id}/attendance/{enrollment_id}", Some(Permission::Rosters)),
+    route("POST", "/sessions/{id}/certificates/{enrollment_id}", Some(Permission::Sessions)),
     route("GET", "/dashboard", Some(Permission::Figures)),
     route("GET", "/exports/{file}", Some(Permission::Figures)),
 ];
@@ -83,6 +84,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/sessions/{id}/roster", get(sessions::show_roster))
         .route("/sessions/{id}/roster.csv", get(sessions::download_roster))
         .route("/sessions/{id}/attendance/{enrollment_id}", put(sessions::mark_attendance))
+        .route("/sessions/{id}/certificates/{enrollment_id}", post(sessions::issue_certificate))
         .route("/dashboard", get(figures::show_dashboard))
         .route("/exports/{file}", get(figures::download_export))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));

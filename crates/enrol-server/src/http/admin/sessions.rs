@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::{NaiveDate, NaiveTime, Utc};
 use serde::Deserialize;
 
-use enrol_db::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember};
+use enrol_db::{AdminSession, AttendanceMark, CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
@@ -268,9 +268,58 @@ pub async fn mark_attendance(
     JsonBody(body): JsonBody<Attendance>,
 ) -> Result<StatusCode, ApiError> {
     readable_session(&state, &staff, &id).await?;
-    if state.db.mark_attendance(&id, &enrollment_id, body.attended, &staff.id, Utc::now()).await? {
-        Ok(StatusCode::NO_CONTENT)
-    } else {
-        Err(ApiError::NotFound)
+    match state.db.mark_attendance(&id, &enrollment_id, body.attended, &staff.id, Utc::now()).await? {
+        AttendanceMark::Marked => Ok(StatusCode::NO_CONTENT),
+        AttendanceMark::NotOnRoster => Err(ApiError::NotFound),
+        AttendanceMark::TooEarly => Err(ApiError::Unprocessable("Attendance is marked from the session's day on.".to_owned())),
+    }
+}
+
+/// A certificate number: the college's initials, the year and eight random
+/// letters and digits (so numbers say nothing about one another), e.g.
+/// `EA-2026-K7Q2M9XD`.
+fn certificate_number(college: &str, today: NaiveDate) -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let initials: String = college.split_whitespace().filter_map(|w| w.chars().next()).filter(char::is_ascii_alphabetic).take(3).collect();
+    let initials = if initials.is_empty() { "C".to_owned() } else { initials.to_ascii_uppercase() };
+    let random: String =
+        uuid::Uuid::new_v4().as_bytes()[..8].iter().map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()])).collect();
+    format!("{initials}-{}-{random}", today.format("%Y"))
+}
+
+/// `POST /api/admin/sessions/{id}/certificates/{enrollmentId}`: the
+/// certificate of a student who came and has paid in full, once.
+pub async fn issue_certificate(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((id, enrollment_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    use enrol_db::{CertificateHolder, CertificateIssue};
+    let now = Utc::now();
+    let college = state.db.college().await?.name;
+    let number = certificate_number(&college, london::today(now));
+    let public_url = state.config.public_url.clone();
+    let mail_for = |holder: &CertificateHolder| Mail {
+        to: holder.email.clone(),
+        reply_to: None,
+        subject: format!("Your {} certificate", holder.course_title),
+        body: format!(
+            "Hello {},\n\nCongratulations on completing {}. Your certificate, number {}, is in your account:\n{public_url}/account/\n\n\
+             Employers and insurers can check it at:\n{public_url}/certificates/{}\n\n{college}\n",
+            holder.given_name, holder.course_title, holder.number, holder.number
+        ),
+        attachment: None,
+    };
+    match state.db.issue_certificate(&id, &enrollment_id, &number, mail_for, &staff.id, now).await? {
+        CertificateIssue::Issued { number } => Ok((StatusCode::CREATED, Json(serde_json::json!({ "number": number }))).into_response()),
+        CertificateIssue::AlreadyIssued { number } => {
+            Err(ApiError::Conflict(format!("A certificate ({number}) was already issued for this session.")))
+        }
+        CertificateIssue::NotOnRoster => Err(ApiError::NotFound),
+        CertificateIssue::NotAttended => Err(ApiError::Unprocessable("Mark the student as attended first.".to_owned())),
+        CertificateIssue::NotPaid => Err(ApiError::Unprocessable("The student still owes part of the balance.".to_owned())),
+        CertificateIssue::NoAccount => {
+            Err(ApiError::Unprocessable("The booking has no account to hold the certificate: ask the student to sign up.".to_owned()))
+        }
     }
 }
