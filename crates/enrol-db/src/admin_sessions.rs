@@ -290,18 +290,4 @@ impl Db {
         })
         .context("Failed to cancel the session")
     }
-
-    /// Active tutors, for the session form.
-    pub async fn tutors(&self) -> anyhow::Result<Vec<(String, String)>> {
-        on_pool!(self, pool => sqlx::query_as(
-            "select id, name from staff_account where role = 'tutor' and disabled_at is null order by name"
-        ).fetch_all(pool).await)
-        .context("Failed to list the tutors")
-    }
-
-    /// Courses for the back office's menus: id, title, whether online.
-    pub async fn course_choices(&self) -> anyhow::Result<Vec<(String, String, bool)>> {
-        on_pool!(self, pool => sqlx::query_as("select id, title, online from course order by title").fetch_all(pool).await)
-            .context("Failed to list the courses")
-    }
 }

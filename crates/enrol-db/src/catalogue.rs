@@ -137,6 +137,12 @@ impl Db {
         }))
     }
 
+    /// Courses for the back office's menus: id, title, whether online.
+    pub async fn course_choices(&self) -> anyhow::Result<Vec<(String, String, bool)>> {
+        on_pool!(self, pool => sqlx::query_as("select id, title, online from course order by title").fetch_all(pool).await)
+            .context("Failed to list the courses")
+    }
+
     pub async fn college(&self) -> anyhow::Result<College> {
         Ok(College::of(self.site().await?.as_ref().map(|r| &r.site)))
     }

@@ -366,6 +366,14 @@ impl Db {
         .context("Failed to disable the staff member")
     }
 
+    /// Active tutors, for the session form.
+    pub async fn tutors(&self) -> anyhow::Result<Vec<(String, String)>> {
+        on_pool!(self, pool => sqlx::query_as(
+            "select id, name from staff_account where role = 'tutor' and disabled_at is null order by name"
+        ).fetch_all(pool).await)
+        .context("Failed to list the tutors")
+    }
+
     /// The audit log, newest first.
     pub async fn audit_entries(&self, filter: &AuditFilter) -> anyhow::Result<Vec<AuditRow>> {
         let mut conditions = Vec::new();

@@ -10,6 +10,7 @@ mod auth;
 mod csv;
 mod figures;
 mod people;
+mod rosters;
 mod sessions;
 
 use std::sync::Arc;
@@ -81,10 +82,10 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/sessions", get(sessions::list_sessions).post(sessions::open_session))
         .route("/sessions/{id}", put(sessions::change_session))
         .route("/sessions/{id}/cancel", post(sessions::cancel_session))
-        .route("/sessions/{id}/roster", get(sessions::show_roster))
-        .route("/sessions/{id}/roster.csv", get(sessions::download_roster))
-        .route("/sessions/{id}/attendance/{enrollment_id}", put(sessions::mark_attendance))
-        .route("/sessions/{id}/certificates/{enrollment_id}", post(sessions::issue_certificate))
+        .route("/sessions/{id}/roster", get(rosters::show_roster))
+        .route("/sessions/{id}/roster.csv", get(rosters::download_roster))
+        .route("/sessions/{id}/attendance/{enrollment_id}", put(rosters::mark_attendance))
+        .route("/sessions/{id}/certificates/{enrollment_id}", post(rosters::issue_certificate))
         .route("/dashboard", get(figures::show_dashboard))
         .route("/exports/{file}", get(figures::download_export))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));

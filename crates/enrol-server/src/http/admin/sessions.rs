@@ -1,6 +1,5 @@
-//! Sessions and rosters in the back office (issue 14 items 3 and 7):
-//! list, open, change and cancel dates; a session's roster, printable and
-//! as CSV; attendance. Tutors see and mark only the sessions they teach.
+//! Sessions in the back office (issue 14 item 3): list, open, change and
+//! cancel dates. Tutors list only the sessions they teach.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -12,13 +11,12 @@ use axum::response::{IntoResponse, Response};
 use chrono::{NaiveDate, NaiveTime, Utc};
 use serde::Deserialize;
 
-use enrol_db::{AdminSession, AttendanceMark, CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember};
+use enrol_db::{CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
 
 use super::Staff;
-use super::csv;
 use crate::AppState;
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
@@ -52,7 +50,7 @@ pub struct SessionQuery {
 
 /// The tutor whose sessions only a role that does not read every roster
 /// may see: the staff member themself.
-fn own_sessions_of(staff: &StaffMember) -> Option<String> {
+pub(super) fn own_sessions_of(staff: &StaffMember) -> Option<String> {
     (!staff.role.reads_every_roster()).then(|| staff.id.clone())
 }
 
@@ -211,115 +209,5 @@ pub async fn cancel_session(State(state): State<Arc<AppState>>, staff: Staff, Pa
     match state.db.cancel_session(&id, &staff.id, mail_for, now).await? {
         Some(students) => Ok(Json(serde_json::json!({ "students": students.len() })).into_response()),
         None => Err(ApiError::Unprocessable("This session is already cancelled.".to_owned())),
-    }
-}
-
-/// The session if `staff` may read its roster: all of them, or a tutor's own.
-async fn readable_session(state: &AppState, staff: &StaffMember, id: &str) -> Result<AdminSession, ApiError> {
-    let session = state.db.admin_session(id, Utc::now()).await?.ok_or(ApiError::NotFound)?;
-    match own_sessions_of(staff) {
-        Some(tutor) if session.tutor_id.as_deref() != Some(tutor.as_str()) => Err(ApiError::Forbidden),
-        _ => Ok(session),
-    }
-}
-
-/// `GET /api/admin/sessions/{id}/roster`.
-pub async fn show_roster(State(state): State<Arc<AppState>>, staff: Staff, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let session = readable_session(&state, &staff, &id).await?;
-    let students = state.db.roster(&id).await?;
-    Ok(Json(serde_json::json!({ "session": session, "students": students })).into_response())
-}
-
-/// `GET /api/admin/sessions/{id}/roster.csv`.
-pub async fn download_roster(State(state): State<Arc<AppState>>, staff: Staff, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let session = readable_session(&state, &staff, &id).await?;
-    let students = state.db.roster(&id).await?;
-    let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
-    let rows: Vec<Vec<String>> = students
-        .into_iter()
-        .map(|s| {
-            vec![
-                s.name,
-                s.email,
-                s.phone,
-                yes_no(s.forms_complete),
-                yes_no(s.balance_paid),
-                csv::pounds(s.balance_due),
-                s.kit.unwrap_or_default(),
-                s.attended.map(yes_no).unwrap_or_default(),
-            ]
-        })
-        .collect();
-    let header = ["Name", "Email", "Phone", "Forms complete", "Balance paid", "Balance due (£)", "Kit", "Attended"];
-    Ok(csv::download(&format!("roster-{}-{}.csv", session.date, session.course_id), &header, &rows))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Attendance {
-    attended: bool,
-}
-
-/// `PUT /api/admin/sessions/{id}/attendance/{enrollmentId}`.
-pub async fn mark_attendance(
-    State(state): State<Arc<AppState>>,
-    staff: Staff,
-    Path((id, enrollment_id)): Path<(String, String)>,
-    JsonBody(body): JsonBody<Attendance>,
-) -> Result<StatusCode, ApiError> {
-    readable_session(&state, &staff, &id).await?;
-    match state.db.mark_attendance(&id, &enrollment_id, body.attended, &staff.id, Utc::now()).await? {
-        AttendanceMark::Marked => Ok(StatusCode::NO_CONTENT),
-        AttendanceMark::NotOnRoster => Err(ApiError::NotFound),
-        AttendanceMark::TooEarly => Err(ApiError::Unprocessable("Attendance is marked from the session's day on.".to_owned())),
-    }
-}
-
-/// A certificate number: the college's initials, the year and eight random
-/// letters and digits (so numbers say nothing about one another), e.g.
-/// `EA-2026-K7Q2M9XD`.
-fn certificate_number(college: &str, today: NaiveDate) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let initials: String = college.split_whitespace().filter_map(|w| w.chars().next()).filter(char::is_ascii_alphabetic).take(3).collect();
-    let initials = if initials.is_empty() { "C".to_owned() } else { initials.to_ascii_uppercase() };
-    let random: String =
-        uuid::Uuid::new_v4().as_bytes()[..8].iter().map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()])).collect();
-    format!("{initials}-{}-{random}", today.format("%Y"))
-}
-
-/// `POST /api/admin/sessions/{id}/certificates/{enrollmentId}`: the
-/// certificate of a student who came and has paid in full, once.
-pub async fn issue_certificate(
-    State(state): State<Arc<AppState>>,
-    staff: Staff,
-    Path((id, enrollment_id)): Path<(String, String)>,
-) -> Result<Response, ApiError> {
-    use enrol_db::{CertificateHolder, CertificateIssue};
-    let now = Utc::now();
-    let college = state.db.college().await?.name;
-    let number = certificate_number(&college, london::today(now));
-    let public_url = state.config.public_url.clone();
-    let mail_for = |holder: &CertificateHolder| Mail {
-        to: holder.email.clone(),
-        reply_to: None,
-        subject: format!("Your {} certificate", holder.course_title),
-        body: format!(
-            "Hello {},\n\nCongratulations on completing {}. Your certificate, number {}, is in your account:\n{public_url}/account/\n\n\
-             Employers and insurers can check it at:\n{public_url}/certificates/{}\n\n{college}\n",
-            holder.given_name, holder.course_title, holder.number, holder.number
-        ),
-        attachment: None,
-    };
-    match state.db.issue_certificate(&id, &enrollment_id, &number, mail_for, &staff.id, now).await? {
-        CertificateIssue::Issued { number } => Ok((StatusCode::CREATED, Json(serde_json::json!({ "number": number }))).into_response()),
-        CertificateIssue::AlreadyIssued { number } => {
-            Err(ApiError::Conflict(format!("A certificate ({number}) was already issued for this session.")))
-        }
-        CertificateIssue::NotOnRoster => Err(ApiError::NotFound),
-        CertificateIssue::NotAttended => Err(ApiError::Unprocessable("Mark the student as attended first.".to_owned())),
-        CertificateIssue::NotPaid => Err(ApiError::Unprocessable("The student still owes part of the balance.".to_owned())),
-        CertificateIssue::NoAccount => {
-            Err(ApiError::Unprocessable("The booking has no account to hold the certificate: ask the student to sign up.".to_owned()))
-        }
     }
 }
