@@ -14,7 +14,8 @@ interface FieldProps {
   value: string;
   error: string | undefined;
   required: boolean;
-  type?: 'text' | 'email' | 'tel' | 'password';
+  /** The back office (decision 017) also asks for dates, times and links. */
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'time' | 'url';
   /** What the browser may fill in; none for free text and choices. */
   autoComplete?: string;
   /** A choice from these, after 'Please choose', instead of typing. */

@@ -1,0 +1,83 @@
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageHeading } from './components/page-heading';
+import { AdminLayout } from './layout/admin-layout';
+import { Allowed } from './layout/allowed';
+import type { Permission } from './lib/api-types';
+import { can, sectionsFor } from './lib/permissions';
+import { StaffSessionProvider, useStaff } from './lib/staff-session';
+import { routes } from './paths';
+import { AuditScreen } from './screens/audit/audit-screen';
+import { CodeScreen, NewCodeScreen } from './screens/codes/code-screens';
+import { CodesScreen } from './screens/codes/codes-screen';
+import { DashboardScreen } from './screens/dashboard/dashboard-screen';
+import { EnquiriesScreen } from './screens/enquiries/enquiries-screen';
+import { ExportsScreen } from './screens/exports/exports-screen';
+import { OrderScreen } from './screens/orders/order-screen';
+import { OrdersScreen } from './screens/orders/orders-screen';
+import { NewSessionScreen } from './screens/sessions/new-session-screen';
+import { RosterScreen } from './screens/sessions/roster-screen';
+import { SessionScreen } from './screens/sessions/session-screen';
+import { SessionsScreen } from './screens/sessions/sessions-screen';
+import { SetupScreen } from './screens/setup/setup-screen';
+import { SignInScreen } from './screens/sign-in/sign-in-screen';
+import { StaffScreen } from './screens/staff/staff-screen';
+import { UpsellScreen, UpsellsScreen } from './screens/upsells/upsells-screen';
+
+// The back office's routes, below `/admin/` (decision 017). Each screen
+// names the permissions that open it, as the server's route table does.
+
+/** The dashboard for those who may see it; otherwise the first section the role opens. */
+function Home() {
+  const staff = useStaff();
+  if (can(staff, 'figures')) return <DashboardScreen />;
+  const first = sectionsFor(staff)[0];
+  if (first) return <Navigate to={first.path} replace />;
+  return (
+    <>
+      <PageHeading>Back office</PageHeading>
+      <p>There is nothing in the back office for your role yet.</p>
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <>
+      <PageHeading>Page not found</PageHeading>
+      <p>There is no such page in the back office. Choose a section above.</p>
+    </>
+  );
+}
+
+const screen = (needs: Permission[], element: ReactNode) => <Allowed needs={needs}>{element}</Allowed>;
+
+export function AdminApp() {
+  return (
+    <StaffSessionProvider>
+      <Routes>
+        <Route path={routes.signIn} element={<SignInScreen />} />
+        <Route path={routes.setup} element={<SetupScreen />} />
+        <Route element={<AdminLayout />}>
+          <Route index element={<Home />} />
+          <Route path={routes.sessions} element={screen(['sessions', 'rosters'], <SessionsScreen />)} />
+          <Route path={routes.newSession} element={screen(['sessions'], <NewSessionScreen />)} />
+          <Route path={routes.session} element={screen(['sessions'], <SessionScreen />)} />
+          <Route path={routes.roster} element={screen(['rosters'], <RosterScreen />)} />
+          <Route path={routes.orders} element={screen(['orders'], <OrdersScreen />)} />
+          <Route path={routes.order} element={screen(['orders'], <OrderScreen />)} />
+          <Route path={routes.codes} element={screen(['codes'], <CodesScreen />)} />
+          <Route path={routes.newCode} element={screen(['codes'], <NewCodeScreen />)} />
+          <Route path={routes.code} element={screen(['codes'], <CodeScreen />)} />
+          <Route path={routes.upsells} element={screen(['codes'], <UpsellsScreen />)} />
+          <Route path={routes.upsell} element={screen(['codes'], <UpsellScreen />)} />
+          <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
+          <Route path={routes.exports} element={screen(['figures'], <ExportsScreen />)} />
+          <Route path={routes.staff} element={screen(['manage_staff'], <StaffScreen />)} />
+          <Route path={routes.audit} element={screen(['audit'], <AuditScreen />)} />
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </StaffSessionProvider>
+  );
+}

@@ -1,0 +1,177 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { useController, type FieldValues, type Path } from 'react-hook-form';
+import { Field } from '../../components/ui/field';
+import type { AdminForm } from './use-admin-form';
+
+// The controls of a back-office form, bound to it by name: each takes its
+// label from the form, and its message from the form's state. Text goes
+// through the site's own `Field`. Choices with labels other than their
+// values (a course by id, a status by code), radio groups and check boxes
+// are not `Field`'s: they are here, with the same markup and classes, since
+// changing `Field` would change every public page's bundle.
+
+interface Bound<TInput extends FieldValues, TOutput> {
+  form: AdminForm<TInput, TOutput>;
+  name: keyof TInput & string;
+  hint?: string;
+  required?: boolean;
+}
+
+function useBound<TInput extends FieldValues, TOutput>({ form, name }: Bound<TInput, TOutput>) {
+  const { field, fieldState } = useController<TInput, Path<TInput>, TOutput>({ control: form.form.control, name: name as Path<TInput> });
+  const id = form.idOf(name);
+  const error = fieldState.error?.message;
+  return { id, label: form.labelOf(name), field, error };
+}
+
+/** The hint and message of a control that is not a `Field`, and the ids that describe it. */
+function messagesFor(id: string, hint: string | undefined, error: string | undefined) {
+  const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  const messages = (
+    <>
+      {hint && <p id={`${id}-hint`} className="form-note">{hint}</p>}
+      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+    </>
+  );
+  return { described, messages };
+}
+
+const frameClass = (base: string, error: string | undefined) => (error ? `${base} has-error` : base);
+
+type TextOptions = Pick<ComponentProps<typeof Field>, 'type' | 'autoComplete' | 'inputMode' | 'multiline'>;
+
+/** A typed value: text, an email, a password, a date, a time, an amount. */
+export function TextField<TInput extends FieldValues, TOutput>(props: Bound<TInput, TOutput> & TextOptions) {
+  const { id, label, field, error } = useBound(props);
+  const { hint, required = false, type, autoComplete, inputMode, multiline } = props;
+  return (
+    <Field
+      id={id}
+      label={label}
+      value={String(field.value ?? '')}
+      error={error}
+      required={required}
+      onChange={field.onChange}
+      {...{ hint, type, autoComplete, inputMode, multiline }}
+    />
+  );
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** One of `choices` from a list; `none` names the empty choice, when there is one. */
+export function ChoiceField<TInput extends FieldValues, TOutput>(props: Bound<TInput, TOutput> & { choices: readonly Choice[]; none?: string }) {
+  const { id, label, field, error } = useBound(props);
+  const { hint, required = false, choices, none } = props;
+  const { described, messages } = messagesFor(id, hint, error);
+  return (
+    <div className={frameClass('field', error)}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {messages}
+      <select
+        id={id}
+        value={String(field.value ?? '')}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => field.onChange(event.target.value)}
+      >
+        {none !== undefined && <option value="">{none}</option>}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>{choice.label}</option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A group of inputs under a legend; the first takes the field's id, so the error summary can focus it. */
+function Group({ id, legend, required, error, hint, children }: { id: string; legend: string; required: boolean; error: string | undefined; hint: string | undefined; children: ReactNode }) {
+  const { described, messages } = messagesFor(id, hint, error);
+  return (
+    <fieldset className={frameClass('field choices', error)} aria-describedby={described}>
+      <legend>
+        {legend}
+        {required && <span aria-hidden="true"> *</span>}
+      </legend>
+      {messages}
+      {children}
+    </fieldset>
+  );
+}
+
+/** One of a few `choices`, all in view. */
+export function RadioField<TInput extends FieldValues, TOutput>(props: Bound<TInput, TOutput> & { choices: readonly Choice[] }) {
+  const { id, label, field, error } = useBound(props);
+  const { hint, required = false, choices } = props;
+  return (
+    <Group id={id} legend={label} required={required} error={error} hint={hint}>
+      {choices.map((choice, index) => {
+        const inputId = index === 0 ? id : `${id}-${choice.value}`;
+        return (
+          <div className="choice" key={choice.value}>
+            <input
+              type="radio"
+              id={inputId}
+              name={id}
+              value={choice.value}
+              checked={field.value === choice.value}
+              onChange={() => field.onChange(choice.value)}
+            />
+            <label htmlFor={inputId}>{choice.label}</label>
+          </div>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** Any of `choices`: the value is the list of those ticked. */
+export function CheckboxesField<TInput extends FieldValues, TOutput>(props: Bound<TInput, TOutput> & { choices: readonly Choice[] }) {
+  const { id, label, field, error } = useBound(props);
+  const { hint, required = false, choices } = props;
+  const ticked = (field.value ?? []) as string[];
+  return (
+    <Group id={id} legend={label} required={required} error={error} hint={hint}>
+      {choices.map((choice, index) => {
+        const inputId = index === 0 ? id : `${id}-${choice.value}`;
+        return (
+          <div className="choice" key={choice.value}>
+            <input
+              type="checkbox"
+              id={inputId}
+              checked={ticked.includes(choice.value)}
+              onChange={(event) => field.onChange(event.target.checked ? [...ticked, choice.value] : ticked.filter((value) => value !== choice.value))}
+            />
+            <label htmlFor={inputId}>{choice.label}</label>
+          </div>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** A yes or no. */
+export function CheckboxField<TInput extends FieldValues, TOutput>(props: Bound<TInput, TOutput>) {
+  const { id, label, field, error } = useBound(props);
+  const { described, messages } = messagesFor(id, props.hint, error);
+  return (
+    <div className={frameClass('field checkbox', error)}>
+      <input
+        type="checkbox"
+        id={id}
+        checked={field.value === true}
+        aria-describedby={described}
+        onChange={(event) => field.onChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+      {messages}
+    </div>
+  );
+}

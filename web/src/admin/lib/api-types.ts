@@ -1,0 +1,245 @@
+// The shapes of `/api/admin/…` as decision 017 gives them: camelCase JSON,
+// amounts in pence, dates `YYYY-MM-DD`, times `HH:MM`, instants RFC 3339.
+// Written by hand until the server's types are generated (ts-rs), as the
+// public site's are.
+
+export type Role = 'owner' | 'staff' | 'tutor' | 'editor';
+
+/** What a role may do, as `enrol_domain::staff::Permission` names it. */
+export type Permission = 'manage_staff' | 'audit' | 'sessions' | 'rosters' | 'orders' | 'money' | 'codes' | 'enquiries' | 'figures' | 'content';
+
+export interface Staff {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  permissions: Permission[];
+}
+
+/** The answer of `GET /session`, a sign-in and a completed set-up. */
+export interface StaffSession {
+  staff: Staff;
+}
+
+export interface Invitation {
+  email: string;
+  name: string;
+  role: Role;
+  secret: string;
+  otpauthUri: string;
+  qrSvg: string;
+}
+
+export interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  active: boolean;
+  createdAt: string;
+  lastSignInAt: string | null;
+}
+
+export interface StaffName {
+  id: string;
+  name: string;
+}
+
+export interface AuditEntry {
+  /** The audit log's row number: newer rows have larger ones. */
+  id: number;
+  at: string;
+  actorName: string;
+  actorEmail: string;
+  action: string;
+  entity: string;
+  entityId: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditPage {
+  entries: AuditEntry[];
+  /** The `before` of the next (older) page; null on the last. */
+  next: number | null;
+}
+
+export type SessionType = 'onsite' | 'virtual' | 'blended';
+
+export interface Session {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  date: string;
+  startTime: string;
+  endTime: string;
+  type: SessionType;
+  price: number;
+  seats: number;
+  booked: number;
+  held: number;
+  waiting: number;
+  offered: number;
+  status: string;
+  venue: string;
+  joiningLink: string | null;
+  tutorId: string | null;
+}
+
+/** What `POST /sessions` takes; `PUT /sessions/{id}` takes it without `courseId`. */
+export type SessionDetails = Omit<Session, 'id' | 'courseTitle' | 'booked' | 'held' | 'waiting' | 'offered' | 'status'>;
+
+export interface Course {
+  id: string;
+  title: string;
+  online: boolean;
+}
+
+export interface Tutor {
+  id: string;
+  name: string;
+}
+
+export interface Figures {
+  bookings: number;
+  takings: number;
+}
+
+export interface Dashboard {
+  week: Figures;
+  month: Figures;
+  upcoming: Session[];
+  balances: { count: number; amount: number; overdueCount: number; overdueAmount: number };
+}
+
+export interface RosterStudent {
+  enrollmentId: string;
+  name: string;
+  email: string;
+  phone: string;
+  formsComplete: boolean;
+  balancePaid: boolean;
+  balanceDue: number;
+  /** The kit's name when one comes with the booking. */
+  kit: string | null;
+  attended: boolean | null;
+  /** The number of the certificate issued for this session, if any. */
+  certificate: string | null;
+}
+
+export interface Roster {
+  session: Session;
+  students: RosterStudent[];
+}
+
+export type OrderStatus = 'pending' | 'deposit' | 'completed' | 'failed' | 'cancelled';
+
+export interface OrderRow {
+  id: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  courses: string[];
+  total: number;
+  paid: number;
+  status: OrderStatus;
+}
+
+export interface OrderLine {
+  courseId: string;
+  title: string;
+  sessionId: string | null;
+  date: string | null;
+  type: SessionType | null;
+  kit: string | null;
+  amount: number;
+}
+
+export type OfflineMethod = 'bank_transfer' | 'card_by_phone' | 'cash';
+
+export interface Payment {
+  id: string;
+  amount: number;
+  method: string;
+  status: string;
+  reference: string | null;
+  createdAt: string;
+}
+
+export interface Refund {
+  id: string;
+  amount: number;
+  status: string;
+  reason: string;
+  createdAt: string;
+}
+
+export interface Mail {
+  id: string;
+  to: string;
+  subject: string;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface Order {
+  id: string;
+  status: OrderStatus;
+  mode: string;
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  total: number;
+  paid: number;
+  balance: number;
+  balanceDueOn: string | null;
+  discountCode: string | null;
+  lines: OrderLine[];
+  payments: Payment[];
+  refunds: Refund[];
+  holds: { sessionId: string; expiresAt: string }[];
+  mails: Mail[];
+  audit: AuditEntry[];
+}
+
+export type CodeType = 'percent' | 'pound';
+
+export interface Code {
+  code: string;
+  type: CodeType;
+  /** A percentage, or pence off. */
+  value: number;
+  expiresOn: string | null;
+  maxUses: number | null;
+  uses: number;
+  active: boolean;
+  courseIds: string[];
+  sectionSlugs: string[];
+}
+
+export interface Upsell {
+  priceId: string;
+  title: string;
+  description: string;
+  cta: string;
+  unitAmount: number;
+}
+
+export type EnquiryStatus = 'new' | 'in_progress' | 'done';
+export type EnquiryKind = 'contact' | 'callback' | 'business' | 'models';
+
+export interface Enquiry {
+  id: string;
+  kind: EnquiryKind;
+  createdAt: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  courses: string[];
+  status: EnquiryStatus;
+  ownerId: string | null;
+  ownerName: string | null;
+  notes: { at: string; staffName: string; text: string }[];
+}

@@ -1,0 +1,69 @@
+import { formatShortDate } from '../../lib/dates';
+import type { EnquiryKind, EnquiryStatus, OfflineMethod, OrderStatus, Role, Session } from './api-types';
+
+// The back office's words for the API's closed sets, and its dates, times
+// and seats said one way on every screen.
+
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', staff: 'Staff', tutor: 'Tutor', editor: 'Editor' };
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  deposit: 'Deposit paid',
+  completed: 'Paid in full',
+  failed: 'Payment failed',
+  cancelled: 'Cancelled',
+};
+
+export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', in_progress: 'In progress', done: 'Done' };
+
+export const ENQUIRY_KIND_LABELS: Record<EnquiryKind, string> = {
+  contact: 'Website enquiry',
+  callback: 'Callback request',
+  business: 'Business training',
+  models: 'Model sign-up',
+};
+
+export const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  card_by_phone: 'Card by phone',
+  cash: 'Cash',
+};
+
+/** A label from `labels`, or the value itself for one the browser does not know yet. */
+export function labelOf(labels: Record<string, string>, value: string): string {
+  return Object.hasOwn(labels, value) ? labels[value]! : value;
+}
+
+/** Choices for a select from a label table, in its order. */
+export function choicesOf<V extends string>(labels: Record<V, string>): { value: V; label: string }[] {
+  return (Object.entries(labels) as [V, string][]).map(([value, label]) => ({ value, label }));
+}
+
+const LONDON = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' });
+const LONDON_DAY = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium' });
+
+/** An RFC 3339 instant on the UK wall clock: 1 Dec 2026, 10:15. */
+export function formatInstant(instant: string): string {
+  return LONDON.format(new Date(instant));
+}
+
+/** The UK day of an RFC 3339 instant: 1 Dec 2026. */
+export function formatInstantDay(instant: string): string {
+  return LONDON_DAY.format(new Date(instant));
+}
+
+/** 15 Dec 2026, 10:00–16:00 */
+export function sessionWhen(session: Pick<Session, 'date' | 'startTime' | 'endTime'>): string {
+  return `${formatShortDate(session.date)}, ${session.startTime}–${session.endTime}`;
+}
+
+/** Seats booked and held, of those on sale: '12 booked and 2 held of 16 seats'. */
+export function seatsFilled(session: Pick<Session, 'seats' | 'booked' | 'held'>): string {
+  const held = session.held > 0 ? ` and ${session.held} held` : '';
+  return `${session.booked} booked${held} of ${session.seats} seats`;
+}
+
+/** Seats neither booked nor held. */
+export function seatsFree(session: Pick<Session, 'seats' | 'booked' | 'held'>): number {
+  return Math.max(session.seats - session.booked - session.held, 0);
+}

@@ -1,0 +1,23 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { AdminApp } from './admin-app';
+import { BASENAME } from './paths';
+// The site's colours, elements, buttons and form fields, then the back office's own.
+import '../app/styles/base.css';
+import '../app/styles/forms.css';
+import './admin.css';
+
+// The back office's entry (decision 017): a client-rendered app of its own,
+// built by vite.admin.config.ts; no public page loads any of it.
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <BrowserRouter basename={BASENAME}>
+        <AdminApp />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}

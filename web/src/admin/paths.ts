@@ -1,0 +1,39 @@
+// Every back-office route in one place (bulletproof-react's paths.ts): the
+// patterns the router matches and the addresses links go to. The router's
+// basename is `/admin`, so these are below it; the server answers every
+// `/admin/…` address with the one page (decision 017).
+
+export const BASENAME = '/admin';
+
+export const routes = {
+  signIn: '/sign-in/',
+  setup: '/setup/',
+  dashboard: '/',
+  sessions: '/sessions/',
+  newSession: '/sessions/new/',
+  session: '/sessions/:id/',
+  roster: '/sessions/:id/roster/',
+  orders: '/orders/',
+  order: '/orders/:id/',
+  codes: '/codes/',
+  newCode: '/codes/new/',
+  code: '/codes/:code/',
+  upsells: '/upsells/',
+  upsell: '/upsells/:priceId/',
+  enquiries: '/enquiries/',
+  exports: '/exports/',
+  staff: '/staff/',
+  audit: '/audit/',
+} as const;
+
+/** The address of a route with one parameter, the value encoded. */
+const withParam = (pattern: string) => (value: string) => pattern.replace(/:\w+/, encodeURIComponent(value));
+
+export const paths = {
+  ...routes,
+  session: withParam(routes.session),
+  roster: withParam(routes.roster),
+  order: withParam(routes.order),
+  code: withParam(routes.code),
+  upsell: withParam(routes.upsell),
+};

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { formatShortDate } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+import { columnsOf, DataTable } from '../../components/data-table';
+import { PageHeading } from '../../components/page-heading';
+import { RequestView } from '../../components/request-view';
+import type { Code } from '../../lib/api-types';
+import { useAdminData } from '../../lib/use-admin-data';
+import { paths } from '../../paths';
+
+// Discount codes (decision 017): what each gives, until when, how often it
+// was used, and what it is limited to.
+
+export const CODES_PATH = '/api/admin/codes';
+
+/** 10% off, or £25.00 off. */
+export const discountLabel = (code: Pick<Code, 'type' | 'value'>) => (code.type === 'percent' ? `${code.value}% off` : `${formatMoney(code.value)} off`);
+
+function limitsLabel(code: Code): string {
+  const parts = [
+    code.courseIds.length > 0 && `${code.courseIds.length} course${code.courseIds.length === 1 ? '' : 's'}`,
+    code.sectionSlugs.length > 0 && `sections: ${code.sectionSlugs.join(', ')}`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join('; ') : 'Everything';
+}
+
+const column = columnsOf<Code>();
+const columns = column.columns([
+  column.accessor('code', { header: 'Code', cell: (info) => <Link to={paths.code(info.getValue())}>{info.getValue()}</Link> }),
+  column.accessor((code) => discountLabel(code), { id: 'discount', header: 'Discount' }),
+  column.accessor('expiresOn', { header: 'Expires', cell: (info) => (info.getValue() ? formatShortDate(info.getValue() ?? '') : 'Never') }),
+  column.accessor('uses', { header: 'Uses', cell: (info) => (info.row.original.maxUses === null ? String(info.getValue()) : `${info.getValue()} of ${info.row.original.maxUses}`) }),
+  column.accessor('active', { header: 'Active', cell: (info) => (info.getValue() ? 'Yes' : 'No') }),
+  column.accessor((code) => limitsLabel(code), { id: 'limits', header: 'Limited to', enableSorting: false }),
+]);
+
+export function CodesScreen() {
+  const codes = useAdminData<{ codes: Code[] }>(CODES_PATH);
+  return (
+    <>
+      <PageHeading>Discount codes</PageHeading>
+      <p>
+        <Link className="button" to={paths.newCode}>
+          New code
+        </Link>
+      </p>
+      <RequestView request={codes} what="the codes">
+        {({ codes: found }) => <DataTable caption="Discount codes" columns={columns} rows={found} rowId={(code) => code.code} empty="No codes yet." initialSort={[{ id: 'code', desc: false }]} />}
+      </RequestView>
+    </>
+  );
+}

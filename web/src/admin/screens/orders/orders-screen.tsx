@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { AdminFormView } from '../../components/admin-form';
+import { ChoiceField, TextField } from '../../components/form-fields';
+import { OrdersTable } from '../../components/orders-table';
+import { PageHeading } from '../../components/page-heading';
+import { RequestView, ResultCount } from '../../components/request-view';
+import { useFilterForm } from '../../components/use-filter-form';
+import type { OrderRow } from '../../lib/api-types';
+import { choicesOf, ORDER_STATUS_LABELS } from '../../lib/labels';
+import { useCourseChoices } from '../../lib/reference-data';
+import { useAdminData } from '../../lib/use-admin-data';
+import { useQueryFilters } from '../../lib/use-query-filters';
+
+// Finding an order (decision 017): by name, email or order number, status,
+// course and the date of a booked session; the newest first.
+
+const FILTERS = ['q', 'status', 'course', 'date'] as const;
+const STATUS_CHOICES = choicesOf(ORDER_STATUS_LABELS);
+const schema = z.object({ q: z.string().trim(), status: z.string(), course: z.string(), date: z.string() });
+
+export function OrdersScreen() {
+  const filters = useQueryFilters(FILTERS, '/api/admin/orders');
+  const courses = useCourseChoices();
+  const orders = useAdminData<{ orders: OrderRow[] }>(filters.path);
+  const form = useFilterForm(filters, schema, { q: 'Name, email or order number', status: 'Status', course: 'Course', date: 'Session date' });
+  return (
+    <>
+      <PageHeading>Orders</PageHeading>
+      <AdminFormView form={form} submit="Search" className="filters">
+        <TextField form={form} name="q" />
+        <ChoiceField form={form} name="status" choices={STATUS_CHOICES} none="Any status" />
+        <ChoiceField form={form} name="course" choices={courses ?? []} none="Any course" />
+        <TextField form={form} name="date" type="date" hint="The day a booked session runs" />
+      </AdminFormView>
+      <ResultCount count={orders.data?.orders.length} one="order" many="orders" />
+      <RequestView request={orders} what="the orders">
+        {({ orders: found }) => <OrdersTable caption="Orders found" orders={found} empty="No orders match this search." />}
+      </RequestView>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../../test/api-stub';
+import { rosterStudent, session, staffMember } from '../../test/fixtures';
+import { callsTo, forbidden, renderAdmin } from '../../test/render-admin';
+
+const STUDENTS = [
+  rosterStudent(),
+  rosterStudent({ enrollmentId: 'enr-2', name: 'Ben Carter', phone: '07700 900789', formsComplete: false, balancePaid: true, balanceDue: 0, kit: null, attended: true }),
+];
+
+function renderRoster(attendance = () => new Response(null, { status: 204 }), role: 'staff' | 'tutor' = 'tutor') {
+  return renderAdmin('/sessions/ses-1/roster/', staffMember(role), {
+    'GET /api/admin/sessions/ses-1/roster': () => jsonResponse(200, { session: session(), students: STUDENTS }),
+    'PUT /api/admin/sessions/ses-1/attendance/enr-1': attendance,
+  });
+}
+
+describe('a session’s roster', () => {
+  it('lists the students with their phone, forms, balance and kit', async () => {
+    renderRoster();
+    const table = await screen.findByRole('table', { name: 'Students on Botox Foundation, 15 Dec 2026, 10:00–16:00' });
+    const [, amara, ben] = within(table).getAllByRole('row');
+    const cells = (row: HTMLElement) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent);
+    expect(within(amara!).getByRole('rowheader')).toHaveTextContent('Amara Okafor');
+    expect(cells(amara!)).toEqual(['07700 900123', 'Complete', '£200.00 due', 'Starter kit']);
+    expect(cells(ben!)).toEqual(['07700 900789', 'Not complete', 'Paid', 'None']);
+    expect(screen.getByRole('checkbox', { name: 'Ben Carter attended' })).toBeChecked();
+  });
+
+  it('marks attendance as it is ticked', async () => {
+    const api = renderRoster();
+    const box = await screen.findByRole('checkbox', { name: 'Amara Okafor attended' });
+    await userEvent.click(box);
+    await vi.waitFor(() => expect(callsTo(api, 'PUT /api/admin/sessions/ses-1/attendance/enr-1')).toHaveLength(1));
+    expect(callsTo(api, 'PUT /api/admin/sessions/ses-1/attendance/enr-1')[0]?.body).toEqual({ attended: true });
+    expect(box).toBeChecked();
+  });
+
+  it('unticks again, and says why, when the server refuses', async () => {
+    renderRoster(forbidden);
+    const box = await screen.findByRole('checkbox', { name: 'Amara Okafor attended' });
+    await userEvent.click(box);
+    expect(await screen.findByText('You do not have access to this.')).toHaveAttribute('role', 'alert');
+    expect(box).not.toBeChecked();
+  });
+
+  it('prints, and downloads the roster as CSV', async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    renderRoster();
+    await screen.findByRole('table');
+    expect(screen.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute('href', '/api/admin/sessions/ses-1/roster.csv');
+    await userEvent.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    // A tutor is not offered the session's edit page.
+    expect(screen.queryByRole('link', { name: 'Edit the session' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatShortDate } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
+import { columnsOf, DataTable } from '../../components/data-table';
+import { PageHeading } from '../../components/page-heading';
+import { RequestView } from '../../components/request-view';
+import { apiPath } from '../../lib/admin-api';
+import type { Roster, RosterStudent } from '../../lib/api-types';
+import { sessionWhen } from '../../lib/labels';
+import { can } from '../../lib/permissions';
+import { useStaff } from '../../lib/staff-session';
+import { useAdminData } from '../../lib/use-admin-data';
+import { paths } from '../../paths';
+import { AttendanceBox } from './attendance-box';
+
+// A session's roster (decision 017): who is coming, whether their forms and
+// balance are done, their kit, and attendance, ticked on the day. Tutors
+// open the rosters of the sessions they teach. It prints without the
+// back office's header and nav, and downloads as CSV.
+
+const column = columnsOf<RosterStudent>();
+
+function RosterTable({ roster }: { roster: Roster }) {
+  const sessionId = roster.session.id;
+  const columns = useMemo(
+    () =>
+      column.columns([
+        column.accessor('name', { header: 'Name' }),
+        column.accessor('phone', { header: 'Phone', enableSorting: false }),
+        column.accessor('formsComplete', { header: 'Forms', cell: (info) => (info.getValue() ? 'Complete' : 'Not complete') }),
+        column.accessor('balancePaid', {
+          header: 'Balance',
+          cell: (info) => (info.getValue() ? 'Paid' : `${formatMoney(info.row.original.balanceDue)} due`),
+        }),
+        column.accessor('kit', { header: 'Kit', cell: (info) => info.getValue() ?? 'None' }),
+        column.display({ id: 'attended', header: 'Attended', cell: (info) => <AttendanceBox sessionId={sessionId} student={info.row.original} /> }),
+      ]),
+    [sessionId],
+  );
+  return (
+    <DataTable
+      caption={`Students on ${roster.session.courseTitle}, ${sessionWhen(roster.session)}`}
+      columns={columns}
+      rows={roster.students}
+      rowId={(student) => student.enrollmentId}
+      empty="Nobody is booked on this session yet."
+      initialSort={[{ id: 'name', desc: false }]}
+    />
+  );
+}
+
+export function RosterScreen() {
+  const staff = useStaff();
+  const { id = '' } = useParams();
+  const roster = useAdminData<Roster>(apiPath('sessions', id, 'roster'));
+  const session = roster.data?.session;
+  return (
+    <>
+      <PageHeading>{session ? `Roster: ${session.courseTitle}, ${formatShortDate(session.date)}` : 'Roster'}</PageHeading>
+      <div className="button-row no-print">
+        <button type="button" className="button" onClick={() => window.print()}>
+          Print
+        </button>
+        <a className="button button-secondary" href={apiPath('sessions', id, 'roster.csv')} download>
+          Download as CSV
+        </a>
+        {can(staff, 'sessions') && <Link to={paths.session(id)}>Edit the session</Link>}
+      </div>
+      <RequestView request={roster} what="the roster">
+        {(found) => (
+          <>
+            <p>{found.session.venue || found.session.joiningLink}</p>
+            <RosterTable roster={found} />
+          </>
+        )}
+      </RequestView>
+    </>
+  );
+}

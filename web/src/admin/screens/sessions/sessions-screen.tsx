@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { PageHeading } from '../../components/page-heading';
+import { RequestView, ResultCount } from '../../components/request-view';
+import type { Session } from '../../lib/api-types';
+import { can } from '../../lib/permissions';
+import { useCourseChoices } from '../../lib/reference-data';
+import { useStaff } from '../../lib/staff-session';
+import { useAdminData } from '../../lib/use-admin-data';
+import { useQueryFilters } from '../../lib/use-query-filters';
+import { paths } from '../../paths';
+import { SESSION_FILTERS, SessionFilters } from './session-filters';
+import { SessionsCalendar } from './sessions-calendar';
+import { SessionsTable } from './sessions-table';
+
+// Sessions (decision 017): filtered by course and dates, as a table or as a
+// month calendar. Staff create and edit them; a tutor sees only their own,
+// as the server answers, and opens their rosters.
+
+export function SessionsScreen() {
+  const staff = useStaff();
+  const manages = can(staff, 'sessions');
+  const links = useMemo(() => ({ edit: manages, roster: can(staff, 'rosters') }), [manages, staff]);
+  const filters = useQueryFilters(SESSION_FILTERS, '/api/admin/sessions');
+  const courses = useCourseChoices({ inPerson: true });
+  const sessions = useAdminData<{ sessions: Session[] }>(filters.path);
+  const calendar = filters.params.get('view') === 'calendar';
+
+  return (
+    <>
+      <PageHeading>Sessions</PageHeading>
+      {manages && (
+        <p>
+          <Link className="button" to={paths.newSession}>
+            New session
+          </Link>
+        </p>
+      )}
+      <SessionFilters filters={filters} courses={courses} />
+      <nav aria-label="Show sessions as" className="view-switch">
+        <Link to={{ search: filters.searchWith({ view: null }) }} aria-current={calendar ? undefined : 'page'}>
+          List
+        </Link>
+        <Link to={{ search: filters.searchWith({ view: 'calendar' }) }} aria-current={calendar ? 'page' : undefined}>
+          Calendar
+        </Link>
+      </nav>
+      <ResultCount count={sessions.data?.sessions.length} one="session" many="sessions" />
+      <RequestView request={sessions} what="the sessions">
+        {({ sessions: found }) => (calendar ? <SessionsCalendar sessions={found} links={links} /> : <SessionsTable sessions={found} links={links} />)}
+      </RequestView>
+    </>
+  );
+}
+

@@ -1,0 +1,143 @@
+import type { AuditEntry, Code, Enquiry, Order, OrderRow, Permission, Role, RosterStudent, Session, Staff } from '../lib/api-types';
+
+// What the back office's tests sign in as and are answered with, in decision
+// 017's shapes.
+
+/** As `Role::permissions` answers them. */
+export const PERMISSIONS: Record<Role, Permission[]> = {
+  owner: ['manage_staff', 'audit', 'sessions', 'rosters', 'orders', 'money', 'codes', 'enquiries', 'figures', 'content'],
+  staff: ['audit', 'sessions', 'rosters', 'orders', 'money', 'codes', 'enquiries', 'figures', 'content'],
+  tutor: ['rosters'],
+  editor: ['content'],
+};
+
+export function staffMember(role: Role, overrides: Partial<Staff> = {}): Staff {
+  return { id: `${role}-1`, email: `${role}@college.example`, name: `Priya ${role}`, role, permissions: PERMISSIONS[role], ...overrides };
+}
+
+export function session(overrides: Partial<Session> = {}): Session {
+  return {
+    id: 'ses-1',
+    courseId: 'botox',
+    courseTitle: 'Botox Foundation',
+    date: '2026-12-15',
+    startTime: '10:00',
+    endTime: '16:00',
+    type: 'onsite',
+    price: 45000,
+    seats: 16,
+    booked: 12,
+    held: 2,
+    waiting: 1,
+    offered: 0,
+    status: 'active',
+    venue: 'Manchester, 1 King Street',
+    joiningLink: '',
+    tutorId: 'tutor-1',
+    ...overrides,
+  };
+}
+
+export function rosterStudent(overrides: Partial<RosterStudent> = {}): RosterStudent {
+  return {
+    enrollmentId: 'enr-1',
+    name: 'Amara Okafor',
+    email: 'amara@example.com',
+    phone: '07700 900123',
+    formsComplete: true,
+    balancePaid: false,
+    balanceDue: 20000,
+    kit: 'Starter kit',
+    attended: null,
+    certificate: null,
+    ...overrides,
+  };
+}
+
+export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  return {
+    id: 41,
+    at: '2026-11-20T10:15:00Z',
+    actorName: 'Priya staff',
+    actorEmail: 'staff@college.example',
+    action: 'refund',
+    entity: 'order',
+    entityId: 'ord-7',
+    before: { paid: 45000 },
+    after: { paid: 40000 },
+    ...overrides,
+  };
+}
+
+export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
+  return {
+    id: 'ord-7',
+    createdAt: '2026-11-01T09:30:00Z',
+    name: 'Amara Okafor',
+    email: 'amara@example.com',
+    courses: ['Botox Foundation'],
+    total: 45000,
+    paid: 25000,
+    status: 'deposit',
+    ...overrides,
+  };
+}
+
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'ord-7',
+    status: 'deposit',
+    mode: 'deposit',
+    createdAt: '2026-11-01T09:30:00Z',
+    name: 'Amara Okafor',
+    email: 'amara@example.com',
+    phone: '07700 900123',
+    total: 45000,
+    paid: 25000,
+    balance: 20000,
+    balanceDueOn: '2026-12-01',
+    discountCode: null,
+    lines: [{ courseId: 'botox', title: 'Botox Foundation', sessionId: 'ses-1', date: '2026-12-15', type: 'onsite', kit: null, amount: 45000 }],
+    payments: [{ id: 'pay-1', amount: 25000, method: 'card', status: 'succeeded', reference: null, createdAt: '2026-11-01T09:31:00Z' }],
+    refunds: [],
+    holds: [],
+    mails: [{ id: 'mail-1', to: 'amara@example.com', subject: 'Your booking', createdAt: '2026-11-01T09:32:00Z', sentAt: '2026-11-01T09:33:00Z' }],
+    audit: [auditEntry()],
+    ...overrides,
+  };
+}
+
+export function code(overrides: Partial<Code> = {}): Code {
+  return { code: 'WINTER10', type: 'percent', value: 10, expiresOn: '2027-01-31', maxUses: 50, uses: 3, active: true, courseIds: [], sectionSlugs: [], ...overrides };
+}
+
+export function enquiry(overrides: Partial<Enquiry> = {}): Enquiry {
+  return {
+    id: 'enq-1',
+    kind: 'callback',
+    createdAt: '2026-11-20T10:15:00Z',
+    name: 'Jo Bloggs',
+    email: '',
+    phone: '07700 900456',
+    message: '',
+    courses: ['Lip Filler'],
+    status: 'new',
+    ownerId: null,
+    ownerName: null,
+    notes: [{ at: '2026-11-20T11:00:00Z', staffName: 'Priya staff', text: 'Left a voicemail.' }],
+    ...overrides,
+  };
+}
+
+export const COURSES = [
+  { id: 'botox', title: 'Botox Foundation', online: false },
+  { id: 'lips', title: 'Lip Filler', online: false },
+  { id: 'theory', title: 'Aesthetics Theory', online: true },
+];
+
+export const TUTORS = [{ id: 'tutor-1', name: 'Dr Sam Lee' }];
+
+export const STAFF_NAMES = [
+  { id: 'staff-1', name: 'Priya staff' },
+  { id: 'owner-1', name: 'Priya owner' },
+];

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The back office's build (decision 017): its own entry, admin/index.html,
+// built to dist/admin/index.html and dist/admin/assets/, served under
+// /admin/. Nothing here is in the public build (vite.config.ts), and no
+// public file imports src/admin/ (eslint.config.js refuses it). The page
+// has no inline script or style, for the server's CSP
+// (script-src 'self'; style-src 'self').
+export default defineConfig({
+  root: fileURLToPath(new URL('./admin', import.meta.url)),
+  base: '/admin/',
+  publicDir: false,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    // Vite's modulepreload polyfill is a script of its own; one entry chunk needs none.
+    modulePreload: { polyfill: false },
+  },
+});
