@@ -39,6 +39,13 @@ pub(crate) async fn staff_member(app: &TestApp, role: Role, email: &str) -> (req
     (client, secret)
 }
 
+/// Who `client` is signed in as (`null` when signed out).
+async fn session_of(app: &TestApp, client: &reqwest::Client) -> Value {
+    let response = client.get(app.url("/api/admin/session")).send().await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json::<Value>().await.unwrap()["staff"].clone()
+}
+
 /// The audit rows written so far.
 pub(crate) async fn audit_rows(app: &TestApp) -> i64 {
     enrol_db::on_pool!(app.db(), pool => sqlx::query_scalar::<_, i64>("select count(*) from audit_log").fetch_one(pool).await).unwrap()
@@ -96,7 +103,7 @@ both_backends! {
 
         // Sign out, then in: the set-up code cannot be used again, the next one can.
         assert_eq!(owner.post(app.url("/api/admin/sign-out")).json(&json!({})).send().await.unwrap().status(), 204);
-        assert_eq!(owner.get(app.url("/api/admin/session")).send().await.unwrap().status(), 401);
+        assert_eq!(session_of(&app, &owner).await, Value::Null);
         let sign_in = |password: &'static str, code: String| {
             let owner = owner.clone();
             let url = app.url("/api/admin/sign-in");
@@ -108,7 +115,7 @@ both_backends! {
         assert_eq!(sign_in("a wrong owner password", code(&secret, 30)).await.status(), 401);
         let signed_in = sign_in("a long owner password", code(&secret, 30)).await;
         assert_eq!(signed_in.status(), 200);
-        assert_eq!(owner.get(app.url("/api/admin/session")).send().await.unwrap().status(), 200);
+        assert_eq!(session_of(&app, &owner).await["email"], "owner@college.test");
     }
 
     async fn sign_in_is_throttled_per_email(app: TestApp) {
@@ -129,12 +136,12 @@ both_backends! {
     async fn a_session_ends_when_idle_and_when_the_member_is_disabled(app: TestApp) {
         let (owner, _) = staff_member(&app, Role::Owner, "owner@college.test").await;
         let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
-        assert_eq!(staff.get(app.url("/api/admin/session")).send().await.unwrap().status(), 200);
+        assert_eq!(session_of(&app, &staff).await["role"], "staff");
         // Idle for 31 minutes: signed out.
         enrol_db::on_pool!(app.db(), pool => sqlx::query("update staff_session set last_seen_at = $1")
             .bind(Utc::now() - Duration::minutes(31)).execute(pool).await.map(drop)).unwrap();
-        assert_eq!(staff.get(app.url("/api/admin/session")).send().await.unwrap().status(), 401);
-        assert_eq!(owner.get(app.url("/api/admin/session")).send().await.unwrap().status(), 401);
+        assert_eq!(session_of(&app, &staff).await, Value::Null);
+        assert_eq!(owner.get(app.url("/api/admin/dashboard")).send().await.unwrap().status(), 401);
 
         let (owner, _) = staff_member(&app, Role::Owner, "owner2@college.test").await;
         let (staff, _) = staff_member(&app, Role::Staff, "staff2@college.test").await;
@@ -144,7 +151,7 @@ both_backends! {
         let disabled = owner.post(app.url(&format!("/api/admin/staff/{id}/disable"))).json(&json!({})).send().await.unwrap();
         assert_eq!(disabled.status(), 204);
         assert_eq!(audit_rows(&app).await, before + 1);
-        assert_eq!(staff.get(app.url("/api/admin/session")).send().await.unwrap().status(), 401);
+        assert_eq!(session_of(&app, &staff).await, Value::Null);
     }
 
     async fn every_admin_route_refuses_whoever_it_does_not_allow(app: TestApp) {

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use enrol_domain::auth::password_problem;
 use enrol_domain::staff::Role;
 
-use super::{Staff, StaffView};
+use super::StaffView;
 use crate::AppState;
 use crate::accounts::{hash_password, token_hash, verify_password};
 use crate::http::ApiError;
@@ -26,12 +26,13 @@ const INCORRECT: &str = "Email, password or code is incorrect.";
 
 #[derive(Serialize)]
 struct SessionBody {
-    staff: StaffView,
+    staff: Option<StaffView>,
 }
 
-/// The session answer, never cached, with the cookie when one is set.
-fn session_response(member: &enrol_db::StaffMember, set_cookie: Option<HeaderValue>) -> Response {
-    let mut response = Json(SessionBody { staff: member.into() }).into_response();
+/// The session answer (`None`: signed out), never cached, with the cookie
+/// when one is set.
+fn session_response(member: Option<&enrol_db::StaffMember>, set_cookie: Option<HeaderValue>) -> Response {
+    let mut response = Json(SessionBody { staff: member.map(StaffView::from) }).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if let Some(cookie) = set_cookie {
@@ -40,9 +41,14 @@ fn session_response(member: &enrol_db::StaffMember, set_cookie: Option<HeaderVal
     response
 }
 
-/// `GET /api/admin/session`.
-pub async fn show_session(staff: Staff) -> Response {
-    session_response(&staff, None)
+/// `GET /api/admin/session`: who is signed in, if anyone; signed out is
+/// an answer, not an error. Reading it keeps the session alive.
+pub async fn show_session(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let member = match staff_auth::session_hash(&headers) {
+        Some(hash) => state.db.staff_session(&hash, Utc::now()).await?,
+        None => None,
+    };
+    Ok(session_response(member.as_ref(), None))
 }
 
 /// `POST /api/admin/sign-out`.
@@ -85,7 +91,7 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): Json
         return Err(ApiError::Unauthorized("That code has been used. Wait for the next one.".to_owned()));
     }
     state.db.clear_sign_in_attempts(&format!("staff:{email}")).await?;
-    Ok(session_response(&credentials.member, Some(cookie)))
+    Ok(session_response(Some(&credentials.member), Some(cookie)))
 }
 
 #[derive(Serialize)]
@@ -148,5 +154,5 @@ pub async fn accept_invitation(
     let member = state.db.finish_staff_setup(&hash, &password_hash, step, now).await?.ok_or(ApiError::NotFound)?;
     let (cookie, session_hash) = staff_auth::new_session(&state);
     state.db.create_staff_session(&session_hash, &member.id, now).await?;
-    Ok(session_response(&member, Some(cookie)))
+    Ok(session_response(Some(&member), Some(cookie)))
 }

@@ -46,9 +46,9 @@ const fn route(method: &'static str, path: &'static str, permission: Option<Perm
 }
 
 /// Every route behind a staff session. Sign-in and the set-up link are
-/// not here: they are how a session starts.
+/// not here: they are how a session starts; nor is the session itself,
+/// whose answer for a signed-out visitor is `{"staff": null}`.
 pub const ROUTES: &[AdminRoute] = &[
-    route("GET", "/session", None),
     route("POST", "/sign-out", None),
     route("GET", "/staff", Some(Permission::ManageStaff)),
     route("POST", "/staff", Some(Permission::ManageStaff)),
@@ -71,7 +71,6 @@ pub const ROUTES: &[AdminRoute] = &[
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
     let guarded = Router::new()
-        .route("/session", get(auth::show_session))
         .route("/sign-out", post(auth::sign_out))
         .route("/staff", get(people::list_staff).post(people::add_staff))
         .route("/staff/{id}/disable", post(people::disable_staff))
@@ -93,6 +92,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
     let limited = Router::new()
         .route("/sign-in", post(auth::sign_in))
         .route("/invitations/{token}", get(auth::show_invitation).post(auth::accept_invitation))
+        .route("/session", get(auth::show_session))
         .layer(crate::http::limits::per_client(&state.config.limits));
     limited.merge(guarded)
 }

@@ -1,0 +1,48 @@
+import { execFileSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+
+// What the back office's tests share (decision 017): the first owner made
+// by the command line, as on a real server, and the codes an authenticator
+// app would show for a staff member's TOTP secret.
+
+/** Runs `enrol staff add --owner EMAIL` against the test server's database: the set-up link's path and query. */
+export function addOwner(email: string, name: string): string {
+  const output = execFileSync(process.env.ENROL_BIN!, ['staff', 'add', '--owner', email, '--name', name], {
+    env: { ...process.env, DATABASE_URL: `sqlite://${process.env.E2E_DATABASE}`, RUST_LOG: 'error' },
+  }).toString();
+  const link = new URL(output.trim().split('\n').pop()!);
+  return link.pathname + link.search;
+}
+
+function base32(secret: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const char of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(char).toString(2).padStart(5, '0');
+  const bytes = bits.match(/.{8}/g) ?? [];
+  return Buffer.from(bytes.map((byte) => Number.parseInt(byte, 2)));
+}
+
+/** RFC 6238: the six digits for `secret` in 30-second step `step`. */
+export function codeAt(secret: string, step: number): string {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(step));
+  const hash = createHmac('sha1', base32(secret)).update(counter).digest();
+  const offset = hash[hash.length - 1]! & 0xf;
+  const value = (hash.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return value.toString().padStart(6, '0');
+}
+
+const usedSteps = new Map<string, number>();
+
+/**
+ * A code the server has not accepted yet for `secret`: this step's, or,
+ * once this step's was used, the next step's (accepted one step early, as
+ * for a phone's clock a little ahead).
+ */
+export function freshCode(secret: string): string {
+  const now = Math.floor(Date.now() / 30_000);
+  const step = Math.max(now, (usedSteps.get(secret) ?? -1) + 1);
+  if (step > now + 1) throw new Error('Two codes were used in this 30-second step already; wait for the next.');
+  usedSteps.set(secret, step);
+  return codeAt(secret, step);
+}
