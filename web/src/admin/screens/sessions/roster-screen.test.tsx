@@ -10,10 +10,11 @@ const STUDENTS = [
   rosterStudent({ enrollmentId: 'enr-2', name: 'Ben Carter', phone: '07700 900789', formsComplete: false, balancePaid: true, balanceDue: 0, kit: null, attended: true }),
 ];
 
-function renderRoster(attendance = () => new Response(null, { status: 204 }), role: 'staff' | 'tutor' = 'tutor') {
+function renderRoster(attendance = () => new Response(null, { status: 204 }), role: 'staff' | 'tutor' = 'tutor', issue = () => jsonResponse(201, { number: 'EA-2026-K7Q2M9XD' })) {
   return renderAdmin('/sessions/ses-1/roster/', staffMember(role), {
     'GET /api/admin/sessions/ses-1/roster': () => jsonResponse(200, { session: session(), students: STUDENTS }),
     'PUT /api/admin/sessions/ses-1/attendance/enr-1': attendance,
+    'POST /api/admin/sessions/ses-1/certificates/enr-2': issue,
   });
 }
 
@@ -55,5 +56,25 @@ describe('a session’s roster', () => {
     expect(print).toHaveBeenCalledTimes(1);
     // A tutor is not offered the session's edit page.
     expect(screen.queryByRole('link', { name: 'Edit the session' })).not.toBeInTheDocument();
+  });
+
+  it('issues a certificate for staff and links the public check of its number', async () => {
+    const api = renderRoster(undefined, 'staff');
+    await userEvent.click(await screen.findByRole('button', { name: 'Issue Ben Carter’s certificate' }));
+    expect(await screen.findByRole('link', { name: 'EA-2026-K7Q2M9XD' })).toHaveAttribute('href', '/certificates/EA-2026-K7Q2M9XD');
+    expect(callsTo(api, 'POST /api/admin/sessions/ses-1/certificates/enr-2')).toHaveLength(1);
+  });
+
+  it('says why a certificate is refused', async () => {
+    renderRoster(undefined, 'staff', () => jsonResponse(422, { error: { code: 'unprocessable', message: 'The student still owes part of the balance.' } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Issue Ben Carter’s certificate' }));
+    expect(await screen.findByText('The student still owes part of the balance.')).toHaveAttribute('role', 'alert');
+  });
+
+  it('offers tutors no certificate to issue', async () => {
+    renderRoster();
+    await screen.findByRole('table');
+    expect(screen.queryByRole('button', { name: /certificate/ })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Not issued')).toHaveLength(2);
   });
 });

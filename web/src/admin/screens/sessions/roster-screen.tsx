@@ -13,15 +13,17 @@ import { useStaff } from '../../lib/staff-session';
 import { useAdminData } from '../../lib/use-admin-data';
 import { paths } from '../../paths';
 import { AttendanceBox } from './attendance-box';
+import { CertificateCell } from './certificate-cell';
 
 // A session's roster (decision 017): who is coming, whether their forms and
-// balance are done, their kit, and attendance, ticked on the day. Tutors
+// balance are done, their kit, attendance, ticked on the day, and the
+// certificate staff issue to those who came and have paid. Tutors
 // open the rosters of the sessions they teach. It prints without the
 // back office's header and nav, and downloads as CSV.
 
 const column = columnsOf<RosterStudent>();
 
-function RosterTable({ roster }: { roster: Roster }) {
+function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }) {
   const sessionId = roster.session.id;
   const columns = useMemo(
     () =>
@@ -35,8 +37,13 @@ function RosterTable({ roster }: { roster: Roster }) {
         }),
         column.accessor('kit', { header: 'Kit', cell: (info) => info.getValue() ?? 'None' }),
         column.display({ id: 'attended', header: 'Attended', cell: (info) => <AttendanceBox sessionId={sessionId} student={info.row.original} /> }),
+        column.display({
+          id: 'certificate',
+          header: 'Certificate',
+          cell: (info) => <CertificateCell sessionId={sessionId} student={info.row.original} canIssue={canIssue} />,
+        }),
       ]),
-    [sessionId],
+    [sessionId, canIssue],
   );
   return (
     <DataTable
@@ -71,7 +78,7 @@ export function RosterScreen() {
         {(found) => (
           <>
             <p>{found.session.venue || found.session.joiningLink}</p>
-            <RosterTable roster={found} />
+            <RosterTable roster={found} canIssue={can(staff, 'sessions')} />
           </>
         )}
       </RequestView>
