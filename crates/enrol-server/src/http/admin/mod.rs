@@ -7,6 +7,8 @@
 //! walks the same table.
 
 mod auth;
+mod codes;
+mod enquiries;
 mod people;
 
 use std::sync::Arc;
@@ -16,7 +18,7 @@ use axum::extract::{MatchedPath, Request, State};
 use axum::http::Method;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use chrono::Utc;
 use serde::Serialize;
 
@@ -51,6 +53,16 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/staff/{id}/disable", Some(Permission::ManageStaff)),
     route("GET", "/staff/names", Some(Permission::Enquiries)),
     route("GET", "/audit", Some(Permission::Audit)),
+    route("GET", "/codes", Some(Permission::Codes)),
+    route("POST", "/codes", Some(Permission::Codes)),
+    route("PUT", "/codes/{code}", Some(Permission::Codes)),
+    route("POST", "/codes/{code}/expire", Some(Permission::Codes)),
+    route("GET", "/codes/{code}/orders", Some(Permission::Codes)),
+    route("GET", "/upsells", Some(Permission::Codes)),
+    route("PUT", "/upsells/{price_id}", Some(Permission::Codes)),
+    route("GET", "/enquiries", Some(Permission::Enquiries)),
+    route("PUT", "/enquiries/{id}", Some(Permission::Enquiries)),
+    route("POST", "/enquiries/{id}/notes", Some(Permission::Enquiries)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -61,6 +73,15 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/staff/{id}/disable", post(people::disable_staff))
         .route("/staff/names", get(people::list_staff_names))
         .route("/audit", get(people::show_audit))
+        .route("/codes", get(codes::list_codes).post(codes::create_code))
+        .route("/codes/{code}", put(codes::edit_code))
+        .route("/codes/{code}/expire", post(codes::expire_code))
+        .route("/codes/{code}/orders", get(codes::list_code_orders))
+        .route("/upsells", get(codes::list_upsells))
+        .route("/upsells/{price_id}", put(codes::edit_upsell))
+        .route("/enquiries", get(enquiries::list_enquiries))
+        .route("/enquiries/{id}", put(enquiries::change_enquiry))
+        .route("/enquiries/{id}/notes", post(enquiries::add_enquiry_note))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()
