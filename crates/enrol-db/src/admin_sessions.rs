@@ -13,7 +13,7 @@ use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
 
 use crate::seats::{lock_sessions, seats_changed};
-use crate::{AuditEntry, Db, audit, on_pool, public_id, queue_mail};
+use crate::{AuditEntry, Db, audit, content_changed, on_pool, public_id, queue_mail};
 
 /// A session as staff see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
@@ -119,14 +119,6 @@ macro_rules! tutor_is_known {
     };
 }
 
-/// Bumps the content version inside `$tx`: the catalogue's dates and
-/// prices changed.
-macro_rules! dates_changed {
-    ($tx:expr, $now:expr) => {
-        sqlx::query("update content_version set version = version + 1, loaded_at = $1 where id = 1").bind($now).execute(&mut *$tx).await
-    };
-}
-
 /// The seats a session's count may not go below: booked, held and offered.
 const TAKEN: &str = "registrations + holds + offered";
 
@@ -179,7 +171,7 @@ impl Db {
             .execute(&mut *tx).await?;
             audit!(tx, &AuditEntry::new(staff_id, "session.create", "session", &id).after(input), now)?;
             seats_changed!(tx)?;
-            dates_changed!(tx, now)?;
+            content_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(true)
         })
@@ -226,7 +218,7 @@ impl Db {
             let entry = AuditEntry::new(staff_id, "session.update", "session", id).before(&before).after(input);
             audit!(tx, &entry, now)?;
             seats_changed!(tx)?;
-            dates_changed!(tx, now)?;
+            content_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(None)
         })
@@ -284,7 +276,7 @@ impl Db {
                 .after(serde_json::json!({ "status": "cancelled", "studentsTold": students.len() }));
             audit!(tx, &entry, now)?;
             seats_changed!(tx)?;
-            dates_changed!(tx, now)?;
+            content_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(students))
         })

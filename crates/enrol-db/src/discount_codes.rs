@@ -1,9 +1,11 @@
-//! Discount codes (§3 Discount): what a code takes off and whether an order
-//! may use it. Uses are counted where orders hold them (`seats`).
+//! Discount codes (§3 Discount): what a code takes off, which courses it
+//! reaches and whether an order may use it. Uses are counted where orders
+//! hold them (`seats`); staff set codes up in `admin_codes`.
 
 use anyhow::Context as _;
 use chrono::NaiveDate;
 
+use enrol_domain::codes::CodeReach;
 use enrol_domain::enrollment::{Discount, DiscountType};
 
 use crate::{Db, on_pool};
@@ -13,6 +15,8 @@ use crate::{Db, on_pool};
 pub struct DiscountCode {
     pub code: String,
     pub discount: Discount,
+    /// The courses it takes money off.
+    pub reach: CodeReach,
     /// Active and not expired.
     open: bool,
     /// Uses left before the limit, counting unpaid orders holding one.
@@ -50,15 +54,36 @@ impl Db {
             "select code, type, value, expires_on, max_uses, uses, active from discount_code where code = $1"
         ).bind(code.trim().to_ascii_uppercase()).fetch_optional(pool).await)
         .context("Failed to read the discount code")?;
-        row.map(|row| {
-            let kind = DiscountType::parse(&row.kind).with_context(|| format!("Unknown discount type {}", row.kind))?;
-            Ok(DiscountCode {
-                code: row.code,
-                discount: Discount { kind, value: row.value },
-                open: row.active && row.expires_on.is_none_or(|day| day >= today),
-                uses_left: row.max_uses.map(|max| max - row.uses),
-            })
+        let Some(row) = row else { return Ok(None) };
+        let kind = DiscountType::parse(&row.kind).with_context(|| format!("Unknown discount type {}", row.kind))?;
+        let reach = self.code_reach(&row.code).await?;
+        Ok(Some(DiscountCode {
+            code: row.code,
+            discount: Discount { kind, value: row.value },
+            reach,
+            open: row.active && row.expires_on.is_none_or(|day| day >= today),
+            uses_left: row.max_uses.map(|max| max - row.uses),
+        }))
+    }
+
+    /// The courses `code` takes money off: every course when it lists no
+    /// course and no section, else those listed and those of the sections
+    /// listed (a course's own section or one it is listed in).
+    async fn code_reach(&self, code: &str) -> anyhow::Result<CodeReach> {
+        let (limited, courses): (bool, Vec<String>) = on_pool!(self, pool => {
+            let limited: bool = sqlx::query_scalar(
+                "select exists (select 1 from discount_code_course where code = $1) \
+                 or exists (select 1 from discount_code_section where code = $1)"
+            ).bind(code).fetch_one(pool).await?;
+            let courses: Vec<String> = sqlx::query_scalar(
+                "select course_id from discount_code_course where code = $1 \
+                 union select c.id from course c join discount_code_section s on s.section_slug = c.section_slug where s.code = $1 \
+                 union select cs.course_id from course_section cs join discount_code_section s on s.section_slug = cs.section_slug \
+                 where s.code = $1"
+            ).bind(code).fetch_all(pool).await?;
+            Ok::<_, sqlx::Error>((limited, courses))
         })
-        .transpose()
+        .context("Failed to read the courses of a discount code")?;
+        Ok(if limited { CodeReach::Only(courses.into_iter().collect()) } else { CodeReach::Every })
     }
 }

@@ -6,9 +6,13 @@
 
 mod account_area;
 mod accounts;
+mod admin_code_orders;
+mod admin_codes;
+mod admin_enquiries;
 mod admin_figures;
 mod admin_rosters;
 mod admin_sessions;
+mod admin_upsells;
 mod balances;
 mod cancellations;
 mod catalogue;
@@ -45,9 +49,13 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use account_area::{EmailChange, IntakeBooking, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
+pub use admin_code_orders::CodeOrder;
+pub use admin_codes::{CodeRecord, CodeSaved};
+pub use admin_enquiries::{EnquiryChange, EnquiryNote, INBOX_LIMIT, InboxEnquiry};
 pub use admin_figures::{BalancesOwed, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
 pub use admin_rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
 pub use admin_sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};
+pub use admin_upsells::UpsellRecord;
 pub use balances::{BalanceFulfilment, BalanceLink, ReminderDue};
 pub use cancellations::Cancellation;
 pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};

@@ -292,7 +292,7 @@ impl Db {
             let new = NewEnrollment {
                 id: crate::public_id(),
                 mode: PaymentMode::Fee,
-                quote: Quote::new(&[LinePrice { price, kit_pounds: None }], None),
+                quote: Quote::new(&[LinePrice { price, kit_pounds: None, code_applies: true }], None),
                 discount_code: None,
                 courses: vec![BookedCourse {
                     course_id: course.course_id,

@@ -303,7 +303,7 @@ mod tests {
     }
 
     fn quote() -> Quote {
-        Quote::new(&[LinePrice { price: Money::from_pence(69_500), kit_pounds: None }], None)
+        Quote::new(&[LinePrice { price: Money::from_pence(69_500), kit_pounds: None, code_applies: true }], None)
     }
 
     #[test]

@@ -113,6 +113,11 @@ pub struct CodeResponse {
     #[serde(rename = "type")]
     pub kind: Option<DiscountType>,
     pub id: Option<String>,
+    /// The courses the code takes money off when it is limited to some
+    /// (decision 017); left out when it applies to every course.
+    #[serde(rename = "courseIds", skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub course_ids: Option<Vec<String>>,
 }
 
 /// `POST /api/checkout/`: the payment intent prepared when the page loads.

@@ -44,6 +44,13 @@ impl DiscountType {
             _ => None,
         }
     }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Pound => "pound",
+            Self::Percent => "percent",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
@@ -56,14 +63,15 @@ pub struct Discount {
 }
 
 impl Discount {
-    /// What the discount takes off `subtotal`: never more than the subtotal.
-    /// Percentages round to the nearest penny, halves up.
-    pub fn amount_off(self, subtotal: Money) -> Money {
+    /// What the discount takes off `reached`, what the courses it applies
+    /// to add up to: never more than that. Percentages round to the
+    /// nearest penny, halves up.
+    pub fn amount_off(self, reached: Money) -> Money {
         let off = match self.kind {
             DiscountType::Pound => self.value,
-            DiscountType::Percent => (subtotal.pence() * self.value.clamp(0, 100) + 50) / 100,
+            DiscountType::Percent => (reached.pence() * self.value.clamp(0, 100) + 50) / 100,
         };
-        Money::from_pence(off.clamp(0, subtotal.pence()))
+        Money::from_pence(off.clamp(0, reached.pence()))
     }
 }
 
@@ -148,6 +156,10 @@ pub struct LinePrice {
     /// §9: kit prices are whole pounds; `None` when no kit is taken.
     #[ts(type = "number | null")]
     pub kit_pounds: Option<i64>,
+    /// Whether the order's discount code takes money off this course: a
+    /// code limited to some courses or sections reaches only theirs
+    /// ([`CodeReach`](crate::codes::CodeReach), decision 017).
+    pub code_applies: bool,
 }
 
 impl LinePrice {
@@ -178,9 +190,12 @@ pub struct Quote {
 }
 
 impl Quote {
+    /// The figures of `lines` with `discount`, which is worked out on the
+    /// lines its code applies to (with an unlimited code, the subtotal).
     pub fn new(lines: &[LinePrice], discount: Option<Discount>) -> Self {
         let subtotal: Money = lines.iter().map(|line| line.amount()).sum();
-        let discount = discount.map_or(Money::ZERO, |d| d.amount_off(subtotal));
+        let reached: Money = lines.iter().filter(|line| line.code_applies).map(|line| line.amount()).sum();
+        let discount = discount.map_or(Money::ZERO, |d| d.amount_off(reached));
         let total = Money::from_pence(subtotal.pence() - discount.pence());
         let fees = Money::from_pence(BOOKING_FEE.pence() * i64::try_from(lines.len()).unwrap_or(i64::MAX / BOOKING_FEE.pence()));
         let deposit = fees.min(total);
@@ -245,8 +260,10 @@ pub struct BookedCourse {
 }
 
 impl BookedCourse {
+    /// Its price, as a code with no limits discounts it; a code limited to
+    /// some courses prices it with [`CodeReach::line_prices`](crate::codes::CodeReach::line_prices).
     pub fn line_price(&self) -> LinePrice {
-        LinePrice { price: self.price, kit_pounds: self.kit_pounds }
+        LinePrice { price: self.price, kit_pounds: self.kit_pounds, code_applies: true }
     }
 
     pub fn line(&self) -> EnrollmentLine {

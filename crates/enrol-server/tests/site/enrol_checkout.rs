@@ -39,7 +39,7 @@ pub(crate) async fn put(app: &TestApp, path: &str, body: &Value) -> (u16, Value)
 }
 
 pub(crate) fn quote(kit: bool, discount: Option<Discount>) -> Quote {
-    Quote::new(&[LinePrice { price: Money::from_pence(PRICE), kit_pounds: kit.then_some(KIT_POUNDS) }], discount)
+    Quote::new(&[LinePrice { price: Money::from_pence(PRICE), kit_pounds: kit.then_some(KIT_POUNDS), code_applies: true }], discount)
 }
 
 fn contact() -> Value {

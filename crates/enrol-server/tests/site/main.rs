@@ -4,6 +4,8 @@
 mod account_area;
 mod accounts;
 mod admin;
+mod admin_codes;
+mod admin_enquiries;
 mod admin_sessions;
 mod api;
 mod balance;

@@ -33,7 +33,10 @@ describe('checkout lines', () => {
     const catalogue = new Map([microneedling, injectablesPackage].map((line) => [line.courseId, line]));
     const later = withSession({ ...selected(microneedling), includeKit: true }, microneedling.sessions[1]!);
     const rows = checkoutRows([later, selected(injectablesPackage)], catalogue);
-    expect(rows.map(linePrice)).toEqual([{ price: 75000, kit_pounds: 95 }, { price: 249500, kit_pounds: null }]);
+    expect(rows.map((row) => linePrice(row, null))).toEqual([
+      { price: 75000, kit_pounds: 95, code_applies: true }, { price: 249500, kit_pounds: null, code_applies: true },
+    ]);
+    expect(rows.map((row) => linePrice(row, ['c-package']).code_applies)).toEqual([false, true]);
     expect(firstTrainingDay(rows)).toBe('2027-03-05');
     expect(firstTrainingDay(checkoutRows([selected(dermaplaning), later], new Map([...catalogue, [dermaplaning.courseId, dermaplaning]])))).toBe('2027-02-03');
     expect(firstTrainingDay(checkoutRows([selected(injectablesPackage)], catalogue))).toBeNull();

@@ -4,6 +4,7 @@ import type { ChosenCourse } from '../../generated/ChosenCourse';
 import type { Session } from '../../generated/Session';
 import type { SelectedCourse } from '../../lib/basket-items';
 import type { LinePrice } from '../../generated/LinePrice';
+import { codeReaches } from './pricing';
 
 // The selected courses (kept in the browser) joined with the catalogue's
 // answer for them: the visitor's choices live in the basket, what the college
@@ -74,10 +75,16 @@ export function checkoutRows(courses: SelectedCourse[], catalogue: Catalogue): C
   });
 }
 
-/** The row as pricing.ts prices it: the kit counts only when it is a priced choice that was taken. */
-export function linePrice({ course, line }: CheckoutRow): LinePrice {
+/**
+ * The row as pricing.ts prices it: the kit counts only when it is a priced
+ * choice that was taken, and the discount only when its code, limited to
+ * `codeCourses` (`null`: every course), reaches the course.
+ */
+export function linePrice({ course, line }: CheckoutRow, codeCourses: readonly string[] | null): LinePrice {
   const kitPounds = line.kit?.pricePounds ?? null;
-  return { price: course.price, kit_pounds: course.includeKit ? kitPounds : null };
+  return {
+    price: course.price, kit_pounds: course.includeKit ? kitPounds : null, code_applies: codeReaches(codeCourses, course.courseId),
+  };
 }
 
 /** The first day of training among the chosen sessions (`YYYY-MM-DD`), if any has a date. */

@@ -80,6 +80,21 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText('Total after discount')).toBeNull();
   });
 
+  it('takes a code limited to one course off that course only', async () => {
+    checkoutApi([microneedling, dermaplaning], {
+      'POST /api/code': () => jsonResponse(200, {
+        valid: true, code: 'DERMA10', value: 10, type: 'percent', id: 'DERMA10', courseIds: ['c-dermaplaning'],
+      }),
+    });
+    renderCheckout([microneedling, dermaplaning]);
+    await ready();
+    await userEvent.type(screen.getByLabelText('Discount code'), 'DERMA10');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Discount code DERMA10')).toBeInTheDocument();
+    expect(totalOf('Discount code DERMA10')).toContain('-£45.00');
+    expect(totalOf('Total after discount')).toBe('£1,200.00');
+  });
+
   it('has no payment-plan panel below £1,000', async () => {
     checkoutApi([dermaplaning]);
     renderCheckout([dermaplaning]);

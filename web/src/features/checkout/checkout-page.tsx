@@ -82,7 +82,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
   const { user } = useAuth();
 
   const rows = checkoutRows(basket.selectedCourses, catalogue.catalogue);
-  const figures = quote(rows.map(linePrice), discount);
+  const figures = quote(rows.map((row) => linePrice(row, discount?.courseIds ?? null)), discount);
   const methods = paymentMethods('full', figures.total);
   // Clearpay stops being offered when the total passes its limit.
   const method = methods.includes(chosenMethod) ? chosenMethod : 'card';
@@ -193,7 +193,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
               }
               onRemove={(course) => basket.removeCourse(course.selectedEvent?.id ?? null)}
             />
-            {!discount && <DiscountCode onApply={setDiscount} />}
+            {!discount && <DiscountCode courseIds={rows.map((row) => row.course.courseId)} onApply={setDiscount} />}
             <CheckoutTotals
               figures={figures}
               mode={mode}

@@ -6,7 +6,7 @@ import { DiscountCode } from './discount-code';
 
 function renderBox() {
   const onApply = vi.fn();
-  render(<DiscountCode onApply={onApply} />);
+  render(<DiscountCode courseIds={['c-microneedling']} onApply={onApply} />);
   return onApply;
 }
 
@@ -36,7 +36,23 @@ describe('DiscountCode', () => {
     expect(screen.getByRole('button', { name: 'Checking' }).getAttribute('aria-disabled')).toBe('true');
     expect(api.calls[0]!.body).toEqual({ code: 'welcome10' });
     answer(jsonResponse(200, { valid: true, code: 'WELCOME10', value: 10, type: 'percent', id: 'd1' }));
-    await vi.waitFor(() => expect(onApply).toHaveBeenCalledWith({ code: 'WELCOME10', type: 'percent', value: 10 }));
+    await vi.waitFor(() => expect(onApply).toHaveBeenCalledWith({ code: 'WELCOME10', type: 'percent', value: 10, courseIds: null }));
+  });
+
+  it('hands up a code limited to courses in the basket, and refuses one limited to others', async () => {
+    const limitedTo = (courseIds: string[]) => () =>
+      jsonResponse(200, { valid: true, code: 'PEELS20', value: 20, type: 'percent', id: 'PEELS20', courseIds });
+    stubApi({ 'POST /api/code': limitedTo(['c-peels']) });
+    const onApply = renderBox();
+    await apply('PEELS20');
+    expect((await screen.findByText('This code does not apply to the courses in your basket')).getAttribute('role')).toBe('alert');
+    expect(onApply).not.toHaveBeenCalled();
+
+    stubApi({ 'POST /api/code': limitedTo(['c-peels', 'c-microneedling']) });
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await vi.waitFor(() => expect(onApply).toHaveBeenCalledWith({
+      code: 'PEELS20', type: 'percent', value: 20, courseIds: ['c-peels', 'c-microneedling'],
+    }));
   });
 
   it('says an unknown or refused code is invalid', async () => {

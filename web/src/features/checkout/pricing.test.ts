@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Discount } from '../../generated/Discount';
 import type { LinePrice } from '../../generated/LinePrice';
-import { amountDue, balanceDueOn, discountOff, modeFor, offersPaymentPlan, paymentMethods, quote, selectedFor } from './pricing';
+import {
+  amountDue, balanceDueOn, codeReaches, discountOff, modeFor, offersPaymentPlan, paymentMethods, quote, selectedFor,
+} from './pricing';
 
 interface Vector {
   name: string;
@@ -47,6 +49,13 @@ describe('enrolment pricing', () => {
     expect(discountOff({ type: 'percent', value: -5 }, 20000)).toBe(0);
     expect(discountOff({ type: 'pound', value: -500 }, 20000)).toBe(0);
     expect(discountOff({ type: 'pound', value: 500 }, 20000)).toBe(500);
+  });
+
+  it('lets a limited code reach only its courses, and an unlimited one every course', () => {
+    expect(codeReaches(null, 'c-peels')).toBe(true);
+    expect(codeReaches(['c-peels'], 'c-peels')).toBe(true);
+    expect(codeReaches(['c-peels'], 'c-fades')).toBe(false);
+    expect(codeReaches([], 'c-peels')).toBe(false);
   });
 
   it('offers buy now pay later on the full total only, and Clearpay up to £1,200', () => {

@@ -5,9 +5,10 @@ import type { Quote } from '../../generated/Quote';
 import type { PaymentMethod } from '../../lib/payment-methods';
 
 // The pricing rules of an in-person enrolment (§9), the same as
-// crates/enrol-domain/src/enrolment.rs, over its types generated from Rust
-// (`LinePrice`; `Discount`: pence off, or a whole percentage of the
-// subtotal). Both are tested against crates/enrol-domain/src/pricing-vectors.json.
+// crates/enrol-domain/src/enrollment.rs, over its types generated from Rust
+// (`LinePrice`; `Discount`: pence off, or a whole percentage of what the
+// lines its code applies to add up to). Both are tested against
+// crates/enrol-domain/src/pricing-vectors.json.
 // The page only previews these figures: the server prices the order itself
 // and refuses any that differ.
 
@@ -22,16 +23,24 @@ export const CLEARPAY_LIMIT = 120000;
 
 const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
 
-/** What the discount takes off `subtotal`: never more than the subtotal; percentages round halves up. */
-export function discountOff(discount: Discount, subtotal: number): number {
+/** What the discount takes off `reached`, what its code's lines add up to: never more than that; percentages round halves up. */
+export function discountOff(discount: Discount, reached: number): number {
   const off =
-    discount.type === 'pound' ? discount.value : Math.trunc((subtotal * clamp(discount.value, 0, 100) + 50) / 100);
-  return clamp(off, 0, subtotal);
+    discount.type === 'pound' ? discount.value : Math.trunc((reached * clamp(discount.value, 0, 100) + 50) / 100);
+  return clamp(off, 0, reached);
 }
 
+/** Whether a code limited to `courseIds` (`null`: every course) takes money off course `courseId` (decision 017). */
+export function codeReaches(courseIds: readonly string[] | null, courseId: string): boolean {
+  return courseIds === null || courseIds.includes(courseId);
+}
+
+const lineAmount = (line: LinePrice) => line.price + (line.kit_pounds ?? 0) * 100;
+
 export function quote(lines: LinePrice[], discount: Discount | null): Quote {
-  const subtotal = lines.reduce((sum, line) => sum + line.price + (line.kit_pounds ?? 0) * 100, 0);
-  const off = discount ? discountOff(discount, subtotal) : 0;
+  const subtotal = lines.reduce((sum, line) => sum + lineAmount(line), 0);
+  const reached = lines.reduce((sum, line) => sum + (line.code_applies ? lineAmount(line) : 0), 0);
+  const off = discount ? discountOff(discount, reached) : 0;
   const total = subtotal - off;
   const deposit = Math.min(BOOKING_FEE * lines.length, total);
   return { subtotal, discount: off, total, deposit, balance: total - deposit };

@@ -7,7 +7,9 @@
 //! walks the same table.
 
 mod auth;
+mod codes;
 mod csv;
+mod enquiries;
 mod figures;
 mod people;
 mod rosters;
@@ -67,6 +69,16 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/sessions/{id}/certificates/{enrollment_id}", Some(Permission::Sessions)),
     route("GET", "/dashboard", Some(Permission::Figures)),
     route("GET", "/exports/{file}", Some(Permission::Figures)),
+    route("GET", "/codes", Some(Permission::Codes)),
+    route("POST", "/codes", Some(Permission::Codes)),
+    route("PUT", "/codes/{code}", Some(Permission::Codes)),
+    route("POST", "/codes/{code}/expire", Some(Permission::Codes)),
+    route("GET", "/codes/{code}/orders", Some(Permission::Codes)),
+    route("GET", "/upsells", Some(Permission::Codes)),
+    route("PUT", "/upsells/{price_id}", Some(Permission::Codes)),
+    route("GET", "/enquiries", Some(Permission::Enquiries)),
+    route("PUT", "/enquiries/{id}", Some(Permission::Enquiries)),
+    route("POST", "/enquiries/{id}/notes", Some(Permission::Enquiries)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -87,6 +99,15 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/sessions/{id}/certificates/{enrollment_id}", post(rosters::issue_certificate))
         .route("/dashboard", get(figures::show_dashboard))
         .route("/exports/{file}", get(figures::download_export))
+        .route("/codes", get(codes::list_codes).post(codes::create_code))
+        .route("/codes/{code}", put(codes::edit_code))
+        .route("/codes/{code}/expire", post(codes::expire_code))
+        .route("/codes/{code}/orders", get(codes::list_code_orders))
+        .route("/upsells", get(codes::list_upsells))
+        .route("/upsells/{price_id}", put(codes::edit_upsell))
+        .route("/enquiries", get(enquiries::list_enquiries))
+        .route("/enquiries/{id}", put(enquiries::change_enquiry))
+        .route("/enquiries/{id}/notes", post(enquiries::add_enquiry_note))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()

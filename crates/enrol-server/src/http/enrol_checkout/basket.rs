@@ -68,7 +68,7 @@ pub async fn show_basket(
 }
 
 /// `POST /api/code` (§3 Discount): `valid` false for a code that is
-/// unknown, expired or used up.
+/// unknown, expired or used up; a code limited to some courses names them.
 #[utoipa::path(
     post,
     path = "/api/code",
@@ -89,7 +89,7 @@ pub async fn check_code(
     if code.is_empty() {
         return Err(ApiError::BadRequest("Discount code required".to_owned()));
     }
-    let invalid = CodeResponse { valid: false, code: None, value: None, kind: None, id: None };
+    let invalid = CodeResponse { valid: false, code: None, value: None, kind: None, id: None, course_ids: None };
     if code.len() > 64 {
         return Ok(Json(invalid));
     }
@@ -101,6 +101,7 @@ pub async fn check_code(
             code: Some(found.code),
             value: Some(found.discount.value),
             kind: Some(found.discount.kind),
+            course_ids: found.reach.course_ids(),
         },
         None => invalid,
     }))

@@ -43,7 +43,15 @@ async fn priced_order(
         }
         None => None,
     };
-    let prices: Vec<LinePrice> = courses.iter().map(BookedCourse::line_price).collect();
+    let prices: Vec<LinePrice> = match &discount {
+        Some(code) => code.reach.line_prices(&courses).ok_or_else(|| {
+            ApiError::Unprocessable(format!(
+                "The discount code {} does not apply to the courses in your basket. Please remove it and try again.",
+                code.code
+            ))
+        })?,
+        None => courses.iter().map(BookedCourse::line_price).collect(),
+    };
     let quote = Quote::new(&prices, discount.as_ref().map(|d| d.discount));
     let sent = &data.enrollment;
     if (sent.total, sent.deposit, sent.balance, sent.deposit_required)
@@ -115,7 +123,7 @@ async fn priced_order(
         (status = 409, body = ErrorEnvelope,
             description = "A date just fully booked, a code just used up, or the same `Idempotency-Key` still being placed"),
         (status = 422, body = ErrorEnvelope,
-            description = "Contact details to correct (`invalid`), a course not sold or needing a date, amounts not the server's, a reused `Idempotency-Key`"),
+            description = "Contact details to correct (`invalid`), a course not sold or needing a date, a code that cannot be used on it, amounts not the server's, a reused `Idempotency-Key`"),
         (status = 429, description = "Too many requests from this address, or too many unpaid bookings held", body = ErrorEnvelope),
     )
 )]
@@ -187,7 +195,7 @@ async fn place_order(state: &AppState, body: &[u8], orderer: &Orderer<'_>, now: 
         (status = 404, description = "No such order made by this browser or its signed-in owner", body = ErrorEnvelope),
         (status = 409, description = "A date just fully booked, a code just used up, or seats held for as long as they can be", body = ErrorEnvelope),
         (status = 422, body = ErrorEnvelope,
-            description = "Contact details to correct (`invalid`), an order no longer pending, a course not sold, amounts not the server's"),
+            description = "Contact details to correct (`invalid`), an order no longer pending, a course not sold, a code that cannot be used on it, amounts not the server's"),
         (status = 429, description = "Too many requests from this address, or too many unpaid bookings held", body = ErrorEnvelope),
     )
 )]

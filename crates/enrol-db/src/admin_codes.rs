@@ -1,0 +1,266 @@
+//! Discount codes as staff keep them in the back office (issue 14,
+//! decision 017): created, edited and expired, each change in one
+//! transaction with its one audit row ([`crate::audit!`]). A code's uses
+//! are counted at checkout (`seats`); here they are only read, under the
+//! code's row lock, so a usage limit is never set below them.
+
+use anyhow::Context as _;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::Serialize;
+
+use enrol_domain::codes::CodeTerms;
+use enrol_domain::enrollment::{Discount, DiscountType};
+
+use crate::staff::AuditEntry;
+use crate::{Db, on_pool};
+
+/// A discount code as staff see it (decision 017's `Code`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeRecord {
+    pub code: String,
+    #[serde(flatten)]
+    pub discount: Discount,
+    pub expires_on: Option<NaiveDate>,
+    pub max_uses: Option<i64>,
+    /// Uses counted: paid bookings and unpaid ones holding a use.
+    pub uses: i64,
+    pub active: bool,
+    pub course_ids: Vec<String>,
+    pub section_slugs: Vec<String>,
+}
+
+/// What saving a code did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CodeSaved {
+    /// Saved as it now is (or left as it was, when nothing changed).
+    Saved(CodeRecord),
+    NotFound,
+    /// Creating: another code has this name.
+    Taken,
+    /// A course listed that the college does not have.
+    UnknownCourse,
+    /// A section listed that the college does not have.
+    UnknownSection,
+    /// The usage limit is below the uses already counted.
+    BelowUses {
+        uses: i64,
+    },
+}
+
+#[derive(sqlx::FromRow)]
+struct CodeRow {
+    code: String,
+    #[sqlx(rename = "type")]
+    kind: String,
+    value: i64,
+    expires_on: Option<NaiveDate>,
+    max_uses: Option<i64>,
+    uses: i64,
+    active: bool,
+}
+
+/// The codes (every one, or only `$only`) with their limits, read inside
+/// `$tx`: the code rows and the `(code, course id)` and `(code, section
+/// slug)` pairs, for [`assemble`].
+macro_rules! read_codes {
+    ($tx:expr, $only:expr) => {
+        async {
+            let only: Option<&str> = $only;
+            let rows: Vec<CodeRow> = sqlx::query_as(
+                "select code, type, value, expires_on, max_uses, uses, active from discount_code \
+                 where $1 is null or code = $1 order by code",
+            )
+            .bind(only)
+            .fetch_all(&mut *$tx)
+            .await?;
+            let courses: Vec<(String, String)> =
+                sqlx::query_as("select code, course_id from discount_code_course where $1 is null or code = $1 order by course_id")
+                    .bind(only)
+                    .fetch_all(&mut *$tx)
+                    .await?;
+            let sections: Vec<(String, String)> =
+                sqlx::query_as("select code, section_slug from discount_code_section where $1 is null or code = $1 order by section_slug")
+                    .bind(only)
+                    .fetch_all(&mut *$tx)
+                    .await?;
+            Ok::<_, sqlx::Error>((rows, courses, sections))
+        }
+    };
+}
+
+type CodeRows = (Vec<CodeRow>, Vec<(String, String)>, Vec<(String, String)>);
+
+fn assemble((rows, courses, sections): CodeRows) -> anyhow::Result<Vec<CodeRecord>> {
+    let listed = |pairs: &[(String, String)], code: &str| pairs.iter().filter(|(c, _)| c == code).map(|(_, id)| id.clone()).collect();
+    rows.into_iter()
+        .map(|row| {
+            let kind = DiscountType::parse(&row.kind).with_context(|| format!("Unknown discount type {}", row.kind))?;
+            Ok(CodeRecord {
+                course_ids: listed(&courses, &row.code),
+                section_slugs: listed(&sections, &row.code),
+                code: row.code,
+                discount: Discount { kind, value: row.value },
+                expires_on: row.expires_on,
+                max_uses: row.max_uses,
+                uses: row.uses,
+                active: row.active,
+            })
+        })
+        .collect()
+}
+
+/// `$code` with its limits, read inside `$tx`.
+macro_rules! read_code {
+    ($tx:expr, $code:expr) => {
+        async { Ok::<_, anyhow::Error>(assemble(read_codes!($tx, Some($code)).await?)?.into_iter().next()) }
+    };
+}
+
+/// Why `$terms` cannot be saved inside `$tx`: a course or section listed
+/// that the college does not have; `None` when every one exists.
+macro_rules! unknown_limit {
+    ($tx:expr, $terms:expr) => {
+        async {
+            let terms: &CodeTerms = $terms;
+            for id in &terms.course_ids {
+                let found: i64 = sqlx::query_scalar("select count(*) from course where id = $1").bind(id).fetch_one(&mut *$tx).await?;
+                if found == 0 {
+                    return Ok::<_, sqlx::Error>(Some(CodeSaved::UnknownCourse));
+                }
+            }
+            for slug in &terms.section_slugs {
+                let found: i64 = sqlx::query_scalar("select count(*) from section where slug = $1").bind(slug).fetch_one(&mut *$tx).await?;
+                if found == 0 {
+                    return Ok(Some(CodeSaved::UnknownSection));
+                }
+            }
+            Ok(None)
+        }
+    };
+}
+
+/// Makes `$terms`' courses and sections the only limits of `$code` inside `$tx`.
+macro_rules! write_limits {
+    ($tx:expr, $code:expr, $terms:expr) => {
+        async {
+            let (code, terms): (&str, &CodeTerms) = ($code, $terms);
+            sqlx::query("delete from discount_code_course where code = $1").bind(code).execute(&mut *$tx).await?;
+            sqlx::query("delete from discount_code_section where code = $1").bind(code).execute(&mut *$tx).await?;
+            for id in &terms.course_ids {
+                sqlx::query("insert into discount_code_course (code, course_id) values ($1, $2)")
+                    .bind(code)
+                    .bind(id)
+                    .execute(&mut *$tx)
+                    .await?;
+            }
+            for slug in &terms.section_slugs {
+                sqlx::query("insert into discount_code_section (code, section_slug) values ($1, $2)")
+                    .bind(code)
+                    .bind(slug)
+                    .execute(&mut *$tx)
+                    .await?;
+            }
+            Ok::<_, sqlx::Error>(())
+        }
+    };
+}
+
+impl Db {
+    /// Every code, by name.
+    pub async fn codes(&self) -> anyhow::Result<Vec<CodeRecord>> {
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let rows = read_codes!(tx, None).await?;
+            tx.commit().await?;
+            assemble(rows)
+        })
+        .context("Failed to read the discount codes")
+    }
+
+    /// Creates `code` (already checked: upper-case) with `terms`.
+    pub async fn create_code(&self, code: &str, terms: &CodeTerms, staff_id: &str, now: DateTime<Utc>) -> anyhow::Result<CodeSaved> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            if let Some(refusal) = unknown_limit!(tx, terms).await? {
+                tx.rollback().await?;
+                return Ok(refusal);
+            }
+            let created = sqlx::query(
+                "insert into discount_code (code, type, value, expires_on, max_uses, active) values ($1, $2, $3, $4, $5, $6) \
+                 on conflict (code) do nothing",
+            )
+            .bind(code).bind(terms.discount.kind.as_str()).bind(terms.discount.value).bind(terms.expires_on).bind(terms.max_uses).bind(terms.active)
+            .execute(&mut *tx).await?;
+            if created.rows_affected() == 0 {
+                tx.rollback().await?;
+                return Ok(CodeSaved::Taken);
+            }
+            write_limits!(tx, code, terms).await?;
+            let saved = read_code!(tx, code).await?.context("The code just created is missing")?;
+            crate::audit!(tx, &AuditEntry::new(staff_id, "code.create", "code", code).after(&saved), now)?;
+            tx.commit().await?;
+            Ok::<_, anyhow::Error>(CodeSaved::Saved(saved))
+        })
+        .context("Failed to create the discount code")
+    }
+
+    /// Gives `code` new `terms`, never a usage limit below the uses counted.
+    pub async fn edit_code(&self, code: &str, terms: &CodeTerms, staff_id: &str, now: DateTime<Utc>) -> anyhow::Result<CodeSaved> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            // Locks the row: checkouts counting a use wait until this is done.
+            sqlx::query("update discount_code set active = active where code = $1").bind(code).execute(&mut *tx).await?;
+            let Some(before) = read_code!(tx, code).await? else {
+                tx.rollback().await?;
+                return Ok(CodeSaved::NotFound);
+            };
+            let refusal = match unknown_limit!(tx, terms).await? {
+                Some(refusal) => Some(refusal),
+                None => terms.max_uses.filter(|max| *max < before.uses).map(|_| CodeSaved::BelowUses { uses: before.uses }),
+            };
+            if let Some(refusal) = refusal {
+                tx.rollback().await?;
+                return Ok(refusal);
+            }
+            sqlx::query("update discount_code set type = $2, value = $3, expires_on = $4, max_uses = $5, active = $6 where code = $1")
+                .bind(code).bind(terms.discount.kind.as_str()).bind(terms.discount.value).bind(terms.expires_on).bind(terms.max_uses)
+                .bind(terms.active).execute(&mut *tx).await?;
+            write_limits!(tx, code, terms).await?;
+            let after = read_code!(tx, code).await?.context("The code just edited is missing")?;
+            if after == before {
+                tx.rollback().await?;
+                return Ok(CodeSaved::Saved(before));
+            }
+            crate::audit!(tx, &AuditEntry::new(staff_id, "code.edit", "code", code).before(&before).after(&after), now)?;
+            tx.commit().await?;
+            Ok::<_, anyhow::Error>(CodeSaved::Saved(after))
+        })
+        .context("Failed to edit the discount code")
+    }
+
+    /// Makes `code` unusable from now on; bookings that hold it keep it.
+    /// `None` when there is no such code; a code already expired is
+    /// answered as it is.
+    pub async fn expire_code(&self, code: &str, staff_id: &str, now: DateTime<Utc>) -> anyhow::Result<Option<CodeRecord>> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let expired = sqlx::query("update discount_code set active = false where code = $1 and active")
+                .bind(code).execute(&mut *tx).await?.rows_affected() == 1;
+            if !expired {
+                let as_it_is = read_code!(tx, code).await?;
+                tx.rollback().await?;
+                return Ok(as_it_is);
+            }
+            let after = read_code!(tx, code).await?.context("The code just expired is missing")?;
+            let before = CodeRecord { active: true, ..after.clone() };
+            crate::audit!(tx, &AuditEntry::new(staff_id, "code.expire", "code", code).before(&before).after(&after), now)?;
+            tx.commit().await?;
+            Ok::<_, anyhow::Error>(Some(after))
+        })
+        .context("Failed to expire the discount code")
+    }
+}

@@ -1,0 +1,196 @@
+//! The enquiry inbox as staff work through it (issue 14, decision 017):
+//! what the site's forms stored, where staff are with each, who owns it and
+//! their notes. Each change is one transaction with its one audit row
+//! ([`crate::audit!`]).
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::json;
+
+use enrol_domain::inbox::{EnquiryDetails, EnquiryStatus};
+use enrol_domain::staff::{Permission, Role};
+
+use crate::staff::AuditEntry;
+use crate::{Db, on_pool, public_id};
+
+/// The most enquiries the inbox lists at once, newest first.
+pub const INBOX_LIMIT: i64 = 500;
+
+/// An enquiry in the inbox (decision 017's enquiry row).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct InboxEnquiry {
+    pub id: String,
+    pub kind: String,
+    pub created_at: DateTime<Utc>,
+    #[serde(flatten)]
+    pub details: EnquiryDetails,
+    pub status: EnquiryStatus,
+    pub owner_id: Option<String>,
+    pub owner_name: Option<String>,
+    /// Oldest first.
+    pub notes: Vec<EnquiryNote>,
+}
+
+/// A note staff kept on an enquiry.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EnquiryNote {
+    pub at: DateTime<Utc>,
+    pub staff_name: String,
+    pub text: String,
+}
+
+/// What changing an enquiry's status and owner did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnquiryChange {
+    /// Changed, or left as it was when nothing changed.
+    Done,
+    NotFound,
+    /// The owner is not an active staff member who handles enquiries.
+    UnknownOwner,
+}
+
+/// The submissions that `$1` (an id), `$2` (a status) and `$3` (a kind)
+/// pick, each when given.
+macro_rules! picked {
+    () => {
+        "($1 is null or f.id = $1) and ($2 is null or f.status = $2) and ($3 is null or f.kind = $3)"
+    };
+}
+
+impl Db {
+    /// The newest [`INBOX_LIMIT`] enquiries of `status` and `kind`, each
+    /// when given.
+    pub async fn enquiries(&self, status: Option<EnquiryStatus>, kind: Option<&str>) -> anyhow::Result<Vec<InboxEnquiry>> {
+        self.inbox(None, status, kind).await
+    }
+
+    /// One enquiry, as the inbox lists it.
+    pub async fn enquiry(&self, id: &str) -> anyhow::Result<Option<InboxEnquiry>> {
+        Ok(self.inbox(Some(id), None, None).await?.into_iter().next())
+    }
+
+    async fn inbox(&self, id: Option<&str>, status: Option<EnquiryStatus>, kind: Option<&str>) -> anyhow::Result<Vec<InboxEnquiry>> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            id: String,
+            kind: String,
+            data: String,
+            created_at: DateTime<Utc>,
+            status: String,
+            owner_id: Option<String>,
+            owner_name: Option<String>,
+        }
+        #[derive(sqlx::FromRow)]
+        struct NoteRow {
+            submission_id: String,
+            at: DateTime<Utc>,
+            staff_name: String,
+            body: String,
+        }
+        let status = status.map(EnquiryStatus::as_str);
+        let (rows, notes): (Vec<Row>, Vec<NoteRow>) = on_pool!(self, pool => {
+            let rows = sqlx::query_as(concat!(
+                "select f.id, f.kind, f.data, f.created_at, f.status, f.owner_id, a.name as owner_name from form_submission f \
+                 left join staff_account a on a.id = f.owner_id where ", picked!(), " order by f.created_at desc, f.id desc limit $4"
+            )).bind(id).bind(status).bind(kind).bind(INBOX_LIMIT).fetch_all(pool).await?;
+            let notes = sqlx::query_as(concat!(
+                "select n.submission_id, n.at, a.name as staff_name, n.body from enquiry_note n \
+                 join staff_account a on a.id = n.staff_id join form_submission f on f.id = n.submission_id where ",
+                picked!(), " order by n.at, n.id"
+            )).bind(id).bind(status).bind(kind).fetch_all(pool).await?;
+            Ok::<_, sqlx::Error>((rows, notes))
+        })
+        .context("Failed to read the enquiries")?;
+        rows.into_iter()
+            .map(|row| {
+                Ok(InboxEnquiry {
+                    details: EnquiryDetails::read(&row.kind, &row.data),
+                    status: EnquiryStatus::parse(&row.status).with_context(|| format!("Unknown enquiry status {}", row.status))?,
+                    notes: notes
+                        .iter()
+                        .filter(|note| note.submission_id == row.id)
+                        .map(|note| EnquiryNote { at: note.at, staff_name: note.staff_name.clone(), text: note.body.clone() })
+                        .collect(),
+                    id: row.id,
+                    kind: row.kind,
+                    created_at: row.created_at,
+                    owner_id: row.owner_id,
+                    owner_name: row.owner_name,
+                })
+            })
+            .collect()
+    }
+
+    /// Sets where staff are with enquiry `id` and who owns it (`None`:
+    /// nobody): an active staff member whose role handles enquiries.
+    pub async fn change_enquiry(
+        &self,
+        id: &str,
+        status: EnquiryStatus,
+        owner_id: Option<&str>,
+        staff_id: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<EnquiryChange> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            // Locks the row, so the audit row's "before" is what was changed.
+            sqlx::query("update form_submission set status = status where id = $1").bind(id).execute(&mut *tx).await?;
+            let before: Option<(String, Option<String>)> =
+                sqlx::query_as("select status, owner_id from form_submission where id = $1").bind(id).fetch_optional(&mut *tx).await?;
+            let Some((before_status, before_owner)) = before else {
+                tx.rollback().await?;
+                return Ok(EnquiryChange::NotFound);
+            };
+            if let Some(owner_id) = owner_id {
+                let role: Option<String> =
+                    sqlx::query_scalar("select role from staff_account where id = $1 and active and disabled_at is null")
+                        .bind(owner_id).fetch_optional(&mut *tx).await?;
+                if !role.as_deref().and_then(Role::parse).is_some_and(|role| role.allows(Permission::Enquiries)) {
+                    tx.rollback().await?;
+                    return Ok(EnquiryChange::UnknownOwner);
+                }
+            }
+            if before_status == status.as_str() && before_owner.as_deref() == owner_id {
+                tx.rollback().await?;
+                return Ok(EnquiryChange::Done);
+            }
+            sqlx::query("update form_submission set status = $2, owner_id = $3 where id = $1")
+                .bind(id).bind(status.as_str()).bind(owner_id).execute(&mut *tx).await?;
+            let entry = AuditEntry::new(staff_id, "enquiry.update", "enquiry", id)
+                .before(json!({ "status": before_status, "ownerId": before_owner }))
+                .after(json!({ "status": status.as_str(), "ownerId": owner_id }));
+            crate::audit!(tx, &entry, now)?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(EnquiryChange::Done)
+        })
+        .context("Failed to change the enquiry")
+    }
+
+    /// Keeps `text` (already checked) as a note by `staff_id` on enquiry
+    /// `id`; false when there is no such enquiry.
+    pub async fn add_enquiry_note(&self, id: &str, text: &str, staff_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        let _turn = self.write_turn().await;
+        let note_id = public_id();
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let added = sqlx::query(
+                "insert into enquiry_note (id, submission_id, staff_id, at, body) \
+                 select $1, f.id, $3, $4, $5 from form_submission f where f.id = $2",
+            )
+            .bind(&note_id).bind(id).bind(staff_id).bind(now).bind(text).execute(&mut *tx).await?.rows_affected() == 1;
+            if !added {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            let entry = AuditEntry::new(staff_id, "enquiry.note", "enquiry", id).after(json!({ "note": note_id, "text": text }));
+            crate::audit!(tx, &entry, now)?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(true)
+        })
+        .context("Failed to add the note")
+    }
+}

@@ -1,0 +1,117 @@
+//! Discount codes and upsell offers in the back office (issue 14, decision
+//! 017), for staff with `Permission::Codes`. What a code takes off at
+//! checkout is the domain's (`enrol_domain::codes`, `Quote`).
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use chrono::Utc;
+
+use enrol_db::CodeSaved;
+use enrol_domain::codes::{CodeForm, code_name};
+use enrol_domain::upsells::UpsellForm;
+
+use super::Staff;
+use crate::AppState;
+use crate::http::ApiError;
+use crate::http::json_body::JsonBody;
+
+const ENTER_A_CODE: &str = "Enter a code: 3 to 32 letters, digits or hyphens.";
+
+fn invalid(field: &'static str, message: &'static str) -> ApiError {
+    ApiError::Invalid(BTreeMap::from([(field, message)]))
+}
+
+/// What the back office is told about a code it tried to save.
+fn saved(outcome: CodeSaved, status: StatusCode) -> Result<Response, ApiError> {
+    match outcome {
+        CodeSaved::Saved(code) => Ok((status, Json(code)).into_response()),
+        CodeSaved::NotFound => Err(ApiError::NotFound),
+        CodeSaved::Taken => Err(invalid("code", "A code with this name exists already.")),
+        CodeSaved::UnknownCourse => Err(invalid("courseIds", "Choose courses the college has.")),
+        CodeSaved::UnknownSection => Err(invalid("sectionSlugs", "Choose sections the college has.")),
+        CodeSaved::BelowUses { uses } => {
+            tracing::info!(uses, "A usage limit below the uses counted was refused");
+            Err(invalid("maxUses", "The usage limit cannot be below the uses already counted."))
+        }
+    }
+}
+
+/// `GET /api/admin/codes`: every code with its uses.
+pub async fn list_codes(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    Ok(Json(serde_json::json!({ "codes": state.db.codes().await? })).into_response())
+}
+
+/// `POST /api/admin/codes`: 201 with the code as stored (upper-case).
+pub async fn create_code(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    JsonBody(form): JsonBody<CodeForm>,
+) -> Result<Response, ApiError> {
+    let named = form.code.is_some();
+    let (code, terms) = match form.parse() {
+        Ok((Some(code), terms)) => (code, terms),
+        Ok((None, _)) => return Err(invalid("code", ENTER_A_CODE)),
+        Err(mut fields) => {
+            if !named {
+                fields.insert("code", ENTER_A_CODE);
+            }
+            return Err(ApiError::Invalid(fields));
+        }
+    };
+    saved(state.db.create_code(&code, &terms, &staff.id, Utc::now()).await?, StatusCode::CREATED)
+}
+
+/// `PUT /api/admin/codes/{code}`: everything but the code itself, and
+/// never a usage limit below the uses already counted.
+pub async fn edit_code(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(code): Path<String>,
+    JsonBody(form): JsonBody<CodeForm>,
+) -> Result<Response, ApiError> {
+    let code = code_name(&code).ok_or(ApiError::NotFound)?;
+    let renamed = form.code.as_deref().is_some_and(|sent| code_name(sent).is_some_and(|sent| sent != code));
+    let (_, terms) = form.parse().map_err(ApiError::Invalid)?;
+    if renamed {
+        return Err(invalid("code", "The code itself cannot be changed: expire it and create another."));
+    }
+    saved(state.db.edit_code(&code, &terms, &staff.id, Utc::now()).await?, StatusCode::OK)
+}
+
+/// `POST /api/admin/codes/{code}/expire`: no longer usable from now;
+/// bookings that hold it keep it.
+pub async fn expire_code(State(state): State<Arc<AppState>>, staff: Staff, Path(code): Path<String>) -> Result<Response, ApiError> {
+    let code = code_name(&code).ok_or(ApiError::NotFound)?;
+    let expired = state.db.expire_code(&code, &staff.id, Utc::now()).await?.ok_or(ApiError::NotFound)?;
+    Ok(Json(expired).into_response())
+}
+
+/// `GET /api/admin/codes/{code}/orders`: the bookings that used it, newest first.
+pub async fn list_code_orders(State(state): State<Arc<AppState>>, Path(code): Path<String>) -> Result<Response, ApiError> {
+    let code = code_name(&code).ok_or(ApiError::NotFound)?;
+    let orders = state.db.code_orders(&code).await?.ok_or(ApiError::NotFound)?;
+    Ok(Json(serde_json::json!({ "orders": orders })).into_response())
+}
+
+/// `GET /api/admin/upsells`.
+pub async fn list_upsells(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    Ok(Json(serde_json::json!({ "upsells": state.db.upsells().await? })).into_response())
+}
+
+/// `PUT /api/admin/upsells/{priceId}`: the pages showing the offer are
+/// dropped from every instance's cache within seconds.
+pub async fn edit_upsell(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(price_id): Path<String>,
+    JsonBody(form): JsonBody<UpsellForm>,
+) -> Result<Response, ApiError> {
+    let terms = form.parse().map_err(ApiError::Invalid)?;
+    let edited = state.db.edit_upsell(&price_id, &terms, &staff.id, Utc::now()).await?.ok_or(ApiError::NotFound)?;
+    Ok(Json(edited).into_response())
+}

@@ -1,0 +1,104 @@
+//! The enquiry and payment-plan inbox in the back office (issue 14,
+//! decision 017), for staff with `Permission::Enquiries`: what the site's
+//! forms sent, where staff are with each, who owns it and their notes.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use chrono::Utc;
+use serde::Deserialize;
+
+use enrol_db::EnquiryChange;
+use enrol_domain::inbox::{EnquiryStatus, FORM_KINDS, note_text};
+
+use super::Staff;
+use crate::AppState;
+use crate::http::ApiError;
+use crate::http::json_body::JsonBody;
+
+const CHOOSE_A_STATUS: &str = "Choose new, in_progress or done.";
+
+fn invalid(field: &'static str, message: &'static str) -> ApiError {
+    ApiError::Invalid(BTreeMap::from([(field, message)]))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InboxQuery {
+    status: Option<String>,
+    kind: Option<String>,
+}
+
+/// `GET /api/admin/enquiries?status=&kind=`: newest first, each filter when given.
+pub async fn list_enquiries(State(state): State<Arc<AppState>>, Query(query): Query<InboxQuery>) -> Result<Response, ApiError> {
+    let given = |value: Option<String>| value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+    let mut fields = BTreeMap::new();
+    let status = given(query.status).map(|raw| EnquiryStatus::parse(&raw));
+    if status.is_some_and(|s| s.is_none()) {
+        fields.insert("status", CHOOSE_A_STATUS);
+    }
+    let kind = given(query.kind);
+    if kind.as_deref().is_some_and(|kind| !FORM_KINDS.contains(&kind)) {
+        fields.insert("kind", "Choose contact, callback, business, models or finance.");
+    }
+    if !fields.is_empty() {
+        return Err(ApiError::Invalid(fields));
+    }
+    let enquiries = state.db.enquiries(status.flatten(), kind.as_deref()).await?;
+    Ok(Json(serde_json::json!({ "enquiries": enquiries })).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EnquiryChangeRequest {
+    status: String,
+    /// `null`: nobody owns it.
+    #[serde(default)]
+    owner_id: Option<String>,
+}
+
+/// The enquiry `id` as the inbox lists it, answered after a change.
+async fn answer(state: &AppState, id: &str, status: StatusCode) -> Result<Response, ApiError> {
+    let enquiry = state.db.enquiry(id).await?.ok_or(ApiError::NotFound)?;
+    Ok((status, Json(enquiry)).into_response())
+}
+
+/// `PUT /api/admin/enquiries/{id}`: where staff are with it, and who owns it.
+pub async fn change_enquiry(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<EnquiryChangeRequest>,
+) -> Result<Response, ApiError> {
+    let status = EnquiryStatus::parse(&request.status).ok_or_else(|| invalid("status", CHOOSE_A_STATUS))?;
+    let owner_id = request.owner_id.as_deref().map(str::trim).filter(|id| !id.is_empty());
+    match state.db.change_enquiry(&id, status, owner_id, &staff.id, Utc::now()).await? {
+        EnquiryChange::Done => answer(&state, &id, StatusCode::OK).await,
+        EnquiryChange::NotFound => Err(ApiError::NotFound),
+        EnquiryChange::UnknownOwner => Err(invalid("ownerId", "Choose someone on the staff who handles enquiries, or nobody.")),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoteRequest {
+    text: String,
+}
+
+/// `POST /api/admin/enquiries/{id}/notes`: 201 with the enquiry and its notes.
+pub async fn add_enquiry_note(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<NoteRequest>,
+) -> Result<Response, ApiError> {
+    let text = note_text(&request.text).ok_or_else(|| invalid("text", "Write a note of up to 2,000 characters."))?;
+    if !state.db.add_enquiry_note(&id, &text, &staff.id, Utc::now()).await? {
+        return Err(ApiError::NotFound);
+    }
+    answer(&state, &id, StatusCode::CREATED).await
+}
