@@ -6,6 +6,7 @@
 
 mod account_area;
 mod accounts;
+mod balance_reminders;
 mod balances;
 mod cancellations;
 mod catalogue;
@@ -22,6 +23,7 @@ mod ledger;
 mod markdown;
 mod newsletter;
 mod online_orders;
+mod orders;
 mod receipts;
 mod sandbox;
 mod search;
@@ -42,8 +44,9 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use account_area::{EmailChange, IntakeBooking, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
-pub use balances::{BalanceFulfilment, BalanceLink, ReminderDue};
-pub use cancellations::Cancellation;
+pub use balance_reminders::{BalanceDueChange, ReminderDue};
+pub use balances::{BalanceFulfilment, BalanceLink, BalancePaid, OfflinePayment};
+pub use cancellations::{BookingRefund, Cancellation};
 pub use catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use date_changes::DateChange;
 pub use demo_students::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
@@ -55,6 +58,7 @@ pub use fulfilment::{EnrollmentFulfilment, IntentOutcome};
 pub use idempotency::{IdempotencyClaim, StoredResponse};
 pub use ledger::PendingRefund;
 pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};
+pub use orders::{Actor, ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
 pub use receipts::ReceiptAccess;
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 pub use seats::SeatsTaken;

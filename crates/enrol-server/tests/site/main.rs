@@ -4,6 +4,7 @@
 mod account_area;
 mod accounts;
 mod admin;
+mod admin_orders;
 mod api;
 mod balance;
 mod calendar;

@@ -7,6 +7,8 @@
 //! walks the same table.
 
 mod auth;
+mod order_actions;
+mod orders;
 mod people;
 
 use std::sync::Arc;
@@ -51,6 +53,14 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/staff/{id}/disable", Some(Permission::ManageStaff)),
     route("GET", "/staff/names", Some(Permission::Enquiries)),
     route("GET", "/audit", Some(Permission::Audit)),
+    route("GET", "/orders", Some(Permission::Orders)),
+    route("GET", "/orders/{id}", Some(Permission::Orders)),
+    route("POST", "/orders/{id}/refund", Some(Permission::Money)),
+    route("POST", "/orders/{id}/move", Some(Permission::Money)),
+    route("POST", "/orders/{id}/cancel", Some(Permission::Money)),
+    route("POST", "/orders/{id}/payments", Some(Permission::Money)),
+    route("POST", "/orders/{id}/deadline", Some(Permission::Money)),
+    route("POST", "/orders/{id}/mails/{mail_id}/resend", Some(Permission::Orders)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -61,6 +71,14 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/staff/{id}/disable", post(people::disable_staff))
         .route("/staff/names", get(people::list_staff_names))
         .route("/audit", get(people::show_audit))
+        .route("/orders", get(orders::list_orders))
+        .route("/orders/{id}", get(orders::show_order))
+        .route("/orders/{id}/refund", post(order_actions::refund_order))
+        .route("/orders/{id}/move", post(order_actions::move_order))
+        .route("/orders/{id}/cancel", post(order_actions::cancel_order))
+        .route("/orders/{id}/payments", post(order_actions::record_payment))
+        .route("/orders/{id}/deadline", post(order_actions::change_deadline))
+        .route("/orders/{id}/mails/{mail_id}/resend", post(order_actions::resend_mail))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()
