@@ -1,24 +1,25 @@
 //! After the booking fee (issue 13, decision 015): the links that pay a
-//! balance, balance payments recorded once whatever the order or number of
-//! the provider's events, the reminders of a balance each sent once, and
-//! the leases the scheduled jobs run under. What to do is decided in
-//! `enrol_domain::balance`; this module carries it out.
+//! balance, and balance payments recorded once whatever the order or
+//! number of the provider's events; money the college took outside the
+//! provider is recorded by the same transaction, with its audit row
+//! (decision 017). What to do is decided in `enrol_domain::balance`; this
+//! module carries it out. The reminders are in `balance_reminders`.
 
 use anyhow::Context as _;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
+use serde_json::json;
 
-use enrol_domain::balance::{BalanceNotice, BalancePayment, BalanceReminder, balance_payment, balance_receipt, outstanding, reminder_due};
-use enrol_domain::enrollment::BookedCourse;
+use enrol_domain::back_office::{OfflineMethod, check_offline_payment};
+use enrol_domain::balance::{BalanceNotice, BalancePayment, BalanceRefused, balance_payment, balance_receipt, outstanding};
 use enrol_domain::london;
-use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
-use crate::enrollments::{EnrollmentRecord, Row, SELECT, net_paid};
+use crate::enrollments::{EnrollmentRecord, Row, SELECT};
 use crate::fulfilment::IntentOutcome;
-use crate::ledger::{NewPayment, account_for, queue_refund, record_payment};
-use crate::{Db, first_delivery, on_pool, queue_mail};
+use crate::ledger::{NewPayment, OFFLINE_PAYMENT, account_for, queue_refund, record_payment};
+use crate::{AuditEntry, Db, audit, first_delivery, on_pool, public_id, queue_mail};
 
 /// A new link that pays a booking's balance: the database keeps the hash of
 /// its token; `url` (with the token) goes only into the mail or the answer.
@@ -43,42 +44,50 @@ pub enum BalanceFulfilment {
     },
     AlreadyHandled,
     UnknownOrder,
+    /// An offline payment beyond the balance, or of nothing: not recorded.
+    Refused(BalanceRefused),
 }
 
-/// A booking with a reminder due today, as the job found it.
+/// A payment towards a booking's balance.
+#[derive(Debug, Clone, Copy)]
+pub enum BalancePaid<'a> {
+    /// Through the payment provider: its event or reconciliation, the student's own.
+    Provider(&'a IntentOutcome),
+    /// Money the college took outside the provider, which a staff member records.
+    Offline(&'a OfflinePayment),
+}
+
+/// Money the college took towards a booking's balance outside the payment
+/// provider (decision 017): a bank transfer, a card taken by phone, cash.
 #[derive(Debug, Clone)]
-pub struct ReminderDue {
-    pub enrollment_id: String,
-    pub stage: BalanceReminder,
-    pub given_name: String,
-    pub email: String,
-    pub courses: Vec<BookedCourse>,
-    pub owed: Money,
-    /// What had been paid when it was found: the reminder is sent only if
-    /// nothing was paid since.
-    pub paid: Money,
-    pub due_on: NaiveDate,
+pub struct OfflinePayment {
+    pub order_id: String,
+    pub amount: Money,
+    pub method: OfflineMethod,
+    /// The bank's or the card terminal's reference, as entered.
+    pub reference: String,
+    /// Who recorded it.
+    pub staff_id: String,
 }
 
-impl ReminderDue {
-    /// The mail of this reminder, paid through `pay_url`.
-    pub fn mail(&self, today: NaiveDate, pay_url: &str, college: &str) -> Mail {
-        self.notice(pay_url).reminder(self.stage, today, college)
+impl BalancePaid<'_> {
+    fn order_id(&self) -> &str {
+        match self {
+            BalancePaid::Provider(intent) => &intent.order_id,
+            BalancePaid::Offline(offline) => &offline.order_id,
+        }
     }
 
-    fn notice<'a>(&'a self, pay_url: &'a str) -> BalanceNotice<'a> {
-        BalanceNotice {
-            order_id: &self.enrollment_id,
-            given_name: &self.given_name,
-            email: &self.email,
-            courses: &self.courses,
-            owed: self.owed,
-            due_on: self.due_on,
-            pay_url,
+    fn amount(&self) -> Money {
+        match self {
+            BalancePaid::Provider(intent) => intent.amount,
+            BalancePaid::Offline(offline) => offline.amount,
         }
     }
 }
 
+/// Stores `$link` (a [`BalanceLink`]), which pays the balance of
+/// `$enrollment_id`, inside `$tx`.
 macro_rules! store_balance_link {
     ($tx:expr, $enrollment_id:expr, $link:expr, $now:expr) => {
         sqlx::query("insert into balance_link (token_hash, enrollment_id, expires_at, created_at) values ($1, $2, $3, $4)")
@@ -90,6 +99,7 @@ macro_rules! store_balance_link {
             .await
     };
 }
+pub(crate) use store_balance_link;
 
 impl Db {
     /// Stores a link that pays the balance of `enrollment_id`.
@@ -156,39 +166,61 @@ impl Db {
     /// (from `issuer`, opened by `receipt_link`), the booking's new status,
     /// any refund of what was paid beyond the balance and the receipt mail
     /// (with `next_link` to pay the rest, if any is left), in one
-    /// transaction that holds the booking's row.
+    /// transaction that holds the booking's row. An offline payment is
+    /// first checked against what is owed there (nothing beyond it is
+    /// taken) and writes its audit row.
     pub async fn pay_balance(
         &self,
-        paid: &IntentOutcome,
+        paid: BalancePaid<'_>,
         next_link: &BalanceLink,
         issuer: &Issuer,
         receipt_link: &DocumentLink,
         now: DateTime<Utc>,
     ) -> anyhow::Result<BalanceFulfilment> {
+        let (order_id, amount) = (paid.order_id(), paid.amount());
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if !first_delivery!(tx, &paid.event_id, &paid.event_type, now)? {
+            if let BalancePaid::Provider(intent) = paid && !first_delivery!(tx, &intent.event_id, &intent.event_type, now)? {
                 return Ok(BalanceFulfilment::AlreadyHandled);
             }
             // The row lock: two payments of one balance are counted one after the other.
-            sqlx::query("update enrollment set status = status where id = $1").bind(&paid.order_id).execute(&mut *tx).await?;
-            let row: Option<Row> = sqlx::query_as(SELECT).bind(&paid.order_id).fetch_optional(&mut *tx).await?;
+            sqlx::query("update enrollment set status = status where id = $1").bind(order_id).execute(&mut *tx).await?;
+            let row: Option<Row> = sqlx::query_as(SELECT).bind(order_id).fetch_optional(&mut *tx).await?;
             let Some(row) = row else {
                 tx.commit().await?;
                 return Ok(BalanceFulfilment::UnknownOrder);
             };
             let record = row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?;
+            if let BalancePaid::Offline(_) = paid && let Err(refused) = check_offline_payment(record.status, record.owed(), amount) {
+                tx.rollback().await?;
+                return Ok(BalanceFulfilment::Refused(refused));
+            }
             let email = record.email.trim().to_lowercase();
             let user_id = account_for!(tx, &record.user_id, &email).await?;
             let buyer = format!("{} {}", record.given_name, record.family_name);
             let purchase = Purchase::booking(&record.id, &buyer, &email, &record.courses, &record.quote);
+            // Money taken by hand has no provider payment: its id is ours.
+            let (transaction_id, currency, method, metadata) = match paid {
+                BalancePaid::Provider(intent) => (
+                    intent.intent_id.clone(),
+                    intent.currency.as_str(),
+                    intent.method.as_str(),
+                    json!({ "order_id": record.id, "event_id": intent.event_id, "mode": "balance" }),
+                ),
+                BalancePaid::Offline(offline) => (
+                    format!("{OFFLINE_PAYMENT}{}", public_id()),
+                    "gbp",
+                    offline.method.as_str(),
+                    json!({ "order_id": record.id, "mode": "balance", "reference": offline.reference, "staff_id": offline.staff_id }),
+                ),
+            };
             let payment = NewPayment {
-                amount: paid.amount,
-                currency: &paid.currency,
-                transaction_id: &paid.intent_id,
-                method: &paid.method,
-                metadata: serde_json::json!({ "order_id": record.id, "event_id": paid.event_id, "mode": "balance" }).to_string(),
+                amount,
+                currency,
+                transaction_id: &transaction_id,
+                method,
+                metadata: metadata.to_string(),
                 enrollment_id: Some(&record.id),
                 online_order_id: None,
                 user_id: user_id.as_deref(),
@@ -200,9 +232,9 @@ impl Db {
                 tx.commit().await?;
                 return Ok(BalanceFulfilment::AlreadyHandled);
             };
-            let (status, applied, excess) = match balance_payment(record.status, record.quote.total, record.paid, paid.amount) {
+            let (status, applied, excess) = match balance_payment(record.status, record.quote.total, record.paid, amount) {
                 BalancePayment::NotOwed => {
-                    let refund = queue_refund!(tx, &recorded.id, paid.amount, "nothing owed", now).await?;
+                    let refund = queue_refund!(tx, &recorded.id, amount, "nothing owed", now).await?;
                     tx.commit().await?;
                     return Ok(BalanceFulfilment::NotOwed { refund });
                 }
@@ -226,98 +258,16 @@ impl Db {
                 };
                 queue_mail!(tx, &balance_receipt(&notice, applied, excess, &recorded.receipt, &issuer.name), now)?;
             }
+            if let BalancePaid::Offline(offline) = paid {
+                let entry = AuditEntry::new(&offline.staff_id, "order.payment", "order", &record.id)
+                    .before(json!({ "status": record.status.as_str(), "paid": record.paid }))
+                    .after(json!({ "status": status.as_str(), "paid": record.paid + applied, "amount": amount,
+                        "method": method, "reference": offline.reference, "receipt": recorded.receipt.number }));
+                audit!(tx, &entry, now)?;
+            }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(BalanceFulfilment::Paid { status, refund })
         })
         .context("Failed to record the balance payment")
-    }
-
-    /// The bookings with a reminder of their balance due `today`: paid the
-    /// booking fee, with an address, training not started, due within a week.
-    pub async fn balance_reminders_due(&self, today: NaiveDate) -> anyhow::Result<Vec<ReminderDue>> {
-        #[derive(sqlx::FromRow)]
-        struct Candidate {
-            id: String,
-            given_name: String,
-            email: String,
-            lines: String,
-            total: i64,
-            paid: i64,
-            starts_on: NaiveDate,
-            balance_due_on: NaiveDate,
-            paid_at: Option<DateTime<Utc>>,
-        }
-        let horizon = today.checked_add_days(chrono::Days::new(enrol_domain::balance::UPCOMING_REMINDER_DAYS)).unwrap_or(today);
-        let rows: Vec<Candidate> = on_pool!(self, pool => sqlx::query_as(concat!(
-            "select e.id, e.given_name, e.email, e.lines, e.total, ",
-            net_paid!(),
-            " as paid, e.starts_on, e.balance_due_on, e.paid_at from enrollment e where e.status = 'deposit' \
-             and e.balance_due_on <= $1 and e.starts_on > $2 and e.email <> '' order by e.balance_due_on, e.id"
-        )).bind(horizon).bind(today).fetch_all(pool).await)
-        .context("Failed to read the balances due")?;
-        let mut due = Vec::new();
-        for row in rows {
-            let paid_on = row.paid_at.map_or(today, london::today);
-            let (total, paid) = (Money::from_pence(row.total), Money::from_pence(row.paid));
-            let owed = outstanding(total, paid);
-            let Some(stage) = reminder_due(today, row.balance_due_on, row.starts_on, paid_on).filter(|_| owed > Money::ZERO) else {
-                continue;
-            };
-            due.push(ReminderDue {
-                courses: serde_json::from_str(&row.lines).context("Stored enrollment lines are not valid JSON")?,
-                enrollment_id: row.id,
-                stage,
-                given_name: row.given_name,
-                email: row.email.trim().to_lowercase(),
-                owed,
-                paid,
-                due_on: row.balance_due_on,
-            });
-        }
-        Ok(due)
-    }
-
-    /// Sends `reminder` once: its record, its payment link and its mail in
-    /// one transaction, only while the booking still owes what it owed when
-    /// found. False when it was sent before (by this or another instance)
-    /// or something was paid since.
-    pub async fn send_balance_reminder(
-        &self,
-        reminder: &ReminderDue,
-        link: &BalanceLink,
-        mail: &Mail,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<bool> {
-        let _turn = self.write_turn().await;
-        on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
-            let recorded = sqlx::query(concat!(
-                "insert into balance_reminder (enrollment_id, stage, sent_at) select $1, $2, $3 \
-                 where exists (select 1 from enrollment e where e.id = $1 and e.status = 'deposit' and ",
-                net_paid!(),
-                " = $4) on conflict (enrollment_id, stage) do nothing"
-            ))
-            .bind(&reminder.enrollment_id).bind(reminder.stage.as_str()).bind(now).bind(reminder.paid.pence())
-            .execute(&mut *tx).await?.rows_affected() == 1;
-            if recorded {
-                store_balance_link!(tx, &reminder.enrollment_id, link, now)?;
-                queue_mail!(tx, mail, now)?;
-            }
-            tx.commit().await?;
-            Ok::<_, sqlx::Error>(recorded)
-        })
-        .context("Failed to send the balance reminder")
-    }
-
-    /// Takes or renews the lease of job `name` for `holder` until `until`:
-    /// true when this holder runs the job now. A lease that ran out passes
-    /// to whoever asks next, so a stopped instance never stops the job.
-    pub async fn take_job_lease(&self, name: &str, holder: &str, until: DateTime<Utc>, now: DateTime<Utc>) -> anyhow::Result<bool> {
-        let _turn = self.write_turn().await;
-        on_pool!(self, pool => sqlx::query(
-            "insert into job_lease (name, holder, expires_at) values ($1, $2, $3) on conflict (name) do update \
-             set holder = excluded.holder, expires_at = excluded.expires_at where job_lease.expires_at <= $4 or job_lease.holder = excluded.holder"
-        ).bind(name).bind(holder).bind(until).bind(now).execute(pool).await.map(|done| done.rows_affected() == 1))
-        .context("Failed to take the job's lease")
     }
 }

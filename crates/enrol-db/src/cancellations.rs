@@ -1,25 +1,33 @@
-//! A student cancels a booking (issue 13, decision 015): in one transaction
-//! the booking is cancelled, its seats go back on sale, the refund the
-//! terms allow is queued against the payments it returns and the student
-//! is told. What the terms allow is decided in `enrol_domain::cancellation`.
+//! Giving a booking up, or money back (issue 13, decision 015): in one
+//! transaction the booking is cancelled, its seats go back on sale, the
+//! refund the terms allow is queued against the payments it returns and
+//! the student is told. The same transaction serves a staff member, who
+//! may choose the refund, and who may also give back any part of what was
+//! paid without cancelling; each staff change writes its audit row
+//! (decision 017). What the terms allow is decided in
+//! `enrol_domain::cancellation`.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::json;
 
-use enrol_domain::cancellation::{CancellationQuote, CancellationRefused, cancellation_mail, cancellation_quote};
+use enrol_domain::back_office::{RefundRefused, check_refund};
+use enrol_domain::cancellation::{CancellationQuote, CancellationRefund, CancellationRefused, cancellation_mail, cancellation_quote};
 use enrol_domain::enrollment::first_training_day;
 use enrol_domain::london;
+use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
-use crate::enrollments::{EnrollmentRecord, Row, SELECT};
+use crate::enrollments::{EnrollmentRecord, lock_booking};
 use crate::ledger::refund_enrollment;
+use crate::orders::Actor;
 use crate::seats::{lock_sessions, seats_changed};
-use crate::{Db, on_pool, queue_mail};
+use crate::{AuditEntry, Db, audit, on_pool, queue_mail};
 
 /// What asking to cancel did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cancellation {
-    /// Cancelled: what the terms gave back, as refunds queued (their ids).
+    /// Cancelled: what was given back, as refunds queued (their ids).
     Cancelled {
         quote: CancellationQuote,
         refunds: Vec<String>,
@@ -28,34 +36,47 @@ pub enum Cancellation {
     UnknownOrder,
 }
 
+/// What a staff member's refund did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BookingRefund {
+    /// The refunds queued (their ids).
+    Refunded {
+        refunds: Vec<String>,
+    },
+    Refused(RefundRefused),
+    UnknownOrder,
+}
+
 impl EnrollmentRecord {
-    /// What cancelling it `today` would give back under the terms.
-    pub fn cancellation(&self, today: NaiveDate) -> Result<CancellationQuote, CancellationRefused> {
+    /// What cancelling it `today` would give back: under the terms (a date
+    /// the college cancelled among them), or the refund a staff member chose.
+    pub fn cancellation(&self, today: NaiveDate, refund: CancellationRefund) -> Result<CancellationQuote, CancellationRefused> {
         if !matches!(self.status, EnrollmentStatus::Deposit | EnrollmentStatus::Completed) {
             return Err(CancellationRefused::NotBooked);
         }
         let booked_on = self.paid_at.map_or(today, london::today);
         let starts_on = self.starts_on.or_else(|| first_training_day(&self.courses));
-        cancellation_quote(booked_on, today, starts_on, self.paid, self.quote.deposit)
+        cancellation_quote(booked_on, today, starts_on, !self.cancelled_sessions.is_empty(), self.paid, self.quote.deposit, refund)
     }
 }
 
 impl Db {
-    /// Cancels booking `id` as of `now`, once: a second request finds it
-    /// cancelled and changes nothing.
-    pub async fn cancel_enrollment(&self, id: &str, college: &str, now: DateTime<Utc>) -> anyhow::Result<Cancellation> {
+    /// Cancels booking `id` as of `now` for `actor`, giving back `refund`
+    /// (the student's is always the terms), once: a second request finds
+    /// it cancelled and changes nothing.
+    pub async fn cancel_enrollment(
+        &self,
+        id: &str,
+        refund: CancellationRefund,
+        actor: &Actor,
+        college: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Cancellation> {
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            // The row lock: a payment or another cancellation waits its turn.
-            sqlx::query("update enrollment set status = status where id = $1").bind(id).execute(&mut *tx).await?;
-            let row: Option<Row> = sqlx::query_as(SELECT).bind(id).fetch_optional(&mut *tx).await?;
-            let Some(row) = row else {
-                tx.rollback().await?;
-                return Ok(Cancellation::UnknownOrder);
-            };
-            let record = row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?;
-            let quote = match record.cancellation(london::today(now)) {
+            let record = lock_booking!(tx, id, Cancellation::UnknownOrder);
+            let quote = match record.cancellation(london::today(now), refund) {
                 Ok(quote) => quote,
                 Err(refused) => {
                     tx.rollback().await?;
@@ -82,9 +103,46 @@ impl Db {
                 let mail = cancellation_mail(&record.id, &record.given_name, &email, &record.courses, &quote, college);
                 queue_mail!(tx, &mail, now)?;
             }
+            if let Some(entry) = actor.order_audit("order.cancel", id) {
+                let entry = entry
+                    .before(json!({ "status": record.status.as_str(), "paid": record.paid }))
+                    .after(json!({ "status": "cancelled", "quote": quote, "refunds": refunds }));
+                audit!(tx, &entry, now)?;
+            }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Cancellation::Cancelled { quote, refunds })
         })
         .context("Failed to cancel the booking")
+    }
+
+    /// Gives back `amount` of what booking `id` holds, for `reason`, as
+    /// staff member `staff_id` decided, as of `now`: the booking stays as
+    /// it is. The refunds are queued against its payments, newest first,
+    /// as a cancellation's are.
+    pub async fn refund_booking(
+        &self,
+        id: &str,
+        amount: Money,
+        reason: &str,
+        staff_id: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<BookingRefund> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let record = lock_booking!(tx, id, BookingRefund::UnknownOrder);
+            if let Err(refused) = check_refund(record.paid, amount) {
+                tx.rollback().await?;
+                return Ok(BookingRefund::Refused(refused));
+            }
+            let refunds = refund_enrollment!(tx, id, amount, reason, now).await?;
+            let entry = AuditEntry::new(staff_id, "order.refund", "order", id)
+                .before(json!({ "paid": record.paid }))
+                .after(json!({ "paid": Money::from_pence(record.paid.pence() - amount.pence()), "amount": amount, "reason": reason, "refunds": refunds }));
+            audit!(tx, &entry, now)?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(BookingRefund::Refunded { refunds })
+        })
+        .context("Failed to refund the booking")
     }
 }

@@ -2,25 +2,29 @@
 //! 015). One transaction takes a seat of the new session (only if one is
 //! free, counted under the sessions' locks) before it gives back the old
 //! one, changes the price and the balance, refunds what was paid beyond the
-//! new total, and mails the new date with its updated calendar entry. What
-//! the terms allow is decided in `enrol_domain::date_change`.
+//! new total, and mails the new date with its updated calendar entry. A
+//! staff member's move is the same transaction, beyond the 14-day limit
+//! and with its audit row (decision 017). What the terms allow is decided
+//! in `enrol_domain::date_change`.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::json;
 
 use enrol_domain::booking::BookedTraining;
-use enrol_domain::date_change::{DateChangeRefused, OtherDate, check_date_change, date_change_body, date_change_money};
-use enrol_domain::enrollment::{balance_due_on, first_training_day};
+use enrol_domain::date_change::{DateChangeGrounds, DateChangeRefused, OtherDate, check_date_change, date_change_body, date_change_money};
+use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
 
-use crate::enrollments::{Row, SELECT};
+use crate::enrollments::{EnrollmentRecord, lock_booking};
 use crate::ledger::refund_enrollment;
+use crate::orders::Actor;
 use crate::seats::{FREE_SEATS, held_seats, lock_sessions, seats_changed};
 use crate::session_times::session_times;
-use crate::{College, Db, on_pool, queue_mail};
+use crate::{College, Db, audit, on_pool, queue_mail};
 
 /// What asking to move did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +49,21 @@ struct SessionRow {
     session_type: String,
     price: i64,
     free: i64,
+}
+
+impl EnrollmentRecord {
+    /// On what grounds `actor` may move `course` of it: a staff member
+    /// beyond the terms; the student beyond them too when the college
+    /// cancelled the session booked.
+    pub fn date_change_grounds(&self, course: &BookedCourse, actor: &Actor) -> DateChangeGrounds {
+        match actor {
+            Actor::Staff(_) => DateChangeGrounds::Staff,
+            Actor::Student if course.session_id.as_ref().is_some_and(|id| self.cancelled_sessions.contains(id)) => {
+                DateChangeGrounds::SessionCancelled
+            }
+            Actor::Student => DateChangeGrounds::Terms,
+        }
+    }
 }
 
 impl Db {
@@ -81,25 +100,21 @@ impl Db {
             .collect())
     }
 
-    /// Moves `course_id` of booking `order_id` to session `to`, as of `now`.
+    /// Moves `course_id` of booking `order_id` to session `to` for
+    /// `actor`, as of `now`.
     pub async fn move_booking(
         &self,
         order_id: &str,
         course_id: &str,
         to: &str,
+        actor: &Actor,
         college: &College,
         now: DateTime<Utc>,
     ) -> anyhow::Result<DateChange> {
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query("update enrollment set status = status where id = $1").bind(order_id).execute(&mut *tx).await?;
-            let row: Option<Row> = sqlx::query_as(SELECT).bind(order_id).fetch_optional(&mut *tx).await?;
-            let Some(row) = row else {
-                tx.rollback().await?;
-                return Ok(DateChange::NotFound);
-            };
-            let record = row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?;
+            let record = lock_booking!(tx, order_id, DateChange::NotFound);
             let target: Option<SessionRow> = sqlx::query_as(concat!(
                 "select s.id, s.event_id, s.date, s.start_at, s.end_at, s.type, s.price, s.seats - s.registrations - ",
                 held_seats!(),
@@ -115,7 +130,8 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(DateChange::NotFound);
             }
-            let refused = check_date_change(record.status, london::today(now), old.date, target.date).err()
+            let grounds = record.date_change_grounds(&old, actor);
+            let refused = check_date_change(record.status, london::today(now), old.date, target.date, grounds).err()
                 .or_else(|| (old.session_id.as_deref() == Some(to)).then_some(DateChangeRefused::SameDate));
             if let Some(refused) = refused {
                 tx.rollback().await?;
@@ -163,9 +179,8 @@ impl Db {
             .bind(starts_on)
             .bind(starts_on.map(|day| balance_due_on(day, paid_on)))
             .execute(&mut *tx).await?;
-            if money.refund > Money::ZERO {
-                refund_enrollment!(tx, order_id, money.refund, "date change", now).await?;
-            }
+            let refunds =
+                if money.refund > Money::ZERO { refund_enrollment!(tx, order_id, money.refund, "date change", now).await? } else { Vec::new() };
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {
                 let session_ids: Vec<String> = courses.iter().filter_map(|c| c.session_id.clone()).collect();
@@ -186,6 +201,12 @@ impl Db {
                     attachment: training.calendar(&college.name, &college.email_address, now),
                 };
                 queue_mail!(tx, &mail, now)?;
+            }
+            if let Some(entry) = actor.order_audit("order.move", order_id) {
+                let entry = entry
+                    .before(json!({ "courseId": course_id, "sessionId": from, "date": old.date, "total": record.quote.total }))
+                    .after(json!({ "courseId": course_id, "sessionId": to, "date": target.date, "total": money.total, "refunds": refunds }));
+                audit!(tx, &entry, now)?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(DateChange::Moved { total: money.total, refund: money.refund })

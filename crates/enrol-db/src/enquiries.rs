@@ -1,12 +1,14 @@
-//! Enquiries from the site's forms, and the mail outbox they feed.
+//! Enquiries from the site's forms, and the mail outbox they feed, from
+//! which staff send an order's mail again (decision 017).
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
+use serde_json::json;
 
 use enrol_domain::enquiry::Enquiry;
-use enrol_domain::mail::Mail;
+use enrol_domain::mail::{Attachment, Mail};
 
-use crate::{Db, on_pool};
+use crate::{AuditEntry, Db, audit, on_pool, queue_mail};
 
 /// A mail waiting in (or sent from) the outbox.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -109,6 +111,47 @@ impl Db {
             .bind(id).bind(now + wait).execute(pool).await.map(drop))
         .context("Failed to schedule a mail's next attempt")?;
         Ok(attempts < MAX_ATTEMPTS)
+    }
+
+    /// Queues a copy of mail `mail_id` (its subject, body and attachment)
+    /// if it went to the address of order `order_id`, as staff member
+    /// `staff_id` asked: false when it did not.
+    pub async fn resend_order_mail(&self, order_id: &str, mail_id: &str, staff_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            to_address: String,
+            reply_to: Option<String>,
+            subject: String,
+            body_text: String,
+            attachment_name: Option<String>,
+            attachment_type: Option<String>,
+            attachment_body: Option<String>,
+        }
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let row: Option<Row> = sqlx::query_as(
+                "select m.to_address, m.reply_to, m.subject, m.body_text, m.attachment_name, m.attachment_type, m.attachment_body \
+                 from mail_outbox m join enrollment e on lower(m.to_address) = lower(trim(e.email)) \
+                 where m.id = $1 and e.id = $2 and trim(e.email) <> ''"
+            ).bind(mail_id).bind(order_id).fetch_optional(&mut *tx).await?;
+            let Some(row) = row else {
+                tx.rollback().await?;
+                return Ok(false);
+            };
+            let attachment = match (row.attachment_name, row.attachment_type, row.attachment_body) {
+                (Some(name), Some(content_type), Some(body)) => Some(Attachment { name, content_type, body }),
+                _ => None,
+            };
+            let mail = Mail { to: row.to_address, reply_to: row.reply_to, subject: row.subject, body: row.body_text, attachment };
+            queue_mail!(tx, &mail, now)?;
+            let entry = AuditEntry::new(staff_id, "order.resend_mail", "order", order_id)
+                .after(json!({ "mailId": mail_id, "to": mail.to, "subject": mail.subject }));
+            audit!(tx, &entry, now)?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(true)
+        })
+        .context("Failed to send the mail again")
     }
 }
 

@@ -72,6 +72,11 @@ pub struct EnrollmentRecord {
     pub paid_at: Option<DateTime<Utc>>,
     /// How often its dates changed (its calendar entries' SEQUENCE).
     pub calendar_sequence: u32,
+    /// The sessions it is booked on that the college cancelled: the student
+    /// may move from one to any date not passed, or cancel with everything
+    /// back (decision 017).
+    pub cancelled_sessions: Vec<String>,
+    pub created_at: DateTime<Utc>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -99,6 +104,8 @@ pub(crate) struct Row {
     balance_due_on: Option<NaiveDate>,
     paid_at: Option<DateTime<Utc>>,
     calendar_sequence: i32,
+    cancelled_sessions: Option<String>,
+    created_at: DateTime<Utc>,
 }
 
 /// What the payments of enrollment `e` add up to, less what was refunded
@@ -116,8 +123,27 @@ pub(crate) const SELECT: &str = concat!(
      e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, e.owner_token_hash, \
      e.code_reserved, ",
     net_paid!(),
-    " as paid, e.starts_on, e.balance_due_on, e.paid_at, e.calendar_sequence from enrollment e where e.id = $1"
+    " as paid, e.starts_on, e.balance_due_on, e.paid_at, e.calendar_sequence, \
+     (select string_agg(s.id, ',') from registration r join session s on s.id = r.session_id \
+     where r.enrollment_id = e.id and r.type = 'STUDENT' and s.status = 'cancelled') as cancelled_sessions, \
+     e.created_at from enrollment e where e.id = $1"
 );
+
+/// Takes booking `$id`'s row lock inside `$tx` and reads it: the
+/// [`EnrollmentRecord`], or rolls back and answers `$unknown`. A payment,
+/// a cancellation or another change waits its turn behind the lock.
+macro_rules! lock_booking {
+    ($tx:expr, $id:expr, $unknown:expr) => {{
+        sqlx::query("update enrollment set status = status where id = $1").bind($id).execute(&mut *$tx).await?;
+        let row: Option<$crate::enrollments::Row> = sqlx::query_as($crate::enrollments::SELECT).bind($id).fetch_optional(&mut *$tx).await?;
+        let Some(row) = row else {
+            $tx.rollback().await?;
+            return Ok($unknown);
+        };
+        row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?
+    }};
+}
+pub(crate) use lock_booking;
 
 impl Row {
     pub(crate) fn into_record(self) -> anyhow::Result<EnrollmentRecord> {
@@ -147,6 +173,8 @@ impl Row {
             balance_due_on: self.balance_due_on,
             paid_at: self.paid_at,
             calendar_sequence: u32::try_from(self.calendar_sequence).unwrap_or_default(),
+            cancelled_sessions: self.cancelled_sessions.map(|ids| ids.split(',').map(str::to_owned).collect()).unwrap_or_default(),
+            created_at: self.created_at,
         })
     }
 }

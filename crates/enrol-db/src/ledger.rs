@@ -33,6 +33,11 @@ pub(crate) struct NewPayment<'a> {
     pub link: &'a DocumentLink,
 }
 
+/// How the transaction id of a payment the college took outside the
+/// provider (a staff member recorded it) begins: no provider can give it
+/// back, so the refund worker leaves its refunds to a person.
+pub(crate) const OFFLINE_PAYMENT: &str = "offline-";
+
 /// A payment just recorded, with its receipt.
 pub(crate) struct RecordedPayment {
     pub id: String,
@@ -180,12 +185,13 @@ pub struct PendingRefund {
 }
 
 impl Db {
-    /// Refunds decided but not yet made at the provider, oldest first.
+    /// Refunds decided but not yet made at the provider, oldest first;
+    /// not those of money taken outside it, which a person gives back.
     pub async fn pending_refunds(&self, limit: i64) -> anyhow::Result<Vec<PendingRefund>> {
         on_pool!(self, pool => sqlx::query_as(
             "select r.id, p.transaction_id, r.amount from refund r join payment p on p.id = r.payment_id \
-             where r.status = 'pending' order by r.created_at limit $1"
-        ).bind(limit).fetch_all(pool).await)
+             where r.status = 'pending' and p.transaction_id not like $2 order by r.created_at limit $1"
+        ).bind(limit).bind(format!("{OFFLINE_PAYMENT}%")).fetch_all(pool).await)
         .context("Failed to read the pending refunds")
     }
 

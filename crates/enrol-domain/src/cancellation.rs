@@ -1,9 +1,11 @@
 //! Cancelling a booking (issue 13, decision 015): what the college's terms
-//! (`content/pages/terms-and-conditions.md`) give back, how a refund is
-//! spread over the payments it returns, and the mail that says so.
+//! (`content/pages/terms-and-conditions.md`) give back, or, beyond them,
+//! a date the college cancelled or a staff member's decision (decision
+//! 017); how a refund is spread over the payments it returns, and the mail
+//! that says so.
 
 use chrono::{Days, NaiveDate};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
@@ -29,6 +31,24 @@ pub enum CancellationTerms {
     BeforeTraining,
     /// Within 14 days of training: nothing back.
     Late,
+    /// The college cancelled a date booked: everything back, whenever.
+    SessionCancelled,
+    /// A staff member chose the refund instead of the terms.
+    Arranged,
+}
+
+/// What a cancellation gives back (decision 017): what the terms give the
+/// student, or what a staff member chooses instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CancellationRefund {
+    /// What the student would get cancelling themselves.
+    Terms,
+    /// Everything paid, whatever the terms say.
+    Full,
+    /// Nothing.
+    #[serde(rename = "none")]
+    Nothing,
 }
 
 /// What cancelling now would give back, shown before the student confirms.
@@ -65,6 +85,13 @@ impl CancellationQuote {
                  another date instead: please contact us before cancelling.",
                 self.kept
             ),
+            CancellationTerms::SessionCancelled => {
+                format!("We cancelled a date you booked, so we refund everything you paid: {}.", self.refund)
+            }
+            CancellationTerms::Arranged if self.kept == Money::ZERO => {
+                format!("As arranged with us, we refund everything you paid: {}.", self.refund)
+            }
+            CancellationTerms::Arranged => format!("As arranged with us, nothing is refunded ({} is kept).", self.kept),
         }
     }
 }
@@ -80,13 +107,28 @@ pub enum CancellationRefused {
 /// What cancelling `today` gives back of a booking made on `booked_on`
 /// whose training starts on `starts_on` (`None`: no date yet), of which
 /// `paid` (less refunds) was paid, `booking_fee` of it the booking fee.
+/// When the college cancelled one of its dates (`session_cancelled`), the
+/// terms give everything back whenever it is; a staff member may choose a
+/// full refund or none instead of the terms, also once training started.
 pub fn cancellation_quote(
     booked_on: NaiveDate,
     today: NaiveDate,
     starts_on: Option<NaiveDate>,
+    session_cancelled: bool,
     paid: Money,
     booking_fee: Money,
+    refund: CancellationRefund,
 ) -> Result<CancellationQuote, CancellationRefused> {
+    match refund {
+        CancellationRefund::Full => return Ok(CancellationQuote { terms: CancellationTerms::Arranged, refund: paid, kept: Money::ZERO }),
+        CancellationRefund::Nothing => {
+            return Ok(CancellationQuote { terms: CancellationTerms::Arranged, refund: Money::ZERO, kept: paid });
+        }
+        CancellationRefund::Terms => {}
+    }
+    if session_cancelled {
+        return Ok(CancellationQuote { terms: CancellationTerms::SessionCancelled, refund: paid, kept: Money::ZERO });
+    }
     if starts_on.is_some_and(|day| today >= day) {
         return Err(CancellationRefused::TrainingStarted);
     }
@@ -162,33 +204,61 @@ mod tests {
         Money::from_pounds(p)
     }
 
+    /// What the terms give back, no date cancelled, of a booking whose booking fee was £100.
+    fn terms(
+        booked_on: NaiveDate,
+        today: NaiveDate,
+        starts_on: Option<NaiveDate>,
+        paid: Money,
+    ) -> Result<CancellationQuote, CancellationRefused> {
+        cancellation_quote(booked_on, today, starts_on, false, paid, pounds(100), CancellationRefund::Terms)
+    }
+
     #[test]
     fn within_fourteen_days_of_booking_everything_comes_back() {
-        let quote = cancellation_quote(day(1, 1), day(1, 15), Some(day(3, 1)), pounds(600), pounds(100)).unwrap();
+        let quote = terms(day(1, 1), day(1, 15), Some(day(3, 1)), pounds(600)).unwrap();
         assert_eq!(quote, CancellationQuote { terms: CancellationTerms::CoolingOff, refund: pounds(600), kept: Money::ZERO });
         assert!(quote.explanation().contains("booking fee included"));
-        let soon = cancellation_quote(day(1, 1), day(1, 5), Some(day(1, 8)), pounds(100), pounds(100)).unwrap();
+        let soon = terms(day(1, 1), day(1, 5), Some(day(1, 8)), pounds(100)).unwrap();
         assert_eq!(soon.terms, CancellationTerms::CoolingOff, "the regulations' right holds even close to training");
     }
 
     #[test]
     fn later_the_booking_fee_is_kept_and_close_to_training_everything_is() {
-        let before = cancellation_quote(day(1, 1), day(1, 16), Some(day(3, 1)), pounds(600), pounds(100)).unwrap();
+        let before = terms(day(1, 1), day(1, 16), Some(day(3, 1)), pounds(600)).unwrap();
         assert_eq!(before, CancellationQuote { terms: CancellationTerms::BeforeTraining, refund: pounds(500), kept: pounds(100) });
-        let only_fee = cancellation_quote(day(1, 1), day(1, 16), None, pounds(100), pounds(100)).unwrap();
+        let only_fee = terms(day(1, 1), day(1, 16), None, pounds(100)).unwrap();
         assert_eq!((only_fee.refund, only_fee.kept), (Money::ZERO, pounds(100)));
-        let late = cancellation_quote(day(1, 1), day(2, 15), Some(day(3, 1)), pounds(600), pounds(100)).unwrap();
+        let late = terms(day(1, 1), day(2, 15), Some(day(3, 1)), pounds(600)).unwrap();
         assert_eq!(late, CancellationQuote { terms: CancellationTerms::Late, refund: Money::ZERO, kept: pounds(600) });
-        let edge = cancellation_quote(day(1, 1), day(2, 14), Some(day(3, 1)), pounds(600), pounds(100)).unwrap();
+        let edge = terms(day(1, 1), day(2, 14), Some(day(3, 1)), pounds(600)).unwrap();
         assert_eq!(edge.terms, CancellationTerms::BeforeTraining, "15 days before training");
     }
 
     #[test]
     fn training_that_started_is_not_cancelled_online() {
-        assert_eq!(
-            cancellation_quote(day(1, 1), day(3, 1), Some(day(3, 1)), pounds(600), pounds(100)),
-            Err(CancellationRefused::TrainingStarted)
-        );
+        assert_eq!(terms(day(1, 1), day(3, 1), Some(day(3, 1)), pounds(600)), Err(CancellationRefused::TrainingStarted));
+    }
+
+    #[test]
+    fn a_date_the_college_cancelled_gives_everything_back_whenever() {
+        let late = cancellation_quote(day(1, 1), day(2, 25), Some(day(3, 1)), true, pounds(600), pounds(100), CancellationRefund::Terms);
+        assert_eq!(late, Ok(CancellationQuote { terms: CancellationTerms::SessionCancelled, refund: pounds(600), kept: Money::ZERO }));
+        let after = cancellation_quote(day(1, 1), day(3, 2), Some(day(3, 1)), true, pounds(600), pounds(100), CancellationRefund::Terms);
+        assert_eq!(after.map(|q| q.refund), Ok(pounds(600)), "the cancelled date has passed: training never started");
+        assert!(late.unwrap().explanation().starts_with("We cancelled a date you booked"));
+    }
+
+    #[test]
+    fn staff_may_give_everything_or_nothing_back_instead_of_the_terms() {
+        let full = cancellation_quote(day(1, 1), day(3, 2), Some(day(3, 1)), false, pounds(600), pounds(100), CancellationRefund::Full);
+        assert_eq!(full, Ok(CancellationQuote { terms: CancellationTerms::Arranged, refund: pounds(600), kept: Money::ZERO }));
+        assert!(full.unwrap().explanation().contains("we refund everything you paid: £600.00"));
+        let none = cancellation_quote(day(1, 1), day(1, 2), Some(day(3, 1)), true, pounds(600), pounds(100), CancellationRefund::Nothing);
+        assert_eq!(none, Ok(CancellationQuote { terms: CancellationTerms::Arranged, refund: Money::ZERO, kept: pounds(600) }));
+        assert!(none.unwrap().explanation().contains("nothing is refunded (£600.00 is kept)"));
+        let by_terms = terms(day(1, 1), day(2, 15), Some(day(3, 1)), pounds(600));
+        assert_eq!(by_terms.map(|q| q.terms), Ok(CancellationTerms::Late), "the terms: what the student would get");
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Moving a booked course to another date (issue 13, decision 015): when
-//! the terms allow it, what the price difference does to the booking, and
-//! the mail that confirms the new date with its updated calendar entry.
+//! the terms allow it (and when a cancelled date or a staff member goes
+//! beyond them, decision 017), what the price difference does to the
+//! booking, and the mail that confirms the new date with its updated
+//! calendar entry.
 
 use chrono::{Days, NaiveDate};
 
@@ -35,29 +37,47 @@ pub enum DateChangeRefused {
     Full,
 }
 
+/// On what grounds a date changes (decision 017): the terms, or beyond them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DateChangeGrounds {
+    /// The student online, under the terms: until 14 days before the booked date.
+    Terms,
+    /// The college cancelled the session booked: the student may move to
+    /// any date not passed, however close.
+    SessionCancelled,
+    /// A staff member: the 14-day limit does not bind them.
+    Staff,
+}
+
 /// Whether a course booked for `from_day` may move to another date, asked
-/// `today`: what the dates offered and every move check first.
-pub fn date_can_change(status: EnrollmentStatus, today: NaiveDate, from_day: Option<NaiveDate>) -> Result<(), DateChangeRefused> {
+/// `today` on `grounds`: what the dates offered and every move check first.
+pub fn date_can_change(
+    status: EnrollmentStatus,
+    today: NaiveDate,
+    from_day: Option<NaiveDate>,
+    grounds: DateChangeGrounds,
+) -> Result<(), DateChangeRefused> {
     if !matches!(status, EnrollmentStatus::Deposit | EnrollmentStatus::Completed) {
         return Err(DateChangeRefused::NotBooked);
     }
     let from_day = from_day.ok_or(DateChangeRefused::NotDated)?;
     let cutoff = from_day.checked_sub_days(Days::new(DATE_CHANGE_CUTOFF_DAYS)).unwrap_or(from_day);
-    if today >= cutoff {
+    if grounds == DateChangeGrounds::Terms && today >= cutoff {
         return Err(DateChangeRefused::TooLate);
     }
     Ok(())
 }
 
-/// Checks a move, asked `today`, of a course booked for `from_day` to a
-/// session of the same course on `to_day`.
+/// Checks a move, asked `today` on `grounds`, of a course booked for
+/// `from_day` to a session of the same course on `to_day`.
 pub fn check_date_change(
     status: EnrollmentStatus,
     today: NaiveDate,
     from_day: Option<NaiveDate>,
     to_day: NaiveDate,
+    grounds: DateChangeGrounds,
 ) -> Result<(), DateChangeRefused> {
-    date_can_change(status, today, from_day)?;
+    date_can_change(status, today, from_day, grounds)?;
     if to_day <= today {
         return Err(DateChangeRefused::Past);
     }
@@ -144,16 +164,34 @@ mod tests {
 
     #[test]
     fn a_date_changes_online_until_fourteen_days_before_training() {
-        let ok = |today, from, to| check_date_change(EnrollmentStatus::Deposit, today, Some(from), to);
+        let ok = |today, from, to| check_date_change(EnrollmentStatus::Deposit, today, Some(from), to, DateChangeGrounds::Terms);
         assert_eq!(ok(day(1, 1), day(3, 1), day(4, 1)), Ok(()));
         assert_eq!(ok(day(2, 14), day(3, 1), day(4, 1)), Ok(()), "15 days before");
         assert_eq!(ok(day(2, 15), day(3, 1), day(4, 1)), Err(DateChangeRefused::TooLate));
         assert_eq!(ok(day(1, 1), day(3, 1), day(1, 1)), Err(DateChangeRefused::Past));
-        assert_eq!(check_date_change(EnrollmentStatus::Deposit, day(1, 1), None, day(4, 1)), Err(DateChangeRefused::NotDated));
         assert_eq!(
-            check_date_change(EnrollmentStatus::Cancelled, day(1, 1), Some(day(3, 1)), day(4, 1)),
+            check_date_change(EnrollmentStatus::Deposit, day(1, 1), None, day(4, 1), DateChangeGrounds::Terms),
+            Err(DateChangeRefused::NotDated)
+        );
+        assert_eq!(
+            check_date_change(EnrollmentStatus::Cancelled, day(1, 1), Some(day(3, 1)), day(4, 1), DateChangeGrounds::Terms),
             Err(DateChangeRefused::NotBooked)
         );
+    }
+
+    #[test]
+    fn a_cancelled_date_or_a_staff_member_moves_after_the_limit_but_never_to_a_past_date() {
+        for grounds in [DateChangeGrounds::SessionCancelled, DateChangeGrounds::Staff] {
+            let ok = |today, from, to| check_date_change(EnrollmentStatus::Deposit, today, Some(from), to, grounds);
+            assert_eq!(ok(day(2, 28), day(3, 1), day(4, 1)), Ok(()), "{grounds:?}: the day before");
+            assert_eq!(ok(day(3, 5), day(3, 1), day(4, 1)), Ok(()), "{grounds:?}: the booked date has passed");
+            assert_eq!(ok(day(3, 5), day(3, 1), day(3, 5)), Err(DateChangeRefused::Past), "{grounds:?}");
+            assert_eq!(
+                check_date_change(EnrollmentStatus::Pending, day(2, 28), Some(day(3, 1)), day(4, 1), grounds),
+                Err(DateChangeRefused::NotBooked)
+            );
+            assert_eq!(date_can_change(EnrollmentStatus::Completed, day(2, 28), None, grounds), Err(DateChangeRefused::NotDated));
+        }
     }
 
     #[test]

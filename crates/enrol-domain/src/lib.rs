@@ -1,6 +1,7 @@
 //! Pure rules and the shapes the server and the pages share. No I/O.
 
 pub mod auth;
+pub mod back_office;
 pub mod balance;
 pub mod booking;
 pub mod calendar;

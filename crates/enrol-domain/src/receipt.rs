@@ -10,6 +10,7 @@
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::back_office::OfflineMethod;
 use crate::balance::outstanding;
 use crate::enrollment::{BookedCourse, PaymentMethod, Quote};
 use crate::html::escape_html;
@@ -184,7 +185,8 @@ pub struct Draft {
 
 impl Draft {
     /// The receipt of a payment of `amount` by `method` (the provider's
-    /// name for it) towards `purchase`, which holds `paid_to_date` with it.
+    /// name for it, or how the college took it offline) towards
+    /// `purchase`, which holds `paid_to_date` with it.
     pub fn receipt(issuer: &Issuer, purchase: &Purchase, amount: Money, paid_to_date: Money, method: &str) -> Draft {
         Draft {
             kind: DocumentKind::Receipt,
@@ -192,7 +194,11 @@ impl Draft {
             purchase: purchase.clone(),
             amount,
             paid_to_date,
-            method: PaymentMethod::parse(method).map_or("Online payment", PaymentMethod::label).to_owned(),
+            method: PaymentMethod::parse(method)
+                .map(PaymentMethod::label)
+                .or_else(|| OfflineMethod::parse(method).map(OfflineMethod::label))
+                .unwrap_or("Online payment")
+                .to_owned(),
             corrects: None,
         }
     }
@@ -543,6 +549,8 @@ mod tests {
         let vat = Draft::receipt(&issuer(Some("GB 123 4567 89")), &booking(), Money::from_pence(1), Money::from_pence(1), "sandbox");
         let html = vat.issue(8, at(9)).render_html();
         assert!(html.contains("VAT registration number: GB 123 4567 89") && html.contains("Online payment"), "{html}");
+        let cash = Draft::receipt(&issuer(None), &booking(), Money::from_pence(1), Money::from_pence(1), "cash").issue(9, at(9));
+        assert!(cash.render_html().contains("Paid by</th><td class=\"amount\">Cash</td>"), "money the college took by hand");
     }
 
     #[test]

@@ -12,8 +12,8 @@ use chrono::Utc;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use enrol_db::Cancellation;
-use enrol_domain::cancellation::CancellationQuote;
+use enrol_db::{Actor, Cancellation};
+use enrol_domain::cancellation::{CancellationQuote, CancellationRefund};
 use enrol_domain::london;
 
 use crate::http::ApiError;
@@ -56,7 +56,9 @@ pub async fn show_cancellation(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let order = own_booking(&state, &headers, &id).await?;
-    let quote = order.cancellation(london::today(Utc::now())).map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
+    let quote = order
+        .cancellation(london::today(Utc::now()), CancellationRefund::Terms)
+        .map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
     Ok(private(StatusCode::OK, CancellationAnswer::from(quote)))
 }
 
@@ -79,16 +81,23 @@ pub async fn show_cancellation(
 pub async fn cancel_booking(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>) -> Result<Response, ApiError> {
     let order = own_booking(&state, &headers, &id).await?;
     let college = state.db.college().await?;
-    match state.db.cancel_enrollment(&order.id, &college.name, Utc::now()).await? {
+    match state.db.cancel_enrollment(&order.id, CancellationRefund::Terms, &Actor::Student, &college.name, Utc::now()).await? {
         Cancellation::Cancelled { quote, refunds } => {
             tracing::info!(order = %order.id, refund = quote.refund.pence(), refunds = refunds.len(), "Booking cancelled");
-            if !refunds.is_empty() {
-                refunds::give_back_now(&state).await;
-            }
-            crate::http::waiting_list::offer_freed_seats(&state).await;
+            settle_booking_change(&state, !refunds.is_empty()).await;
             Ok(private(StatusCode::OK, CancellationAnswer::from(quote)))
         }
         Cancellation::Refused(refused) => Err(ApiError::Unprocessable(refused.to_string())),
         Cancellation::UnknownOrder => Err(ApiError::NotFound),
     }
+}
+
+/// After a booking was cancelled or moved, by the student or by staff: the
+/// refunds it decided (if `refunded`) are made at once, and the seats it
+/// freed are offered to the waiting lists.
+pub(super) async fn settle_booking_change(state: &AppState, refunded: bool) {
+    if refunded {
+        refunds::give_back_now(state).await;
+    }
+    crate::http::waiting_list::offer_freed_seats(state).await;
 }

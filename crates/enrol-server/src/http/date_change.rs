@@ -11,15 +11,17 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use enrol_db::DateChange;
+use enrol_db::{Actor, DateChange};
 use enrol_domain::date_change::{DateChangeRefused, OtherDate, date_can_change};
 use enrol_domain::london;
+use enrol_domain::money::Money;
 
+use crate::AppState;
 use crate::http::ApiError;
 use crate::http::account_area::{own_booking, private};
+use crate::http::cancellation::settle_booking_change;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
-use crate::{AppState, refunds};
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -58,7 +60,8 @@ pub async fn show_dates(State(state): State<Arc<AppState>>, headers: HeaderMap, 
     let mut courses = Vec::new();
     for course in &order.courses {
         let (Some(date), Some(session)) = (course.date, course.session_id.as_deref()) else { continue };
-        let refused = date_can_change(order.status, london::today(now), Some(date)).err();
+        let grounds = order.date_change_grounds(course, &Actor::Student);
+        let refused = date_can_change(order.status, london::today(now), Some(date), grounds).err();
         let dates = match refused {
             None => state.db.other_dates(&order.id, &course.event_id, session, course.price, now).await?,
             Some(_) => Vec::new(),
@@ -85,9 +88,9 @@ pub struct MoveRequest {
 pub struct Moved {
     /// The booking's new total, and what is refunded of what was paid.
     #[schema(value_type = i64)]
-    total: enrol_domain::money::Money,
+    total: Money,
     #[schema(value_type = i64)]
-    refund: enrol_domain::money::Money,
+    refund: Money,
 }
 
 /// `POST /api/account/enrollments/{id}/move`: moves a course of one of the
@@ -117,14 +120,24 @@ pub async fn move_booking(
 ) -> Result<Response, ApiError> {
     let order = own_booking(&state, &headers, &id).await?;
     let college = state.db.college().await?;
-    match state.db.move_booking(&order.id, &request.course_id, &request.session_id, &college, Utc::now()).await? {
+    let moved = state.db.move_booking(&order.id, &request.course_id, &request.session_id, &Actor::Student, &college, Utc::now()).await?;
+    let (total, refund) = moved_or_refused(&state, &order.id, &request.session_id, moved).await?;
+    Ok(private(StatusCode::OK, Moved { total, refund }))
+}
+
+/// What a move did, for the student or a staff member: once moved, its
+/// refund is made and the seat it freed offered; a full date is a 409.
+pub(super) async fn moved_or_refused(
+    state: &AppState,
+    order_id: &str,
+    session_id: &str,
+    moved: DateChange,
+) -> Result<(Money, Money), ApiError> {
+    match moved {
         DateChange::Moved { total, refund } => {
-            tracing::info!(order = %order.id, session = %request.session_id, refund = refund.pence(), "Booking moved");
-            if refund.pence() > 0 {
-                refunds::give_back_now(&state).await;
-            }
-            crate::http::waiting_list::offer_freed_seats(&state).await;
-            Ok(private(StatusCode::OK, Moved { total, refund }))
+            tracing::info!(order = %order_id, session = %session_id, refund = refund.pence(), "Booking moved");
+            settle_booking_change(state, refund > Money::ZERO).await;
+            Ok((total, refund))
         }
         DateChange::Refused(DateChangeRefused::Full) => Err(ApiError::Conflict(DateChangeRefused::Full.to_string())),
         DateChange::Refused(refused) => Err(ApiError::Unprocessable(refused.to_string())),

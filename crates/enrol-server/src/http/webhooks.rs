@@ -12,7 +12,7 @@ use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde_json::json;
 
-use enrol_db::{BalanceFulfilment, CheckoutCompletion, EnrollmentFulfilment, Fulfilment, IntentOutcome};
+use enrol_db::{BalanceFulfilment, BalancePaid, CheckoutCompletion, EnrollmentFulfilment, Fulfilment, IntentOutcome};
 use enrol_domain::balance::BALANCE_METADATA_TYPE;
 use enrol_domain::checkout::ORDER_ID_KEY;
 use enrol_payments::event::{ChargeObject, CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
@@ -116,7 +116,10 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
 pub async fn balance_paid(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<BalanceFulfilment> {
     let issuer = issuer(&state.db, &state.config).await?;
     let now = Utc::now();
-    let outcome = state.db.pay_balance(paid, &new_balance_link(state, now), &issuer, &new_document_link(&state.config), now).await?;
+    let outcome = state
+        .db
+        .pay_balance(BalancePaid::Provider(paid), &new_balance_link(state, now), &issuer, &new_document_link(&state.config), now)
+        .await?;
     match &outcome {
         BalanceFulfilment::Paid { status, refund } => {
             tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Balance paid");
@@ -130,6 +133,9 @@ pub async fn balance_paid(state: &AppState, paid: &IntentOutcome) -> anyhow::Res
         BalanceFulfilment::AlreadyHandled => tracing::info!(event = %paid.event_id, "Event already handled"),
         BalanceFulfilment::UnknownOrder => {
             tracing::error!(order = %paid.order_id, intent = %paid.intent_id, "Balance payment for an unknown enrollment: check it by hand")
+        }
+        BalanceFulfilment::Refused(refused) => {
+            tracing::error!(order = %paid.order_id, intent = %paid.intent_id, %refused, "A provider's balance payment was refused: check it by hand")
         }
     }
     if matches!(outcome, BalanceFulfilment::NotOwed { .. } | BalanceFulfilment::Paid { refund: Some(_), .. }) {

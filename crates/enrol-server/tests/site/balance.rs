@@ -17,8 +17,14 @@ use crate::ownership::deliver;
 
 /// A booking whose £100 booking fee is paid by card: its id.
 pub(crate) async fn booked(app: &TestApp) -> String {
+    booked_on(app, "chemical-peels-3").await
+}
+
+/// A booking of `session` of the demo's Chemical Peels Course whose £100
+/// booking fee is paid by card: its id.
+pub(crate) async fn booked_on(app: &TestApp, session: &str) -> String {
     let q = quote(false, None);
-    let (order_id, intent, secret) = prepared(app, &order("chemical-peels-3", false, None, "card", &q), q.deposit, "booking-fee").await;
+    let (order_id, intent, secret) = prepared(app, &order(session, false, None, "card", &q), q.deposit, "booking-fee").await;
     let (status, paid) = confirm(app, &intent, &secret, &order_id, "card", Some("4242 4242 4242 4242")).await;
     assert_eq!(status, 200, "{paid}");
     order_id

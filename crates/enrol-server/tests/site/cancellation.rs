@@ -1,7 +1,8 @@
 //! A student cancels a booking from the account (issue 13): the terms are
 //! shown first; within 14 days of booking everything paid comes back,
 //! later the booking fee is kept; refunds go through the gateway once,
-//! whatever is retried; the seat goes back on sale; only the owner can.
+//! whatever is retried; the seat goes back on sale; only the owner can; a
+//! date the college cancelled gives everything back (decision 017).
 
 use serde_json::{Value, json};
 
@@ -117,6 +118,32 @@ both_backends! {
         );
         assert_eq!(count(&app, &refunded).await, 1, "the balance payment comes back, the booking fee stays");
         assert_eq!(count(&app, &format!("select count(*) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = '{order_id}'")).await, 1);
+        app.stop().await;
+    }
+
+    async fn a_date_the_college_cancelled_gives_everything_back_whatever_the_terms(app: TestApp) {
+        let sam = verified_account(&app, "sam.lee@example.com").await;
+        let order_id = booked(&app).await;
+        link(&app, &order_id, "ca11ed").await;
+        pay(&app, "ca11ed", 20_000).await;
+        // Booked 20 days ago, training in 10 days: the terms give nothing back.
+        execute(&app, &format!(
+            "update enrollment set paid_at = '{}', starts_on = '{}' where id = '{order_id}'",
+            (chrono::Utc::now() - chrono::Duration::days(20)).format("%Y-%m-%d %H:%M:%S+00:00"),
+            enrol_domain::london::today(chrono::Utc::now()) + chrono::Duration::days(10)
+        )).await;
+        let quote_path = format!("/api/account/enrollments/{order_id}/cancellation");
+        let (_, late) = call(&app, reqwest::Method::GET, &quote_path, Some(&sam)).await;
+        assert_eq!(late["terms"], "late");
+
+        execute(&app, "update session set status = 'cancelled' where id = 'chemical-peels-3'").await;
+        let (_, quote) = call(&app, reqwest::Method::GET, &quote_path, Some(&sam)).await;
+        assert_eq!((quote["terms"].as_str(), quote["refund"].as_i64(), quote["kept"].as_i64()), (Some("sessionCancelled"), Some(30_000), Some(0)));
+        let (status, cancelled) = call(&app, reqwest::Method::POST, &format!("/api/account/enrollments/{order_id}/cancel"), Some(&sam)).await;
+        assert_eq!((status, cancelled["refund"].as_i64()), (200, Some(30_000)), "{cancelled}");
+        assert_eq!(count(&app, &format!("select cast(sum(r.amount) as bigint) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = '{order_id}'")).await, 30_000);
+        let mail = app.db().outbox(50).await.unwrap().into_iter().find(|m| m.subject.ends_with("booking is cancelled")).unwrap();
+        assert!(mail.body_text.contains("We cancelled a date you booked"), "{}", mail.body_text);
         app.stop().await;
     }
 }

@@ -2,12 +2,13 @@
 //! the same course with a free seat, the new seat held before the old one
 //! is given back, the price difference refunded or added to the balance,
 //! a new confirmation with the same calendar entry updated; one free seat
-//! and two bookings asking at once, on two instances: one moves.
+//! and two bookings asking at once, on two instances: one moves; a date
+//! the college cancelled moves whenever (decision 017).
 
 use serde_json::{Value, json};
 
 use crate::accounts::verified_account;
-use crate::balance::{booked, link, pay, status_of};
+use crate::balance::{booked, booked_on, link, pay, status_of};
 use crate::both_backends;
 use crate::enrol_checkout::{count, execute};
 use crate::helpers::TestApp;
@@ -87,6 +88,27 @@ both_backends! {
         assert_eq!(count(&app, "select cast(seats - registrations as bigint) from session where id = 'chemical-peels-1'").await, 0);
         assert_eq!(count(&app, "select count(*) from registration where session_id = 'chemical-peels-1' and type = 'STUDENT'").await, 1);
         other.stop().await;
+        app.stop().await;
+    }
+
+    async fn a_date_the_college_cancelled_moves_to_any_later_date_however_close(app: TestApp) {
+        let sam = verified_account(&app, "sam.lee@example.com").await;
+        let order_id = booked_on(&app, "chemical-peels-1").await;
+        let dates_path = format!("/api/account/enrollments/{order_id}/dates");
+        let (_, dates) = call(&app, reqwest::Method::GET, &dates_path, &sam, None).await;
+        assert!(dates["courses"][0]["refused"].as_str().unwrap().starts_with("Your course is less than 14 days away"), "{dates}");
+        assert_eq!(move_to(&app, &sam, &order_id, "chemical-peels-3").await.0, 422, "twelve days before training");
+
+        execute(&app, "update session set status = 'cancelled' where id = 'chemical-peels-1'").await;
+        let (status, dates) = call(&app, reqwest::Method::GET, &dates_path, &sam, None).await;
+        assert_eq!(status, 200, "{dates}");
+        assert!(dates["courses"][0]["refused"].is_null(), "{dates}");
+        let offered: Vec<&str> = dates["courses"][0]["dates"].as_array().unwrap().iter().map(|d| d["sessionId"].as_str().unwrap()).collect();
+        assert_eq!(offered, ["chemical-peels-3"], "any later date with a free seat");
+        let (status, moved) = move_to(&app, &sam, &order_id, "chemical-peels-3").await;
+        assert_eq!(status, 200, "{moved}");
+        assert_eq!(count(&app, &format!("select count(*) from registration where enrollment_id = '{order_id}' and session_id = 'chemical-peels-3'")).await, 1);
+        assert_eq!(count(&app, "select count(*) from audit_log").await, 0, "the student's own move is not audited");
         app.stop().await;
     }
 }

@@ -6,6 +6,7 @@ mod accounts;
 mod admin;
 mod admin_codes;
 mod admin_enquiries;
+mod admin_orders;
 mod admin_sessions;
 mod api;
 mod balance;

@@ -11,6 +11,8 @@ mod codes;
 mod csv;
 mod enquiries;
 mod figures;
+mod order_actions;
+mod orders;
 mod people;
 mod rosters;
 mod sessions;
@@ -79,6 +81,14 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/enquiries", Some(Permission::Enquiries)),
     route("PUT", "/enquiries/{id}", Some(Permission::Enquiries)),
     route("POST", "/enquiries/{id}/notes", Some(Permission::Enquiries)),
+    route("GET", "/orders", Some(Permission::Orders)),
+    route("GET", "/orders/{id}", Some(Permission::Orders)),
+    route("POST", "/orders/{id}/refund", Some(Permission::Money)),
+    route("POST", "/orders/{id}/move", Some(Permission::Money)),
+    route("POST", "/orders/{id}/cancel", Some(Permission::Money)),
+    route("POST", "/orders/{id}/payments", Some(Permission::Money)),
+    route("POST", "/orders/{id}/deadline", Some(Permission::Money)),
+    route("POST", "/orders/{id}/mails/{mail_id}/resend", Some(Permission::Orders)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -108,6 +118,14 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/enquiries", get(enquiries::list_enquiries))
         .route("/enquiries/{id}", put(enquiries::change_enquiry))
         .route("/enquiries/{id}/notes", post(enquiries::add_enquiry_note))
+        .route("/orders", get(orders::list_orders))
+        .route("/orders/{id}", get(orders::show_order))
+        .route("/orders/{id}/refund", post(order_actions::refund_order))
+        .route("/orders/{id}/move", post(order_actions::move_order))
+        .route("/orders/{id}/cancel", post(order_actions::cancel_order))
+        .route("/orders/{id}/payments", post(order_actions::record_payment))
+        .route("/orders/{id}/deadline", post(order_actions::change_deadline))
+        .route("/orders/{id}/mails/{mail_id}/resend", post(order_actions::resend_mail))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()

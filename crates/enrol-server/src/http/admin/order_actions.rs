@@ -1,0 +1,201 @@
+//! What staff do to an order (issue 14, decision 017): refund, move,
+//! cancel, record money taken by hand, move the balance's due day, send a
+//! mail again. Each is one transaction with its audit row, through the
+//! same `Db` function as the student's own action where there is one, and
+//! answers the order as `GET /api/admin/orders/{id}` does.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use chrono::{NaiveDate, Utc};
+use serde::Deserialize;
+
+use enrol_db::{Actor, BalanceDueChange, BalanceFulfilment, BalancePaid, BookingRefund, Cancellation, OfflinePayment};
+use enrol_domain::back_office::OfflineMethod;
+use enrol_domain::cancellation::{CancellationRefund, CancellationRefused};
+use enrol_domain::money::Money;
+
+use super::Staff;
+use super::orders::order_answer;
+use crate::http::ApiError;
+use crate::http::balance::new_balance_link;
+use crate::http::cancellation::settle_booking_change;
+use crate::http::date_change::moved_or_refused;
+use crate::http::json_body::JsonBody;
+use crate::http::receipts::{issuer, new_document_link};
+use crate::{AppState, refunds};
+
+/// The longest reason or reference kept.
+const NOTE_CHARS: usize = 200;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefundRequest {
+    amount: Money,
+    reason: String,
+}
+
+/// `POST /api/admin/orders/{id}/refund`: gives back any amount up to what
+/// was paid and not yet refunded; the booking stays as it is.
+pub async fn refund_order(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<RefundRequest>,
+) -> Result<Response, ApiError> {
+    let reason = request.reason.trim();
+    if reason.is_empty() || reason.chars().count() > NOTE_CHARS {
+        return Err(ApiError::Invalid(BTreeMap::from([("reason", "Say why (up to 200 characters): the credit note shows it.")])));
+    }
+    match state.db.refund_booking(&id, request.amount, reason, &staff.id, Utc::now()).await? {
+        BookingRefund::Refunded { refunds } => {
+            tracing::info!(order = %id, staff = %staff.id, amount = request.amount.pence(), refunds = refunds.len(), "Order refunded");
+            refunds::give_back_now(&state).await;
+        }
+        BookingRefund::Refused(refused) => return Err(ApiError::Unprocessable(refused.to_string())),
+        BookingRefund::UnknownOrder => return Err(ApiError::NotFound),
+    }
+    order_answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct MoveRequest {
+    from_session_id: String,
+    to_session_id: String,
+}
+
+/// `POST /api/admin/orders/{id}/move`: moves the course booked on one
+/// session to another session of it with a free seat (409 when full),
+/// whenever; the price difference as for a student's move.
+pub async fn move_order(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<MoveRequest>,
+) -> Result<Response, ApiError> {
+    let order = state.db.enrollment(&id).await?.ok_or(ApiError::NotFound)?;
+    let course =
+        order.courses.iter().find(|c| c.session_id.as_deref() == Some(request.from_session_id.as_str())).ok_or(ApiError::NotFound)?;
+    let college = state.db.college().await?;
+    let actor = Actor::Staff(staff.id.clone());
+    let moved = state.db.move_booking(&id, &course.course_id, &request.to_session_id, &actor, &college, Utc::now()).await?;
+    moved_or_refused(&state, &id, &request.to_session_id, moved).await?;
+    order_answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CancelRequest {
+    refund: CancellationRefund,
+}
+
+/// `POST /api/admin/orders/{id}/cancel`: cancels the booking, giving back
+/// what the terms give the student, everything or nothing.
+pub async fn cancel_order(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<CancelRequest>,
+) -> Result<Response, ApiError> {
+    let college = state.db.college().await?;
+    let actor = Actor::Staff(staff.id.clone());
+    match state.db.cancel_enrollment(&id, request.refund, &actor, &college.name, Utc::now()).await? {
+        Cancellation::Cancelled { quote, refunds } => {
+            tracing::info!(order = %id, staff = %staff.id, refund = quote.refund.pence(), "Order cancelled");
+            settle_booking_change(&state, !refunds.is_empty()).await;
+        }
+        Cancellation::Refused(CancellationRefused::TrainingStarted) => {
+            return Err(ApiError::Unprocessable(
+                "Training has started, so the terms no longer apply: choose a full refund or none.".to_owned(),
+            ));
+        }
+        Cancellation::Refused(refused) => return Err(ApiError::Unprocessable(refused.to_string())),
+        Cancellation::UnknownOrder => return Err(ApiError::NotFound),
+    }
+    order_answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PaymentRequest {
+    amount: Money,
+    method: OfflineMethod,
+    reference: String,
+}
+
+/// `POST /api/admin/orders/{id}/payments`: records money the college took
+/// towards the balance by hand, as a balance payment: its receipt is
+/// issued and mailed, and the booking is completed once paid in full.
+pub async fn record_payment(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<PaymentRequest>,
+) -> Result<Response, ApiError> {
+    let reference = request.reference.trim();
+    if reference.chars().count() > NOTE_CHARS {
+        return Err(ApiError::Invalid(BTreeMap::from([("reference", "Up to 200 characters.")])));
+    }
+    let now = Utc::now();
+    let payment = OfflinePayment {
+        order_id: id.clone(),
+        amount: request.amount,
+        method: request.method,
+        reference: reference.to_owned(),
+        staff_id: staff.id.clone(),
+    };
+    let issuer = issuer(&state.db, &state.config).await?;
+    let link = new_balance_link(&state, now);
+    match state.db.pay_balance(BalancePaid::Offline(&payment), &link, &issuer, &new_document_link(&state.config), now).await? {
+        BalanceFulfilment::Paid { status, .. } => {
+            tracing::info!(order = %id, staff = %staff.id, amount = request.amount.pence(), status = status.as_str(), "Payment recorded");
+        }
+        BalanceFulfilment::Refused(refused) => return Err(ApiError::Unprocessable(refused.to_string())),
+        BalanceFulfilment::UnknownOrder => return Err(ApiError::NotFound),
+        outcome @ (BalanceFulfilment::NotOwed { .. } | BalanceFulfilment::AlreadyHandled) => {
+            return Err(ApiError::Internal(anyhow::anyhow!("A payment checked against the balance was not counted: {outcome:?}")));
+        }
+    }
+    order_answer(&state, &id).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct DeadlineRequest {
+    balance_due_on: NaiveDate,
+}
+
+/// `POST /api/admin/orders/{id}/deadline`: the balance is due on another
+/// day, from today up to the first day of training; reminders the new day
+/// makes untrue go again on its schedule.
+pub async fn change_deadline(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<DeadlineRequest>,
+) -> Result<Response, ApiError> {
+    match state.db.change_balance_due(&id, request.balance_due_on, &staff.id, Utc::now()).await? {
+        BalanceDueChange::Changed { forgotten } => {
+            tracing::info!(order = %id, staff = %staff.id, due_on = %request.balance_due_on, ?forgotten, "Balance due day changed");
+        }
+        BalanceDueChange::Refused(refused) => return Err(ApiError::Unprocessable(refused.to_string())),
+        BalanceDueChange::UnknownOrder => return Err(ApiError::NotFound),
+    }
+    order_answer(&state, &id).await
+}
+
+/// `POST /api/admin/orders/{id}/mails/{mailId}/resend`: queues a copy of a
+/// mail that went to the order's address.
+pub async fn resend_mail(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((id, mail_id)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    if !state.db.resend_order_mail(&id, &mail_id, &staff.id, Utc::now()).await? {
+        return Err(ApiError::NotFound);
+    }
+    order_answer(&state, &id).await
+}

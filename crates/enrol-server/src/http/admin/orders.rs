@@ -1,0 +1,225 @@
+//! Orders in the back office (issue 14, decision 017): finding course
+//! bookings and reading one whole, as `GET /api/admin/orders…` answers and
+//! as every staff action on an order answers afterwards
+//! ([`order_answer`]). The actions are in `order_actions`.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+
+use enrol_db::{OrderDetail, OrderListing, OrderSearch};
+use enrol_domain::enrollment::PaymentMode;
+use enrol_domain::london;
+use enrol_domain::money::Money;
+use enrol_domain::page::{EnrollmentStatus, SessionType};
+
+use super::people::AuditView;
+use crate::AppState;
+use crate::http::ApiError;
+use crate::http::account_area::private;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OrderQuery {
+    q: Option<String>,
+    status: Option<String>,
+    course: Option<String>,
+    date: Option<String>,
+}
+
+impl OrderQuery {
+    /// The search it asks for; an empty parameter asks for nothing.
+    fn search(self) -> Result<OrderSearch, ApiError> {
+        let given = |value: Option<String>| value.map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        let status = given(self.status)
+            .map(|raw| {
+                EnrollmentStatus::parse(&raw)
+                    .ok_or_else(|| ApiError::BadRequest("status is one of pending, deposit, completed, failed, cancelled.".to_owned()))
+            })
+            .transpose()?;
+        let date = given(self.date)
+            .map(|raw| raw.parse::<NaiveDate>().map_err(|_| ApiError::BadRequest("date is a day, YYYY-MM-DD.".to_owned())))
+            .transpose()?;
+        Ok(OrderSearch { text: given(self.q), status, course_id: given(self.course), date })
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderRow {
+    id: String,
+    created_at: DateTime<Utc>,
+    name: String,
+    email: String,
+    /// The courses' titles.
+    courses: Vec<String>,
+    total: Money,
+    paid: Money,
+    status: EnrollmentStatus,
+}
+
+impl From<OrderListing> for OrderRow {
+    fn from(order: OrderListing) -> Self {
+        OrderRow {
+            id: order.id,
+            created_at: order.created_at,
+            name: order.name,
+            email: order.email,
+            courses: order.courses.into_iter().map(|c| c.title).collect(),
+            total: order.total,
+            paid: order.paid,
+            status: order.status,
+        }
+    }
+}
+
+/// `GET /api/admin/orders?q=&status=&course=&date=`: newest first, at
+/// most `enrol_db::ORDERS_LISTED`.
+pub async fn list_orders(State(state): State<Arc<AppState>>, Query(query): Query<OrderQuery>) -> Result<Response, ApiError> {
+    let orders: Vec<OrderRow> = state.db.search_orders(&query.search()?).await?.into_iter().map(OrderRow::from).collect();
+    Ok(private(StatusCode::OK, serde_json::json!({ "orders": orders })))
+}
+
+/// `GET /api/admin/orders/{id}`.
+pub async fn show_order(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    order_answer(&state, &id).await
+}
+
+/// The order as `GET` answers it: what every action on it answers too.
+pub(super) async fn order_answer(state: &AppState, id: &str) -> Result<Response, ApiError> {
+    let detail = state.db.order_detail(id).await?.ok_or(ApiError::NotFound)?;
+    Ok(private(StatusCode::OK, serde_json::json!({ "order": OrderView::new(detail, london::today(Utc::now())) })))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct OrderView {
+    id: String,
+    status: EnrollmentStatus,
+    mode: PaymentMode,
+    created_at: DateTime<Utc>,
+    name: String,
+    email: String,
+    phone: String,
+    total: Money,
+    paid: Money,
+    /// What is left to pay.
+    balance: Money,
+    balance_due_on: Option<NaiveDate>,
+    discount_code: Option<String>,
+    lines: Vec<LineView>,
+    payments: Vec<PaymentView>,
+    refunds: Vec<RefundView>,
+    holds: Vec<HoldView>,
+    mails: Vec<MailView>,
+    audit: Vec<AuditView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LineView {
+    course_id: String,
+    title: String,
+    session_id: Option<String>,
+    date: Option<NaiveDate>,
+    #[serde(rename = "type")]
+    session_type: Option<SessionType>,
+    kit: Option<String>,
+    amount: Money,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PaymentView {
+    id: String,
+    amount: Money,
+    method: String,
+    status: String,
+    reference: String,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RefundView {
+    id: String,
+    amount: Money,
+    status: String,
+    reason: String,
+    created_at: DateTime<Utc>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HoldView {
+    session_id: String,
+    expires_at: DateTime<Utc>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct MailView {
+    id: String,
+    to: String,
+    subject: String,
+    created_at: DateTime<Utc>,
+    sent_at: Option<DateTime<Utc>>,
+}
+
+impl OrderView {
+    fn new(detail: OrderDetail, today: NaiveDate) -> Self {
+        let OrderDetail { record, payments, refunds, holds, mails, audit } = detail;
+        OrderView {
+            balance: record.owed(),
+            balance_due_on: record.balance_due_on(today),
+            status: record.status,
+            mode: record.mode,
+            created_at: record.created_at,
+            name: format!("{} {}", record.given_name, record.family_name).trim().to_owned(),
+            email: record.email,
+            phone: record.contact_number,
+            total: record.quote.total,
+            paid: record.paid,
+            discount_code: record.discount_code,
+            lines: record
+                .courses
+                .into_iter()
+                .map(|course| LineView {
+                    amount: course.line_price().amount(),
+                    course_id: course.course_id,
+                    title: course.title,
+                    session_id: course.session_id,
+                    date: course.date,
+                    session_type: course.session_type,
+                    kit: course.kit_name,
+                })
+                .collect(),
+            payments: payments
+                .into_iter()
+                .map(|p| PaymentView {
+                    id: p.id,
+                    amount: p.amount,
+                    method: p.method,
+                    status: p.status,
+                    reference: p.reference,
+                    created_at: p.created_at,
+                })
+                .collect(),
+            refunds: refunds
+                .into_iter()
+                .map(|r| RefundView { id: r.id, amount: r.amount, status: r.status, reason: r.reason, created_at: r.created_at })
+                .collect(),
+            holds: holds.into_iter().map(|h| HoldView { session_id: h.session_id, expires_at: h.expires_at }).collect(),
+            mails: mails
+                .into_iter()
+                .map(|m| MailView { id: m.id, to: m.to_address, subject: m.subject, created_at: m.created_at, sent_at: m.sent_at })
+                .collect(),
+            audit: audit.into_iter().map(AuditView::from).collect(),
+            id: record.id,
+        }
+    }
+}
