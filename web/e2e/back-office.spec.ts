@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, test } from './fixtures';
+import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
+import { expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, query, test } from './fixtures';
 import { addOwner, freshCode } from './staff';
 
 // The back office (issue 14, decision 017) in a real browser against the
@@ -103,7 +104,7 @@ test('an owner adds staff and a tutor, who set up a second factor; staff open a 
   const nav = tutorPage.getByRole('navigation');
   await expect(nav.getByRole('link', { name: 'Orders' })).toHaveCount(0);
   await expect(tutorPage.getByRole('row')).toHaveCount(2);
-  for (const path of ['/api/admin/dashboard', '/api/admin/audit', '/api/admin/staff']) {
+  for (const path of ['/api/admin/orders', '/api/admin/dashboard', '/api/admin/audit', '/api/admin/codes', '/api/admin/enquiries', '/api/admin/staff']) {
     const refused = await tutorPage.request.get(path);
     expect(refused.status(), path).toBe(403);
   }
@@ -114,4 +115,127 @@ test('an owner adds staff and a tutor, who set up a second factor; staff open a 
     await shown.setViewportSize({ width: 320, height: 640 });
     await expectNoSidewaysScroll(shown);
   }
+});
+
+test('staff make a code that works at checkout, answer a payment-plan request and export the payments', async ({ page, browser, baseURL, request }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  await setUp(page, addOwner(`owner-codes-${stamp}@college.test`, 'Omar Owner'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+  // A code for one course only.
+  const code = `E2E${stamp}`;
+  await page.getByRole('navigation').getByRole('link', { name: 'Codes' }).click();
+  await page.getByRole('link', { name: 'New code' }).click();
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+  await page.getByRole('radio', { name: 'A percentage off' }).check();
+  await page.getByRole('textbox', { name: 'Discount', exact: true }).fill('15');
+  await page.getByRole('checkbox', { name: 'Chemical Peels Course' }).check();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Create the code' }).click();
+  await expect(page.getByText(code).first()).toBeVisible();
+
+  // A buyer uses it at checkout: 15% off the course it is for.
+  const buyer = await colleague(browser, baseURL);
+  await buyer.goto('/courses/aesthetics/chemical-peels/');
+  await buyer.getByRole('button', { name: 'Add to basket and enrol' }).click();
+  await expect(buyer.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
+  await buyer.goto('/checkout/');
+  await expect(buyer.getByText('Preparing your checkout')).toBeHidden();
+  await buyer.getByLabel('Discount code').fill(code);
+  await buyer.getByRole('button', { name: 'Apply' }).click();
+  await expect(buyer.getByText(`Discount code ${code.toUpperCase()}`, { exact: true })).toBeVisible();
+
+  // A payment-plan request from the site, answered in the inbox.
+  const planner = `Pat Planner${stamp}`;
+  const asked = await request.post('/api/callback/', {
+    data: { first_name: 'Pat', last_name: `Planner${stamp}`, email: `pat-${stamp}@example.com`, phone_number: '07700 900456', courses: ['Foundation Dermal Fillers'], type: 'finance' },
+  });
+  expect(asked.ok()).toBe(true);
+  await page.getByRole('navigation').getByRole('link', { name: 'Enquiries' }).click();
+  const card = page.locator('li.enquiry').filter({ hasText: planner });
+  await card.locator('summary').click();
+  await expect(card.getByText('Foundation Dermal Fillers')).toBeVisible();
+  await card.getByLabel('Status').selectOption({ label: 'In progress' });
+  await card.getByLabel('Owner').selectOption({ label: 'Omar Owner' });
+  await card.getByRole('button', { name: 'Save' }).click();
+  await card.getByLabel('New note').fill('Called Pat: three monthly payments agreed.');
+  await card.getByRole('button', { name: 'Add the note' }).click();
+  await expect(card.getByText('Called Pat: three monthly payments agreed.')).toBeVisible();
+  await expect(card.locator('summary')).toContainText('In progress');
+  await expectNoAxeViolations(page);
+
+  // The accountant's payments file, downloaded as a file.
+  await page.getByRole('navigation').getByRole('link', { name: 'Exports' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Payments (CSV)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^payments-.*\.csv$/);
+  const { readFile } = await import('node:fs/promises');
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.split('\r\n')[0]).toContain('"Payment","Received","Order"');
+
+  // The audit log shows what was done, by whom.
+  await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('cell', { name: 'code.create' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'enquiry.note' }).first()).toBeVisible();
+});
+
+/** Books `sessionId` of the course at `url` as a new signed-in student in a browser of their own, paying the booking fee: the order's id. */
+async function bookAsStudent(browser: Browser, baseURL: string | undefined, url: string, sessionId: string): Promise<string> {
+  const student = await colleague(browser, baseURL);
+  await signedInStudent(student, student.request);
+  const form = await checkoutWith(student, url);
+  await student.getByRole('region', { name: 'Your selected courses' }).getByLabel('Select course date:').selectOption(sessionId);
+  return payBookingFee(student, form);
+}
+
+test('staff move one booking to a new date and take its balance by bank transfer, and refund another', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  await setUp(page, addOwner(`owner-orders-${stamp}@college.test`, 'Ola Owner'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  // Two new dates of a course no other browser test books.
+  const open = async (days: number) => {
+    const date = new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const data = { courseId: 'polynucleotides', date, startTime: '09:30', endTime: '16:30', type: 'onsite', price: 80_000, seats: 4, venue: 'Studio 1', joiningLink: null, tutorId: null };
+    const opened = await page.request.post('/api/admin/sessions', { data });
+    expect(opened.status()).toBe(201);
+    return ((await opened.json()) as { id: string }).id;
+  };
+  const [first, later] = [await open(150 + (stamp % 20)), await open(190 + (stamp % 20))];
+  const url = String(query("select url from course where id = 'polynucleotides'")[0]![0]);
+  const moving = await bookAsStudent(browser, baseURL, url, first);
+  const refunded = await bookAsStudent(browser, baseURL, url, first);
+
+  // The first booking moves to the later date, then its balance comes by bank transfer.
+  await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
+  await page.getByLabel('Name, email or order number').fill(moving);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: new RegExp(moving.slice(0, 8)) }).first().click();
+  await expect(page.getByRole('heading', { level: 2, name: 'What was booked' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  const move = page.getByRole('region', { name: 'Move a booking' });
+  await move.getByLabel('Move to').selectOption(later);
+  await move.getByRole('button', { name: 'Move the booking' }).click();
+  await expect(move.getByText(/Booking moved/)).toBeVisible();
+  expect(query(`select session_id from registration where enrollment_id = '${moving}' and type = 'STUDENT'`)).toEqual([[later]]);
+  const balance = Number(query(`select total - deposit from enrollment where id = '${moving}'`)[0]![0]);
+  const payment = page.getByRole('region', { name: 'Record a payment' });
+  await payment.getByLabel('Amount paid (£)').fill((balance / 100).toFixed(2));
+  await payment.getByRole('radio', { name: 'Bank transfer' }).check();
+  await payment.getByLabel('Reference').fill(`BACS ${stamp}`);
+  await payment.getByRole('button', { name: 'Record the payment' }).click();
+  await expect.poll(() => query(`select status from enrollment where id = '${moving}'`)[0]![0]).toBe('completed');
+
+  // The second booking gets £50 back through the payment provider.
+  await page.goto(`/admin/orders/${refunded}/`);
+  const refund = page.getByRole('region', { name: 'Refund' });
+  await refund.getByLabel('Amount to refund (£)').fill('50');
+  await refund.getByLabel('Reason').fill('Goodwill: the venue changed');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect.poll(() => query(`select count(*) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = '${refunded}' and r.amount = 5000`)[0]![0]).toBe(1);
+  await expect(page.getByRole('cell', { name: 'order.refund' }).first()).toBeVisible();
+  await page.setViewportSize({ width: 320, height: 640 });
+  await expectNoSidewaysScroll(page);
 });

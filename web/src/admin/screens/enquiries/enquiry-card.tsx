@@ -84,7 +84,7 @@ export function EnquiryCard(props: EnquiryCardProps) {
           <dd className="message">{enquiry.message || 'No message'}</dd>
         </dl>
         <HandlingForm {...props} />
-        <h3>Notes</h3>
+        <h2 className="card-heading">Notes</h2>
         {enquiry.notes.length === 0 ? (
           <p className="empty">No notes yet.</p>
         ) : (
