@@ -172,7 +172,7 @@ test('staff make a code that works at checkout, answer a payment-plan request an
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^payments-.*\.csv$/);
   const { readFile } = await import('node:fs/promises');
-  const csv = await readFile((await download.path())!, 'utf8');
+  const csv = await readFile(await download.path(), 'utf8');
   expect(csv.split('\r\n')[0]).toContain('"Payment","Received","Order"');
 
   // The audit log shows what was done, by whom.
