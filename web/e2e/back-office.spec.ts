@@ -104,6 +104,13 @@ test('an owner adds staff and a tutor, who set up a second factor; staff open a 
   const nav = tutorPage.getByRole('navigation');
   await expect(nav.getByRole('link', { name: 'Orders' })).toHaveCount(0);
   await expect(tutorPage.getByRole('row')).toHaveCount(2);
+  await tutorPage.getByRole('link', { name: /^Roster for Chemical Peels Course/ }).first().click();
+  await expect(tutorPage.getByRole('heading', { level: 1, name: /^Roster: Chemical Peels Course/ })).toBeVisible();
+  await expect(tutorPage.getByText('Nobody is booked on this session yet.')).toBeVisible();
+  const downloading = tutorPage.waitForEvent('download');
+  await tutorPage.getByRole('link', { name: 'Download as CSV' }).click();
+  expect((await downloading).suggestedFilename()).toMatch(/^roster-.*chemical-peels\.csv$/);
+  await expectNoAxeViolations(tutorPage);
   for (const path of ['/api/admin/orders', '/api/admin/dashboard', '/api/admin/audit', '/api/admin/codes', '/api/admin/enquiries', '/api/admin/staff']) {
     const refused = await tutorPage.request.get(path);
     expect(refused.status(), path).toBe(403);
