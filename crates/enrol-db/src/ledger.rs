@@ -12,7 +12,7 @@ use enrol_domain::money::Money;
 use enrol_domain::receipt::{Document, DocumentLink, Draft, IssuedDocument, Issuer, Purchase, refund_mail};
 
 use crate::receipts::{DocumentOf, issue_document};
-use crate::{Db, on_pool, queue_mail};
+use crate::{AuditEntry, Db, on_pool, queue_mail};
 
 /// A payment to record, of an enrollment or of an online order.
 pub(crate) struct NewPayment<'a> {
@@ -195,15 +195,29 @@ impl Db {
         .context("Failed to read the pending refunds")
     }
 
-    /// The provider made refund `id`: recorded as made, with its credit
-    /// note (correcting the receipt of the payment refunded, opened by
-    /// `link`) and the buyer's mail, in one transaction. The credit note;
-    /// none when the refund was recorded before (by another instance), or
-    /// its payment was recorded before receipts were issued.
+    /// Whether `refund_id` is a refund of order `order_id`'s money taken
+    /// outside the provider that nobody has recorded as given back yet.
+    pub async fn hand_refund_pending(&self, order_id: &str, refund_id: &str) -> anyhow::Result<bool> {
+        on_pool!(self, pool => sqlx::query_scalar::<_, i64>(
+            "select count(*) from refund r join payment p on p.id = r.payment_id \
+             where r.id = $1 and p.enrollment_id = $2 and r.status = 'pending' and p.transaction_id like $3"
+        ).bind(refund_id).bind(order_id).bind(format!("{OFFLINE_PAYMENT}%")).fetch_one(pool).await)
+        .map(|found| found == 1)
+        .context("Failed to read the refund")
+    }
+
+    /// Refund `id` was made (by the provider, whose refund id is
+    /// `made_as`, or by a member of staff by hand, who is `audit`'s actor):
+    /// recorded as made, with its credit note (correcting the receipt of
+    /// the payment refunded, opened by `link`), the buyer's mail and the
+    /// audit row, in one transaction. The credit note; none when the
+    /// refund was recorded before (by another instance), or its payment was
+    /// recorded before receipts were issued.
     pub async fn complete_refund(
         &self,
         id: &str,
-        provider_refund_id: &str,
+        made_as: &str,
+        audit: Option<&AuditEntry>,
         issuer: &Issuer,
         link: &DocumentLink,
         now: DateTime<Utc>,
@@ -214,9 +228,12 @@ impl Db {
             let made: Option<(String, i64, String)> = sqlx::query_as(
                 "update refund set status = 'succeeded', provider_refund_id = $2, completed_at = $3, attempts = attempts + 1 \
                  where id = $1 and status = 'pending' returning payment_id, amount, reason"
-            ).bind(id).bind(provider_refund_id).bind(now).fetch_optional(&mut *tx).await?;
+            ).bind(id).bind(made_as).bind(now).fetch_optional(&mut *tx).await?;
             // The payment's status (§3) says how much of it was given back.
             if made.is_some() {
+                if let Some(entry) = audit {
+                    crate::audit!(tx, entry, now)?;
+                }
                 sqlx::query(
                     "update payment set status = case when (select sum(r.amount) from refund r where r.payment_id = payment.id \
                      and r.status = 'succeeded') >= payment.amount then 'refunded' else 'partially_refunded' end \

@@ -12,6 +12,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
 use crate::enrollments::{EnrollmentRecord, net_paid};
+use crate::ledger::OFFLINE_PAYMENT;
 use crate::{AuditEntry, AuditFilter, AuditRow, Db, on_pool};
 
 /// Who changes a booking.
@@ -80,6 +81,8 @@ pub struct OrderRefund {
     pub status: String,
     pub reason: String,
     pub created_at: DateTime<Utc>,
+    /// Of money taken by hand: a person gives it back and records it.
+    pub by_hand: bool,
 }
 
 /// A seat an unpaid order holds.
@@ -202,6 +205,7 @@ impl Db {
             status: String,
             reason: String,
             created_at: DateTime<Utc>,
+            by_hand: bool,
         }
         #[derive(sqlx::FromRow)]
         struct PaymentRow {
@@ -221,9 +225,9 @@ impl Db {
                  order by created_at, id"
             ).bind(id).fetch_all(pool).await?;
             let refunds = sqlx::query_as(
-                "select r.id, r.amount, r.status, r.reason, r.created_at from refund r join payment p on p.id = r.payment_id \
-                 where p.enrollment_id = $1 order by r.created_at, r.id"
-            ).bind(id).fetch_all(pool).await?;
+                "select r.id, r.amount, r.status, r.reason, r.created_at, p.transaction_id like $2 as by_hand \
+                 from refund r join payment p on p.id = r.payment_id where p.enrollment_id = $1 order by r.created_at, r.id"
+            ).bind(id).bind(format!("{OFFLINE_PAYMENT}%")).fetch_all(pool).await?;
             let holds = sqlx::query_as("select session_id, expires_at from seat_hold where enrollment_id = $1 order by session_id")
                 .bind(id).fetch_all(pool).await?;
             let mails = sqlx::query_as(
@@ -263,6 +267,7 @@ impl Db {
                 status: row.status,
                 reason: row.reason,
                 created_at: row.created_at,
+                by_hand: row.by_hand,
             })
             .collect();
         Ok(Some(OrderDetail { record, payments, refunds, holds, mails, audit }))

@@ -23,7 +23,7 @@ pub async fn make_due_refunds(state: &AppState) -> anyhow::Result<usize> {
         match state.payments.refund_payment(&refund.transaction_id, Money::from_pence(refund.amount), &refund.id).await {
             Ok(done) => {
                 let link = new_document_link(&state.config);
-                let credit_note = state.db.complete_refund(&refund.id, &done.id, &issuer, &link, Utc::now()).await?;
+                let credit_note = state.db.complete_refund(&refund.id, &done.id, None, &issuer, &link, Utc::now()).await?;
                 let credit_note = credit_note.map(|note| note.number);
                 tracing::info!(refund = %refund.id, provider_refund = %done.id, amount = refund.amount, ?credit_note, "Refund made");
                 made += 1;

@@ -204,6 +204,16 @@ both_backends! {
         let order = act(&app, &staff, &id, "refund", json!({ "amount": 1_000, "reason": "Kit not needed" })).await;
         assert_eq!((order["refunds"][0]["status"].as_str(), order["paid"].as_i64()), (Some("pending"), Some(68_500)));
         assert_eq!(enrol_server::refunds::make_due_refunds(&app.state).await.unwrap(), 0);
+        // The person who paid it back by hand records it: made, with its credit note.
+        assert_eq!(order["refunds"][0]["byHand"], true);
+        let refund = order["refunds"][0]["id"].as_str().unwrap().to_owned();
+        let made = format!("refunds/{refund}/made");
+        refused(&app, &staff, &id, &made, json!({ "reference": "" }), 422).await;
+        refused(&app, &staff, &booked(&app).await, &made, json!({ "reference": "BACS 0043" }), 404).await;
+        let order = act(&app, &staff, &id, &made, json!({ "reference": "BACS 0043" })).await;
+        assert_eq!(order["refunds"][0]["status"], "succeeded");
+        assert_eq!(count(&app, &format!("select count(*) from receipt where enrollment_id = '{id}' and kind = 'credit_note'")).await, 1);
+        refused(&app, &staff, &id, &made, json!({ "reference": "BACS 0043" }), 404).await;
         app.stop().await;
     }
 

@@ -172,6 +172,8 @@ export interface Refund {
   status: string;
   reason: string;
   createdAt: string;
+  /** Of money taken by hand: a person pays it back and records it. */
+  byHand: boolean;
 }
 
 export interface Mail {

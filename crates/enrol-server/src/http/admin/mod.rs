@@ -89,6 +89,7 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/orders/{id}/payments", Some(Permission::Money)),
     route("POST", "/orders/{id}/deadline", Some(Permission::Money)),
     route("POST", "/orders/{id}/mails/{mail_id}/resend", Some(Permission::Orders)),
+    route("POST", "/orders/{id}/refunds/{refund_id}/made", Some(Permission::Money)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -126,6 +127,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/orders/{id}/payments", post(order_actions::record_payment))
         .route("/orders/{id}/deadline", post(order_actions::change_deadline))
         .route("/orders/{id}/mails/{mail_id}/resend", post(order_actions::resend_mail))
+        .route("/orders/{id}/refunds/{refund_id}/made", post(order_actions::mark_refund_made))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()

@@ -199,3 +199,35 @@ pub async fn resend_mail(
     }
     order_answer(&state, &id).await
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefundMade {
+    reference: String,
+}
+
+/// `POST /api/admin/orders/{id}/refunds/{refundId}/made`: money taken by
+/// hand, which the payment provider cannot give back, was given back by a
+/// person (a bank transfer, say): the refund is recorded as made, with its
+/// credit note and mail, as the provider's refunds are.
+pub async fn mark_refund_made(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((id, refund_id)): Path<(String, String)>,
+    JsonBody(request): JsonBody<RefundMade>,
+) -> Result<Response, ApiError> {
+    let reference = request.reference.trim();
+    if reference.is_empty() || reference.chars().count() > NOTE_CHARS {
+        return Err(ApiError::Invalid(BTreeMap::from([("reference", "Say how it was paid back (up to 200 characters).")])));
+    }
+    if !state.db.hand_refund_pending(&id, &refund_id).await? {
+        return Err(ApiError::NotFound);
+    }
+    let entry = enrol_db::AuditEntry::new(&staff.id, "order.refund_made", "order", &id)
+        .before(serde_json::json!({ "refund": refund_id, "status": "pending" }))
+        .after(serde_json::json!({ "refund": refund_id, "status": "succeeded", "reference": reference }));
+    let issuer = issuer(&state.db, &state.config).await?;
+    let made_as = format!("by-hand: {reference}");
+    state.db.complete_refund(&refund_id, &made_as, Some(&entry), &issuer, &new_document_link(&state.config), Utc::now()).await?;
+    order_answer(&state, &id).await
+}

@@ -151,6 +151,7 @@ struct RefundView {
     status: String,
     reason: String,
     created_at: DateTime<Utc>,
+    by_hand: bool,
 }
 
 #[derive(Serialize)]
@@ -211,7 +212,14 @@ impl OrderView {
                 .collect(),
             refunds: refunds
                 .into_iter()
-                .map(|r| RefundView { id: r.id, amount: r.amount, status: r.status, reason: r.reason, created_at: r.created_at })
+                .map(|r| RefundView {
+                    id: r.id,
+                    amount: r.amount,
+                    status: r.status,
+                    reason: r.reason,
+                    created_at: r.created_at,
+                    by_hand: r.by_hand,
+                })
                 .collect(),
             holds: holds.into_iter().map(|h| HoldView { session_id: h.session_id, expires_at: h.expires_at }).collect(),
             mails: mails

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../lib/money';
 import { AdminFormView } from '../../components/admin-form';
 import { RadioField, TextField } from '../../components/form-fields';
 import { useAdminForm } from '../../components/use-admin-form';
-import type { OfflineMethod } from '../../lib/api-types';
+import type { OfflineMethod, Refund } from '../../lib/api-types';
 import { choicesOf, OFFLINE_METHOD_LABELS } from '../../lib/labels';
 import { date, oneOf, pounds, requiredText } from '../../lib/form-rules';
 import { orderAction, type OrderActionProps } from './order-path';
@@ -28,7 +28,7 @@ export function RefundForm({ order, onUpdated }: OrderActionProps) {
   return (
     <AdminFormView form={form} submit="Refund">
       <TextField form={form} name="amount" inputMode="decimal" hint={`Up to what was paid: ${formatMoney(order.paid)}`} required />
-      <TextField form={form} name="reason" multiline hint="The student does not see this; the audit log keeps it." required />
+      <TextField form={form} name="reason" multiline hint="The credit note shows it to the student; the audit log keeps it." required />
     </AdminFormView>
   );
 }
@@ -76,6 +76,30 @@ export function DeadlineForm({ order, onUpdated }: OrderActionProps) {
   return (
     <AdminFormView form={form} submit="Change the deadline">
       <TextField form={form} name="balanceDueOn" type="date" hint={`Balance to pay: ${formatMoney(order.balance)}`} required />
+    </AdminFormView>
+  );
+}
+
+const handRefundSchema = z.object({ reference: requiredText('Say how the money was paid back') });
+
+/**
+ * A refund of money taken by hand, which the payment provider cannot give
+ * back: once a person has paid it back (a bank transfer, say), they record
+ * it here, and the credit note and the student's mail follow.
+ */
+export function HandRefundForm({ order, refund, onUpdated }: OrderActionProps & { refund: Refund }) {
+  const form = useAdminForm({
+    schema: handRefundSchema,
+    defaultValues: { reference: '' },
+    labels: { reference: `How the ${formatMoney(refund.amount)} was paid back` },
+    send: async (made) => {
+      onUpdated(await orderAction(order.id, ['refunds', refund.id, 'made'], made));
+      return `Refund of ${formatMoney(refund.amount)} recorded as paid back.`;
+    },
+  });
+  return (
+    <AdminFormView form={form} submit="Record as paid back" className="admin-form inline-form">
+      <TextField form={form} name="reference" hint="Like the bank transfer's reference" required />
     </AdminFormView>
   );
 }

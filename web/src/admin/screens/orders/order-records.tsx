@@ -7,10 +7,12 @@ import { columnsOf, DataTable } from '../../components/data-table';
 import { useCommand } from '../../components/use-command';
 import type { Mail, Order, OrderLine, Payment, Refund } from '../../lib/api-types';
 import { formatInstant, labelOf, OFFLINE_METHOD_LABELS } from '../../lib/labels';
+import { HandRefundForm } from './money-forms';
 import { orderAction } from './order-path';
 
 // What an order holds (decision 017): its lines, payments, refunds, seat
-// holds and mails, as tables; a mail can be sent again.
+// holds and mails, as tables; a mail can be sent again, and a refund of
+// money taken by hand recorded as paid back.
 
 const line = columnsOf<OrderLine>();
 const lineColumns = line.columns([
@@ -91,6 +93,11 @@ export function OrderRecords({ order, onUpdated }: { order: Order; onUpdated: (o
       <DataTable caption="Payments" columns={paymentColumns} rows={order.payments} rowId={(paid) => paid.id} empty="No payments yet." initialSort={[{ id: 'createdAt', desc: false }]} />
       <h2>Refunds</h2>
       <DataTable caption="Refunds" columns={refundColumns} rows={order.refunds} rowId={(given) => given.id} empty="No refunds." initialSort={[{ id: 'createdAt', desc: false }]} />
+      {order.refunds
+        .filter((given) => given.byHand && given.status === 'pending')
+        .map((given) => (
+          <HandRefundForm key={given.id} order={order} refund={given} onUpdated={onUpdated} />
+        ))}
       <h2>Seats held</h2>
       {order.holds.length === 0 ? (
         <p className="empty">No seats held.</p>

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, type Answer } from '../../../test/api-stub';
 import type { Order } from '../../lib/api-types';
 import { order, session, staffMember } from '../../test/fixtures';
@@ -29,7 +29,7 @@ describe('an order', () => {
 
   it('refunds an amount typed in pounds, sent in pence, and shows the order the server answers', async () => {
     const api = renderOrder({
-      'POST /api/admin/orders/ord-7/refund': answer({ refunds: [{ id: 'ref-1', amount: 5050, status: 'pending', reason: 'Goodwill', createdAt: '2026-11-21T10:00:00Z' }] }),
+      'POST /api/admin/orders/ord-7/refund': answer({ refunds: [{ id: 'ref-1', amount: 5050, status: 'pending', reason: 'Goodwill', createdAt: '2026-11-21T10:00:00Z', byHand: false }] }),
     });
     const refund = await action('Refund');
     await userEvent.type(within(refund).getByLabelText(/Amount to refund/), '50.50');
@@ -38,7 +38,21 @@ describe('an order', () => {
     expect(await within(refund).findByRole('status')).toHaveTextContent('Refund of £50.50 recorded.');
     expect(callsTo(api, 'POST /api/admin/orders/ord-7/refund')[0]?.body).toEqual({ amount: 5050, reason: 'Goodwill' });
     expect(within(screen.getByRole('table', { name: 'Refunds' })).getByText('£50.50')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record as paid back' }), 'the provider pays card refunds back').not.toBeInTheDocument();
     expect(within(refund).getByLabelText<HTMLInputElement>(/Amount to refund/).value).toBe('');
+  });
+
+  it('records a refund of money taken by hand as paid back', async () => {
+    const pending = { id: 'ref-2', amount: 1000, status: 'pending', reason: 'Kit not needed', createdAt: '2026-11-21T10:00:00Z', byHand: true };
+    const api = renderOrder({
+      'GET /api/admin/orders/ord-7': answer({ refunds: [pending] }),
+      'POST /api/admin/orders/ord-7/refunds/ref-2/made': answer({ refunds: [{ ...pending, status: 'succeeded' }] }),
+    });
+    await userEvent.type(await screen.findByLabelText(/How the £10.00 was paid back/), 'BACS 0043');
+    await userEvent.click(screen.getByRole('button', { name: 'Record as paid back' }));
+    await vi.waitFor(() => expect(callsTo(api, 'POST /api/admin/orders/ord-7/refunds/ref-2/made')[0]?.body).toEqual({ reference: 'BACS 0043' }));
+    expect(await within(screen.getByRole('table', { name: 'Refunds' })).findByText('succeeded')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record as paid back' })).not.toBeInTheDocument();
   });
 
   it('puts the server’s field messages beside the fields, and its message in the summary', async () => {
