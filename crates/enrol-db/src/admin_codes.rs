@@ -11,6 +11,7 @@ use serde::Serialize;
 use enrol_domain::codes::CodeTerms;
 use enrol_domain::enrollment::{Discount, DiscountType};
 
+use crate::discount_codes::CodeRow;
 use crate::staff::AuditEntry;
 use crate::{Db, on_pool};
 
@@ -46,18 +47,6 @@ pub enum CodeSaved {
     BelowUses {
         uses: i64,
     },
-}
-
-#[derive(sqlx::FromRow)]
-struct CodeRow {
-    code: String,
-    #[sqlx(rename = "type")]
-    kind: String,
-    value: i64,
-    expires_on: Option<NaiveDate>,
-    max_uses: Option<i64>,
-    uses: i64,
-    active: bool,
 }
 
 /// The codes (every one, or only `$only`) with their limits, read inside

@@ -36,20 +36,22 @@ impl DiscountCode {
     }
 }
 
+/// A discount code's row as stored.
+#[derive(sqlx::FromRow)]
+pub(crate) struct CodeRow {
+    pub(crate) code: String,
+    #[sqlx(rename = "type")]
+    pub(crate) kind: String,
+    pub(crate) value: i64,
+    pub(crate) expires_on: Option<NaiveDate>,
+    pub(crate) max_uses: Option<i64>,
+    pub(crate) uses: i64,
+    pub(crate) active: bool,
+}
+
 impl Db {
     /// The code, case-insensitively, and whether it can be used on `today`.
     pub async fn discount_code(&self, code: &str, today: NaiveDate) -> anyhow::Result<Option<DiscountCode>> {
-        #[derive(sqlx::FromRow)]
-        struct CodeRow {
-            code: String,
-            #[sqlx(rename = "type")]
-            kind: String,
-            value: i64,
-            expires_on: Option<NaiveDate>,
-            max_uses: Option<i64>,
-            uses: i64,
-            active: bool,
-        }
         let row: Option<CodeRow> = on_pool!(self, pool => sqlx::query_as(
             "select code, type, value, expires_on, max_uses, uses, active from discount_code where code = $1"
         ).bind(code.trim().to_ascii_uppercase()).fetch_optional(pool).await)

@@ -51,7 +51,6 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use account_area::{EmailChange, IntakeBooking, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
-pub use admin_code_orders::CodeOrder;
 pub use admin_codes::{CodeRecord, CodeSaved};
 pub use admin_enquiries::{EnquiryChange, EnquiryNote, INBOX_LIMIT, InboxEnquiry};
 pub use admin_figures::{BalancesOwed, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};

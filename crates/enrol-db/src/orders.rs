@@ -45,6 +45,8 @@ pub struct OrderSearch {
     pub course_id: Option<String>,
     /// A session date of one of its courses.
     pub date: Option<NaiveDate>,
+    /// The discount code it used.
+    pub discount_code: Option<String>,
 }
 
 /// An order in a list of them.
@@ -164,6 +166,9 @@ impl Db {
         }
         if let Some(date) = search.date {
             condition(format!("%\"date\":\"{date}\"%"), "e.lines like ?");
+        }
+        if let Some(code) = &search.discount_code {
+            condition(code.clone(), "e.discount_code = ?");
         }
         let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
         let sql = format!(

@@ -16,6 +16,7 @@ use enrol_domain::codes::{CodeForm, code_name};
 use enrol_domain::upsells::UpsellForm;
 
 use super::Staff;
+use super::orders::OrderRow;
 use crate::AppState;
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
@@ -94,7 +95,7 @@ pub async fn expire_code(State(state): State<Arc<AppState>>, staff: Staff, Path(
 /// `GET /api/admin/codes/{code}/orders`: the bookings that used it, newest first.
 pub async fn list_code_orders(State(state): State<Arc<AppState>>, Path(code): Path<String>) -> Result<Response, ApiError> {
     let code = code_name(&code).ok_or(ApiError::NotFound)?;
-    let orders = state.db.code_orders(&code).await?.ok_or(ApiError::NotFound)?;
+    let orders: Vec<OrderRow> = state.db.code_orders(&code).await?.ok_or(ApiError::NotFound)?.into_iter().map(OrderRow::from).collect();
     Ok(Json(serde_json::json!({ "orders": orders })).into_response())
 }
 

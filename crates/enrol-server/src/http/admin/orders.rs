@@ -44,13 +44,13 @@ impl OrderQuery {
         let date = given(self.date)
             .map(|raw| raw.parse::<NaiveDate>().map_err(|_| ApiError::BadRequest("date is a day, YYYY-MM-DD.".to_owned())))
             .transpose()?;
-        Ok(OrderSearch { text: given(self.q), status, course_id: given(self.course), date })
+        Ok(OrderSearch { text: given(self.q), status, course_id: given(self.course), date, discount_code: None })
     }
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct OrderRow {
+pub(super) struct OrderRow {
     id: String,
     created_at: DateTime<Utc>,
     name: String,
