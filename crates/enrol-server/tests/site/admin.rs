@@ -133,6 +133,37 @@ both_backends! {
         assert_eq!(response.status(), 429);
     }
 
+    async fn one_code_sent_ten_times_at_once_signs_in_once_and_guesses_at_once_are_throttled(app: TestApp) {
+        let (_, secret) = staff_member(&app, Role::Staff, "racer@college.test").await;
+        // Ten browsers send the same right code at once: the time step is taken once.
+        let code = code(&secret, 30);
+        let mut sign_ins = tokio::task::JoinSet::new();
+        for i in 0..10 {
+            let request = browser().post(app.url("/api/admin/sign-in")).header("x-forwarded-for", format!("10.2.0.{i}"))
+                .json(&json!({ "email": "racer@college.test", "password": "a long staff password", "code": code }));
+            sign_ins.spawn(async move { request.send().await.unwrap().status().as_u16() });
+        }
+        let statuses = sign_ins.join_all().await;
+        // Each attempt counts against the email's five, so some are throttled (429); the rest find the code used (401).
+        assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+        assert!(statuses.iter().all(|s| [200, 401, 429].contains(s)), "{statuses:?}");
+        let sessions = enrol_db::on_pool!(app.db(), pool => sqlx::query_scalar::<_, i64>("select count(*) from staff_session s \
+            join staff_account a on a.id = s.staff_id where a.email = 'racer@college.test'").fetch_one(pool).await).unwrap();
+        assert_eq!(sessions, 2, "the set-up's session and one sign-in");
+
+        // Forty guesses at once from forty addresses at another member: five are checked, the rest refused.
+        staff_member(&app, Role::Staff, "guessed@college.test").await;
+        let mut guesses = tokio::task::JoinSet::new();
+        for i in 0..40 {
+            let request = browser().post(app.url("/api/admin/sign-in")).header("x-forwarded-for", format!("10.3.0.{i}"))
+                .json(&json!({ "email": "guessed@college.test", "password": format!("guess {i}"), "code": "123456" }));
+            guesses.spawn(async move { request.send().await.unwrap().status().as_u16() });
+        }
+        let statuses = guesses.join_all().await;
+        assert_eq!(statuses.iter().filter(|s| **s == 401).count(), 5, "{statuses:?}");
+        assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 35, "{statuses:?}");
+    }
+
     async fn a_session_ends_when_idle_and_when_the_member_is_disabled(app: TestApp) {
         let (owner, _) = staff_member(&app, Role::Owner, "owner@college.test").await;
         let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
