@@ -45,6 +45,13 @@ pub enum ApiError {
     Internal(#[from] anyhow::Error),
 }
 
+impl ApiError {
+    /// A form refused for one field, with the message shown beside it.
+    pub fn field(name: &'static str, message: &'static str) -> Self {
+        ApiError::Invalid(BTreeMap::from([(name, message)]))
+    }
+}
+
 /// A query string the handler cannot read (a missing or malformed parameter).
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {

@@ -2,7 +2,6 @@
 //! 017), for staff with `Permission::Codes`. What a code takes off at
 //! checkout is the domain's (`enrol_domain::codes`, `Quote`).
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::Json;
@@ -23,21 +22,17 @@ use crate::http::json_body::JsonBody;
 
 const ENTER_A_CODE: &str = "Enter a code: 3 to 32 letters, digits or hyphens.";
 
-fn invalid(field: &'static str, message: &'static str) -> ApiError {
-    ApiError::Invalid(BTreeMap::from([(field, message)]))
-}
-
 /// What the back office is told about a code it tried to save.
 fn saved(outcome: CodeSaved, status: StatusCode) -> Result<Response, ApiError> {
     match outcome {
         CodeSaved::Saved(code) => Ok((status, Json(code)).into_response()),
         CodeSaved::NotFound => Err(ApiError::NotFound),
-        CodeSaved::Taken => Err(invalid("code", "A code with this name exists already.")),
-        CodeSaved::UnknownCourse => Err(invalid("courseIds", "Choose courses the college has.")),
-        CodeSaved::UnknownSection => Err(invalid("sectionSlugs", "Choose sections the college has.")),
+        CodeSaved::Taken => Err(ApiError::field("code", "A code with this name exists already.")),
+        CodeSaved::UnknownCourse => Err(ApiError::field("courseIds", "Choose courses the college has.")),
+        CodeSaved::UnknownSection => Err(ApiError::field("sectionSlugs", "Choose sections the college has.")),
         CodeSaved::BelowUses { uses } => {
             tracing::info!(uses, "A usage limit below the uses counted was refused");
-            Err(invalid("maxUses", "The usage limit cannot be below the uses already counted."))
+            Err(ApiError::field("maxUses", "The usage limit cannot be below the uses already counted."))
         }
     }
 }
@@ -56,7 +51,7 @@ pub async fn create_code(
     let named = form.code.is_some();
     let (code, terms) = match form.parse() {
         Ok((Some(code), terms)) => (code, terms),
-        Ok((None, _)) => return Err(invalid("code", ENTER_A_CODE)),
+        Ok((None, _)) => return Err(ApiError::field("code", ENTER_A_CODE)),
         Err(mut fields) => {
             if !named {
                 fields.insert("code", ENTER_A_CODE);
@@ -79,7 +74,7 @@ pub async fn edit_code(
     let renamed = form.code.as_deref().is_some_and(|sent| code_name(sent).is_some_and(|sent| sent != code));
     let (_, terms) = form.parse().map_err(ApiError::Invalid)?;
     if renamed {
-        return Err(invalid("code", "The code itself cannot be changed: expire it and create another."));
+        return Err(ApiError::field("code", "The code itself cannot be changed: expire it and create another."));
     }
     saved(state.db.edit_code(&code, &terms, &staff.id, Utc::now()).await?, StatusCode::OK)
 }

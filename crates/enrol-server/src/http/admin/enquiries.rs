@@ -22,10 +22,6 @@ use crate::http::json_body::JsonBody;
 
 const CHOOSE_A_STATUS: &str = "Choose new, in_progress or done.";
 
-fn invalid(field: &'static str, message: &'static str) -> ApiError {
-    ApiError::Invalid(BTreeMap::from([(field, message)]))
-}
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct InboxQuery {
@@ -74,12 +70,12 @@ pub async fn change_enquiry(
     Path(id): Path<String>,
     JsonBody(request): JsonBody<EnquiryChangeRequest>,
 ) -> Result<Response, ApiError> {
-    let status = EnquiryStatus::parse(&request.status).ok_or_else(|| invalid("status", CHOOSE_A_STATUS))?;
+    let status = EnquiryStatus::parse(&request.status).ok_or_else(|| ApiError::field("status", CHOOSE_A_STATUS))?;
     let owner_id = request.owner_id.as_deref().map(str::trim).filter(|id| !id.is_empty());
     match state.db.change_enquiry(&id, status, owner_id, &staff.id, Utc::now()).await? {
         EnquiryChange::Done => answer(&state, &id, StatusCode::OK).await,
         EnquiryChange::NotFound => Err(ApiError::NotFound),
-        EnquiryChange::UnknownOwner => Err(invalid("ownerId", "Choose someone on the staff who handles enquiries, or nobody.")),
+        EnquiryChange::UnknownOwner => Err(ApiError::field("ownerId", "Choose someone on the staff who handles enquiries, or nobody.")),
     }
 }
 
@@ -96,7 +92,7 @@ pub async fn add_enquiry_note(
     Path(id): Path<String>,
     JsonBody(request): JsonBody<NoteRequest>,
 ) -> Result<Response, ApiError> {
-    let text = note_text(&request.text).ok_or_else(|| invalid("text", "Write a note of up to 2,000 characters."))?;
+    let text = note_text(&request.text).ok_or_else(|| ApiError::field("text", "Write a note of up to 2,000 characters."))?;
     if !state.db.add_enquiry_note(&id, &text, &staff.id, Utc::now()).await? {
         return Err(ApiError::NotFound);
     }

@@ -4,7 +4,6 @@
 //! same `Db` function as the student's own action where there is one, and
 //! answers the order as `GET /api/admin/orders/{id}` does.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
@@ -47,7 +46,7 @@ pub async fn refund_order(
 ) -> Result<Response, ApiError> {
     let reason = request.reason.trim();
     if reason.is_empty() || reason.chars().count() > NOTE_CHARS {
-        return Err(ApiError::Invalid(BTreeMap::from([("reason", "Say why (up to 200 characters): the credit note shows it.")])));
+        return Err(ApiError::field("reason", "Say why (up to 200 characters): the credit note shows it."));
     }
     match state.db.refund_booking(&id, request.amount, reason, &staff.id, Utc::now()).await? {
         BookingRefund::Refunded { refunds } => {
@@ -137,7 +136,7 @@ pub async fn record_payment(
 ) -> Result<Response, ApiError> {
     let reference = request.reference.trim();
     if reference.chars().count() > NOTE_CHARS {
-        return Err(ApiError::Invalid(BTreeMap::from([("reference", "Up to 200 characters.")])));
+        return Err(ApiError::field("reference", "Up to 200 characters."));
     }
     let now = Utc::now();
     let payment = OfflinePayment {
@@ -218,7 +217,7 @@ pub async fn mark_refund_made(
 ) -> Result<Response, ApiError> {
     let reference = request.reference.trim();
     if reference.is_empty() || reference.chars().count() > NOTE_CHARS {
-        return Err(ApiError::Invalid(BTreeMap::from([("reference", "Say how it was paid back (up to 200 characters).")])));
+        return Err(ApiError::field("reference", "Say how it was paid back (up to 200 characters)."));
     }
     if !state.db.hand_refund_pending(&id, &refund_id).await? {
         return Err(ApiError::NotFound);

@@ -122,7 +122,7 @@ pub async fn add_staff(
     let secret = staff_auth::new_secret();
     match state.db.add_staff(&email, name, role, &secret, &hash, Some(&staff.id), Some(&mail), now).await? {
         AddedStaff::Added { id } => Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": id, "setupLink": link }))).into_response()),
-        AddedStaff::EmailTaken => Err(ApiError::Invalid(BTreeMap::from([("email", "Someone on the staff already has this email.")]))),
+        AddedStaff::EmailTaken => Err(ApiError::field("email", "Someone on the staff already has this email.")),
     }
 }
 

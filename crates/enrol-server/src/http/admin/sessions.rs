@@ -148,10 +148,8 @@ fn answer(change: SessionChange, created: bool) -> Result<Response, ApiError> {
             Ok((status, Json(*session)).into_response())
         }
         SessionChange::NotFound => Err(ApiError::NotFound),
-        SessionChange::NotInPerson => {
-            Err(ApiError::Invalid(BTreeMap::from([("courseId", "This course is online: it has no dates to book.")])))
-        }
-        SessionChange::UnknownTutor => Err(ApiError::Invalid(BTreeMap::from([("tutorId", "Choose one of the college's tutors.")]))),
+        SessionChange::NotInPerson => Err(ApiError::field("courseId", "This course is online: it has no dates to book.")),
+        SessionChange::UnknownTutor => Err(ApiError::field("tutorId", "Choose one of the college's tutors.")),
         SessionChange::SeatsBelowTaken { taken } => {
             Err(ApiError::Conflict(format!("{taken} seats are booked or held: the session needs at least {taken} seats.")))
         }
@@ -166,7 +164,7 @@ pub async fn open_session(
 ) -> Result<Response, ApiError> {
     let now = Utc::now();
     let Some(course_id) = form.course_id.clone().filter(|c| !c.is_empty()) else {
-        return Err(ApiError::Invalid(BTreeMap::from([("courseId", "Choose the course.")])));
+        return Err(ApiError::field("courseId", "Choose the course."));
     };
     let input = check_form(form, london::today(now))?;
     answer(state.db.open_session(&course_id, &input, &staff.id, now).await?, true)
