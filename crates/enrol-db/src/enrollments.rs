@@ -273,7 +273,10 @@ impl Db {
         let sessions = held_sessions(&new.courses);
         let hold_ends_at = now + enrol_domain::booking::HOLD_LIFE;
         let until = renewed_hold(now, hold_ends_at).context("A new hold has time left")?;
-        let _turn = self.seat_turn().await;
+        // SQLite's turn is its write lock, so it comes first; on PostgreSQL the
+        // order's own row and its client's count are written before the seat
+        // queue, which then waits only for the seats (see `Db::seat_turn`).
+        let write_turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("insert into hold_client (client_key) values ($1) on conflict (client_key) do update set client_key = excluded.client_key")
@@ -284,6 +287,10 @@ impl Db {
                 refuse!(tx, Err(BookingRefused::TooManyHolds));
             }
             insert_enrollment!(tx, new, until, hold_ends_at, now)?;
+            let _turn = match write_turn {
+                Some(turn) => turn,
+                None => self.seat_turn().await,
+            };
             lock_sessions!(tx, &sessions);
             if let Some(full) = hold_seats!(tx, &new.id, &sessions, until, now) {
                 refuse!(tx, Err(full));
