@@ -9,6 +9,7 @@ pub mod cancellation;
 pub mod checkout;
 pub mod codes;
 pub mod contact;
+pub mod content;
 pub mod date_change;
 pub mod enquiry;
 pub mod enrollment;

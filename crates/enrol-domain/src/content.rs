@@ -1,0 +1,473 @@
+//! The site's content as staff edit it (issue 15, decision 018): one
+//! document per course, section, page, article, team member, job, Pathway
+//! level and the site data. Each body is also the content pack's file
+//! format, so the pack, the database and `enrol content export` share one
+//! shape and one set of checks.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::contact::FieldErrors;
+use crate::page::Faq;
+use crate::site::{FooterLinks, SocialMedia};
+
+/// What kind of thing a content document is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum ContentKind {
+    Site,
+    Section,
+    Course,
+    Pathway,
+    Page,
+    Blog,
+    Team,
+    Job,
+}
+
+impl ContentKind {
+    pub const ALL: [ContentKind; 8] = [
+        ContentKind::Site,
+        ContentKind::Section,
+        ContentKind::Course,
+        ContentKind::Pathway,
+        ContentKind::Page,
+        ContentKind::Blog,
+        ContentKind::Team,
+        ContentKind::Job,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ContentKind::Site => "site",
+            ContentKind::Section => "section",
+            ContentKind::Course => "course",
+            ContentKind::Pathway => "pathway",
+            ContentKind::Page => "page",
+            ContentKind::Blog => "blog",
+            ContentKind::Team => "team",
+            ContentKind::Job => "job",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|kind| kind.as_str() == name)
+    }
+}
+
+/// An image of the content: a file of the media library (or the pack's
+/// `images/` folder) and the words that stand for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct ImageRef {
+    pub file: String,
+    pub alt: String,
+}
+
+/// The site data (§3): `site.yaml`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct SiteBody {
+    pub title: String,
+    pub footer_text: String,
+    pub address: String,
+    pub phone_number: String,
+    pub email_address: String,
+    pub support_email_address: String,
+    pub models_email_address: String,
+    pub clinic_url: String,
+    pub logo: ImageRef,
+    pub social_media: SocialMedia,
+    pub footer_logos: Vec<FooterLogoRef>,
+    pub footer_links: FooterLinks,
+    pub hero: HeroBody,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct FooterLogoRef {
+    pub title: String,
+    pub file: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct HeroBody {
+    pub heading: String,
+    pub text: String,
+    pub image: ImageRef,
+}
+
+/// A section of the course list: one entry of `sections.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct SectionBody {
+    pub slug: String,
+    pub title: String,
+    pub summary: String,
+    pub intro: String,
+    pub image: ImageRef,
+    /// Where it is listed; in the pack, its place in the file.
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub position: i64,
+}
+
+/// A course or package: `courses/<id>.yaml` without the pack's sessions
+/// and upsell, which the back office runs (decision 017).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct CourseBody {
+    /// Its address's last part, when it is not the course's id (after a
+    /// rename; the old address redirects).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub slug: Option<String>,
+    pub title: String,
+    pub section: String,
+    #[serde(default)]
+    pub also_in: Vec<String>,
+    pub online: bool,
+    pub package: bool,
+    #[serde(default)]
+    pub featured: bool,
+    pub summary: String,
+    pub image: ImageRef,
+    /// The online price's id at the payment provider (e-learning).
+    pub price_id: String,
+    /// Pence.
+    #[ts(type = "number")]
+    pub price: i64,
+    #[ts(type = "number | null")]
+    pub was_price: Option<i64>,
+    pub duration: String,
+    pub level: String,
+    pub accreditation: String,
+    pub prerequisites: String,
+    pub includes: Vec<String>,
+    pub kit: Option<KitBody>,
+    #[serde(default)]
+    pub faqs: Vec<Faq>,
+    /// Markdown.
+    pub description: String,
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub position: i64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct KitBody {
+    pub name: Option<String>,
+    #[ts(type = "number | null")]
+    pub price: Option<i64>,
+    #[ts(type = "number | null")]
+    pub worth: Option<i64>,
+    pub note: Option<String>,
+}
+
+/// A level of the Pathway: one entry of `pathway.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct PathwayBody {
+    #[ts(type = "number")]
+    pub level: i64,
+    pub title: String,
+    pub summary: String,
+    pub duration: String,
+    pub units: Vec<String>,
+    #[ts(type = "number")]
+    pub price: i64,
+}
+
+/// A page: `pages/<slug>.md`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct PageBody {
+    pub title: String,
+    pub description: String,
+    /// Markdown; in the pack, what follows the front matter.
+    #[serde(default)]
+    pub body: String,
+}
+
+/// An article: `blog/<slug>.md`. It is shown from its `published` day
+/// (London) on; a later day schedules it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct BlogBody {
+    pub title: String,
+    pub excerpt: String,
+    pub author: String,
+    #[ts(type = "string")]
+    pub published: NaiveDate,
+    pub image: ImageRef,
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub body: String,
+}
+
+/// A member of the team: one entry of `team.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct TeamBody {
+    pub name: String,
+    pub role: String,
+    pub bio: String,
+    pub image: ImageRef,
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub position: i64,
+}
+
+/// A job: one entry of `jobs.yaml`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+#[ts(export)]
+pub struct JobBody {
+    pub id: String,
+    pub title: String,
+    pub location: String,
+    pub kind: String,
+    pub summary: String,
+    /// Markdown.
+    pub description: String,
+    #[serde(default)]
+    #[ts(type = "number")]
+    pub position: i64,
+}
+
+/// One document's body, by kind.
+#[derive(Debug, Clone, PartialEq, Serialize, TS)]
+#[serde(untagged)]
+#[ts(export)]
+pub enum ContentBody {
+    Site(SiteBody),
+    Section(SectionBody),
+    Course(CourseBody),
+    Pathway(PathwayBody),
+    Page(PageBody),
+    Blog(BlogBody),
+    Team(TeamBody),
+    Job(JobBody),
+}
+
+/// The longest a one-line text may be; longer texts are Markdown bodies.
+const LINE: usize = 300;
+const TEXT: usize = 100_000;
+
+/// Whether `key` can name a document of `kind`: a slug of lower-case
+/// letters, digits and hyphens (the site data's key is `site`; a level's
+/// is its number).
+pub fn key_is_valid(kind: ContentKind, key: &str) -> bool {
+    match kind {
+        ContentKind::Site => key == "site",
+        ContentKind::Pathway => key.parse::<u8>().is_ok_and(|level| (1..=9).contains(&level)),
+        _ => is_slug(key),
+    }
+}
+
+/// Lower-case letters, digits and single hyphens, 1 to 80 characters.
+pub fn is_slug(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 80
+        && text.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && !text.starts_with('-')
+        && !text.ends_with('-')
+        && !text.contains("--")
+}
+
+impl ContentBody {
+    /// Reads a body of `kind` from JSON, refusing unknown fields.
+    pub fn from_json(kind: ContentKind, value: serde_json::Value) -> Result<Self, serde_json::Error> {
+        Ok(match kind {
+            ContentKind::Site => ContentBody::Site(serde_json::from_value(value)?),
+            ContentKind::Section => ContentBody::Section(serde_json::from_value(value)?),
+            ContentKind::Course => ContentBody::Course(serde_json::from_value(value)?),
+            ContentKind::Pathway => ContentBody::Pathway(serde_json::from_value(value)?),
+            ContentKind::Page => ContentBody::Page(serde_json::from_value(value)?),
+            ContentKind::Blog => ContentBody::Blog(serde_json::from_value(value)?),
+            ContentKind::Team => ContentBody::Team(serde_json::from_value(value)?),
+            ContentKind::Job => ContentBody::Job(serde_json::from_value(value)?),
+        })
+    }
+
+    pub fn kind(&self) -> ContentKind {
+        match self {
+            ContentBody::Site(_) => ContentKind::Site,
+            ContentBody::Section(_) => ContentKind::Section,
+            ContentBody::Course(_) => ContentKind::Course,
+            ContentBody::Pathway(_) => ContentKind::Pathway,
+            ContentBody::Page(_) => ContentKind::Page,
+            ContentBody::Blog(_) => ContentKind::Blog,
+            ContentBody::Team(_) => ContentKind::Team,
+            ContentBody::Job(_) => ContentKind::Job,
+        }
+    }
+
+    /// What staff call it in lists.
+    pub fn title(&self) -> &str {
+        match self {
+            ContentBody::Site(site) => &site.title,
+            ContentBody::Section(section) => &section.title,
+            ContentBody::Course(course) => &course.title,
+            ContentBody::Pathway(level) => &level.title,
+            ContentBody::Page(page) => &page.title,
+            ContentBody::Blog(article) => &article.title,
+            ContentBody::Team(member) => &member.name,
+            ContentBody::Job(job) => &job.title,
+        }
+    }
+
+    /// The checks a body must pass to be saved as `key`, a message per
+    /// field. Whether a course's sections exist is for the database.
+    pub fn check(&self, key: &str) -> FieldErrors {
+        let mut errors = FieldErrors::new();
+        let mut line = |field: &'static str, text: &str| {
+            if text.trim().is_empty() {
+                errors.insert(field, "Fill this in.");
+            } else if text.chars().count() > LINE {
+                errors.insert(field, "Keep this to 300 characters.");
+            }
+        };
+        match self {
+            ContentBody::Site(site) => {
+                line("title", &site.title);
+                line("address", &site.address);
+                line("phone_number", &site.phone_number);
+                line("email_address", &site.email_address);
+                line("logo", &site.logo.alt);
+                line("hero", &site.hero.heading);
+            }
+            ContentBody::Section(section) => {
+                line("title", &section.title);
+                line("summary", &section.summary);
+                line("image", &section.image.alt);
+                if section.slug != key {
+                    errors.insert("slug", "A section's slug is its key and cannot change.");
+                }
+            }
+            ContentBody::Course(course) => {
+                line("title", &course.title);
+                line("summary", &course.summary);
+                line("duration", &course.duration);
+                line("level", &course.level);
+                line("image", &course.image.alt);
+                if course.slug.as_deref().is_some_and(|slug| !is_slug(slug)) {
+                    errors.insert("slug", "Use lower-case letters, digits and hyphens.");
+                }
+                if course.price <= 0 {
+                    errors.insert("price", "Enter a price in pence above 0.");
+                }
+                if course.was_price.is_some_and(|was| was <= course.price) {
+                    errors.insert("was_price", "A was-price must be above the price, or left empty.");
+                }
+                if course.kit.as_ref().is_some_and(|kit| kit.price.is_some_and(|p| p < 0) || kit.worth.is_some_and(|w| w < 0)) {
+                    errors.insert("kit", "Kit prices cannot be negative.");
+                }
+                if course.faqs.iter().any(|faq| faq.question.trim().is_empty() || faq.answer.trim().is_empty()) {
+                    errors.insert("faqs", "Every question needs an answer.");
+                }
+                if course.description.len() > TEXT {
+                    errors.insert("description", "The description is too long.");
+                }
+            }
+            ContentBody::Pathway(level) => {
+                line("title", &level.title);
+                line("summary", &level.summary);
+                if level.level.to_string() != key {
+                    errors.insert("level", "A level's number is its key and cannot change.");
+                }
+                if level.price <= 0 {
+                    errors.insert("price", "Enter a price in pence above 0.");
+                }
+            }
+            ContentBody::Page(page) => {
+                line("title", &page.title);
+                line("description", &page.description);
+                if page.body.len() > TEXT {
+                    errors.insert("body", "The page is too long.");
+                }
+            }
+            ContentBody::Blog(article) => {
+                line("title", &article.title);
+                line("excerpt", &article.excerpt);
+                line("author", &article.author);
+                line("image", &article.image.alt);
+                if article.body.len() > TEXT {
+                    errors.insert("body", "The article is too long.");
+                }
+            }
+            ContentBody::Team(member) => {
+                line("name", &member.name);
+                line("role", &member.role);
+                line("image", &member.image.alt);
+            }
+            ContentBody::Job(job) => {
+                line("title", &job.title);
+                line("location", &job.location);
+                line("summary", &job.summary);
+                if job.id != key {
+                    errors.insert("id", "A job's id is its key and cannot change.");
+                }
+            }
+        }
+        errors
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_round_trip_their_names() {
+        for kind in ContentKind::ALL {
+            assert_eq!(ContentKind::parse(kind.as_str()), Some(kind));
+        }
+        assert_eq!(ContentKind::parse("discount"), None);
+    }
+
+    #[test]
+    fn keys_are_slugs_levels_or_the_site() {
+        assert!(key_is_valid(ContentKind::Course, "chemical-peels"));
+        assert!(!key_is_valid(ContentKind::Course, "Chemical Peels"));
+        assert!(!key_is_valid(ContentKind::Course, "../etc"));
+        assert!(!key_is_valid(ContentKind::Page, "-about"));
+        assert!(key_is_valid(ContentKind::Pathway, "4"));
+        assert!(!key_is_valid(ContentKind::Pathway, "four"));
+        assert!(key_is_valid(ContentKind::Site, "site"));
+        assert!(!key_is_valid(ContentKind::Site, "other"));
+    }
+
+    #[test]
+    fn a_body_with_an_unknown_field_is_refused() {
+        let page = serde_json::json!({"title": "About", "description": "Us", "body": "", "script": "x"});
+        assert!(ContentBody::from_json(ContentKind::Page, page).is_err());
+    }
+
+    #[test]
+    fn a_course_needs_a_price_and_a_was_price_above_it() {
+        let course = serde_json::json!({
+            "title": "Peels", "section": "aesthetics", "online": false, "package": false, "summary": "Skin",
+            "image": {"file": "a.svg", "alt": "A peel"}, "price_id": "price_1", "price": 0, "was_price": 0,
+            "duration": "1 day", "level": "Level 4", "accreditation": "", "prerequisites": "", "includes": [],
+            "kit": null, "description": "", "slug": "Bad Slug"
+        });
+        let errors = ContentBody::from_json(ContentKind::Course, course).unwrap().check("chemical-peels");
+        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["price", "slug", "was_price"]);
+    }
+}
