@@ -1,33 +1,60 @@
 //! The demo college's content pack in `content/`: YAML and Markdown files and
-//! their images. Loading is idempotent: every row is upserted by its key, rows
-//! the pack no longer has are removed, and seat counts already taken by real
-//! bookings are kept.
+//! their images (decision 018). Each file, or entry of a list file, is a
+//! content document; loading writes a document, its first revision and its
+//! projection only where the database has no document of that kind and
+//! key, so it fills an empty database and never overwrites what staff
+//! edited. The sessions, upsells and discount codes it seeds are written
+//! only where their keys are new, for the same reason.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail, ensure};
-use chrono::{Duration, NaiveDate, NaiveDateTime, NaiveTime};
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use enrol_domain::content::{ContentBody, ContentKind};
 
-use enrol_domain::page::Hero;
-use enrol_domain::site::{FileRef, FooterLogo, Image};
-
-use crate::markdown;
 use crate::{Db, on_pool};
 
 mod catalogue;
 mod editorial;
+mod export;
 mod files;
+pub mod projection;
 
 use catalogue::{read_courses, read_sections};
 use editorial::{read_blog, read_discounts, read_pages, read_people, read_site};
-use files::ImageRef;
+pub use export::export;
+use projection::{ImageSizes, project};
 
 /// A parsed content pack, ready to write.
 #[derive(Debug)]
 pub struct ContentPack {
-    statements: Vec<Statement>,
+    root: PathBuf,
+    documents: Vec<Document>,
+    /// What the pack seeds beside the documents, each written only if new.
+    seeds: Vec<Statement>,
     pub counts: Counts,
+}
+
+/// One content document: its kind, key and body.
+#[derive(Debug, Clone)]
+pub struct Document {
+    pub key: String,
+    pub body: ContentBody,
+}
+
+impl Document {
+    pub fn kind(&self) -> ContentKind {
+        self.body.kind()
+    }
+}
+
+/// How many documents and seeds a load wrote: none when the database had
+/// them all.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Loaded {
+    pub documents: u64,
+    pub seeds: u64,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +70,7 @@ pub struct Counts {
 
 /// One value bound to a statement.
 #[derive(Debug, Clone)]
-enum Param {
+pub(crate) enum Param {
     Text(String),
     OptText(Option<String>),
     Int(i64),
@@ -52,57 +79,52 @@ enum Param {
     Date(NaiveDate),
     OptDate(Option<NaiveDate>),
     DateTime(NaiveDateTime),
+    Timestamp(DateTime<Utc>),
 }
 
+/// One statement of a projection or a seed, with its values.
 #[derive(Debug)]
-struct Statement {
-    sql: String,
-    params: Vec<Param>,
+pub struct Statement {
+    pub(crate) sql: String,
+    pub(crate) params: Vec<Param>,
 }
 
 struct Reader<'a> {
     root: &'a Path,
-    statements: Vec<Statement>,
+    documents: Vec<Document>,
+    seeds: Vec<Statement>,
     counts: Counts,
 }
 
 impl Reader<'_> {
-    fn push(&mut self, sql: &str, params: Vec<Param>) {
-        self.statements.push(Statement { sql: sql.to_owned(), params });
+    fn document(&mut self, key: impl Into<String>, body: ContentBody) {
+        self.documents.push(Document { key: key.into(), body });
     }
 
-    /// Removes the rows of `table` whose key is not among `keep`.
-    fn sweep(&mut self, table: &str, key: &str, keep: &[String]) {
-        let placeholders: Vec<String> = (1..=keep.len()).map(|i| format!("${i}")).collect();
-        let sql = if keep.is_empty() {
-            format!("delete from {table}")
-        } else {
-            format!("delete from {table} where {key} not in ({})", placeholders.join(", "))
-        };
-        self.statements.push(Statement { sql, params: keep.iter().cloned().map(Param::Text).collect() });
+    /// A seed: an insert that does nothing when its key is there.
+    fn seed(&mut self, sql: &str, params: Vec<Param>) {
+        self.seeds.push(Statement { sql: sql.to_owned(), params });
     }
 
-    /// Adds a page to site search.
-    fn index(&mut self, kind: &str, url: &str, title: &str, summary: &str, body: &str) {
-        self.push(
-            "insert into search_document (kind, url, title, summary, body) values ($1, $2, $3, $4, $5)",
-            [kind, url, title, summary, body].into_iter().map(|v| Param::Text(v.to_owned())).collect(),
-        );
+    fn text(&self, relative: &str) -> anyhow::Result<String> {
+        let path = self.root.join(relative);
+        std::fs::read_to_string(&path).with_context(|| format!("Failed to read {}", path.display()))
     }
 
     fn yaml<T: serde::de::DeserializeOwned>(&self, relative: &str) -> anyhow::Result<T> {
-        let path = self.root.join(relative);
-        let text = std::fs::read_to_string(&path).with_context(|| format!("Failed to read {}", path.display()))?;
-        serde_yaml::from_str(&text).with_context(|| format!("Failed to parse {}", path.display()))
+        serde_yaml::from_str(&self.text(relative)?).with_context(|| format!("Failed to parse {}", self.root.join(relative).display()))
     }
+}
 
-    fn image(&self, image: &ImageRef) -> anyhow::Result<Image> {
-        let (width, height) = image_size(&self.root.join("images").join(&image.file))?;
-        Ok(Image { url: media_url(&image.file), alt: image.alt.clone(), width, height })
-    }
+/// The sizes of the pack's own images, in `images/` beside it.
+pub struct PackImages<'a> {
+    pub root: &'a Path,
+}
 
-    fn image_json(&self, image: &ImageRef) -> anyhow::Result<Param> {
-        Ok(Param::Text(serde_json::to_string(&self.image(image)?)?))
+impl ImageSizes for PackImages<'_> {
+    fn size(&self, file: &str) -> anyhow::Result<(u32, u32)> {
+        anyhow::ensure!(!file.split('/').any(|part| part == ".." || part.is_empty()), "Bad image file name {file:?}");
+        image_size(&self.root.join("images").join(file))
     }
 }
 
@@ -150,11 +172,38 @@ fn front_matter<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<(
     Ok((front, rest[end + 5..].to_owned()))
 }
 
+/// Runs `$statements` in `$tx`; the rows they changed.
+macro_rules! run_statements {
+    ($tx:expr, $statements:expr) => {{
+        let mut changed = 0u64;
+        for statement in $statements {
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(statement.sql.clone()));
+            for param in &statement.params {
+                query = match param.clone() {
+                    $crate::content::Param::Text(v) => query.bind(v),
+                    $crate::content::Param::OptText(v) => query.bind(v),
+                    $crate::content::Param::Int(v) => query.bind(v),
+                    $crate::content::Param::OptInt(v) => query.bind(v),
+                    $crate::content::Param::Bool(v) => query.bind(v),
+                    $crate::content::Param::Date(v) => query.bind(v),
+                    $crate::content::Param::OptDate(v) => query.bind(v),
+                    $crate::content::Param::DateTime(v) => query.bind(v),
+                    $crate::content::Param::Timestamp(v) => query.bind(v),
+                };
+            }
+            changed +=
+                query.execute(&mut *$tx).await.with_context(|| format!("Failed to write content: {}", statement.sql))?.rows_affected();
+        }
+        changed
+    }};
+}
+pub(crate) use run_statements;
+
 impl ContentPack {
     /// Reads and checks the pack in `root`; session dates are `offset_days`
     /// after `today` (London).
     pub fn read(root: &Path, today: NaiveDate) -> anyhow::Result<Self> {
-        let mut r = Reader { root, statements: Vec::new(), counts: Counts::default() };
+        let mut r = Reader { root, documents: Vec::new(), seeds: Vec::new(), counts: Counts::default() };
         read_site(&mut r)?;
         let sections = read_sections(&mut r)?;
         read_courses(&mut r, &sections, today)?;
@@ -162,35 +211,56 @@ impl ContentPack {
         read_blog(&mut r)?;
         read_people(&mut r)?;
         read_discounts(&mut r)?;
-        r.push(
-            "insert into content_version (id, version, loaded_at) values (1, 1, current_timestamp) \
-             on conflict (id) do update set version = content_version.version + 1, loaded_at = current_timestamp",
-            vec![],
-        );
-        Ok(ContentPack { statements: r.statements, counts: r.counts })
+        for document in &r.documents {
+            let errors = document.body.check(&document.key);
+            ensure!(errors.is_empty(), "{} {}: {errors:?}", document.kind().as_str(), document.key);
+            project(&document.key, &document.body, &PackImages { root }, Utc::now())
+                .with_context(|| format!("In {} {}", document.kind().as_str(), document.key))?;
+        }
+        Ok(ContentPack { root: root.to_owned(), documents: r.documents, seeds: r.seeds, counts: r.counts })
     }
 
-    /// Writes the pack in one transaction.
-    pub async fn write(&self, db: &Db) -> anyhow::Result<()> {
+    pub fn documents(&self) -> &[Document] {
+        &self.documents
+    }
+
+    /// Writes, in one transaction, each document the database does not
+    /// have (with its first revision and its rows) and each seed whose key
+    /// is new; the content version moves when anything was written.
+    pub async fn write(&self, db: &Db) -> anyhow::Result<Loaded> {
+        let now = Utc::now();
+        let images = PackImages { root: &self.root };
+        let mut loaded = Loaded::default();
+        let _turn = db.write_turn().await;
         on_pool!(db, pool => {
             let mut tx = pool.begin().await.context("Failed to begin the content transaction")?;
-            for statement in &self.statements {
-                let mut query = sqlx::query(sqlx::AssertSqlSafe(statement.sql.clone()));
-                for param in &statement.params {
-                    query = match param.clone() {
-                        Param::Text(v) => query.bind(v),
-                        Param::OptText(v) => query.bind(v),
-                        Param::Int(v) => query.bind(v),
-                        Param::OptInt(v) => query.bind(v),
-                        Param::Bool(v) => query.bind(v),
-                        Param::Date(v) => query.bind(v),
-                        Param::OptDate(v) => query.bind(v),
-                        Param::DateTime(v) => query.bind(v),
-                    };
+            for document in &self.documents {
+                let body = serde_json::to_string(&document.body)?;
+                let added = sqlx::query(
+                    "insert into content_document (kind, key, published, version, updated_at) values ($1, $2, $3, 1, $4) \
+                     on conflict (kind, key) do nothing"
+                ).bind(document.kind().as_str()).bind(&document.key).bind(&body).bind(now).execute(&mut *tx).await?.rows_affected();
+                if added == 0 {
+                    continue;
                 }
-                query.execute(&mut *tx).await.with_context(|| format!("Failed to load content: {}", statement.sql))?;
+                sqlx::query(
+                    "insert into content_revision (kind, key, version, body, action, created_at) values ($1, $2, 1, $3, 'load', $4)"
+                ).bind(document.kind().as_str()).bind(&document.key).bind(&body).bind(now).execute(&mut *tx).await?;
+                run_statements!(tx, &project(&document.key, &document.body, &images, now)?);
+                loaded.documents += 1;
             }
-            tx.commit().await.context("Failed to commit the content")
-        })
+            for seed in &self.seeds {
+                loaded.seeds += run_statements!(tx, std::slice::from_ref(seed));
+            }
+            if loaded != Loaded::default() {
+                sqlx::query(
+                    "insert into content_version (id, version, loaded_at) values (1, 1, $1) \
+                     on conflict (id) do update set version = content_version.version + 1, loaded_at = $1"
+                ).bind(now).execute(&mut *tx).await?;
+            }
+            tx.commit().await.context("Failed to commit the content")?;
+            Ok::<_, anyhow::Error>(())
+        })?;
+        Ok(loaded)
     }
 }

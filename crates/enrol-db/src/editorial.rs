@@ -122,10 +122,11 @@ impl Db {
             .collect())
     }
 
-    /// All articles, newest first.
-    pub async fn articles(&self) -> anyhow::Result<Vec<Article>> {
-        let sql = format!("{POST_COLUMNS} order by published_on desc, slug");
-        let rows: Vec<PostRow> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(pool).await)
+    /// The articles published by `today` (London), newest first: one with
+    /// a later day is scheduled, and shows from that day on.
+    pub async fn articles(&self, today: NaiveDate) -> anyhow::Result<Vec<Article>> {
+        let sql = format!("{POST_COLUMNS} where published_on <= $1 order by published_on desc, slug");
+        let rows: Vec<PostRow> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(today).fetch_all(pool).await)
             .context("Failed to read the articles")?;
         rows.into_iter().map(PostRow::into_article).collect()
     }

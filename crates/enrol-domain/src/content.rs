@@ -332,6 +332,21 @@ impl ContentBody {
         }
     }
 
+    /// The image files it names.
+    pub fn image_files(&self) -> Vec<&str> {
+        match self {
+            ContentBody::Site(site) => std::iter::once(site.logo.file.as_str())
+                .chain(std::iter::once(site.hero.image.file.as_str()))
+                .chain(site.footer_logos.iter().map(|logo| logo.file.as_str()))
+                .collect(),
+            ContentBody::Section(section) => vec![&section.image.file],
+            ContentBody::Course(course) => vec![&course.image.file],
+            ContentBody::Blog(article) => vec![&article.image.file],
+            ContentBody::Team(member) => vec![&member.image.file],
+            ContentBody::Pathway(_) | ContentBody::Page(_) | ContentBody::Job(_) => Vec::new(),
+        }
+    }
+
     /// The checks a body must pass to be saved as `key`, a message per
     /// field. Whether a course's sections exist is for the database.
     pub fn check(&self, key: &str) -> FieldErrors {

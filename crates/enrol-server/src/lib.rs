@@ -42,6 +42,8 @@ use crate::config::Config;
 pub enum Command {
     Serve,
     LoadContent,
+    /// `enrol content export DIR`: the published content as a pack.
+    ExportContent(std::path::PathBuf),
     /// `enrol staff add --owner EMAIL [--name NAME]`: the first owner.
     AddOwner {
         email: String,
@@ -56,11 +58,14 @@ impl Command {
         match args.as_slice() {
             [] | ["serve"] => Ok(Command::Serve),
             ["content", "load"] => Ok(Command::LoadContent),
+            ["content", "export", dir] => Ok(Command::ExportContent(dir.into())),
             ["staff", "add", "--owner", email] => Ok(Command::AddOwner { email: (*email).to_owned(), name: "Owner".to_owned() }),
             ["staff", "add", "--owner", email, "--name", name] => {
                 Ok(Command::AddOwner { email: (*email).to_owned(), name: (*name).to_owned() })
             }
-            _ => anyhow::bail!("usage: enrol [serve] | enrol content load | enrol staff add --owner EMAIL [--name NAME]"),
+            _ => anyhow::bail!(
+                "usage: enrol [serve] | enrol content load | enrol content export DIR | enrol staff add --owner EMAIL [--name NAME]"
+            ),
         }
     }
 }
@@ -77,6 +82,12 @@ pub async fn execute(command: Command, config: Config) -> anyhow::Result<()> {
             load_content(&db, &config).await?;
             db.close().await;
             Ok(())
+        }
+        Command::ExportContent(dir) => {
+            let db = Db::connect(&config.database_url).await?;
+            let exported = export_content(&db, &config, &dir).await;
+            db.close().await;
+            exported
         }
         Command::AddOwner { email, name } => {
             let db = Db::connect(&config.database_url).await?;
@@ -105,8 +116,24 @@ async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()> {
     let today = enrol_domain::london::today(Utc::now());
     let pack = ContentPack::read(&config.content_dir, today)
         .with_context(|| format!("Failed to read the content pack in {}", config.content_dir.display()))?;
-    pack.write(db).await?;
-    tracing::info!(counts = ?pack.counts, "Content loaded");
+    let loaded = pack.write(db).await?;
+    tracing::info!(counts = ?pack.counts, documents = loaded.documents, seeds = loaded.seeds, "Content loaded where new");
+    Ok(())
+}
+
+/// Writes the published content into `dir` as a pack, with the images it
+/// names from the pack's folder.
+async fn export_content(db: &Db, config: &Config, dir: &std::path::Path) -> anyhow::Result<()> {
+    let images = enrol_db::content::export(db, dir).await?;
+    for file in &images {
+        let from = config.content_dir.join("images").join(file);
+        let to = dir.join("images").join(file);
+        if let Some(folder) = to.parent() {
+            std::fs::create_dir_all(folder).with_context(|| format!("Failed to create {}", folder.display()))?;
+        }
+        std::fs::copy(&from, &to).with_context(|| format!("Failed to copy the image {}", from.display()))?;
+    }
+    tracing::info!(dir = %dir.display(), images = images.len(), "Content exported");
     Ok(())
 }
 
@@ -229,20 +256,26 @@ async fn watch_content_version(state: Arc<AppState>) {
     let mut tick = tokio::time::interval(Duration::from_secs(2));
     loop {
         tick.tick().await;
-        match state.db.catalogue_versions().await {
-            Ok((content, seats)) => {
-                let content_changed = state.content_version.swap(content, Ordering::Relaxed) != content;
-                let seats_changed = state.availability_version.swap(seats, Ordering::Relaxed) != seats;
-                if content_changed {
-                    tracing::info!(version = content, "Content changed; page cache dropped");
-                }
-                if content_changed || seats_changed {
-                    state.pages.clear();
-                }
-            }
-            Err(error) => tracing::warn!(error = %format!("{error:#}"), "Failed to read the content and seats versions"),
+        if let Err(error) = notice_versions(&state).await {
+            tracing::warn!(error = %format!("{error:#}"), "Failed to read the content and seats versions");
         }
     }
+}
+
+/// Reads the content and seats versions, and drops the cached pages when
+/// either moved: every two seconds, and at once on the instance where
+/// staff published a change.
+pub async fn notice_versions(state: &AppState) -> anyhow::Result<()> {
+    let (content, seats) = state.db.catalogue_versions().await?;
+    let content_changed = state.content_version.swap(content, Ordering::Relaxed) != content;
+    let seats_changed = state.availability_version.swap(seats, Ordering::Relaxed) != seats;
+    if content_changed {
+        tracing::info!(version = content, "Content changed; page cache dropped");
+    }
+    if content_changed || seats_changed {
+        state.pages.clear();
+    }
+    Ok(())
 }
 
 async fn shutdown_signal() {
@@ -277,6 +310,7 @@ mod tests {
         assert_eq!(parse(&[]).unwrap(), Command::Serve);
         assert_eq!(parse(&["serve"]).unwrap(), Command::Serve);
         assert_eq!(parse(&["content", "load"]).unwrap(), Command::LoadContent);
+        assert_eq!(parse(&["content", "export", "out"]).unwrap(), Command::ExportContent("out".into()));
         assert!(parse(&["content"]).is_err());
         assert_eq!(
             parse(&["staff", "add", "--owner", "o@college.test"]).unwrap(),

@@ -178,6 +178,11 @@ static ROUTER: LazyLock<matchit::Router<Kind>> = LazyLock::new(|| {
     router
 });
 
+/// The address of the content page with `slug`, if the site has one.
+pub fn content_page_path(slug: &str) -> Option<&'static str> {
+    ROUTES.iter().find(|(_, kind, _)| matches!(kind, Kind::Content(page, _) if *page == slug)).map(|(pattern, _, _)| *pattern)
+}
+
 /// The listed pages with a fixed path, for the sitemap.
 pub fn sitemap_paths() -> impl Iterator<Item = &'static str> {
     ROUTES.iter().filter(|(pattern, _, listed)| *listed == Listed::Yes && !pattern.contains('{')).map(|(pattern, _, _)| *pattern)

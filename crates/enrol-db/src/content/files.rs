@@ -1,99 +1,33 @@
-//! The content pack's file formats: what each YAML file and Markdown front
-//! matter may hold (unknown fields are refused).
+//! The content pack's file formats beyond the documents' bodies
+//! (`enrol_domain::content`): what a course file seeds, and the discount
+//! codes. Unknown fields are refused.
 
 use chrono::NaiveDate;
 use serde::Deserialize;
 
-use enrol_domain::page::{Faq, SessionType};
-use enrol_domain::site::{FooterLinks, SocialMedia};
+use enrol_domain::content::CourseBody;
+use enrol_domain::page::SessionType;
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ImageRef {
-    pub(super) file: String,
-    pub(super) alt: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct SiteFile {
-    pub(super) title: String,
-    pub(super) footer_text: String,
-    pub(super) address: String,
-    pub(super) phone_number: String,
-    pub(super) email_address: String,
-    pub(super) support_email_address: String,
-    pub(super) models_email_address: String,
-    pub(super) clinic_url: String,
-    pub(super) logo: ImageRef,
-    pub(super) social_media: SocialMedia,
-    pub(super) footer_logos: Vec<FooterLogoFile>,
-    pub(super) footer_links: FooterLinks,
-    pub(super) hero: HeroFile,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct FooterLogoFile {
-    pub(super) title: String,
-    pub(super) file: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct HeroFile {
-    pub(super) heading: String,
-    pub(super) text: String,
-    pub(super) image: ImageRef,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct SectionFile {
-    pub(super) slug: String,
-    pub(super) title: String,
-    pub(super) summary: String,
-    pub(super) intro: String,
-    pub(super) image: ImageRef,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+/// `courses/<id>.yaml`: the course's document, and the dates and offer
+/// the pack seeds (the back office runs them after). The two are taken out
+/// before the rest is read as the document, which refuses unknown fields.
 pub(super) struct CourseFile {
-    pub(super) title: String,
-    pub(super) section: String,
-    #[serde(default)]
-    pub(super) also_in: Vec<String>,
-    pub(super) online: bool,
-    pub(super) package: bool,
-    #[serde(default)]
-    pub(super) featured: bool,
-    pub(super) summary: String,
-    pub(super) image: ImageRef,
-    pub(super) price_id: String,
-    pub(super) price: i64,
-    pub(super) was_price: Option<i64>,
-    pub(super) duration: String,
-    pub(super) level: String,
-    pub(super) accreditation: String,
-    pub(super) prerequisites: String,
-    pub(super) includes: Vec<String>,
-    pub(super) kit: Option<KitFile>,
-    #[serde(default)]
-    pub(super) faqs: Vec<Faq>,
-    pub(super) description: String,
-    #[serde(default)]
+    pub(super) course: CourseBody,
     pub(super) sessions: Vec<SessionFile>,
     pub(super) upsell: Option<UpsellFile>,
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct KitFile {
-    pub(super) name: Option<String>,
-    pub(super) price: Option<i64>,
-    pub(super) worth: Option<i64>,
-    pub(super) note: Option<String>,
+impl CourseFile {
+    pub(super) fn parse(text: &str) -> anyhow::Result<Self> {
+        let mut file: serde_yaml::Mapping = serde_yaml::from_str(text)?;
+        let mut take = |name: &str| file.remove(name).unwrap_or(serde_yaml::Value::Null);
+        let sessions = match take("sessions") {
+            serde_yaml::Value::Null => Vec::new(),
+            sessions => serde_yaml::from_value(sessions)?,
+        };
+        let upsell = serde_yaml::from_value(take("upsell"))?;
+        Ok(CourseFile { course: serde_yaml::from_value(serde_yaml::Value::Mapping(file))?, sessions, upsell })
+    }
 }
 
 #[derive(Deserialize)]
@@ -120,55 +54,6 @@ pub(super) struct UpsellFile {
     pub(super) description: String,
     pub(super) cta: String,
     pub(super) product_id: String,
-    pub(super) price: i64,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct BlogFront {
-    pub(super) title: String,
-    pub(super) excerpt: String,
-    pub(super) author: String,
-    pub(super) published: NaiveDate,
-    pub(super) image: ImageRef,
-    pub(super) tags: Vec<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct PageFront {
-    pub(super) title: String,
-    pub(super) description: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct TeamFile {
-    pub(super) name: String,
-    pub(super) role: String,
-    pub(super) bio: String,
-    pub(super) image: ImageRef,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct JobFile {
-    pub(super) id: String,
-    pub(super) title: String,
-    pub(super) location: String,
-    pub(super) kind: String,
-    pub(super) summary: String,
-    pub(super) description: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(super) struct PathwayFile {
-    pub(super) level: i64,
-    pub(super) title: String,
-    pub(super) summary: String,
-    pub(super) duration: String,
-    pub(super) units: Vec<String>,
     pub(super) price: i64,
 }
 

@@ -29,7 +29,8 @@ fn checked_path(path: &str) -> Result<&str, ApiError> {
 
 /// Where a page sends its visitor instead of showing itself.
 enum Moved {
-    /// The path differs from a page's only by its trailing slash.
+    /// The path differs from a page's only by its trailing slash, or
+    /// was a renamed course's (decision 018).
     Permanently(String),
     /// A path with its own query, for this visit only.
     SeeOther(&'static str),
@@ -40,6 +41,11 @@ async fn resolve(state: &AppState, viewer: &Viewer, path: &str, query: &str) -> 
     let envelope = pages::load(state, viewer, path, query, Utc::now()).await?;
     if let Some(location) = pages::payment_failed_redirect(&envelope, query) {
         return Ok(Err(Moved::SeeOther(location)));
+    }
+    if envelope.status == 404
+        && let Some(moved) = state.db.content_redirect(path).await?
+    {
+        return Ok(Err(Moved::Permanently(moved)));
     }
     if envelope.status == 404 && path != "/" {
         let other = match path.strip_suffix('/') {

@@ -18,7 +18,7 @@ pub async fn show_sitemap(State(state): State<Arc<AppState>>) -> Result<impl Int
     let mut paths: Vec<String> = pages::sitemap_paths().map(str::to_owned).collect();
     paths.extend(catalogue.section_cards()?.into_iter().map(|s| section_url(&s.slug)));
     paths.extend(catalogue.all_courses()?.into_iter().map(|c| c.url));
-    paths.extend(state.db.articles().await?.into_iter().map(|a| a.card.url));
+    paths.extend(state.db.articles(enrol_domain::london::today(chrono::Utc::now())).await?.into_iter().map(|a| a.card.url));
     let mut xml =
         String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
     for path in paths {

@@ -116,7 +116,7 @@ impl Request<'_> {
     }
 
     pub(super) async fn blog(&self) -> Loaded {
-        let articles = self.db.articles().await?;
+        let articles = self.db.articles(london::today(self.now)).await?;
         let page_count = articles.len().div_ceil(ARTICLES_PER_PAGE).max(1);
         let Some(page) =
             query_value(self.query, "page").map_or(Some(1), |p| p.parse::<usize>().ok()).filter(|p| (1..=page_count).contains(p))
@@ -141,7 +141,7 @@ impl Request<'_> {
     }
 
     pub(super) async fn article(&self) -> Loaded {
-        let articles = self.db.articles().await?;
+        let articles = self.db.articles(london::today(self.now)).await?;
         let Some(index) = articles.iter().position(|a| a.card.url == self.path) else { return Ok(None) };
         let more = articles.iter().enumerate().filter(|(i, _)| *i != index).take(3).map(|(_, a)| a.card.clone()).collect();
         let article = articles.into_iter().nth(index).expect("found above");

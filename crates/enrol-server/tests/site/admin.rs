@@ -62,7 +62,7 @@ async fn call(client: &reqwest::Client, app: &TestApp, method: &str, path: &str,
         "GET" => client.get(url),
         "POST" => client.post(url).json(&json!({})),
         "PUT" => client.put(url).json(&json!({})),
-        "DELETE" => client.delete(url),
+        "DELETE" => client.delete(url).json(&json!({})),
         other => panic!("no method {other}"),
     };
     if let Some(token) = bearer {

@@ -23,6 +23,7 @@ pub(crate) async fn admin(client: &reqwest::Client, app: &TestApp, method: &str,
         "GET" => client.get(url),
         "POST" => client.post(url).json(&body),
         "PUT" => client.put(url).json(&body),
+        "DELETE" => client.delete(url).json(&body),
         other => panic!("no method {other}"),
     };
     let response = request.send().await.unwrap();

@@ -1,10 +1,14 @@
 use chrono::Utc;
-use enrol_db::content::ContentPack;
+use enrol_db::content::{ContentPack, Loaded};
 use enrol_domain::london;
+use enrol_domain::staff::Role;
+use serde_json::json;
 
+use crate::admin::staff_member;
+use crate::admin_codes::admin;
 use crate::both_backends;
 use crate::enrol_checkout::count;
-use crate::helpers::repo_root;
+use crate::helpers::{Backend, TestApp, fresh_database, repo_root, test_config};
 
 const TABLES: [&str; 13] = [
     "site",
@@ -21,6 +25,49 @@ const TABLES: [&str; 13] = [
     "blog_post",
     "pathway_level",
 ];
+
+/// What a document projects to, compared whole after export and load.
+const DOCUMENT_TABLES: [&str; 9] =
+    ["site", "section", "course", "course_section", "page", "team_member", "job", "blog_post", "pathway_level"];
+
+async fn table_rows(app: &TestApp) -> Vec<i64> {
+    let mut counts = Vec::new();
+    for table in TABLES {
+        counts.push(count(app, &format!("select count(*) from {table}")).await);
+    }
+    counts
+}
+
+/// Every row `sql` reads, as text, for comparing two databases.
+async fn rows(app: &TestApp, sql: &str) -> Vec<String> {
+    enrol_db::on_pool!(app.db(), pool => {
+        use sqlx::{Column as _, Row as _};
+        let found = sqlx::query(sqlx::AssertSqlSafe(sql.to_owned())).fetch_all(pool).await.unwrap();
+        found.iter().map(|row| {
+            (0..row.len()).map(|i| {
+                let name = row.column(i).name().to_owned();
+                let value = row.try_get::<Option<String>, _>(i).map(|v| format!("{v:?}"))
+                    .or_else(|_| row.try_get::<Option<i64>, _>(i).map(|v| format!("{v:?}")))
+                    .or_else(|_| row.try_get::<Option<bool>, _>(i).map(|v| format!("{v:?}")))
+                    .or_else(|_| row.try_get::<Option<chrono::NaiveDate>, _>(i).map(|v| format!("{v:?}")))
+                    .unwrap_or_else(|_| "?".to_owned());
+                format!("{name}={value}")
+            }).collect::<Vec<_>>().join(", ")
+        }).collect()
+    })
+}
+
+fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &to.join(entry.file_name()));
+        } else {
+            std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+        }
+    }
+}
 
 both_backends! {
     async fn the_demo_pack_has_what_the_college_sells(app: TestApp) {
@@ -42,33 +89,63 @@ both_backends! {
         app.stop().await;
     }
 
-    async fn reloading_the_content_is_idempotent_and_keeps_bookings(app: TestApp) {
-        let before_version = app.db().content_version().await.unwrap();
-        let mut before = Vec::new();
-        for table in TABLES {
-            before.push(count(&app, &format!("select count(*) from {table}")).await);
-        }
+    async fn loading_the_pack_again_changes_nothing_not_even_after_staff_edits(app: TestApp) {
+        let (staff, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+        let (_, course) = admin(&staff, &app, "GET", "/content/course/chemical-peels", None).await;
+        let mut body = course["published"].clone();
+        body["price"] = json!(71_500);
+        assert_eq!(admin(&staff, &app, "PUT", "/content/course/chemical-peels/draft", Some(json!({ "body": body }))).await.0, 200);
+        assert_eq!(admin(&staff, &app, "POST", "/content/course/chemical-peels/publish", None).await.0, 200);
         let (booked_id,): (String,) = enrol_db::on_pool!(app.db(), pool => sqlx::query_as(
             "select min(id) from session where registrations < seats"
         ).fetch_one(pool).await).unwrap();
         enrol_db::on_pool!(app.db(), pool => sqlx::query("update session set registrations = registrations + 1 where id = $1")
             .bind(&booked_id).execute(pool).await.map(drop)).unwrap();
-        let (booked,): (i64,) = enrol_db::on_pool!(app.db(), pool =>
-            sqlx::query_as("select registrations from session where id = $1").bind(&booked_id).fetch_one(pool).await).unwrap();
 
+        let before_version = app.db().content_version().await.unwrap();
+        let before = table_rows(&app).await;
         let pack = ContentPack::read(&repo_root().join("content"), london::today(Utc::now())).unwrap();
-        pack.write(app.db()).await.unwrap();
-        pack.write(app.db()).await.unwrap();
+        assert_eq!(pack.write(app.db()).await.unwrap(), Loaded::default());
+        assert_eq!(table_rows(&app).await, before, "a reload changed rows");
+        assert_eq!(app.db().content_version().await.unwrap(), before_version, "a reload that wrote nothing moved the version");
+        let price: i64 = enrol_db::on_pool!(app.db(), pool =>
+            sqlx::query_scalar("select unit_amount from course where id = 'chemical-peels'").fetch_one(pool).await).unwrap();
+        assert_eq!(price, 71_500, "a reload must not undo an edit");
+        app.stop().await;
+    }
 
-        let mut after = Vec::new();
-        for table in TABLES {
-            after.push(count(&app, &format!("select count(*) from {table}")).await);
+    async fn an_export_loaded_into_an_empty_database_gives_the_same_site(app: TestApp) {
+        let (staff, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+        let (_, page) = admin(&staff, &app, "GET", "/content/page/about", None).await;
+        let mut body = page["published"].clone();
+        body["body"] = json!("## Edited\n\nWe moved to a **bigger** building.");
+        admin(&staff, &app, "PUT", "/content/page/about/draft", Some(json!({ "body": body }))).await;
+        assert_eq!(admin(&staff, &app, "POST", "/content/page/about/publish", None).await.0, 200);
+
+        let dir = std::env::temp_dir().join(format!("enrol-export-{}", uuid::Uuid::new_v4().simple()));
+        enrol_db::content::export(app.db(), &dir).await.unwrap();
+        copy_dir(&repo_root().join("content/images"), &dir.join("images"));
+        // A new site on an empty database of the same engine, loading the export.
+        let backend = match app.db().backend() {
+            enrol_db::Backend::Sqlite => Backend::Sqlite,
+            enrol_db::Backend::Postgres => Backend::Postgres,
+        };
+        let database = fresh_database(backend).await.unwrap();
+        let mut config = test_config(database.url.clone());
+        config.content_dir = dir.clone();
+        let other = TestApp::with_config(config).await;
+        for table in DOCUMENT_TABLES {
+            let sql = format!("select * from {table} order by 1, 2");
+            assert_eq!(rows(&app, &sql).await, rows(&other, &sql).await, "{table} differs after export and load");
         }
-        assert_eq!(before, after, "row counts per table changed on reload");
-        assert_eq!(app.db().content_version().await.unwrap(), before_version + 2);
-        let (still,): (i64,) = enrol_db::on_pool!(app.db(), pool =>
-            sqlx::query_as("select registrations from session where id = $1").bind(&booked_id).fetch_one(pool).await).unwrap();
-        assert_eq!(still, booked, "a reload must not undo bookings");
+        for path in ["/about/", "/courses/aesthetics/chemical-peels/", "/blog/", "/team/"] {
+            let one: serde_json::Value = app.get(&format!("/api/page-data?path={path}")).await.json().await.unwrap();
+            let two: serde_json::Value = other.get(&format!("/api/page-data?path={path}")).await.json().await.unwrap();
+            assert_eq!(one["page"], two["page"], "{path}");
+        }
+        let _ = std::fs::remove_dir_all(dir);
+        other.stop().await;
+        database.drop_now().await;
         app.stop().await;
     }
 }

@@ -5,6 +5,7 @@ mod account_area;
 mod accounts;
 mod admin;
 mod admin_codes;
+mod admin_content;
 mod admin_enquiries;
 mod admin_orders;
 mod admin_sessions;

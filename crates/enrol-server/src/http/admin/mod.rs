@@ -8,6 +8,7 @@
 
 mod auth;
 mod codes;
+mod content;
 mod csv;
 mod enquiries;
 mod figures;
@@ -90,6 +91,14 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/orders/{id}/deadline", Some(Permission::Money)),
     route("POST", "/orders/{id}/mails/{mail_id}/resend", Some(Permission::Orders)),
     route("POST", "/orders/{id}/refunds/{refund_id}/made", Some(Permission::Money)),
+    route("GET", "/content", Some(Permission::Content)),
+    route("POST", "/content/markdown", Some(Permission::Content)),
+    route("POST", "/content/{kind}", Some(Permission::Content)),
+    route("GET", "/content/{kind}/{key}", Some(Permission::Content)),
+    route("PUT", "/content/{kind}/{key}/draft", Some(Permission::Content)),
+    route("DELETE", "/content/{kind}/{key}/draft", Some(Permission::Content)),
+    route("POST", "/content/{kind}/{key}/publish", Some(Permission::Content)),
+    route("POST", "/content/{kind}/{key}/revert", Some(Permission::Content)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -128,6 +137,13 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/orders/{id}/deadline", post(order_actions::change_deadline))
         .route("/orders/{id}/mails/{mail_id}/resend", post(order_actions::resend_mail))
         .route("/orders/{id}/refunds/{refund_id}/made", post(order_actions::mark_refund_made))
+        .route("/content", get(content::list_content))
+        .route("/content/markdown", post(content::render_markdown))
+        .route("/content/{kind}", post(content::create_content))
+        .route("/content/{kind}/{key}", get(content::show_content))
+        .route("/content/{kind}/{key}/draft", put(content::save_draft).delete(content::discard_draft))
+        .route("/content/{kind}/{key}/publish", post(content::publish_content))
+        .route("/content/{kind}/{key}/revert", post(content::revert_content))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()

@@ -1,0 +1,255 @@
+//! The site's content in the back office (issue 15, decision 018), for
+//! staff with `Permission::Content`: documents, drafts, publishing, history
+//! and reverting, and the Markdown preview the editor shows.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+
+use enrol_db::content::PackImages;
+use enrol_db::{ContentDetail, ContentRefused, ContentSummary};
+use enrol_domain::content::{ContentBody, ContentKind, key_is_valid};
+
+use super::Staff;
+use crate::AppState;
+use crate::http::ApiError;
+use crate::http::json_body::JsonBody;
+
+/// A document in the list.
+#[derive(Serialize)]
+struct Listed {
+    kind: ContentKind,
+    key: String,
+    title: String,
+    path: Option<String>,
+    draft: bool,
+    version: i64,
+    updated_at: String,
+}
+
+fn path(summary: &ContentSummary) -> Option<String> {
+    match summary.kind {
+        ContentKind::Page => crate::pages::content_page_path(&summary.key).map(str::to_owned),
+        _ => summary.path(),
+    }
+}
+
+fn listed(summary: &ContentSummary) -> Listed {
+    Listed {
+        kind: summary.kind,
+        key: summary.key.clone(),
+        title: summary.body.title().to_owned(),
+        path: path(summary),
+        draft: summary.draft,
+        version: summary.version,
+        updated_at: summary.updated_at.to_rfc3339(),
+    }
+}
+
+#[derive(Serialize)]
+struct Revision {
+    version: i64,
+    action: String,
+    by: Option<String>,
+    at: String,
+}
+
+#[derive(Serialize)]
+struct Detail {
+    kind: ContentKind,
+    key: String,
+    title: String,
+    path: Option<String>,
+    published: ContentBody,
+    version: i64,
+    draft: Option<ContentBody>,
+    draft_by: Option<String>,
+    draft_saved_at: Option<String>,
+    revisions: Vec<Revision>,
+}
+
+impl From<ContentDetail> for Detail {
+    fn from(detail: ContentDetail) -> Self {
+        let summary = &detail.summary;
+        Detail {
+            kind: summary.kind,
+            key: summary.key.clone(),
+            title: summary.body.title().to_owned(),
+            path: path(summary),
+            published: summary.body.clone(),
+            version: summary.version,
+            draft: detail.draft,
+            draft_by: detail.draft_by,
+            draft_saved_at: detail.draft_saved_at.map(|at| at.to_rfc3339()),
+            revisions: detail
+                .revisions
+                .into_iter()
+                .map(|r| Revision { version: r.version, action: r.action, by: r.by, at: r.at.to_rfc3339() })
+                .collect(),
+        }
+    }
+}
+
+fn kind_of(name: &str) -> Result<ContentKind, ApiError> {
+    ContentKind::parse(name).ok_or(ApiError::NotFound)
+}
+
+/// The body sent for a document of `kind` and `key`, read and checked,
+/// down to the images it names being ones the site has.
+fn checked_body(state: &AppState, kind: ContentKind, key: &str, value: serde_json::Value) -> Result<ContentBody, ApiError> {
+    let body = ContentBody::from_json(kind, value)
+        .map_err(|error| ApiError::BadRequest(format!("This is not a {} document: {error}", kind.as_str())))?;
+    let errors = body.check(key);
+    if !errors.is_empty() {
+        return Err(ApiError::Invalid(errors));
+    }
+    if let Err(error) = enrol_db::content::projection::project(key, &body, &images(state), Utc::now()) {
+        tracing::info!(error = %error, "A document names an image the site does not have");
+        return Err(ApiError::field("image", "Choose an image the site has."));
+    }
+    Ok(body)
+}
+
+fn refused(refusal: ContentRefused) -> ApiError {
+    match refusal {
+        ContentRefused::NotFound => ApiError::NotFound,
+        ContentRefused::Exists => ApiError::Conflict("There is already one with this key.".to_owned()),
+        ContentRefused::NoDraft => ApiError::Conflict("There is no draft to publish.".to_owned()),
+        ContentRefused::Field(field, message) => ApiError::field(field, message),
+    }
+}
+
+/// The sizes of the images a body names.
+fn images(state: &AppState) -> PackImages<'_> {
+    PackImages { root: &state.config.content_dir }
+}
+
+/// `GET /api/admin/content`: every document.
+pub async fn list_content(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    let documents: Vec<Listed> = state.db.content_documents().await?.iter().map(listed).collect();
+    Ok(Json(serde_json::json!({ "documents": documents })).into_response())
+}
+
+/// `GET /api/admin/content/{kind}/{key}`: one document, its draft and history.
+pub async fn show_content(State(state): State<Arc<AppState>>, Path((kind, key)): Path<(String, String)>) -> Result<Response, ApiError> {
+    let detail = state.db.content_document(kind_of(&kind)?, &key).await?.ok_or(ApiError::NotFound)?;
+    Ok(Json(Detail::from(detail)).into_response())
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DraftForm {
+    body: serde_json::Value,
+}
+
+/// `PUT /api/admin/content/{kind}/{key}/draft`: keeps a draft; the site
+/// does not change until it is published.
+pub async fn save_draft(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((kind, key)): Path<(String, String)>,
+    JsonBody(form): JsonBody<DraftForm>,
+) -> Result<Response, ApiError> {
+    let body = checked_body(&state, kind_of(&kind)?, &key, form.body)?;
+    let now = Utc::now();
+    if !state.db.save_content_draft(&key, &body, &staff.id, now).await? {
+        return Err(ApiError::NotFound);
+    }
+    Ok(Json(serde_json::json!({ "draft_saved_at": now.to_rfc3339() })).into_response())
+}
+
+/// `DELETE /api/admin/content/{kind}/{key}/draft`.
+pub async fn discard_draft(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((kind, key)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    if state.db.discard_content_draft(kind_of(&kind)?, &key, &staff.id, Utc::now()).await? {
+        Ok(StatusCode::NO_CONTENT.into_response())
+    } else {
+        Err(ApiError::NotFound)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewDocument {
+    key: String,
+    body: serde_json::Value,
+}
+
+/// `POST /api/admin/content/{kind}`: a new document, published at once.
+pub async fn create_content(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(kind): Path<String>,
+    JsonBody(form): JsonBody<NewDocument>,
+) -> Result<Response, ApiError> {
+    let kind = kind_of(&kind)?;
+    if kind == ContentKind::Site {
+        return Err(ApiError::Conflict("The site has one set of site data: edit it.".to_owned()));
+    }
+    if !key_is_valid(kind, &form.key) {
+        return Err(ApiError::field("key", "Use lower-case letters, digits and hyphens."));
+    }
+    let body = checked_body(&state, kind, &form.key, form.body)?;
+    state.db.create_content(&form.key, &body, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
+    crate::notice_versions(&state).await?;
+    Ok((StatusCode::CREATED, Json(serde_json::json!({ "kind": kind, "key": form.key }))).into_response())
+}
+
+/// What a publish or revert answers, once this instance shows it.
+async fn published(state: &AppState, kind: ContentKind, key: &str, version: i64) -> Result<Response, ApiError> {
+    crate::notice_versions(state).await?;
+    let detail = state.db.content_document(kind, key).await?.ok_or(ApiError::NotFound)?;
+    Ok(Json(serde_json::json!({ "version": version, "path": path(&detail.summary) })).into_response())
+}
+
+/// `POST /api/admin/content/{kind}/{key}/publish`: the draft goes live on
+/// every instance at their next version poll.
+pub async fn publish_content(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((kind, key)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let kind = kind_of(&kind)?;
+    let version = state.db.publish_content(kind, &key, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
+    published(&state, kind, &key, version).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RevertForm {
+    version: i64,
+}
+
+/// `POST /api/admin/content/{kind}/{key}/revert`: an earlier revision's
+/// body published again, as the next version.
+pub async fn revert_content(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((kind, key)): Path<(String, String)>,
+    JsonBody(form): JsonBody<RevertForm>,
+) -> Result<Response, ApiError> {
+    let kind = kind_of(&kind)?;
+    let version = state.db.revert_content(kind, &key, form.version, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
+    published(&state, kind, &key, version).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkdownForm {
+    markdown: String,
+}
+
+/// `POST /api/admin/content/markdown`: the HTML the page will hold for
+/// this Markdown (raw HTML escaped, unsafe links dropped), for the editor's
+/// live preview.
+pub async fn render_markdown(JsonBody(form): JsonBody<MarkdownForm>) -> Result<Response, ApiError> {
+    Ok(Json(serde_json::json!({ "html": enrol_db::markdown_to_html(&form.markdown) })).into_response())
+}
