@@ -10,6 +10,9 @@ import { routes } from './paths';
 import { AuditScreen } from './screens/audit/audit-screen';
 import { CodeScreen, NewCodeScreen } from './screens/codes/code-screens';
 import { CodesScreen } from './screens/codes/codes-screen';
+import { ContentListScreen } from './screens/content/content-list-screen';
+import { ContentEditorScreen } from './screens/content/editor-screen';
+import { NewContentScreen } from './screens/content/new-content-screen';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen';
 import { EnquiriesScreen } from './screens/enquiries/enquiries-screen';
 import { ExportsScreen } from './screens/exports/exports-screen';
@@ -72,6 +75,9 @@ export function AdminApp() {
           <Route path={routes.upsells} element={screen(['codes'], <UpsellsScreen />)} />
           <Route path={routes.upsell} element={screen(['codes'], <UpsellScreen />)} />
           <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
+          <Route path={routes.content} element={screen(['content'], <ContentListScreen />)} />
+          <Route path={routes.newContent} element={screen(['content'], <NewContentScreen />)} />
+          <Route path={routes.contentDocument} element={screen(['content'], <ContentEditorScreen />)} />
           <Route path={routes.exports} element={screen(['figures'], <ExportsScreen />)} />
           <Route path={routes.staff} element={screen(['manage_staff'], <StaffScreen />)} />
           <Route path={routes.audit} element={screen(['audit'], <AuditScreen />)} />
