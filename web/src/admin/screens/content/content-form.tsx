@@ -64,7 +64,7 @@ export function ContentForm<TInput extends KeyInput, B>({ kind, spec, body, docK
     labels: spec.labels,
     send,
     // A new document whose key is taken (409) says so beside the key.
-    conflictField: 'key',
+    conflictField: isNew ? 'key' : undefined,
   });
   return (
     <AdminFormView form={form} submit={submit}>
