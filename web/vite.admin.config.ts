@@ -17,7 +17,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
-    // Vite's modulepreload polyfill is a script of its own; one entry chunk needs none.
+    // Vite's modulepreload polyfill is a script of its own; the browsers staff
+    // use preload the content screens' chunk (loaded when first opened) without it.
     modulePreload: { polyfill: false },
   },
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { PageHeading } from './components/page-heading';
 import { AdminLayout } from './layout/admin-layout';
@@ -52,6 +52,13 @@ function NotFound() {
 
 const screen = (needs: Permission[], element: ReactNode) => <Allowed needs={needs}>{element}</Allowed>;
 
+// The content screens are a chunk of their own, loaded when first opened.
+const contentScreens = () => import('./screens/content/content-screens');
+const ContentListScreen = lazy(() => contentScreens().then((screens) => ({ default: screens.ContentListScreen })));
+const ContentEditorScreen = lazy(() => contentScreens().then((screens) => ({ default: screens.ContentEditorScreen })));
+const NewContentScreen = lazy(() => contentScreens().then((screens) => ({ default: screens.NewContentScreen })));
+const later = (element: ReactNode) => <Suspense fallback={<p role="status">Loading…</p>}>{element}</Suspense>;
+
 export function AdminApp() {
   return (
     <StaffSessionProvider>
@@ -72,6 +79,9 @@ export function AdminApp() {
           <Route path={routes.upsells} element={screen(['codes'], <UpsellsScreen />)} />
           <Route path={routes.upsell} element={screen(['codes'], <UpsellScreen />)} />
           <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
+          <Route path={routes.content} element={screen(['content'], later(<ContentListScreen />))} />
+          <Route path={routes.newContent} element={screen(['content'], later(<NewContentScreen />))} />
+          <Route path={routes.contentDocument} element={screen(['content'], later(<ContentEditorScreen />))} />
           <Route path={routes.exports} element={screen(['figures'], <ExportsScreen />)} />
           <Route path={routes.staff} element={screen(['manage_staff'], <StaffScreen />)} />
           <Route path={routes.audit} element={screen(['audit'], <AuditScreen />)} />

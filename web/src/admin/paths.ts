@@ -24,10 +24,16 @@ export const routes = {
   exports: '/exports/',
   staff: '/staff/',
   audit: '/audit/',
+  content: '/content/',
+  newContent: '/content/new/:kind/',
+  contentDocument: '/content/:kind/:key/',
 } as const;
 
 /** The address of a route with one parameter, the value encoded. */
 const withParam = (pattern: string) => (value: string) => pattern.replace(/:\w+/, encodeURIComponent(value));
+
+/** The address of a route with two parameters, in order. */
+const withParams = (pattern: string) => (first: string, second: string) => withParam(withParam(pattern)(first))(second);
 
 export const paths = {
   ...routes,
@@ -36,4 +42,6 @@ export const paths = {
   order: withParam(routes.order),
   code: withParam(routes.code),
   upsell: withParam(routes.upsell),
+  newContent: withParam(routes.newContent),
+  contentDocument: withParams(routes.contentDocument),
 };

@@ -39,7 +39,7 @@ export type SendOptions = Omit<RequestInit, 'headers'> & { headers?: Record<stri
 
 // Same-origin credentials: the session and the `enrol_buyer` cookie that
 // binds an order to this browser (decision 009) go with every call.
-async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown, { headers, ...init }: SendOptions): Promise<T> {
+async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, { headers, ...init }: SendOptions): Promise<T> {
   const response = await fetch(url, {
     method,
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
@@ -65,6 +65,11 @@ export function postJson<T>(url: string, body: unknown, init: SendOptions = {}):
 
 export function putJson<T>(url: string, body: unknown, init: SendOptions = {}): Promise<T> {
   return sendJson('PUT', url, body, init);
+}
+
+/** A `DELETE`, which sends no body. */
+export function deleteJson<T>(url: string, init: SendOptions = {}): Promise<T> {
+  return sendJson('DELETE', url, undefined, init);
 }
 
 export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {

@@ -10,14 +10,14 @@ import type { AdminForm } from './use-admin-form';
 // are not `Field`'s: they are here, with the same markup and classes, since
 // changing `Field` would change every public page's bundle.
 
-interface Bound<TInput extends FieldValues, TOutput> {
+export interface Bound<TInput extends FieldValues, TOutput> {
   form: AdminForm<TInput, TOutput>;
   name: keyof TInput & string;
   hint?: string;
   required?: boolean;
 }
 
-function useBound<TInput extends FieldValues, TOutput>({ form, name }: Bound<TInput, TOutput>) {
+export function useBound<TInput extends FieldValues, TOutput>({ form, name }: Bound<TInput, TOutput>) {
   const { field, fieldState } = useController<TInput, Path<TInput>, TOutput>({ control: form.form.control, name: name as Path<TInput> });
   const id = form.idOf(name);
   const error = fieldState.error?.message;
@@ -92,7 +92,7 @@ export function ChoiceField<TInput extends FieldValues, TOutput>(props: Bound<TI
 }
 
 /** A group of inputs under a legend; the first takes the field's id, so the error summary can focus it. */
-function Group({ id, legend, required, error, hint, children }: { id: string; legend: string; required: boolean; error: string | undefined; hint: string | undefined; children: ReactNode }) {
+export function Group({ id, legend, required, error, hint, children }: { id: string; legend: string; required: boolean; error: string | undefined; hint: string | undefined; children: ReactNode }) {
   const { described, messages } = messagesFor(id, hint, error);
   return (
     <fieldset className={frameClass('field choices', error)} aria-describedby={described}>

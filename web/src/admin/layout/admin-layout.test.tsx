@@ -17,7 +17,7 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Priya owner')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
-    expect(navLinks()).toEqual(['Dashboard', 'Sessions', 'Orders', 'Codes', 'Upsells', 'Enquiries', 'Exports', 'Staff', 'Audit log']);
+    expect(navLinks()).toEqual(['Dashboard', 'Sessions', 'Orders', 'Codes', 'Upsells', 'Enquiries', 'Content', 'Exports', 'Staff', 'Audit log']);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -35,6 +35,20 @@ describe('the signed-in layout', () => {
     expect(navLinks()).toEqual(['Sessions']);
     expect(address()).toBe('/sessions/');
     expect(callsTo(api, 'GET /api/admin/dashboard')).toHaveLength(0);
+  });
+
+  it('gives an editor only Content, and starts them there; a tutor has no Content', async () => {
+    renderAdmin('/', staffMember('editor'), { 'GET /api/admin/content': () => jsonResponse(200, { documents: [] }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Content' })).toBeInTheDocument();
+    expect(navLinks()).toEqual(['Content']);
+    expect(address()).toBe('/content/');
+  });
+
+  it('hides Content from a tutor, and refuses its page without asking the server', async () => {
+    const api = renderAdmin('/content/', staffMember('tutor'));
+    expect(await screen.findByText('You do not have access to this.')).toBeInTheDocument();
+    expect(navLinks()).not.toContain('Content');
+    expect(callsTo(api, 'GET /api/admin/content')).toHaveLength(0);
   });
 
   it('says so when the server refuses a screen (403)', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { jsonResponse, stubApi } from '../../test/api-stub';
-import { adminGet, adminPost, adminPut, failureOf, NO_ACCESS, UNREACHABLE, whenSessionEnds, withQuery } from './admin-api';
+import { adminDelete, adminGet, adminPost, adminPut, failureOf, NO_ACCESS, UNREACHABLE, whenSessionEnds, withQuery } from './admin-api';
 
 describe('the admin request helper', () => {
   it('sends changes as JSON with the same-origin cookie, and reads the answer', async () => {
@@ -19,6 +19,14 @@ describe('the admin request helper', () => {
     await expect(adminPost('/api/admin/sign-out')).resolves.toBeNull();
     expect(api.requests[0]?.body).toEqual({});
     expect(new Headers(api.requests[0]?.init?.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('sends a DELETE without a body, and takes its 204', async () => {
+    const api = stubApi({ 'DELETE /api/admin/content/page/about/draft': () => new Response(null, { status: 204 }) });
+    await expect(adminDelete('/api/admin/content/page/about/draft')).resolves.toBeNull();
+    expect(api.requests[0]?.init?.method).toBe('DELETE');
+    expect(api.requests[0]?.init?.body).toBeUndefined();
+    expect(api.requests[0]?.init?.credentials).toBe('same-origin');
   });
 
   it('puts the error envelope’s message and fields into the ApiError', async () => {

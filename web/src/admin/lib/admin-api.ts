@@ -1,4 +1,4 @@
-import { getJson, postJson, putJson, ApiError } from '../../lib/api';
+import { deleteJson, getJson, postJson, putJson, ApiError } from '../../lib/api';
 
 // The back office's one way to call `/api/admin/…` (decision 017): the
 // site's JSON helpers (same-origin credentials, `Content-Type:
@@ -35,6 +35,11 @@ export function adminPost<T>(path: string, body: unknown = {}): Promise<T> {
 
 export function adminPut<T>(path: string, body: unknown): Promise<T> {
   return watched(putJson<T>(path, body));
+}
+
+/** A `DELETE`; a 204 answers null. */
+export function adminDelete<T>(path: string): Promise<T> {
+  return watched(deleteJson<T>(path));
 }
 
 /** An address in the back office's API, each part encoded: `apiPath('sessions', id, 'roster')`. */

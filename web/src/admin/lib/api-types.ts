@@ -3,6 +3,9 @@
 // Written by hand until the server's types are generated (ts-rs), as the
 // public site's are.
 
+import type { ContentBody } from '../../generated/ContentBody';
+import type { ContentKind } from '../../generated/ContentKind';
+
 export type Role = 'owner' | 'staff' | 'tutor' | 'editor';
 
 /** What a role may do, as `enrol_domain::staff::Permission` names it. */
@@ -244,4 +247,45 @@ export interface Enquiry {
   ownerId: string | null;
   ownerName: string | null;
   notes: { at: string; staffName: string; text: string }[];
+}
+
+// Content (issue 15, decision 018): the documents' bodies are the server's
+// own types (generated, snake_case, the content pack's fields); what wraps
+// them is written here, snake_case too, as the lead's contract names it.
+
+/** One document as `GET /content` lists it. */
+export interface ContentListItem {
+  kind: ContentKind;
+  key: string;
+  title: string;
+  /** The public address, when it has one. */
+  path: string | null;
+  /** A draft is waiting to be published. */
+  draft: boolean;
+  version: number;
+  updated_at: string;
+}
+
+export type RevisionAction = 'load' | 'publish' | 'revert';
+
+export interface ContentRevision {
+  version: number;
+  action: RevisionAction;
+  by: string | null;
+  at: string;
+}
+
+/** One document as `GET /content/{kind}/{key}` answers it; revisions newest first. */
+export interface ContentDocument<B = ContentBody> {
+  kind: ContentKind;
+  key: string;
+  title: string;
+  path: string | null;
+  published: B;
+  version: number;
+  draft: B | null;
+  /** Who saved the draft. */
+  draft_by: string | null;
+  draft_saved_at: string | null;
+  revisions: ContentRevision[];
 }

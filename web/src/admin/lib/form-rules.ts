@@ -34,6 +34,14 @@ export const pounds = (missing: string, min = 0) =>
     .transform((typed) => penceFromPounds(typed) ?? 0)
     .refine((pence) => pence >= min, `Enter at least £${poundsFromPence(min)}`);
 
+/** An amount in pounds, sent in pence, or nothing (null). */
+export const optionalPounds = () =>
+  z
+    .string()
+    .trim()
+    .refine((typed) => typed === '' || penceFromPounds(typed) !== null, stop('Enter an amount in pounds, like 49.50, or leave it blank'))
+    .transform((typed) => (typed === '' ? null : penceFromPounds(typed)));
+
 /** A whole number, `min` or more. */
 export const wholeNumber = (missing: string, min: number) =>
   requiredText(missing)
@@ -79,6 +87,15 @@ export const authenticatorCode = () =>
     .string()
     .transform((typed) => typed.replace(/\s/g, ''))
     .pipe(z.string().regex(/^\d{6}$/, stop('Enter the 6-digit code from your authenticator app')));
+
+/** Lower-case letters, digits and single hyphens: a key or an address's last part, as `enrol_domain::content::is_slug` checks it. */
+export const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** Text of one item a line (a course's includes), sent as the list of the lines not blank. */
+export const lines = () => z.string().transform((typed) => typed.split('\n').map((line) => line.trim()).filter(Boolean));
+
+/** Text of items separated by commas (tags), sent as the list. */
+export const commaList = () => z.string().transform((typed) => typed.split(',').map((item) => item.trim()).filter(Boolean));
 
 /** An id chosen from a list, or nothing (null). */
 export const optionalChoice = () => z.string().transform((chosen) => chosen || null);

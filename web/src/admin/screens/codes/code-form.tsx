@@ -3,7 +3,7 @@ import { AdminFormView } from '../../components/admin-form';
 import { CheckboxesField, CheckboxField, RadioField, TextField } from '../../components/form-fields';
 import { useAdminForm } from '../../components/use-admin-form';
 import type { Code, CodeType } from '../../lib/api-types';
-import { oneOf, optionalDate, optionalWholeNumber, penceFromPounds, poundsFromPence, requiredText } from '../../lib/form-rules';
+import { commaList, oneOf, optionalDate, optionalWholeNumber, penceFromPounds, poundsFromPence, requiredText } from '../../lib/form-rules';
 import { useCourseChoices } from '../../lib/reference-data';
 
 // A discount code's terms (decision 017): a percentage or an amount off
@@ -36,7 +36,7 @@ const schema = z
     maxUses: optionalWholeNumber(1),
     active: z.boolean(),
     courseIds: z.array(z.string()),
-    sectionSlugs: z.string().transform((typed) => typed.split(',').map((slug) => slug.trim()).filter(Boolean)),
+    sectionSlugs: commaList(),
   })
   .transform((terms, context) => {
     const value = discountValue(terms.type, terms.value);

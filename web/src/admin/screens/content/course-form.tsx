@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import type { CourseBody } from '../../../generated/CourseBody';
+import { RepeatingField, TextGroupField } from '../../components/compound-fields';
+import { CheckboxesField, CheckboxField, ChoiceField, TextField } from '../../components/form-fields';
+import { lines, optionalPounds, pounds, requiredText, SLUG } from '../../lib/form-rules';
+import { contentSchema, type BodySpec, type ContentFormOf } from './content-form';
+import { useSectionChoices } from './content-kinds';
+import { FAQ_PARTS, faqs, image, IMAGE_PARTS, kit, KIT_PARTS, kitValues, position, poundsOf } from './content-rules';
+import { MarkdownField } from './markdown-field';
+
+// A course or package (`courses/<id>.yaml`, decision 018). Its id never
+// changes; its address is the id unless a slug is given, and a new slug
+// leaves the old address redirecting. Prices are typed in pounds and sent
+// in pence (`pounds()`: integer maths on the digits typed); the kit's are
+// whole pounds, as the pack holds them.
+
+const schema = contentSchema(
+  'course',
+  {
+    title: requiredText('Enter the title'),
+    slug: z.string().trim().refine((typed) => typed === '' || SLUG.test(typed), 'Use lower-case letters, digits and single hyphens, or leave it blank'),
+    section: requiredText('Choose the section'),
+    also_in: z.array(z.string()),
+    online: z.boolean(),
+    package: z.boolean(),
+    featured: z.boolean(),
+    summary: requiredText('Enter the summary'),
+    image: image(),
+    price: pounds('Enter the price', 1),
+    was_price: optionalPounds(),
+    price_id: z.string().trim(),
+    duration: requiredText('Enter the duration'),
+    level: requiredText('Enter the level'),
+    accreditation: z.string().trim(),
+    prerequisites: z.string().trim(),
+    includes: lines(),
+    kit: kit(),
+    faqs: faqs(),
+    description: z.string(),
+    position: position(),
+  },
+  ({ slug, ...fields }, key): CourseBody => ({ ...fields, also_in: fields.also_in.filter((other) => other !== fields.section), ...(slug && slug !== key ? { slug } : {}) }),
+);
+
+type CourseInput = z.input<ReturnType<typeof schema>>;
+
+function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }) {
+  const sections = useSectionChoices();
+  return (
+    <>
+      <TextField form={form} name="title" required />
+      <TextField form={form} name="slug" hint="Leave blank for the same as the course id. Changing it changes the course’s address; the old address will redirect to the new one." />
+      <ChoiceField form={form} name="section" choices={sections} none="Choose a section" required />
+      <CheckboxesField form={form} name="also_in" choices={sections} hint="Other sections that list it too" />
+      <CheckboxField form={form} name="online" hint="An e-learning course, bought and taken online" />
+      <CheckboxField form={form} name="package" hint="A package of several courses" />
+      <CheckboxField form={form} name="featured" />
+      <TextField form={form} name="summary" multiline required />
+      <TextGroupField form={form} name="image" parts={IMAGE_PARTS} required />
+      <div className="field-row">
+        <TextField form={form} name="price" inputMode="decimal" hint="£, like 450 or 49.50" required />
+        <TextField form={form} name="was_price" inputMode="decimal" hint="£; shown crossed out. Blank for none." />
+      </div>
+      <TextField form={form} name="price_id" hint="The online price’s id at the payment provider (e-learning only)" />
+      <div className="field-row">
+        <TextField form={form} name="duration" required />
+        <TextField form={form} name="level" required />
+      </div>
+      <TextField form={form} name="accreditation" />
+      <TextField form={form} name="prerequisites" multiline />
+      <TextField form={form} name="includes" multiline hint="One item a line" />
+      <TextGroupField form={form} name="kit" parts={KIT_PARTS} hint="Leave all blank for no kit" />
+      <RepeatingField form={form} name="faqs" parts={FAQ_PARTS} noun="question" blank={{ question: '', answer: '' }} />
+      <MarkdownField form={form} name="description" />
+      <TextField form={form} name="position" inputMode="numeric" hint="Lower numbers come first in lists" required />
+    </>
+  );
+}
+
+export const COURSE: BodySpec<CourseInput, CourseBody> = {
+  schema,
+  labels: {
+    key: 'Course id',
+    title: 'Title',
+    slug: 'Address (slug)',
+    section: 'Section',
+    also_in: 'Also listed in',
+    online: 'Online course',
+    package: 'Package',
+    featured: 'Featured on the home page',
+    summary: 'Summary',
+    image: 'Image',
+    price: 'Price (£)',
+    was_price: 'Was-price (£)',
+    price_id: 'Payment provider price id',
+    duration: 'Duration',
+    level: 'Level',
+    accreditation: 'Accreditation',
+    prerequisites: 'Prerequisites',
+    includes: 'Includes',
+    kit: 'Kit',
+    faqs: 'Questions and answers',
+    description: 'Description',
+    position: 'Position',
+  },
+  valuesOf: (body, key) => ({
+    key,
+    title: body?.title ?? '',
+    slug: body?.slug ?? '',
+    section: body?.section ?? '',
+    also_in: body?.also_in ?? [],
+    online: body?.online ?? false,
+    package: body?.package ?? false,
+    featured: body?.featured ?? false,
+    summary: body?.summary ?? '',
+    image: body?.image ?? { file: '', alt: '' },
+    price: poundsOf(body?.price ?? null),
+    was_price: poundsOf(body?.was_price ?? null),
+    price_id: body?.price_id ?? '',
+    duration: body?.duration ?? '',
+    level: body?.level ?? '',
+    accreditation: body?.accreditation ?? '',
+    prerequisites: body?.prerequisites ?? '',
+    includes: (body?.includes ?? []).join('\n'),
+    kit: kitValues(body?.kit ?? null),
+    faqs: body?.faqs ?? [],
+    description: body?.description ?? '',
+    position: String(body?.position ?? 0),
+  }),
+  Fields: CourseFields,
+};

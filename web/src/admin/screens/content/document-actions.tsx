@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ContentKind } from '../../../generated/ContentKind';
+import { CommandStatus } from '../../components/command-status';
+import { ConfirmStep } from '../../components/confirm-step';
+import { useCommand } from '../../components/use-command';
+import { adminDelete, adminPost } from '../../lib/admin-api';
+import { documentPath } from './content-kinds';
+
+// What is done with a saved draft (decision 018): publish it (the live site
+// changes within one version poll) or throw it away; and how the page will
+// look, in a frame of the server's own rendering.
+
+interface Published {
+  version: number;
+  path: string | null;
+}
+
+interface DraftActionsProps {
+  kind: ContentKind;
+  docKey: string;
+  hasDraft: boolean;
+  /** After a publish or a discard: the document is read again. */
+  changed: (what: 'published' | 'discarded') => void;
+}
+
+export function DraftActions({ kind, docKey, hasDraft, changed }: DraftActionsProps) {
+  const publishing = useCommand();
+  const discarding = useCommand();
+  const [live, setLive] = useState<Published | null>(null);
+  const result = useRef<HTMLParagraphElement>(null);
+  // The buttons go once the draft has: the focus goes to what happened.
+  useEffect(() => {
+    if (live) result.current?.focus();
+  }, [live]);
+
+  return (
+    <>
+      <h2>Publish</h2>
+      {hasDraft ? (
+        <>
+          <p>A draft is waiting. Publishing makes the saved draft the live version: save your latest changes first.</p>
+          <div className="button-row">
+            <ConfirmStep
+              ask="Publish"
+              confirm="Yes, publish it"
+              keep="Not yet"
+              busy={publishing.busy}
+              onConfirm={() =>
+                void publishing.run(async () => {
+                  const answer = await adminPost<Published>(documentPath(kind, docKey, 'publish'));
+                  setLive(answer);
+                  changed('published');
+                  return `Published as version ${answer.version}.`;
+                })
+              }
+            >
+              <p>Publish the saved draft? Everyone sees it within a minute.</p>
+            </ConfirmStep>
+            <ConfirmStep
+              ask="Discard draft"
+              confirm="Yes, discard the draft"
+              keep="Keep it"
+              busy={discarding.busy}
+              onConfirm={() =>
+                void discarding.run(async () => {
+                  await adminDelete<null>(documentPath(kind, docKey, 'draft'));
+                  setLive(null);
+                  changed('discarded');
+                  return 'Draft discarded: the form shows the live version.';
+                })
+              }
+            >
+              <p>Throw the draft away? The live version stays as it is.</p>
+            </ConfirmStep>
+          </div>
+        </>
+      ) : (
+        <p>No draft is waiting: the form shows the live version. Save a draft to publish it.</p>
+      )}
+      <CommandStatus command={publishing} />
+      <CommandStatus command={discarding} />
+      {live && (
+        <p tabIndex={-1} ref={result}>
+          {`Version ${live.version} is live. `}
+          {live.path && <a href={live.path}>View the live page</a>}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The page as it will look, shown on request and again after each save (`refresh` counts them). */
+export function DocumentPreview({ kind, docKey, title, refresh }: { kind: ContentKind; docKey: string; title: string; refresh: number }) {
+  const [shown, setShown] = useState(false);
+  const [again, setAgain] = useState(0);
+  return (
+    <>
+      <h2>Preview</h2>
+      <p>The page as it will look with the draft (without one, as it is now).</p>
+      {shown ? (
+        <>
+          <button type="button" className="button button-secondary" onClick={() => setAgain((count) => count + 1)}>
+            Refresh preview
+          </button>
+          {/* Same origin, so the staff cookie goes with it; a new key loads it again. */}
+          <iframe key={`${refresh}-${again}`} className="preview-frame" title={`Preview of ${title}`} src={documentPath(kind, docKey, 'preview')} />
+        </>
+      ) : (
+        <button type="button" className="button button-secondary" onClick={() => setShown(true)}>
+          Preview
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import type { BlogBody } from '../../generated/BlogBody';
+import type { ContentBody } from '../../generated/ContentBody';
+import type { CourseBody } from '../../generated/CourseBody';
+import type { ContentDocument, ContentListItem } from '../lib/api-types';
+
+// Content documents (decision 018) as the back office's tests are answered
+// with them: bodies of the generated types, in the lead's wrapper shapes.
+
+export function courseBody(overrides: Partial<CourseBody> = {}): CourseBody {
+  return {
+    title: 'Chemical Peels',
+    section: 'aesthetics',
+    also_in: [],
+    online: false,
+    package: false,
+    featured: false,
+    summary: 'Skin resurfacing with superficial peels.',
+    image: { file: 'courses/chemical-peels.svg', alt: 'A peel being applied' },
+    price_id: '',
+    price: 45000,
+    was_price: null,
+    duration: '1 day',
+    level: 'Level 4',
+    accreditation: 'CPD certified',
+    prerequisites: '',
+    includes: ['Starter kit', 'Certificate'],
+    kit: null,
+    faqs: [{ question: 'Do I need models?', answer: 'We provide them.' }],
+    description: '## The day',
+    position: 3,
+    ...overrides,
+  };
+}
+
+export function blogBody(overrides: Partial<BlogBody> = {}): BlogBody {
+  return {
+    title: 'Balayage trends',
+    excerpt: 'What our educators see.',
+    author: 'Sian Pritchard',
+    published: '2026-04-08',
+    image: { file: 'blog/balayage.svg', alt: 'Painted colour strokes' },
+    tags: ['hair', 'trends'],
+    body: 'Balayage keeps evolving.',
+    ...overrides,
+  };
+}
+
+export function contentDocument<B extends ContentBody>(published: B, overrides: Partial<ContentDocument<B>> = {}): ContentDocument<B> {
+  return {
+    kind: 'course',
+    key: 'chemical-peels',
+    title: 'Chemical Peels',
+    path: '/courses/chemical-peels/',
+    published,
+    version: 3,
+    draft: null,
+    draft_by: null,
+    draft_saved_at: null,
+    revisions: [
+      { version: 3, action: 'publish', by: 'Priya editor', at: '2026-11-20T10:15:00Z' },
+      { version: 2, action: 'publish', by: 'Priya editor', at: '2026-11-10T09:00:00Z' },
+      { version: 1, action: 'load', by: null, at: '2026-11-01T08:00:00Z' },
+    ],
+    ...overrides,
+  };
+}
+
+export function listItem(overrides: Partial<ContentListItem> = {}): ContentListItem {
+  return { kind: 'course', key: 'chemical-peels', title: 'Chemical Peels', path: '/courses/chemical-peels/', draft: false, version: 3, updated_at: '2026-11-20T10:15:00Z', ...overrides };
+}
+
+export const CONTENT_LIST: ContentListItem[] = [
+  listItem(),
+  listItem({ key: 'botox', title: 'Botox Foundation', path: '/courses/botox/', draft: true }),
+  listItem({ kind: 'section', key: 'aesthetics', title: 'Aesthetics Courses', path: '/courses/aesthetics/' }),
+  listItem({ kind: 'section', key: 'lashes', title: 'Lash Courses', path: '/courses/lashes/' }),
+  listItem({ kind: 'page', key: 'about', title: 'About us', path: '/about/' }),
+  listItem({ kind: 'team', key: 'olivia-brennan', title: 'Olivia Brennan', path: null }),
+  listItem({ kind: 'site', key: 'site', title: 'Calderbrook Academy', path: null }),
+];
