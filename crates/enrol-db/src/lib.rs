@@ -214,9 +214,13 @@ impl Db {
         } else {
             anyhow::bail!("DATABASE_URL must start with sqlite: or postgres://, got {url:?}");
         };
-        let db = Db { pool, turn: Arc::new(tokio::sync::Mutex::new(())) };
+        let db = Db::on(pool);
         db.migrate().await?;
         Ok(db)
+    }
+
+    fn on(pool: Pool) -> Self {
+        Db { pool, turn: Arc::new(tokio::sync::Mutex::new(())) }
     }
 
     /// Waits for this process's turn to run a write transaction on SQLite.

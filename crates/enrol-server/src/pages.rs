@@ -191,8 +191,21 @@ pub fn sitemap_paths() -> impl Iterator<Item = &'static str> {
 /// Builds the page data for `path` and its `query` (without `?`) as of `now`.
 /// `viewer` opens the pages about one buyer: anyone else gets "not found".
 pub async fn load(state: &AppState, viewer: &Viewer, path: &str, query: &str, now: DateTime<Utc>) -> anyhow::Result<PageEnvelope> {
-    let (db, payments) = (&state.db, state.payments.as_ref());
-    let catalogue = &*state.catalogue.get(db, now).await?;
+    let catalogue = state.catalogue.get(&state.db, now).await?;
+    load_from(&state.db, &catalogue, state.payments.as_ref(), viewer, path, query, now).await
+}
+
+/// [`load`] reading `db` and `catalogue`: the site's own, or a preview's
+/// (decision 018).
+pub async fn load_from(
+    db: &Db,
+    catalogue: &Catalogue,
+    payments: &dyn PaymentGateway,
+    viewer: &Viewer,
+    path: &str,
+    query: &str,
+    now: DateTime<Utc>,
+) -> anyhow::Result<PageEnvelope> {
     let record = catalogue.site();
     let college = College::of(record.map(|r| &r.site)).name;
     let found = match (record, ROUTER.at(path)) {

@@ -58,7 +58,7 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// What pages may load: this site's own scripts, styles and images; with
 /// Stripe as the gateway, Stripe.js and its payment frames; and the hosts of
 /// the analytics and marketing tools configured (loaded only with consent).
-fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -> HeaderValue {
+pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -> HeaderValue {
     let tools = tracking.csp_sources();
     let mut script = tools.script;
     let mut connect = tools.connect;

@@ -130,6 +130,18 @@ async fn render_page(
     Ok(Ok((CachedPage { status: envelope.status, html: html.into() }, pages::is_personal(&envelope.page))))
 }
 
+/// The public page at `path` as `db` (a preview's, decision 018) would
+/// show it to a visitor: the same loader, renderer and document.
+pub async fn render_preview(state: &AppState, db: &enrol_db::Db, path: &str) -> anyhow::Result<String> {
+    let now = Utc::now();
+    let catalogue = db.catalogue(now, None).await?;
+    let viewer = Viewer { buyer_hash: None, user_id: None };
+    let envelope = pages::load_from(db, &catalogue, state.payments.as_ref(), &viewer, path, "", now).await?;
+    let data_json = serde_json::to_string(&envelope)?;
+    let app_html = state.ssr.render(path.to_owned(), data_json.clone()).await?;
+    Ok(document::render(&envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json))
+}
+
 fn page_response(page: &CachedPage) -> Response {
     let status = StatusCode::from_u16(page.status).unwrap_or(StatusCode::OK);
     (status, Html(page.html.clone())).into_response()

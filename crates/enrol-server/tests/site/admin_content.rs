@@ -142,6 +142,28 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn a_preview_shows_the_draft_as_the_page_will_look_and_changes_nothing(app: TestApp) {
+        let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+        let (_, course) = admin(&editor, &app, "GET", "/content/course/chemical-peels", None).await;
+        let mut body = course["published"].clone();
+        body["title"] = json!("Chemical Peels Masterclass Preview");
+        admin(&editor, &app, "PUT", "/content/course/chemical-peels/draft", Some(json!({ "body": body }))).await;
+        let preview = editor.get(app.url("/api/admin/content/course/chemical-peels/preview")).send().await.unwrap();
+        assert_eq!(preview.status().as_u16(), 200);
+        assert_eq!(preview.headers()["x-frame-options"], "SAMEORIGIN");
+        assert_eq!(preview.headers()["cache-control"], "no-store");
+        let html = preview.text().await.unwrap();
+        assert!(html.contains("<h1") && html.contains("Chemical Peels Masterclass Preview"), "the draft's title on the page");
+        let public = app.get("/courses/aesthetics/chemical-peels/").await.text().await.unwrap();
+        assert!(!public.contains("Masterclass Preview"), "the public page is unchanged");
+        let title: String = enrol_db::on_pool!(app.db(), pool =>
+            sqlx::query_scalar("select title from course where id = 'chemical-peels'").fetch_one(pool).await).unwrap();
+        assert_eq!(title, "Chemical Peels Course");
+        assert_eq!(app.get("/api/admin/content/course/chemical-peels/preview").await.status().as_u16(), 401);
+        assert_eq!(admin(&editor, &app, "POST", "/content/course/chemical-peels/publish", None).await.0, 200, "nothing is left locked");
+        app.stop().await;
+    }
+
     async fn the_markdown_preview_is_the_pages_own_html(app: TestApp) {
         let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
         let (status, answer) = admin(&editor, &app, "POST", "/content/markdown",

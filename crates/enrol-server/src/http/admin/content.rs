@@ -4,9 +4,10 @@
 
 use std::sync::Arc;
 
+use anyhow::Context as _;
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
@@ -33,9 +34,14 @@ struct Listed {
 }
 
 fn path(summary: &ContentSummary) -> Option<String> {
-    match summary.kind {
-        ContentKind::Page => crate::pages::content_page_path(&summary.key).map(str::to_owned),
-        _ => summary.path(),
+    path_of(&summary.key, &summary.body)
+}
+
+/// The public address document `key` with `body` shows at.
+fn path_of(key: &str, body: &ContentBody) -> Option<String> {
+    match body {
+        ContentBody::Page(_) => crate::pages::content_page_path(key).map(str::to_owned),
+        _ => enrol_db::content::projection::path_of(key, body),
     }
 }
 
@@ -239,6 +245,29 @@ pub async fn revert_content(
     let kind = kind_of(&kind)?;
     let version = state.db.revert_content(kind, &key, form.version, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
     published(&state, kind, &key, version).await
+}
+
+/// `GET /api/admin/content/{kind}/{key}/preview`: the public page as it
+/// will look with the draft (or, without one, the published body), to
+/// staff only: rendered by the site's own loader and renderer from a
+/// transaction that is rolled back. The back office shows it in a frame.
+pub async fn preview_content(State(state): State<Arc<AppState>>, Path((kind, key)): Path<(String, String)>) -> Result<Response, ApiError> {
+    let detail = state.db.content_document(kind_of(&kind)?, &key).await?.ok_or(ApiError::NotFound)?;
+    let body = detail.draft.unwrap_or(detail.summary.body);
+    let path = path_of(&key, &body).ok_or(ApiError::NotFound)?;
+    let preview = state.db.preview(&key, &body, &images(&state), Utc::now()).await?;
+    let html = crate::http::pages::render_preview(&state, &preview, &path).await;
+    preview.close().await;
+    let policy = crate::http::content_security_policy(false, &state.config.tracking);
+    let policy = policy.to_str().context("The page policy is text")?.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+    let headers = [
+        (header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned()),
+        (header::CACHE_CONTROL, "no-store".to_owned()),
+        (header::X_FRAME_OPTIONS, "SAMEORIGIN".to_owned()),
+        (header::CONTENT_SECURITY_POLICY, policy),
+        (header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow".to_owned()),
+    ];
+    Ok((headers, html?).into_response())
 }
 
 #[derive(Deserialize)]

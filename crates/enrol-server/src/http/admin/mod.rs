@@ -95,6 +95,7 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/content/markdown", Some(Permission::Content)),
     route("POST", "/content/{kind}", Some(Permission::Content)),
     route("GET", "/content/{kind}/{key}", Some(Permission::Content)),
+    route("GET", "/content/{kind}/{key}/preview", Some(Permission::Content)),
     route("PUT", "/content/{kind}/{key}/draft", Some(Permission::Content)),
     route("DELETE", "/content/{kind}/{key}/draft", Some(Permission::Content)),
     route("POST", "/content/{kind}/{key}/publish", Some(Permission::Content)),
@@ -141,6 +142,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/content/markdown", post(content::render_markdown))
         .route("/content/{kind}", post(content::create_content))
         .route("/content/{kind}/{key}", get(content::show_content))
+        .route("/content/{kind}/{key}/preview", get(content::preview_content))
         .route("/content/{kind}/{key}/draft", put(content::save_draft).delete(content::discard_draft))
         .route("/content/{kind}/{key}/publish", post(content::publish_content))
         .route("/content/{kind}/{key}/revert", post(content::revert_content))
