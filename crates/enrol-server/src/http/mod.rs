@@ -56,7 +56,8 @@ pub use online_checkout::order_path;
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// What pages may load: this site's own scripts, styles and images; with
-/// Stripe as the gateway, Stripe.js and its payment frames; and the hosts of
+/// Stripe as the gateway, Stripe.js and its payment frames (and this site's
+/// own frames: the back office's preview); and the hosts of
 /// the analytics and marketing tools configured (loaded only with consent).
 pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -> HeaderValue {
     let tools = tracking.csp_sources();
@@ -67,7 +68,7 @@ pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -
     if stripe {
         script.push("https://js.stripe.com".to_owned());
         connect.push("https://api.stripe.com".to_owned());
-        frame.extend(["https://js.stripe.com", "https://hooks.stripe.com"]);
+        frame.extend(["'self'", "https://js.stripe.com", "https://hooks.stripe.com"]);
     }
     fn with(sources: &[impl AsRef<str>]) -> String {
         sources.iter().map(|s| format!(" {}", s.as_ref())).collect()
@@ -221,7 +222,7 @@ mod tests {
         let stripe = content_security_policy(true, &TrackingConfig::default());
         let stripe = stripe.to_str().unwrap();
         assert!(stripe.contains("script-src 'self' https://js.stripe.com;"));
-        assert!(stripe.contains("frame-src https://js.stripe.com https://hooks.stripe.com;"));
+        assert!(stripe.contains("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;"));
         assert!(stripe.contains("connect-src 'self' https://api.stripe.com;"));
     }
 
