@@ -98,8 +98,10 @@ const DOCUMENT: &str = "select d.kind, d.key, d.published, d.version, d.draft, s
                         from content_document d left join staff_account s on s.id = d.draft_by";
 
 /// Where a publish takes its body from.
-enum Source {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ContentSource {
     Draft,
+    /// A revert: the body of that revision.
     Revision(i64),
 }
 
@@ -122,39 +124,6 @@ macro_rules! missing_section {
 }
 
 impl Db {
-    /// A view of this database on one connection of its own, in a
-    /// transaction that is never committed, with `body` projected as
-    /// document `key`: what the site would show with the draft published
-    /// (decision 018). Closing it ([`Db::close`]) rolls everything back.
-    pub async fn preview(&self, key: &str, body: &ContentBody, sizes: &dyn ImageSizes, now: DateTime<Utc>) -> anyhow::Result<Db> {
-        let statements = project(key, body, sizes, now)?;
-        let pool = match self.pool() {
-            crate::Pool::Sqlite(pool) => crate::Pool::Sqlite(
-                sqlx::sqlite::SqlitePoolOptions::new().max_connections(1).connect_with((*pool.connect_options()).clone()).await?,
-            ),
-            crate::Pool::Postgres(pool) => crate::Pool::Postgres(
-                sqlx::postgres::PgPoolOptions::new().max_connections(1).connect_with((*pool.connect_options()).clone()).await?,
-            ),
-        };
-        let preview = Db::on(pool);
-        on_pool!(preview, pool => {
-            let mut connection = pool.acquire().await?;
-            // Begun by hand, so the connection stays in the transaction
-            // between the queries the page's loaders make.
-            sqlx::query("begin").execute(&mut *connection).await?;
-            run_statements!(connection, &statements);
-            Ok::<_, anyhow::Error>(())
-        })
-        .context("Failed to project the preview")?;
-        Ok(preview)
-    }
-
-    /// Where the page that was at `path` (a renamed course) is now.
-    pub async fn content_redirect(&self, path: &str) -> anyhow::Result<Option<String>> {
-        on_pool!(self, pool => sqlx::query_scalar("select to_path from content_redirect where from_path = $1").bind(path).fetch_optional(pool).await)
-            .context("Failed to read the redirects")
-    }
-
     /// Every document, by kind and key.
     pub async fn content_documents(&self) -> anyhow::Result<Vec<ContentSummary>> {
         let rows: Vec<DocumentRow> =
@@ -254,36 +223,13 @@ impl Db {
         })
     }
 
-    /// Publishes the document's draft as its next version.
+    /// Publishes the document's draft, or an earlier revision's body
+    /// again (a revert), as its next version.
     pub async fn publish_content(
         &self,
         kind: ContentKind,
         key: &str,
-        sizes: &dyn ImageSizes,
-        staff_id: &str,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<Result<i64, ContentRefused>> {
-        self.publish_from(kind, key, Source::Draft, sizes, staff_id, now).await
-    }
-
-    /// Publishes the body of revision `version` again, as the next version.
-    pub async fn revert_content(
-        &self,
-        kind: ContentKind,
-        key: &str,
-        version: i64,
-        sizes: &dyn ImageSizes,
-        staff_id: &str,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<Result<i64, ContentRefused>> {
-        self.publish_from(kind, key, Source::Revision(version), sizes, staff_id, now).await
-    }
-
-    async fn publish_from(
-        &self,
-        kind: ContentKind,
-        key: &str,
-        source: Source,
+        source: ContentSource,
         sizes: &dyn ImageSizes,
         staff_id: &str,
         now: DateTime<Utc>,
@@ -300,8 +246,8 @@ impl Db {
                 return Ok(Err(ContentRefused::NotFound));
             };
             let (json, action) = match source {
-                Source::Draft => (draft, "publish"),
-                Source::Revision(number) => (
+                ContentSource::Draft => (draft, "publish"),
+                ContentSource::Revision(number) => (
                     sqlx::query_scalar("select body from content_revision where kind = $1 and key = $2 and version = $3")
                         .bind(kind.as_str()).bind(key).bind(number).fetch_optional(&mut *tx).await?,
                     "revert",

@@ -2,15 +2,18 @@
 //! document per course, section, page, article, team member, job, Pathway
 //! level and the site data. Each body is also the content pack's file
 //! format, so the pack, the database and `enrol content export` share one
-//! shape and one set of checks.
+//! shape and one set of checks (`check.rs`). Over 300 lines because each
+//! kind's body is written out field by field, as its file has it.
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::contact::FieldErrors;
 use crate::page::Faq;
 use crate::site::{FooterLinks, SocialMedia};
+
+mod check;
+pub use check::{is_slug, key_is_valid};
 
 /// What kind of thing a content document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]
@@ -265,31 +268,6 @@ pub enum ContentBody {
     Job(JobBody),
 }
 
-/// The longest a one-line text may be; longer texts are Markdown bodies.
-const LINE: usize = 300;
-const TEXT: usize = 100_000;
-
-/// Whether `key` can name a document of `kind`: a slug of lower-case
-/// letters, digits and hyphens (the site data's key is `site`; a level's
-/// is its number).
-pub fn key_is_valid(kind: ContentKind, key: &str) -> bool {
-    match kind {
-        ContentKind::Site => key == "site",
-        ContentKind::Pathway => key.parse::<u8>().is_ok_and(|level| (1..=9).contains(&level)),
-        _ => is_slug(key),
-    }
-}
-
-/// Lower-case letters, digits and single hyphens, 1 to 80 characters.
-pub fn is_slug(text: &str) -> bool {
-    !text.is_empty()
-        && text.len() <= 80
-        && text.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && !text.starts_with('-')
-        && !text.ends_with('-')
-        && !text.contains("--")
-}
-
 impl ContentBody {
     /// Reads a body of `kind` from JSON, refusing unknown fields.
     pub fn from_json(kind: ContentKind, value: serde_json::Value) -> Result<Self, serde_json::Error> {
@@ -345,144 +323,5 @@ impl ContentBody {
             ContentBody::Team(member) => vec![&member.image.file],
             ContentBody::Pathway(_) | ContentBody::Page(_) | ContentBody::Job(_) => Vec::new(),
         }
-    }
-
-    /// The checks a body must pass to be saved as `key`, a message per
-    /// field. Whether a course's sections exist is for the database.
-    pub fn check(&self, key: &str) -> FieldErrors {
-        let mut errors = FieldErrors::new();
-        let mut line = |field: &'static str, text: &str| {
-            if text.trim().is_empty() {
-                errors.insert(field, "Fill this in.");
-            } else if text.chars().count() > LINE {
-                errors.insert(field, "Keep this to 300 characters.");
-            }
-        };
-        match self {
-            ContentBody::Site(site) => {
-                line("title", &site.title);
-                line("address", &site.address);
-                line("phone_number", &site.phone_number);
-                line("email_address", &site.email_address);
-                line("logo", &site.logo.alt);
-                line("hero", &site.hero.heading);
-            }
-            ContentBody::Section(section) => {
-                line("title", &section.title);
-                line("summary", &section.summary);
-                line("image", &section.image.alt);
-                if section.slug != key {
-                    errors.insert("slug", "A section's slug is its key and cannot change.");
-                }
-            }
-            ContentBody::Course(course) => {
-                line("title", &course.title);
-                line("summary", &course.summary);
-                line("duration", &course.duration);
-                line("level", &course.level);
-                line("image", &course.image.alt);
-                if course.slug.as_deref().is_some_and(|slug| !is_slug(slug)) {
-                    errors.insert("slug", "Use lower-case letters, digits and hyphens.");
-                }
-                if course.price <= 0 {
-                    errors.insert("price", "Enter a price in pence above 0.");
-                }
-                if course.was_price.is_some_and(|was| was <= course.price) {
-                    errors.insert("was_price", "A was-price must be above the price, or left empty.");
-                }
-                if course.kit.as_ref().is_some_and(|kit| kit.price.is_some_and(|p| p < 0) || kit.worth.is_some_and(|w| w < 0)) {
-                    errors.insert("kit", "Kit prices cannot be negative.");
-                }
-                if course.faqs.iter().any(|faq| faq.question.trim().is_empty() || faq.answer.trim().is_empty()) {
-                    errors.insert("faqs", "Every question needs an answer.");
-                }
-                if course.description.len() > TEXT {
-                    errors.insert("description", "The description is too long.");
-                }
-            }
-            ContentBody::Pathway(level) => {
-                line("title", &level.title);
-                line("summary", &level.summary);
-                if level.level.to_string() != key {
-                    errors.insert("level", "A level's number is its key and cannot change.");
-                }
-                if level.price <= 0 {
-                    errors.insert("price", "Enter a price in pence above 0.");
-                }
-            }
-            ContentBody::Page(page) => {
-                line("title", &page.title);
-                line("description", &page.description);
-                if page.body.len() > TEXT {
-                    errors.insert("body", "The page is too long.");
-                }
-            }
-            ContentBody::Blog(article) => {
-                line("title", &article.title);
-                line("excerpt", &article.excerpt);
-                line("author", &article.author);
-                line("image", &article.image.alt);
-                if article.body.len() > TEXT {
-                    errors.insert("body", "The article is too long.");
-                }
-            }
-            ContentBody::Team(member) => {
-                line("name", &member.name);
-                line("role", &member.role);
-                line("image", &member.image.alt);
-            }
-            ContentBody::Job(job) => {
-                line("title", &job.title);
-                line("location", &job.location);
-                line("summary", &job.summary);
-                if job.id != key {
-                    errors.insert("id", "A job's id is its key and cannot change.");
-                }
-            }
-        }
-        errors
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kinds_round_trip_their_names() {
-        for kind in ContentKind::ALL {
-            assert_eq!(ContentKind::parse(kind.as_str()), Some(kind));
-        }
-        assert_eq!(ContentKind::parse("discount"), None);
-    }
-
-    #[test]
-    fn keys_are_slugs_levels_or_the_site() {
-        assert!(key_is_valid(ContentKind::Course, "chemical-peels"));
-        assert!(!key_is_valid(ContentKind::Course, "Chemical Peels"));
-        assert!(!key_is_valid(ContentKind::Course, "../etc"));
-        assert!(!key_is_valid(ContentKind::Page, "-about"));
-        assert!(key_is_valid(ContentKind::Pathway, "4"));
-        assert!(!key_is_valid(ContentKind::Pathway, "four"));
-        assert!(key_is_valid(ContentKind::Site, "site"));
-        assert!(!key_is_valid(ContentKind::Site, "other"));
-    }
-
-    #[test]
-    fn a_body_with_an_unknown_field_is_refused() {
-        let page = serde_json::json!({"title": "About", "description": "Us", "body": "", "script": "x"});
-        assert!(ContentBody::from_json(ContentKind::Page, page).is_err());
-    }
-
-    #[test]
-    fn a_course_needs_a_price_and_a_was_price_above_it() {
-        let course = serde_json::json!({
-            "title": "Peels", "section": "aesthetics", "online": false, "package": false, "summary": "Skin",
-            "image": {"file": "a.svg", "alt": "A peel"}, "price_id": "price_1", "price": 0, "was_price": 0,
-            "duration": "1 day", "level": "Level 4", "accreditation": "", "prerequisites": "", "includes": [],
-            "kit": null, "description": "", "slug": "Bad Slug"
-        });
-        let errors = ContentBody::from_json(ContentKind::Course, course).unwrap().check("chemical-peels");
-        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["price", "slug", "was_price"]);
     }
 }

@@ -3,7 +3,9 @@
 //! the back office run the same function, so a document always shows the
 //! same way, whichever wrote it. Each projection replaces only its own
 //! document's rows: courses and sections are upserted (sessions, orders and
-//! codes point at them), the rest deleted and written again.
+//! codes point at them), the rest deleted and written again. Over 300
+//! lines because each kind's statements are written out in full, one
+//! function per kind, beside one another.
 
 use enrol_domain::content::{BlogBody, ContentBody, CourseBody, ImageRef, JobBody, PageBody, PathwayBody, SectionBody, SiteBody, TeamBody};
 use enrol_domain::page::Hero;

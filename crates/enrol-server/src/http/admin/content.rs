@@ -13,7 +13,7 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use enrol_db::content::PackImages;
-use enrol_db::{ContentDetail, ContentRefused, ContentSummary};
+use enrol_db::{ContentDetail, ContentRefused, ContentSource, ContentSummary};
 use enrol_domain::content::{ContentBody, ContentKind, key_is_valid};
 
 use super::Staff;
@@ -224,7 +224,8 @@ pub async fn publish_content(
     Path((kind, key)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let kind = kind_of(&kind)?;
-    let version = state.db.publish_content(kind, &key, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
+    let version =
+        state.db.publish_content(kind, &key, ContentSource::Draft, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
     published(&state, kind, &key, version).await
 }
 
@@ -243,7 +244,11 @@ pub async fn revert_content(
     JsonBody(form): JsonBody<RevertForm>,
 ) -> Result<Response, ApiError> {
     let kind = kind_of(&kind)?;
-    let version = state.db.revert_content(kind, &key, form.version, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
+    let version = state
+        .db
+        .publish_content(kind, &key, ContentSource::Revision(form.version), &images(&state), &staff.id, Utc::now())
+        .await?
+        .map_err(refused)?;
     published(&state, kind, &key, version).await
 }
 
