@@ -11,6 +11,7 @@ mod codes;
 mod csv;
 mod enquiries;
 mod figures;
+mod media;
 mod order_actions;
 mod orders;
 mod people;
@@ -20,6 +21,7 @@ mod sessions;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
@@ -90,6 +92,9 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/orders/{id}/deadline", Some(Permission::Money)),
     route("POST", "/orders/{id}/mails/{mail_id}/resend", Some(Permission::Orders)),
     route("POST", "/orders/{id}/refunds/{refund_id}/made", Some(Permission::Money)),
+    route("GET", "/media", Some(Permission::Content)),
+    route("POST", "/media", Some(Permission::Content)),
+    route("PUT", "/media/{key}", Some(Permission::Content)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -128,6 +133,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/orders/{id}/deadline", post(order_actions::change_deadline))
         .route("/orders/{id}/mails/{mail_id}/resend", post(order_actions::resend_mail))
         .route("/orders/{id}/refunds/{refund_id}/made", post(order_actions::mark_refund_made))
+        .route("/media", get(media::list_media).post(media::upload_media).layer(DefaultBodyLimit::max(media::UPLOAD_BODY_BYTES)))
+        .route("/media/{key}", put(media::edit_media))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()
