@@ -24,6 +24,8 @@ export const routes = {
   exports: '/exports/',
   staff: '/staff/',
   audit: '/audit/',
+  media: '/media/',
+  mediaItem: '/media/:key/',
 } as const;
 
 /** The address of a route with one parameter, the value encoded. */
@@ -36,4 +38,5 @@ export const paths = {
   order: withParam(routes.order),
   code: withParam(routes.code),
   upsell: withParam(routes.upsell),
+  mediaItem: withParam(routes.mediaItem),
 };
