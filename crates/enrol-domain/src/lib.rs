@@ -21,6 +21,7 @@ pub mod inbox;
 pub mod intake;
 pub mod london;
 pub mod mail;
+pub mod media;
 pub mod money;
 pub mod online_order;
 pub mod page;

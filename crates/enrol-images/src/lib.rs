@@ -1,6 +1,7 @@
 //! Resized images for the site's `<img>` tags, the way Next.js's image
-//! optimiser serves them: a content image (SVG, PNG or JPEG) scaled to one of
-//! a fixed list of widths and encoded as lossy WebP.
+//! optimiser serves them: a content image (SVG, PNG, JPEG or WebP) scaled to one of
+//! a fixed list of widths and encoded as lossy WebP; and images staff upload
+//! (issue 15), checked and cleaned by [`Renderer::clean_upload`].
 //!
 //! Pure work, no I/O: [`ImageRequest::parse`] checks the query parameters and
 //! [`Renderer::render`] turns the source's bytes into WebP bytes. The server
@@ -12,11 +13,15 @@ use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 use webp::PixelLayout;
 
+mod decode;
+mod orient;
 mod raster;
 #[cfg(test)]
 mod tests;
+mod upload;
 
 use raster::{Raster, demultiply, encode};
+pub use upload::{CleanImage, MAX_UPLOAD_BYTES, UploadError};
 
 /// Next.js's default `images.imageSizes`: fixed-size images (icons, logos).
 pub const IMAGE_SIZES: [u32; 8] = [16, 32, 48, 64, 96, 128, 256, 384];
@@ -44,6 +49,7 @@ pub enum SourceFormat {
     Svg,
     Png,
     Jpeg,
+    Webp,
 }
 
 impl SourceFormat {
@@ -54,7 +60,27 @@ impl SourceFormat {
             "svg" => Some(SourceFormat::Svg),
             "png" => Some(SourceFormat::Png),
             "jpg" | "jpeg" => Some(SourceFormat::Jpeg),
+            "webp" => Some(SourceFormat::Webp),
             _ => None,
+        }
+    }
+
+    /// The extension of a file this server names.
+    pub fn extension(self) -> &'static str {
+        match self {
+            SourceFormat::Svg => "svg",
+            SourceFormat::Png => "png",
+            SourceFormat::Jpeg => "jpg",
+            SourceFormat::Webp => "webp",
+        }
+    }
+
+    pub fn content_type(self) -> &'static str {
+        match self {
+            SourceFormat::Svg => "image/svg+xml",
+            SourceFormat::Png => "image/png",
+            SourceFormat::Jpeg => "image/jpeg",
+            SourceFormat::Webp => "image/webp",
         }
     }
 }
@@ -66,7 +92,7 @@ pub enum ParamError {
     MissingUrl,
     #[error("\"url\" must be a path under /media/ of letters, digits, '.', '-' and '_'")]
     BadUrl,
-    #[error("\"url\" must name an SVG, PNG or JPEG image")]
+    #[error("\"url\" must name an SVG, PNG, JPEG or WebP image")]
     UnsupportedFormat,
     #[error("\"w\" parameter (width) is required")]
     MissingWidth,
@@ -208,33 +234,18 @@ impl Renderer {
                 encode(&pixels, PixelLayout::Rgba, width, height, quality)
             }
             SourceFormat::Png => {
-                let (source_width, source_height) = png_size(source)?;
-                check_source_size(source_width, source_height)?;
-                let pixmap = Pixmap::decode_png(source).map_err(|e| RenderError::Decode(e.to_string()))?;
+                let pixmap = decode::png(source)?;
                 let image = Raster { pixels: pixmap.data(), width: pixmap.width(), height: pixmap.height(), channels: 4 };
                 let (mut pixels, width, height) = image.scaled_to(width)?;
                 demultiply(&mut pixels);
                 encode(&pixels, PixelLayout::Rgba, width, height, quality)
             }
-            SourceFormat::Jpeg => {
-                use zune_jpeg::zune_core::bytestream::ZCursor;
-                use zune_jpeg::zune_core::colorspace::ColorSpace;
-                use zune_jpeg::zune_core::options::DecoderOptions;
-                let options =
-                    DecoderOptions::default().jpeg_set_out_colorspace(ColorSpace::RGB).set_max_width(usize::MAX).set_max_height(usize::MAX);
-                let mut decoder = zune_jpeg::JpegDecoder::new_with_options(ZCursor::new(source), options);
-                decoder.decode_headers().map_err(|e| RenderError::Decode(format!("{e:?}")))?;
-                let (source_width, source_height) = decoder.dimensions().ok_or_else(|| RenderError::Decode("no JPEG frame".to_owned()))?;
-                check_source_size(source_width as u64, source_height as u64)?;
-                let pixels = decoder.decode().map_err(|e| RenderError::Decode(format!("{e:?}")))?;
-                let image = Raster {
-                    pixels: &pixels,
-                    width: u32::try_from(source_width).map_err(|_| RenderError::Decode("width".to_owned()))?,
-                    height: u32::try_from(source_height).map_err(|_| RenderError::Decode("height".to_owned()))?,
-                    channels: 3,
-                };
+            SourceFormat::Jpeg | SourceFormat::Webp => {
+                let decoded = if format == SourceFormat::Jpeg { decode::jpeg(source, false)? } else { decode::webp(source)? };
+                let image = Raster { pixels: &decoded.pixels, width: decoded.width, height: decoded.height, channels: decoded.channels };
                 let (pixels, width, height) = image.scaled_to(width)?;
-                encode(&pixels, PixelLayout::Rgb, width, height, quality)
+                let layout = if decoded.channels == 4 { PixelLayout::Rgba } else { PixelLayout::Rgb };
+                encode(&pixels, layout, width, height, quality)
             }
         }
     }
@@ -253,24 +264,4 @@ impl Renderer {
         resvg::render(&tree, transform, &mut pixmap.as_mut());
         Ok(pixmap)
     }
-}
-
-fn check_source_size(width: u64, height: u64) -> Result<(), RenderError> {
-    if width == 0 || height == 0 {
-        return Err(RenderError::Decode("the image has no pixels".to_owned()));
-    }
-    if width.saturating_mul(height) > MAX_SOURCE_PIXELS {
-        return Err(RenderError::TooLarge { width, height });
-    }
-    Ok(())
-}
-
-/// A PNG's size from its header, before anything is decoded.
-fn png_size(data: &[u8]) -> Result<(u64, u64), RenderError> {
-    const SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
-    if data.len() < 24 || &data[..8] != SIGNATURE || &data[12..16] != b"IHDR" {
-        return Err(RenderError::Decode("not a PNG file".to_owned()));
-    }
-    let number = |at: usize| u64::from(u32::from_be_bytes([data[at], data[at + 1], data[at + 2], data[at + 3]]));
-    Ok((number(16), number(20)))
 }

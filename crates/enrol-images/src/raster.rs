@@ -4,7 +4,8 @@ use webp::PixelLayout;
 
 use crate::{Encoded, MAX_OUTPUT_PIXELS, RenderError};
 
-/// Interleaved 8-bit pixels (RGB, or premultiplied RGBA).
+/// Interleaved 8-bit pixels (RGB, or RGBA: premultiplied from a PNG or an
+/// SVG, straight from a WebP).
 pub(crate) struct Raster<'a> {
     pub(crate) pixels: &'a [u8],
     pub(crate) width: u32,

@@ -197,3 +197,67 @@ fn text_is_drawn_with_the_system_fonts_and_left_out_without_any() {
         assert_eq!(with_system.webp, without.webp, "with no fonts installed the text is left out and the rest drawn");
     }
 }
+
+#[test]
+fn uploads_are_known_by_their_bytes_and_written_again_in_their_format() {
+    let source = png(300, 200);
+    let clean = renderer().clean_upload(&source).unwrap();
+    assert_eq!((clean.format, clean.width, clean.height), (SourceFormat::Png, 300, 200));
+    let jpeg = include_bytes!("../tests/fixtures/gradient-96x64.jpg");
+    let clean = renderer().clean_upload(jpeg).unwrap();
+    assert_eq!((clean.format, clean.width, clean.height), (SourceFormat::Jpeg, 96, 64));
+    let webp = renderer().render(&source, SourceFormat::Png, 256, 75).unwrap().webp;
+    let clean = renderer().clean_upload(&webp).unwrap();
+    assert_eq!((clean.format, clean.width, clean.height), (SourceFormat::Webp, 256, 171));
+    assert_eq!(decoded(&Encoded { webp: clean.bytes, width: 0, height: 0 }), (256, 171, false));
+}
+
+#[test]
+fn a_jpeg_loses_its_exif() {
+    let jpeg = include_bytes!("../tests/fixtures/gradient-96x64.jpg");
+    // An APP1 segment with a camera's EXIF (and where it was), after the SOI.
+    let exif = b"Exif\0\0GPSLatitude 51.5072 N";
+    let mut tagged = vec![0xFF, 0xD8, 0xFF, 0xE1];
+    tagged.extend_from_slice(&u16::try_from(exif.len() + 2).unwrap().to_be_bytes());
+    tagged.extend_from_slice(exif);
+    tagged.extend_from_slice(&jpeg[2..]);
+    let clean = renderer().clean_upload(&tagged).unwrap();
+    assert_eq!((clean.format, clean.width, clean.height), (SourceFormat::Jpeg, 96, 64));
+    assert!(!clean.bytes.windows(4).any(|w| w == b"Exif" || w == b"GPSL"), "metadata is gone");
+}
+
+#[test]
+fn uploads_that_are_not_whole_images_are_refused() {
+    assert_eq!(renderer().clean_upload(b"").unwrap_err(), UploadError::Empty);
+    assert_eq!(renderer().clean_upload(b"%PDF-1.7").unwrap_err(), UploadError::NotAnImage);
+    assert_eq!(renderer().clean_upload(b"<html><script>alert(1)</script>").unwrap_err(), UploadError::NotAnImage);
+    let source = png(300, 200);
+    assert_eq!(renderer().clean_upload(&source[..source.len() / 2]).unwrap_err(), UploadError::Damaged("PNG"));
+    let jpeg = include_bytes!("../tests/fixtures/gradient-96x64.jpg");
+    assert_eq!(renderer().clean_upload(&jpeg[..jpeg.len() / 2]).unwrap_err(), UploadError::Damaged("JPEG"));
+    assert_eq!(renderer().clean_upload(b"<svg").unwrap_err(), UploadError::Damaged("SVG"));
+    assert_eq!(renderer().clean_upload(&vec![b' '; MAX_UPLOAD_BYTES + 1]).unwrap_err(), UploadError::TooLarge);
+}
+
+#[test]
+fn an_uploaded_svg_keeps_only_its_drawing() {
+    let svg = br##"<?xml version="1.0"?>
+<!DOCTYPE svg [<!ENTITY pink "#e7adb8">]>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="80" onload="alert(1)">
+  <script>alert(2)</script>
+  <a href="javascript:alert(3)"><rect width="120" height="80" fill="&pink;" onclick="alert(4)"/></a>
+  <image href="/etc/hostname.png" width="10" height="10" onerror="alert(5)"/>
+  <image xlink:href="https://evil.example/x.png" width="10" height="10"/>
+  <foreignObject width="10" height="10"><div xmlns="http://www.w3.org/1999/xhtml">Hi</div></foreignObject>
+</svg>"##;
+    let clean = renderer().clean_upload(svg).unwrap();
+    assert_eq!((clean.format, clean.width, clean.height), (SourceFormat::Svg, 120, 80));
+    let text = String::from_utf8(clean.bytes).unwrap().to_lowercase();
+    for gone in ["script", "alert", "onload", "onclick", "onerror", "javascript:", "foreignobject", "entity", "doctype", "evil", "/etc/"] {
+        assert!(!text.contains(gone), "{gone} is gone from {text}");
+    }
+    assert!(text.contains("#e7adb8"), "the drawing stays: {text}");
+    // An entity from outside the file is never read: the file is refused.
+    let outside = br#"<!DOCTYPE svg [<!ENTITY secret SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&secret;</text></svg>"#;
+    assert_eq!(renderer().clean_upload(outside).unwrap_err(), UploadError::Damaged("SVG"));
+}

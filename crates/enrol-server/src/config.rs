@@ -35,8 +35,11 @@ pub struct Config {
     /// `ENROL_IMAGE_CACHE`: where resized images are kept, default
     /// `data/image-cache`. Safe to delete; not shared between instances.
     pub image_cache: PathBuf,
-    /// Where the files students send are kept (`ENROL_UPLOADS_DIR`).
+    /// Where the files students send and the images staff upload are kept
+    /// (`ENROL_UPLOADS_DIR`), unless a bucket is configured.
     pub uploads_dir: PathBuf,
+    /// `ENROL_S3_*`: the S3-compatible bucket that keeps them instead.
+    pub s3: Option<crate::file_store::S3Config>,
     /// `ENROL_IMAGE_CACHE_MAX_MB`: the most the image cache may hold on
     /// disk, default 512.
     pub image_cache_max_bytes: u64,
@@ -266,6 +269,7 @@ impl Config {
             ssr_engines,
             image_cache: get("ENROL_IMAGE_CACHE").map_or_else(|| PathBuf::from("data/image-cache"), PathBuf::from),
             uploads_dir: get("ENROL_UPLOADS_DIR").map_or_else(|| PathBuf::from("data/uploads"), PathBuf::from),
+            s3: crate::file_store::S3Config::from_lookup(&get)?,
             image_cache_max_bytes: u64::from(number("ENROL_IMAGE_CACHE_MAX_MB", 512)?) * 1024 * 1024,
             payments,
             smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),

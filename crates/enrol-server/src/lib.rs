@@ -169,7 +169,7 @@ pub struct AppState {
     pub image_cache: http::images::ImageCache,
     /// The account data API's schema (`POST /api/graphql`).
     pub graphql: http::graphql::AccountSchema,
-    /// The files students send.
+    /// The files students send and the images staff upload.
     pub files: Arc<dyn file_store::FileStore>,
 }
 
@@ -200,7 +200,7 @@ impl App {
         tracing::info!(gateway = payments.kind().as_str(), "Payments");
         let tracking_json = serde_json::to_string(&config.tracking)?;
         let image_cache = http::images::ImageCache::new(&config.image_cache, config.image_cache_max_bytes);
-        let files = Arc::new(file_store::DiskStore::new(config.uploads_dir.clone()));
+        let files = file_store::from_config(&config)?;
         let graphql = http::graphql::schema(config.environment == config::Environment::Production);
         let state = Arc::new(AppState {
             config,

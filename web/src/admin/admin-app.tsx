@@ -13,6 +13,7 @@ import { CodesScreen } from './screens/codes/codes-screen';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen';
 import { EnquiriesScreen } from './screens/enquiries/enquiries-screen';
 import { ExportsScreen } from './screens/exports/exports-screen';
+import { MediaItemScreen, MediaScreen } from './screens/media/media-library';
 import { OrderScreen } from './screens/orders/order-screen';
 import { OrdersScreen } from './screens/orders/orders-screen';
 import { NewSessionScreen } from './screens/sessions/new-session-screen';
@@ -78,6 +79,8 @@ export function AdminApp() {
           <Route path={routes.code} element={screen(['codes'], <CodeScreen />)} />
           <Route path={routes.upsells} element={screen(['codes'], <UpsellsScreen />)} />
           <Route path={routes.upsell} element={screen(['codes'], <UpsellScreen />)} />
+          <Route path={routes.media} element={screen(['content'], <MediaScreen />)} />
+          <Route path={routes.mediaItem} element={screen(['content'], <MediaItemScreen />)} />
           <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
           <Route path={routes.content} element={screen(['content'], later(<ContentListScreen />))} />
           <Route path={routes.newContent} element={screen(['content'], later(<NewContentScreen />))} />

@@ -27,6 +27,8 @@ export const routes = {
   content: '/content/',
   newContent: '/content/new/:kind/',
   contentDocument: '/content/:kind/:key/',
+  media: '/media/',
+  mediaItem: '/media/:key/',
 } as const;
 
 /** The address of a route with one parameter, the value encoded. */
@@ -44,4 +46,5 @@ export const paths = {
   upsell: withParam(routes.upsell),
   newContent: withParam(routes.newContent),
   contentDocument: withParams(routes.contentDocument),
+  mediaItem: withParam(routes.mediaItem),
 };

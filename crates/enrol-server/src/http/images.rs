@@ -2,8 +2,12 @@
 //! image resized to one of the widths the pages ask for, as lossy WebP, in
 //! the shape of Next.js's image optimiser (spec §9).
 //!
+//! An image staff uploaded (`/media/uploads/<key>.<ext>`, issue 15) is
+//! read from the file store; any other from the content pack's `images/`.
+//!
 //! Each result is kept on disk in `ENROL_IMAGE_CACHE` under a key made of
-//! the source's path, modification time and size, the width and the
+//! the source's path, version (a content file's modification time and
+//! size; an upload's key, which never names other bytes), the width and the
 //! quality, so an edited image gets new URLs' worth of cache entries and the
 //! old ones are simply never asked for again. The key is also the ETag, and
 //! the response may be cached by browsers and CDNs for a year.
@@ -36,16 +40,16 @@ use tokio::sync::Semaphore;
 use enrol_images::{ImageRequest, MAX_SOURCE_BYTES, RenderError, Renderer};
 
 use crate::AppState;
-use crate::http::ApiError;
+use crate::http::{ApiError, media};
 
 /// Changes whenever the same request would give different bytes, so that
 /// old cache entries and ETags are left behind.
 const RENDER_VERSION: &str = "enrol-images 1";
-const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
+pub(crate) const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
 const X_IMAGE_CACHE: HeaderName = HeaderName::from_static("x-image-cache");
 
 /// One resize at a time per core, for the whole process.
-static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
+pub(crate) static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
     Arc::new(Semaphore::new(cores))
 });
@@ -53,7 +57,7 @@ static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
 /// The system's fonts, found on the first resize (it reads font files).
 static RENDERER: OnceLock<Renderer> = OnceLock::new();
 
-fn renderer() -> &'static Renderer {
+pub(crate) fn renderer() -> &'static Renderer {
     RENDERER.get_or_init(|| {
         let renderer = Renderer::with_system_fonts();
         match renderer.font_faces() {
@@ -79,19 +83,20 @@ pub async fn show_image(
     let Query(query) = query.map_err(|rejection| ApiError::BadRequest(rejection.body_text()))?;
     let request = ImageRequest::parse(query.url.as_deref(), query.w.as_deref(), query.q.as_deref())
         .map_err(|error| ApiError::BadRequest(error.to_string()))?;
-    let source = state.config.content_dir.join("images").join(&request.path);
-    let metadata = match tokio::fs::metadata(&source).await {
-        Ok(metadata) if metadata.is_file() => metadata,
-        Ok(_) => return Err(ApiError::NotFound),
-        Err(error) if matches!(error.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
-            return Err(ApiError::NotFound);
+    // An uploaded image is read from the file store, and its key names its
+    // bytes; a content image is a file, named by its time and size.
+    let (source, version) = match request.path.strip_prefix(media::UPLOADS) {
+        Some(file) => {
+            let key = media::upload_key(file).ok_or(ApiError::NotFound)?;
+            (Source::Upload(file.to_owned()), key.to_owned())
         }
-        Err(error) => return Err(anyhow::Error::new(error).context(format!("Failed to read {}", source.display())).into()),
+        None => {
+            let path = state.config.content_dir.join("images").join(&request.path);
+            let version = content_version(&path).await?;
+            (Source::Content(path), version)
+        }
     };
-    if metadata.len() > MAX_SOURCE_BYTES {
-        return Err(ApiError::BadRequest("The image is too large to resize.".to_owned()));
-    }
-    let key = cache_key(&request, &metadata);
+    let key = cache_key(&request, &version);
     let etag = format!("\"{key}\"");
     if headers.get(header::IF_NONE_MATCH).is_some_and(|value| etag_matches(value, &etag)) {
         return Ok(not_modified(&etag));
@@ -107,7 +112,10 @@ pub async fn show_image(
     if let Some(bytes) = read_cached(&cached).await {
         return Ok(image_response(&etag, bytes, "HIT"));
     }
-    let data = tokio::fs::read(&source).await.with_context(|| format!("Failed to read {}", source.display()))?;
+    let data = match &source {
+        Source::Content(path) => tokio::fs::read(path).await.with_context(|| format!("Failed to read {}", path.display()))?,
+        Source::Upload(file) => media::read_upload(&state, file).await?.1,
+    };
     let started = Instant::now();
     let job = request.clone();
     let cache_state = Arc::clone(&state);
@@ -136,6 +144,35 @@ pub async fn show_image(
         "Image resized"
     );
     Ok(image_response(&etag, encoded.webp, "MISS"))
+}
+
+/// Where an image's bytes are.
+enum Source {
+    Content(PathBuf),
+    /// The file's name below `/media/uploads/`.
+    Upload(String),
+}
+
+/// A content image's modification time and size, once it is found to be a
+/// file of at most [`MAX_SOURCE_BYTES`].
+async fn content_version(path: &Path) -> Result<String, ApiError> {
+    let metadata = match tokio::fs::metadata(path).await {
+        Ok(metadata) if metadata.is_file() => metadata,
+        Ok(_) => return Err(ApiError::NotFound),
+        Err(error) if matches!(error.kind(), io::ErrorKind::NotFound | io::ErrorKind::NotADirectory) => {
+            return Err(ApiError::NotFound);
+        }
+        Err(error) => return Err(anyhow::Error::new(error).context(format!("Failed to read {}", path.display())).into()),
+    };
+    if metadata.len() > MAX_SOURCE_BYTES {
+        return Err(ApiError::BadRequest("The image is too large to resize.".to_owned()));
+    }
+    Ok(file_version(&metadata))
+}
+
+fn file_version(metadata: &std::fs::Metadata) -> String {
+    let modified = metadata.modified().ok().and_then(|time| time.duration_since(UNIX_EPOCH).ok()).map_or(0, |since| since.as_nanos());
+    format!("{modified} {}", metadata.len())
 }
 
 /// Keeps the disk cache of resized images under `ENROL_IMAGE_CACHE_MAX_MB`:
@@ -197,18 +234,10 @@ fn cached_files(dir: &Path) -> Vec<(PathBuf, std::time::SystemTime, u64)> {
         .collect()
 }
 
-/// A stable name for one rendition of one version of a source file.
-fn cache_key(request: &ImageRequest, metadata: &std::fs::Metadata) -> String {
-    let modified = metadata.modified().ok().and_then(|time| time.duration_since(UNIX_EPOCH).ok()).map_or(0, |since| since.as_nanos());
+/// A stable name for one rendition of one `version` of a source file.
+fn cache_key(request: &ImageRequest, version: &str) -> String {
     let mut hash = Sha256::new();
-    for part in [
-        RENDER_VERSION,
-        &request.path,
-        &modified.to_string(),
-        &metadata.len().to_string(),
-        &request.width.to_string(),
-        &request.quality.to_string(),
-    ] {
+    for part in [RENDER_VERSION, &request.path, version, &request.width.to_string(), &request.quality.to_string()] {
         hash.update(part.as_bytes());
         hash.update([0]);
     }
@@ -295,7 +324,7 @@ mod tests {
         let file = dir.join("a.svg");
         std::fs::write(&file, "<svg/>").unwrap();
         let request = ImageRequest::parse(Some("/media/a.svg"), Some("640"), None).unwrap();
-        let key = |request: &ImageRequest| cache_key(request, &std::fs::metadata(&file).unwrap());
+        let key = |request: &ImageRequest| cache_key(request, &file_version(&std::fs::metadata(&file).unwrap()));
         let first = key(&request);
         assert_eq!(first.len(), 32);
         assert!(first.bytes().all(|b| b.is_ascii_hexdigit()));

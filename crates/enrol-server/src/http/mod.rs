@@ -18,6 +18,7 @@ mod health;
 pub mod images;
 mod json_body;
 mod limits;
+mod media;
 mod newsletter;
 mod online_checkout;
 mod openapi;
@@ -89,7 +90,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
     let media_cache = SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
     let assets = ServiceBuilder::new().layer(immutable).service(ServeDir::new(state.config.web_dist.join("client/assets")));
-    let media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
+    let content_media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
     let admin_assets = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")))
         .service(ServeDir::new(state.config.web_dist.join("admin/assets")));
@@ -172,7 +173,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/webhooks/payments", post(webhooks::receive_event))
         .nest("/api", api)
         .nest_service("/assets", assets)
-        .nest_service("/media", media)
+        .route("/media/uploads/{file}", get(media::show_upload))
+        .nest_service("/media", content_media)
         .nest_service("/admin/assets", admin_assets)
         .route("/admin", get(pages::show_admin_app))
         .route("/admin/", get(pages::show_admin_app))

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::admin::{audit_rows, staff_member};
 use crate::admin_codes::admin;
+use crate::admin_media::{PNG, served, upload};
 use crate::both_backends;
 use crate::helpers::TestApp;
 
@@ -161,6 +162,26 @@ both_backends! {
         assert_eq!(title, "Chemical Peels Course");
         assert_eq!(app.get("/api/admin/content/course/chemical-peels/preview").await.status().as_u16(), 401);
         assert_eq!(admin(&editor, &app, "POST", "/content/course/chemical-peels/publish", None).await.0, 200, "nothing is left locked");
+        app.stop().await;
+    }
+
+    async fn an_uploaded_image_is_used_on_a_course_page(app: TestApp) {
+        let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+        let (status, uploaded) = upload(&editor, &app, "A peel being applied", PNG).await;
+        assert_eq!(status, 201, "{uploaded}");
+        let file = uploaded["fileName"].as_str().unwrap().to_owned();
+        let (_, course) = admin(&editor, &app, "GET", "/content/course/chemical-peels", None).await;
+        let mut body = course["published"].clone();
+        body["image"] = json!({ "file": file, "alt": "A peel being applied" });
+        publish(&editor, &app, "course", "chemical-peels", body).await;
+        let shown = page_data(&app, "/courses/aesthetics/chemical-peels/").await;
+        let image = &shown["page"]["images"][0];
+        assert_eq!((image["url"].as_str(), image["width"].as_i64()), (Some(format!("/media/{file}").as_str()), Some(40)));
+        assert_eq!(served(&app, &file).await.status().as_u16(), 200);
+        let mut body = course["published"].clone();
+        body["image"] = json!({ "file": "uploads/0000.png", "alt": "Nothing" });
+        let (status, answer) = admin(&editor, &app, "PUT", "/content/course/chemical-peels/draft", Some(json!({ "body": body }))).await;
+        assert_eq!((status, answer["error"]["fields"]["image"].is_string()), (422, true));
         app.stop().await;
     }
 

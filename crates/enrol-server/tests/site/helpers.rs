@@ -144,7 +144,9 @@ pub fn test_config(database_url: String) -> Config {
     config.web_dist = root.join("web/dist");
     config.content_dir = root.join("content");
     config.ssr_engines = 1;
-    config.uploads_dir = std::env::temp_dir().join("enrol-tests").join(format!("uploads-{}", uuid::Uuid::new_v4().simple()));
+    let scratch = std::env::temp_dir().join("enrol-tests");
+    config.uploads_dir = scratch.join(format!("uploads-{}", uuid::Uuid::new_v4().simple()));
+    config.image_cache = scratch.join(format!("image-cache-{}", uuid::Uuid::new_v4().simple()));
     // Tests speak for many clients through the "proxy" at 127.0.0.1
     // (`X-Forwarded-For`); the per-client limits have tests of their own.
     config.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { useController, type FieldValues, type Path } from 'react-hook-form';
 import { Field } from '../../components/ui/field';
 import type { AdminForm } from './use-admin-form';
@@ -172,6 +172,37 @@ export function CheckboxField<TInput extends FieldValues, TOutput>(props: Bound<
       />
       <label htmlFor={id}>{label}</label>
       {messages}
+    </div>
+  );
+}
+
+/** A file to send (`accept` lists the types offered); the value is the `File`, or null. */
+export function FileField<TInput extends FieldValues, TOutput>(props: Bound<TInput, TOutput> & { accept: string }) {
+  const { id, label, field, error } = useBound(props);
+  const { hint, required = false, accept } = props;
+  const { described, messages } = messagesFor(id, hint, error);
+  const input = useRef<HTMLInputElement>(null);
+  // A file input cannot be given a value: it is emptied when the form is.
+  useEffect(() => {
+    if (!field.value && input.current) input.current.value = '';
+  }, [field.value]);
+  return (
+    <div className={frameClass('field', error)}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {messages}
+      <input
+        ref={input}
+        type="file"
+        id={id}
+        accept={accept}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
+      />
     </div>
   );
 }

@@ -17,7 +17,7 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Priya owner')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
-    expect(navLinks()).toEqual(['Dashboard', 'Sessions', 'Orders', 'Codes', 'Upsells', 'Enquiries', 'Content', 'Exports', 'Staff', 'Audit log']);
+    expect(navLinks()).toEqual(['Dashboard', 'Sessions', 'Orders', 'Codes', 'Upsells', 'Enquiries', 'Content', 'Media', 'Exports', 'Staff', 'Audit log']);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -40,7 +40,7 @@ describe('the signed-in layout', () => {
   it('gives an editor only Content, and starts them there; a tutor has no Content', async () => {
     renderAdmin('/', staffMember('editor'), { 'GET /api/admin/content': () => jsonResponse(200, { documents: [] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Content' })).toBeInTheDocument();
-    expect(navLinks()).toEqual(['Content']);
+    expect(navLinks()).toEqual(['Content', 'Media']);
     expect(address()).toBe('/content/');
   });
 

@@ -231,6 +231,20 @@ export interface Upsell {
   unitAmount: number;
 }
 
+/** An image in the media library (`GET /api/admin/media`). */
+export interface MediaItem {
+  key: string;
+  /** Below `/media/`, as content names it: `uploads/<key>.<ext>`. */
+  fileName: string;
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/svg+xml';
+  width: number;
+  height: number;
+  bytes: number;
+  alt: string;
+  uploadedBy: string;
+  createdAt: string;
+}
+
 export type EnquiryStatus = 'new' | 'in_progress' | 'done';
 export type EnquiryKind = 'contact' | 'callback' | 'business' | 'models';
 

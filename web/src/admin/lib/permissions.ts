@@ -29,6 +29,7 @@ export const SECTIONS: readonly Section[] = [
   { label: 'Upsells', path: paths.upsells, needs: ['codes'] },
   { label: 'Enquiries', path: paths.enquiries, needs: ['enquiries'] },
   { label: 'Content', path: paths.content, needs: ['content'] },
+  { label: 'Media', path: paths.media, needs: ['content'] },
   { label: 'Exports', path: paths.exports, needs: ['figures'] },
   { label: 'Staff', path: paths.staff, needs: ['manage_staff'] },
   { label: 'Audit log', path: paths.audit, needs: ['audit'] },

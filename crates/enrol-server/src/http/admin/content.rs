@@ -2,6 +2,7 @@
 //! staff with `Permission::Content`: documents, drafts, publishing, history
 //! and reverting, and the Markdown preview the editor shows.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -13,6 +14,7 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use enrol_db::content::PackImages;
+use enrol_db::content::projection::ImageSizes;
 use enrol_db::{ContentDetail, ContentRefused, ContentSource, ContentSummary};
 use enrol_domain::content::{ContentBody, ContentKind, key_is_valid};
 
@@ -107,14 +109,14 @@ fn kind_of(name: &str) -> Result<ContentKind, ApiError> {
 
 /// The body sent for a document of `kind` and `key`, read and checked,
 /// down to the images it names being ones the site has.
-fn checked_body(state: &AppState, kind: ContentKind, key: &str, value: serde_json::Value) -> Result<ContentBody, ApiError> {
+async fn checked_body(state: &AppState, kind: ContentKind, key: &str, value: serde_json::Value) -> Result<ContentBody, ApiError> {
     let body = ContentBody::from_json(kind, value)
         .map_err(|error| ApiError::BadRequest(format!("This is not a {} document: {error}", kind.as_str())))?;
     let errors = body.check(key);
     if !errors.is_empty() {
         return Err(ApiError::Invalid(errors));
     }
-    if let Err(error) = enrol_db::content::projection::project(key, &body, &images(state), Utc::now()) {
+    if let Err(error) = enrol_db::content::projection::project(key, &body, &images(state).await?, Utc::now()) {
         tracing::info!(error = %error, "A document names an image the site does not have");
         return Err(ApiError::field("image", "Choose an image the site has."));
     }
@@ -130,9 +132,25 @@ fn refused(refusal: ContentRefused) -> ApiError {
     }
 }
 
-/// The sizes of the images a body names.
-fn images(state: &AppState) -> PackImages<'_> {
-    PackImages { root: &state.config.content_dir }
+/// The sizes of the images content names: an upload's from the media
+/// library, the rest from the pack's folder.
+struct SiteImages<'a> {
+    pack: PackImages<'a>,
+    uploads: HashMap<String, (u32, u32)>,
+}
+
+impl ImageSizes for SiteImages<'_> {
+    fn size(&self, file: &str) -> anyhow::Result<(u32, u32)> {
+        if file.starts_with("uploads/") {
+            self.uploads.get(file).copied().with_context(|| format!("No uploaded image {file:?}"))
+        } else {
+            self.pack.size(file)
+        }
+    }
+}
+
+async fn images(state: &AppState) -> anyhow::Result<SiteImages<'_>> {
+    Ok(SiteImages { pack: PackImages { root: &state.config.content_dir }, uploads: state.db.media_sizes().await? })
 }
 
 /// `GET /api/admin/content`: every document.
@@ -161,7 +179,7 @@ pub async fn save_draft(
     Path((kind, key)): Path<(String, String)>,
     JsonBody(form): JsonBody<DraftForm>,
 ) -> Result<Response, ApiError> {
-    let body = checked_body(&state, kind_of(&kind)?, &key, form.body)?;
+    let body = checked_body(&state, kind_of(&kind)?, &key, form.body).await?;
     let now = Utc::now();
     if !state.db.save_content_draft(&key, &body, &staff.id, now).await? {
         return Err(ApiError::NotFound);
@@ -203,8 +221,8 @@ pub async fn create_content(
     if !key_is_valid(kind, &form.key) {
         return Err(ApiError::field("key", "Use lower-case letters, digits and hyphens."));
     }
-    let body = checked_body(&state, kind, &form.key, form.body)?;
-    state.db.create_content(&form.key, &body, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
+    let body = checked_body(&state, kind, &form.key, form.body).await?;
+    state.db.create_content(&form.key, &body, &images(&state).await?, &staff.id, Utc::now()).await?.map_err(refused)?;
     crate::notice_versions(&state).await?;
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "kind": kind, "key": form.key }))).into_response())
 }
@@ -224,8 +242,11 @@ pub async fn publish_content(
     Path((kind, key)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let kind = kind_of(&kind)?;
-    let version =
-        state.db.publish_content(kind, &key, ContentSource::Draft, &images(&state), &staff.id, Utc::now()).await?.map_err(refused)?;
+    let version = state
+        .db
+        .publish_content(kind, &key, ContentSource::Draft, &images(&state).await?, &staff.id, Utc::now())
+        .await?
+        .map_err(refused)?;
     published(&state, kind, &key, version).await
 }
 
@@ -246,7 +267,7 @@ pub async fn revert_content(
     let kind = kind_of(&kind)?;
     let version = state
         .db
-        .publish_content(kind, &key, ContentSource::Revision(form.version), &images(&state), &staff.id, Utc::now())
+        .publish_content(kind, &key, ContentSource::Revision(form.version), &images(&state).await?, &staff.id, Utc::now())
         .await?
         .map_err(refused)?;
     published(&state, kind, &key, version).await
@@ -260,7 +281,7 @@ pub async fn preview_content(State(state): State<Arc<AppState>>, Path((kind, key
     let detail = state.db.content_document(kind_of(&kind)?, &key).await?.ok_or(ApiError::NotFound)?;
     let body = detail.draft.unwrap_or(detail.summary.body);
     let path = path_of(&key, &body).ok_or(ApiError::NotFound)?;
-    let preview = state.db.preview(&key, &body, &images(&state), Utc::now()).await?;
+    let preview = state.db.preview(&key, &body, &images(&state).await?, Utc::now()).await?;
     let html = crate::http::pages::render_preview(&state, &preview, &path).await;
     preview.close().await;
     let policy = crate::http::content_security_policy(false, &state.config.tracking);

@@ -12,6 +12,7 @@ mod content;
 mod csv;
 mod enquiries;
 mod figures;
+mod media;
 mod order_actions;
 mod orders;
 mod people;
@@ -21,6 +22,7 @@ mod sessions;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
@@ -100,6 +102,9 @@ pub const ROUTES: &[AdminRoute] = &[
     route("DELETE", "/content/{kind}/{key}/draft", Some(Permission::Content)),
     route("POST", "/content/{kind}/{key}/publish", Some(Permission::Content)),
     route("POST", "/content/{kind}/{key}/revert", Some(Permission::Content)),
+    route("GET", "/media", Some(Permission::Content)),
+    route("POST", "/media", Some(Permission::Content)),
+    route("PUT", "/media/{key}", Some(Permission::Content)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -146,6 +151,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/content/{kind}/{key}/draft", put(content::save_draft).delete(content::discard_draft))
         .route("/content/{kind}/{key}/publish", post(content::publish_content))
         .route("/content/{kind}/{key}/revert", post(content::revert_content))
+        .route("/media", get(media::list_media).post(media::upload_media).layer(DefaultBodyLimit::max(media::UPLOAD_BODY_BYTES)))
+        .route("/media/{key}", put(media::edit_media))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()

@@ -1,0 +1,119 @@
+//! The content media library (issue 15), for staff with
+//! `Permission::Content`: images uploaded for the site's pages, listed
+//! newest first, and their alt text changed. What an image may be and how
+//! it is cleaned is `enrol_images` ([`Renderer::clean_upload`]); where the
+//! bytes go is the file store, the one that keeps the students' files
+//! (disk or bucket); they are served at `/media/uploads/…` ([`crate::http::media`]).
+//!
+//! An upload is JSON, `{alt, data}` with the file as base64, not a
+//! multipart form or a raw body: every write to the API must be JSON from
+//! the site's own pages (the same-site guard, decision 009), and the
+//! back office then sends it with `postJson` like every other form, its
+//! field errors placed the same way. Base64 costs a third more bytes on
+//! the wire, for a file of at most 10 MB.
+//!
+//! [`Renderer::clean_upload`]: enrol_images::Renderer::clean_upload
+
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use base64::Engine as _;
+use chrono::Utc;
+use serde::Deserialize;
+
+use enrol_db::{MEDIA_LISTED, MediaRecord};
+use enrol_domain::media::alt_text;
+use enrol_images::UploadError;
+
+use super::Staff;
+use crate::AppState;
+use crate::accounts::random_token;
+use crate::http::ApiError;
+use crate::http::images::{ENCODES, renderer};
+use crate::http::json_body::JsonBody;
+use crate::http::media::UPLOADS;
+
+/// The body limit of an upload: 10 MB as base64 is about 13.4 MB.
+pub const UPLOAD_BODY_BYTES: usize = 14 * 1024 * 1024;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MediaUpload {
+    alt: String,
+    /// The file's bytes, base64: a JPEG, PNG, WebP or SVG of at most 10 MB.
+    data: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AltChange {
+    alt: String,
+}
+
+fn checked_alt(typed: &str) -> Result<String, ApiError> {
+    alt_text(typed).map_err(|message| ApiError::field("alt", message))
+}
+
+/// `GET /api/admin/media`: the newest images, newest first, and how many
+/// at most are listed.
+pub async fn list_media(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    Ok(Json(serde_json::json!({ "media": state.db.media_library().await?, "limit": MEDIA_LISTED })).into_response())
+}
+
+/// `POST /api/admin/media`: 201 with the image as kept.
+#[tracing::instrument(skip_all, fields(staff = %staff.id))]
+pub async fn upload_media(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    JsonBody(upload): JsonBody<MediaUpload>,
+) -> Result<Response, ApiError> {
+    let alt = checked_alt(&upload.alt)?;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(upload.data.trim())
+        .map_err(|_| ApiError::Unprocessable("The file did not arrive whole. Please try again.".to_owned()))?;
+    // Decoding is CPU work: on the blocking pool, one image per core at a
+    // time with the resizes.
+    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
+    let cleaned = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        renderer().clean_upload(&bytes)
+    })
+    .await
+    .context("The upload task failed")?
+    .map_err(|error| match error {
+        UploadError::Encode(_) => anyhow::Error::new(error).context("Failed to clean an uploaded image").into(),
+        refused => ApiError::Unprocessable(refused.to_string()),
+    })?;
+    let key = random_token();
+    state.files.put(&key, &cleaned.bytes).await?;
+    let media = MediaRecord {
+        file_name: format!("{UPLOADS}{key}.{}", cleaned.format.extension()),
+        content_type: cleaned.format.content_type().to_owned(),
+        width: i64::from(cleaned.width),
+        height: i64::from(cleaned.height),
+        bytes: i64::try_from(cleaned.bytes.len()).context("size")?,
+        alt,
+        uploaded_by: staff.id.clone(),
+        created_at: Utc::now(),
+        key,
+    };
+    state.db.add_media(&media).await?;
+    tracing::info!(key = %media.key, content_type = %media.content_type, bytes = media.bytes, "Image uploaded");
+    Ok((StatusCode::CREATED, Json(media)).into_response())
+}
+
+/// `PUT /api/admin/media/{key}`: new alt text; the image as kept.
+pub async fn edit_media(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(key): Path<String>,
+    JsonBody(change): JsonBody<AltChange>,
+) -> Result<Response, ApiError> {
+    let alt = checked_alt(&change.alt)?;
+    let media = state.db.edit_media_alt(&key, &alt, &staff.id, Utc::now()).await?.ok_or(ApiError::NotFound)?;
+    Ok(Json(media).into_response())
+}

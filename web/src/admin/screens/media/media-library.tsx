@@ -1,0 +1,133 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { z } from 'zod';
+import { AdminFormView } from '../../components/admin-form';
+import { columnsOf, DataTable } from '../../components/data-table';
+import { TextField } from '../../components/form-fields';
+import { PageHeading } from '../../components/page-heading';
+import { RequestView } from '../../components/request-view';
+import { useAdminForm } from '../../components/use-admin-form';
+import { adminPut, apiPath } from '../../lib/admin-api';
+import type { MediaItem } from '../../lib/api-types';
+import { formatInstant } from '../../lib/labels';
+import { useAdminData } from '../../lib/use-admin-data';
+import { paths } from '../../paths';
+import { altText, UploadForm } from './upload-form';
+
+// The content media library (issue 15): the images staff uploaded for the
+// site's pages, newest first, each with its alt text, size and the file
+// name content refers to it by (`image: { file: uploads/….png, alt: … }`).
+// The page of one image finds it in the list, as there is no
+// `GET /media/{key}`.
+
+const MEDIA_PATH = apiPath('media');
+
+interface Library {
+  media: MediaItem[];
+  limit: number;
+}
+
+/** A small copy, made by the site's image resizer. */
+function Thumbnail({ item }: { item: MediaItem }) {
+  const src = `/_next/image/?url=${encodeURIComponent(`/media/${item.fileName}`)}&w=128&q=75`;
+  return <img className="media-thumbnail" src={src} alt={item.alt} width={item.width} height={item.height} loading="lazy" />;
+}
+
+/** 1.2 MB, 340 KB */
+export function sizeLabel(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+function CopyFileName({ fileName }: { fileName: string }) {
+  const [said, setSaid] = useState('');
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(fileName);
+      setSaid('Copied.');
+    } catch {
+      setSaid('Copying is not allowed here: select the file name and copy it.');
+    }
+  }
+  return (
+    <>
+      <code className="media-file">{fileName}</code>{' '}
+      <button type="button" className="button button-secondary" aria-label={`Copy the file name ${fileName}`} onClick={() => void copy()}>
+        Copy
+      </button>
+      <span role="status">{said}</span>
+    </>
+  );
+}
+
+const column = columnsOf<MediaItem>();
+const columns = column.columns([
+  column.display({ id: 'image', header: 'Image', cell: (info) => <Thumbnail item={info.row.original} /> }),
+  column.accessor('alt', { header: 'Alt text', cell: (info) => <Link to={paths.mediaItem(info.row.original.key)}>{info.getValue()}</Link> }),
+  column.accessor('fileName', { header: 'File name', enableSorting: false, cell: (info) => <CopyFileName fileName={info.getValue()} /> }),
+  column.accessor('bytes', { header: 'Size', cell: (info) => `${info.row.original.width} × ${info.row.original.height} px, ${sizeLabel(info.getValue())}` }),
+  column.accessor('createdAt', { header: 'Uploaded', cell: (info) => formatInstant(info.getValue()) }),
+]);
+
+export function MediaScreen() {
+  const library = useAdminData<Library>(MEDIA_PATH);
+  return (
+    <>
+      <PageHeading>Media</PageHeading>
+      <h2>Upload an image</h2>
+      <UploadForm uploaded={library.retry} />
+      <h2>Images</h2>
+      <RequestView request={library} what="the images">
+        {({ media, limit }) => (
+          <>
+            <p>{`The newest ${limit} images are listed, newest first. Content names an image by its file name.`}</p>
+            <DataTable caption="Images" columns={columns} rows={media} rowId={(item) => item.key} empty="No images yet." />
+          </>
+        )}
+      </RequestView>
+    </>
+  );
+}
+
+function AltForm({ item, saved }: { item: MediaItem; saved: () => void }) {
+  const form = useAdminForm({
+    schema: z.object({ alt: altText }),
+    defaultValues: { alt: item.alt },
+    labels: { alt: 'Alt text' },
+    send: async (changed) => {
+      await adminPut<MediaItem>(apiPath('media', item.key), changed);
+      saved();
+      return 'Alt text saved.';
+    },
+  });
+  return (
+    <AdminFormView form={form} submit="Save the alt text">
+      <TextField form={form} name="alt" multiline hint="What the image shows, for people who cannot see it (at most 300 characters)" required />
+    </AdminFormView>
+  );
+}
+
+export function MediaItemScreen() {
+  const { key = '' } = useParams();
+  const library = useAdminData<Library>(MEDIA_PATH);
+  const found = library.data?.media.find((item) => item.key === key);
+  return (
+    <>
+      <PageHeading>Image</PageHeading>
+      <RequestView request={library} what="the images">
+        {() =>
+          found ? (
+            <>
+              <Thumbnail item={found} />
+              <p>
+                <CopyFileName fileName={found.fileName} />
+              </p>
+              <AltForm item={found} saved={library.retry} />
+            </>
+          ) : (
+            <p className="refusal">There is no such image.</p>
+          )
+        }
+      </RequestView>
+    </>
+  );
+}
