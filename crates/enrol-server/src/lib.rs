@@ -122,16 +122,24 @@ async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()> {
 }
 
 /// Writes the published content into `dir` as a pack, with the images it
-/// names from the pack's folder.
+/// names: from the pack's folder, and uploads from the file store.
 async fn export_content(db: &Db, config: &Config, dir: &std::path::Path) -> anyhow::Result<()> {
     let images = enrol_db::content::export(db, dir).await?;
+    let store = file_store::from_config(config)?;
     for file in &images {
-        let from = config.content_dir.join("images").join(file);
         let to = dir.join("images").join(file);
         if let Some(folder) = to.parent() {
             std::fs::create_dir_all(folder).with_context(|| format!("Failed to create {}", folder.display()))?;
         }
-        std::fs::copy(&from, &to).with_context(|| format!("Failed to copy the image {}", from.display()))?;
+        // An upload is in the file store under its key; the rest in the pack's folder.
+        let upload = file.strip_prefix("uploads/").and_then(|name| name.split_once('.')).map(|(key, _)| key);
+        let bytes = match upload {
+            Some(key) => store.get(key).await?.with_context(|| format!("The uploaded image {file} is not in the file store"))?,
+            None => {
+                std::fs::read(config.content_dir.join("images").join(file)).with_context(|| format!("Failed to read the image {file}"))?
+            }
+        };
+        std::fs::write(&to, bytes).with_context(|| format!("Failed to write {}", to.display()))?;
     }
     tracing::info!(dir = %dir.display(), images = images.len(), "Content exported");
     Ok(())
