@@ -1,32 +1,18 @@
 import type { Browser, Page } from '@playwright/test';
 import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
 import { expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, query, test } from './fixtures';
-import { addOwner, freshCode } from './staff';
+import { STAFF_PASSWORD, addOwner, freshCode, setUp } from './staff';
 
 // The back office (issue 14, decision 017) in a real browser against the
 // real server: the first owner from the command line, staff added in the
 // browser who sign in with a second factor, sessions and rosters run by
 // staff, and a tutor whom the server refuses everything but their roster.
 
-const PASSWORD = 'a long staff password';
-
-/** Finishes set-up from a set-up link: the TOTP secret the page showed. */
-async function setUp(page: Page, link: string): Promise<string> {
-  await page.goto(link);
-  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
-  const secret = (await page.locator('code.secret').textContent())!.trim();
-  await expectNoAxeViolations(page);
-  await page.getByLabel('Choose a password').fill(PASSWORD);
-  await page.getByLabel('Code from your authenticator app').fill(freshCode(secret));
-  await page.getByRole('button', { name: 'Finish setting up' }).click();
-  return secret;
-}
-
 /** Signs in at /admin/sign-in/ with the password and a fresh code. */
 async function signIn(page: Page, email: string, secret: string) {
   await page.goto('/admin/sign-in/');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Password').fill(STAFF_PASSWORD);
   await page.getByLabel('Code from your authenticator app').fill(freshCode(secret));
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations } from './fixtures';
 
 // What the back office's tests share (decision 017): the first owner made
 // by the command line, as on a real server, and the codes an authenticator
@@ -45,4 +47,19 @@ export function freshCode(secret: string): string {
   if (step > now + 1) throw new Error('Two codes were used in this 30-second step already; wait for the next.');
   usedSteps.set(secret, step);
   return codeAt(secret, step);
+}
+
+/** The password every staff member of the browser tests chooses. */
+export const STAFF_PASSWORD = 'a long staff password';
+
+/** Finishes set-up from a set-up link (the page passing axe): the TOTP secret the page showed. */
+export async function setUp(page: Page, link: string): Promise<string> {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
+  const secret = (await page.locator('code.secret').textContent())!.trim();
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Choose a password').fill(STAFF_PASSWORD);
+  await page.getByLabel('Code from your authenticator app').fill(freshCode(secret));
+  await page.getByRole('button', { name: 'Finish setting up' }).click();
+  return secret;
 }

@@ -46,8 +46,11 @@ export function MarkdownField<TInput extends FieldValues, TOutput>({ form, name,
         <p className="muted" role="status" aria-live="polite">{status}</p>
         {/* The server's Markdown conversion escapes raw HTML and keeps only
             safe link schemes (enrol_db::markdown::to_html, decision 018), so
-            its answer is safe to show as markup, inside this box only. */}
-        <div className="markdown-preview" aria-label={`Preview of ${label}`} role="region" dangerouslySetInnerHTML={{ __html: html }} />
+            its answer is safe to show as markup, inside this box only. A
+            long text scrolls inside the box, so the box takes the focus
+            for the keyboard to scroll it (WCAG 2.1.1), as the data table's does. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className="markdown-preview" aria-label={`Preview of ${label}`} role="region" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
       </div>
     </div>
   );
