@@ -67,6 +67,30 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn a_draft_published_ten_times_at_once_is_published_once(app: TestApp) {
+        let other = app.another_instance().await;
+        let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+        let (_, page) = admin(&editor, &app, "GET", "/content/page/finance", None).await;
+        let mut body = page["published"].clone();
+        body["title"] = json!("Paying in parts");
+        admin(&editor, &app, "PUT", "/content/page/finance/draft", Some(json!({ "body": body }))).await;
+        let before = audit_rows(&app).await;
+        let mut tries = tokio::task::JoinSet::new();
+        for i in 0..10 {
+            let instance = if i % 2 == 0 { &app } else { &other };
+            let (editor, url) = (editor.clone(), instance.url("/api/admin/content/page/finance/publish"));
+            tries.spawn(async move { editor.post(url).json(&json!({})).send().await.unwrap().status().as_u16() });
+        }
+        let mut statuses = tries.join_all().await;
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+        assert_eq!(audit_rows(&app).await, before + 1);
+        let (_, history) = admin(&editor, &app, "GET", "/content/page/finance", None).await;
+        assert_eq!((history["version"].as_i64(), history["revisions"].as_array().unwrap().len()), (Some(2), 2));
+        other.stop().await;
+        app.stop().await;
+    }
+
     async fn a_refused_draft_says_why_and_changes_nothing(app: TestApp) {
         let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
         let (_, course) = admin(&editor, &app, "GET", "/content/course/chemical-peels", None).await;
