@@ -171,6 +171,9 @@ pub struct AppState {
     pub content_version: AtomicI64,
     /// The seats version (holds and registrations) it is valid for.
     pub availability_version: AtomicI64,
+    /// The London day it is valid for (days from the common era): pages
+    /// list the dates and articles from today on.
+    pub cache_day: AtomicI64,
     /// `config.tracking` as the JSON every page carries.
     pub tracking_json: String,
     /// What the image cache holds, against its limit.
@@ -220,6 +223,7 @@ impl App {
             payments,
             content_version,
             availability_version,
+            cache_day: AtomicI64::new(london_day(Utc::now())),
             tracking_json,
             image_cache,
             files,
@@ -264,23 +268,30 @@ async fn watch_content_version(state: Arc<AppState>) {
     let mut tick = tokio::time::interval(Duration::from_secs(2));
     loop {
         tick.tick().await;
-        if let Err(error) = notice_versions(&state).await {
+        if let Err(error) = notice_versions(&state, Utc::now()).await {
             tracing::warn!(error = %format!("{error:#}"), "Failed to read the content and seats versions");
         }
     }
 }
 
+fn london_day(now: chrono::DateTime<Utc>) -> i64 {
+    i64::from(chrono::Datelike::num_days_from_ce(&enrol_domain::london::today(now)))
+}
+
 /// Reads the content and seats versions, and drops the cached pages when
-/// either moved: every two seconds, and at once on the instance where
-/// staff published a change.
-pub async fn notice_versions(state: &AppState) -> anyhow::Result<()> {
+/// either moved or a new day began in London (pages list what is still to
+/// come, and articles from their day on): every two seconds, and at once
+/// on the instance where staff published a change.
+pub async fn notice_versions(state: &AppState, now: chrono::DateTime<Utc>) -> anyhow::Result<()> {
     let (content, seats) = state.db.catalogue_versions().await?;
     let content_changed = state.content_version.swap(content, Ordering::Relaxed) != content;
     let seats_changed = state.availability_version.swap(seats, Ordering::Relaxed) != seats;
+    let day = london_day(now);
+    let new_day = state.cache_day.swap(day, Ordering::Relaxed) != day;
     if content_changed {
         tracing::info!(version = content, "Content changed; page cache dropped");
     }
-    if content_changed || seats_changed {
+    if content_changed || seats_changed || new_day {
         state.pages.clear();
     }
     Ok(())

@@ -209,6 +209,19 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn cached_pages_are_dropped_when_a_new_day_begins(app: TestApp) {
+        assert!(app.get("/blog/").await.text().await.unwrap().contains("Balayage Trends"));
+        // A change no version records: only a new day shows it.
+        enrol_db::on_pool!(app.db(), pool => sqlx::query("update blog_post set title = 'Balayage Today' where slug = 'balayage-trends-and-techniques'")
+            .execute(pool).await.map(drop)).unwrap();
+        let now = chrono::Utc::now();
+        enrol_server::notice_versions(&app.state, now).await.unwrap();
+        assert!(app.get("/blog/").await.text().await.unwrap().contains("Balayage Trends"), "the same day, the cached page");
+        enrol_server::notice_versions(&app.state, now + chrono::Duration::days(1)).await.unwrap();
+        assert!(app.get("/blog/").await.text().await.unwrap().contains("Balayage Today"), "a new day, the page again");
+        app.stop().await;
+    }
+
     async fn the_markdown_preview_is_the_pages_own_html(app: TestApp) {
         let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
         let (status, answer) = admin(&editor, &app, "POST", "/content/markdown",

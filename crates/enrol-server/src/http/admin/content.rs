@@ -223,13 +223,13 @@ pub async fn create_content(
     }
     let body = checked_body(&state, kind, &form.key, form.body).await?;
     state.db.create_content(&form.key, &body, &images(&state).await?, &staff.id, Utc::now()).await?.map_err(refused)?;
-    crate::notice_versions(&state).await?;
+    crate::notice_versions(&state, Utc::now()).await?;
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "kind": kind, "key": form.key }))).into_response())
 }
 
 /// What a publish or revert answers, once this instance shows it.
 async fn published(state: &AppState, kind: ContentKind, key: &str, version: i64) -> Result<Response, ApiError> {
-    crate::notice_versions(state).await?;
+    crate::notice_versions(state, Utc::now()).await?;
     let detail = state.db.content_document(kind, key).await?.ok_or(ApiError::NotFound)?;
     Ok(Json(serde_json::json!({ "version": version, "path": path(&detail.summary) })).into_response())
 }
