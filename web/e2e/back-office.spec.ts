@@ -57,6 +57,9 @@ test('an owner adds staff and a tutor, who set up a second factor; staff open a 
   await expect(staffPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   // Signed out and in again: the password and a new code.
   await staffPage.getByRole('button', { name: 'Sign out' }).click();
+  // The sign-in screen shows once the server has ended the session; going
+  // to it sooner can leave the sign-out unsent and the session alive.
+  await expect(staffPage.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await signIn(staffPage, staff.email, staffSecret);
   await expect(staffPage.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(staffPage.getByRole('navigation').getByRole('link', { name: 'Staff' }), 'staff do not manage staff').toHaveCount(0);
