@@ -38,6 +38,20 @@ function messagesFor(id: string, hint: string | undefined, error: string | undef
 
 const frameClass = (base: string, error: string | undefined) => (error ? `${base} has-error` : base);
 
+/** A control under its label (starred when required) and its messages. */
+function Labelled({ id, label, required, error, messages, children }: { id: string; label: string; required: boolean; error: string | undefined; messages: ReactNode; children: ReactNode }) {
+  return (
+    <div className={frameClass('field', error)}>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
+      {messages}
+      {children}
+    </div>
+  );
+}
+
 type TextOptions = Pick<ComponentProps<typeof Field>, 'type' | 'autoComplete' | 'inputMode' | 'multiline'>;
 
 /** A typed value: text, an email, a password, a date, a time, an amount. */
@@ -68,12 +82,7 @@ export function ChoiceField<TInput extends FieldValues, TOutput>(props: Bound<TI
   const { hint, required = false, choices, none } = props;
   const { described, messages } = messagesFor(id, hint, error);
   return (
-    <div className={frameClass('field', error)}>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {messages}
+    <Labelled id={id} label={label} required={required} error={error} messages={messages}>
       <select
         id={id}
         value={String(field.value ?? '')}
@@ -87,7 +96,7 @@ export function ChoiceField<TInput extends FieldValues, TOutput>(props: Bound<TI
           <option key={choice.value} value={choice.value}>{choice.label}</option>
         ))}
       </select>
-    </div>
+    </Labelled>
   );
 }
 
@@ -187,12 +196,7 @@ export function FileField<TInput extends FieldValues, TOutput>(props: Bound<TInp
     if (!field.value && input.current) input.current.value = '';
   }, [field.value]);
   return (
-    <div className={frameClass('field', error)}>
-      <label htmlFor={id}>
-        {label}
-        {required && <span aria-hidden="true"> *</span>}
-      </label>
-      {messages}
+    <Labelled id={id} label={label} required={required} error={error} messages={messages}>
       <input
         ref={input}
         type="file"
@@ -203,6 +207,6 @@ export function FileField<TInput extends FieldValues, TOutput>(props: Bound<TInp
         aria-describedby={described}
         onChange={(event) => field.onChange(event.target.files?.[0] ?? null)}
       />
-    </div>
+    </Labelled>
   );
 }
