@@ -109,14 +109,14 @@ fn kind_of(name: &str) -> Result<ContentKind, ApiError> {
 
 /// The body sent for a document of `kind` and `key`, read and checked,
 /// down to the images it names being ones the site has.
-async fn checked_body(state: &AppState, kind: ContentKind, key: &str, value: serde_json::Value) -> Result<ContentBody, ApiError> {
+fn checked_body(images: &SiteImages<'_>, kind: ContentKind, key: &str, value: serde_json::Value) -> Result<ContentBody, ApiError> {
     let body = ContentBody::from_json(kind, value)
         .map_err(|error| ApiError::BadRequest(format!("This is not a {} document: {error}", kind.as_str())))?;
     let errors = body.check(key);
     if !errors.is_empty() {
         return Err(ApiError::Invalid(errors));
     }
-    if let Err(error) = enrol_db::content::projection::project(key, &body, &images(state).await?, Utc::now()) {
+    if let Err(error) = enrol_db::content::projection::project(key, &body, images, Utc::now()) {
         tracing::info!(error = %error, "A document names an image the site does not have");
         return Err(ApiError::field("image", "Choose an image the site has."));
     }
@@ -179,7 +179,7 @@ pub async fn save_draft(
     Path((kind, key)): Path<(String, String)>,
     JsonBody(form): JsonBody<DraftForm>,
 ) -> Result<Response, ApiError> {
-    let body = checked_body(&state, kind_of(&kind)?, &key, form.body).await?;
+    let body = checked_body(&images(&state).await?, kind_of(&kind)?, &key, form.body)?;
     let now = Utc::now();
     if !state.db.save_content_draft(&key, &body, &staff.id, now).await? {
         return Err(ApiError::NotFound);
@@ -221,8 +221,9 @@ pub async fn create_content(
     if !key_is_valid(kind, &form.key) {
         return Err(ApiError::field("key", "Use lower-case letters, digits and hyphens."));
     }
-    let body = checked_body(&state, kind, &form.key, form.body).await?;
-    state.db.create_content(&form.key, &body, &images(&state).await?, &staff.id, Utc::now()).await?.map_err(refused)?;
+    let images = images(&state).await?;
+    let body = checked_body(&images, kind, &form.key, form.body)?;
+    state.db.create_content(&form.key, &body, &images, &staff.id, Utc::now()).await?.map_err(refused)?;
     crate::notice_versions(&state, Utc::now()).await?;
     Ok((StatusCode::CREATED, Json(serde_json::json!({ "kind": kind, "key": form.key }))).into_response())
 }
