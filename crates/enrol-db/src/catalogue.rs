@@ -220,7 +220,8 @@ impl Db {
         let (sections, courses, members) = on_pool!(self, pool => {
             let sections: Vec<SectionRow> = sqlx::query_as(
                 "select s.slug, s.title, s.summary, s.intro, s.image, \
-                 (select count(*) from course_section cs where cs.section_slug = s.slug) as course_count \
+                 (select count(*) from course_section cs join course c on c.id = cs.course_id \
+                 where cs.section_slug = s.slug and not c.withdrawn) as course_count \
                  from section s order by s.position"
             ).fetch_all(pool).await.context("Failed to read the sections")?;
             let courses: Vec<CourseRow> = sqlx::query_as(
@@ -230,7 +231,7 @@ impl Db {
                  c.kit_worth_price, c.kit_note, c.faqs, u.title as upsell_title, u.description as upsell_description, \
                  u.cta as upsell_cta, u.product_id as upsell_product_id, u.unit_amount as upsell_amount \
                  from course c join section s on s.slug = c.section_slug left join upsell u on u.price_id = c.price_id \
-                 order by c.position"
+                 where not c.withdrawn order by c.position"
             ).fetch_all(pool).await.context("Failed to read the courses")?;
             let members: Vec<MembershipRow> = sqlx::query_as(
                 "select course_id, section_slug from course_section order by position"

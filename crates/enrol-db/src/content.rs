@@ -6,14 +6,14 @@
 //! edited. The sessions, upsells and discount codes it seeds are written
 //! only where their keys are new, for the same reason.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, bail, ensure};
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, NaiveTime, Utc};
 use enrol_domain::content::{ContentBody, ContentKind};
 
-use crate::{Db, on_pool};
+use crate::{Db, MediaRecord, on_pool};
 
 mod catalogue;
 mod editorial;
@@ -31,6 +31,8 @@ use projection::{ImageSizes, project};
 pub struct ContentPack {
     root: PathBuf,
     documents: Vec<Document>,
+    /// The uploaded images it carries (`media.yaml`), cleaned by the caller.
+    media: Vec<MediaRecord>,
     /// What the pack seeds beside the documents, each written only if new.
     seeds: Vec<Statement>,
     pub counts: Counts,
@@ -55,6 +57,7 @@ impl Document {
 pub struct Loaded {
     pub documents: u64,
     pub seeds: u64,
+    pub media: u64,
 }
 
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -116,16 +119,71 @@ impl Reader<'_> {
     }
 }
 
-/// The sizes of the pack's own images, in `images/` beside it.
+/// The sizes of the images content names: the pack's own SVGs, in
+/// `images/` beside it, and uploads (`uploads/<key>.<ext>`) by their
+/// media library record.
 pub struct PackImages<'a> {
     pub root: &'a Path,
+    pub uploads: HashMap<String, (u32, u32)>,
 }
 
 impl ImageSizes for PackImages<'_> {
     fn size(&self, file: &str) -> anyhow::Result<(u32, u32)> {
+        if file.starts_with(UPLOADS) {
+            return self.uploads.get(file).copied().with_context(|| format!("No uploaded image {file:?}"));
+        }
         anyhow::ensure!(!file.split('/').any(|part| part == ".." || part.is_empty()), "Bad image file name {file:?}");
         image_size(&self.root.join("images").join(file))
     }
+}
+
+/// Where uploaded images are, below `/media/` and a pack's `images/`.
+pub const UPLOADS: &str = "uploads/";
+
+/// An uploaded image a pack carries, as `media.yaml` lists it: its file
+/// below `images/` (`uploads/<key>.<ext>`, the name content knows it by)
+/// and its alt text.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PackMedia {
+    pub file: String,
+    pub alt: String,
+}
+
+impl PackMedia {
+    /// The file store key and the extension in its file name, if it is an
+    /// upload's name.
+    pub fn key_and_extension(&self) -> Option<(&str, &str)> {
+        upload_key(self.file.strip_prefix(UPLOADS)?)
+    }
+}
+
+/// The file store key and the extension of an uploaded image's name below
+/// `uploads/` (`<hex key>.<extension>`), if it is one.
+pub fn upload_key(name: &str) -> Option<(&str, &str)> {
+    let (key, extension) = name.split_once('.')?;
+    (!key.is_empty() && key.bytes().all(|b| b.is_ascii_hexdigit())).then_some((key, extension))
+}
+
+/// The uploaded images the pack in `root` carries: none without a
+/// `media.yaml`.
+pub fn pack_media(root: &Path) -> anyhow::Result<Vec<PackMedia>> {
+    let path = root.join("media.yaml");
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let listed: Vec<PackMedia> =
+        serde_yaml::from_str(&std::fs::read_to_string(&path).with_context(|| format!("Failed to read {}", path.display()))?)
+            .with_context(|| format!("Failed to parse {}", path.display()))?;
+    for item in &listed {
+        ensure!(
+            item.key_and_extension().is_some(),
+            "{}: {:?} is not an uploaded image's name (uploads/<hex key>.<extension>)",
+            path.display(),
+            item.file
+        );
+    }
+    Ok(listed)
 }
 
 fn media_url(file: &str) -> String {
@@ -200,9 +258,10 @@ macro_rules! run_statements {
 pub(crate) use run_statements;
 
 impl ContentPack {
-    /// Reads and checks the pack in `root`; session dates are `offset_days`
+    /// Reads and checks the pack in `root` with the uploaded images it
+    /// carries, cleaned ([`pack_media`]); session dates are `offset_days`
     /// after `today` (London).
-    pub fn read(root: &Path, today: NaiveDate) -> anyhow::Result<Self> {
+    pub fn read(root: &Path, today: NaiveDate, media: Vec<MediaRecord>) -> anyhow::Result<Self> {
         let mut r = Reader { root, documents: Vec::new(), seeds: Vec::new(), counts: Counts::default() };
         read_site(&mut r)?;
         let sections = read_sections(&mut r)?;
@@ -211,13 +270,20 @@ impl ContentPack {
         read_blog(&mut r)?;
         read_people(&mut r)?;
         read_discounts(&mut r)?;
-        for document in &r.documents {
+        let pack = ContentPack { root: root.to_owned(), documents: r.documents, media, seeds: r.seeds, counts: r.counts };
+        let images = pack.images();
+        for document in &pack.documents {
             let errors = document.body.check(&document.key);
             ensure!(errors.is_empty(), "{} {}: {errors:?}", document.kind().as_str(), document.key);
-            project(&document.key, &document.body, &PackImages { root }, Utc::now())
+            project(&document.key, &document.body, &images, Utc::now())
                 .with_context(|| format!("In {} {}", document.kind().as_str(), document.key))?;
         }
-        Ok(ContentPack { root: root.to_owned(), documents: r.documents, seeds: r.seeds, counts: r.counts })
+        Ok(pack)
+    }
+
+    fn images(&self) -> PackImages<'_> {
+        let uploads = self.media.iter().map(|m| (m.file_name.clone(), (m.width.try_into().unwrap_or(0), m.height.try_into().unwrap_or(0))));
+        PackImages { root: &self.root, uploads: uploads.collect() }
     }
 
     pub fn documents(&self) -> &[Document] {
@@ -229,11 +295,14 @@ impl ContentPack {
     /// is new; the content version moves when anything was written.
     pub async fn write(&self, db: &Db) -> anyhow::Result<Loaded> {
         let now = Utc::now();
-        let images = PackImages { root: &self.root };
+        let images = self.images();
         let mut loaded = Loaded::default();
         let _turn = db.write_turn().await;
         on_pool!(db, pool => {
             let mut tx = pool.begin().await.context("Failed to begin the content transaction")?;
+            for media in &self.media {
+                loaded.media += crate::media::insert_media!(tx, media, "on conflict (key) do nothing").rows_affected();
+            }
             for document in &self.documents {
                 let body = serde_json::to_string(&document.body)?;
                 let added = sqlx::query(

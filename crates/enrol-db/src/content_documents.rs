@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 
 use enrol_domain::content::{ContentBody, ContentKind};
 
-use crate::content::projection::{ImageSizes, path_of, project};
+use crate::content::projection::{ImageSizes, path_of, project, withdraw};
 use crate::content::run_statements;
 use crate::staff::AuditEntry;
 use crate::{Db, content_changed, on_pool};
@@ -22,6 +22,8 @@ pub struct ContentSummary {
     pub body: ContentBody,
     pub version: i64,
     pub draft: bool,
+    /// Taken off the site, until it is published again.
+    pub withdrawn: bool,
     pub updated_at: DateTime<Utc>,
 }
 
@@ -62,6 +64,10 @@ pub enum ContentRefused {
     NoDraft,
     /// A field names what does not exist (a course's section).
     Field(&'static str, &'static str),
+    /// Withdrawing what is off the site already.
+    Withdrawn,
+    /// Withdrawing the site data or a section, which the site cannot do without.
+    Kept,
 }
 
 #[derive(sqlx::FromRow)]
@@ -73,6 +79,7 @@ struct DocumentRow {
     draft: Option<String>,
     draft_by: Option<String>,
     draft_saved_at: Option<DateTime<Utc>>,
+    withdrawn_at: Option<DateTime<Utc>>,
     updated_at: DateTime<Utc>,
 }
 
@@ -89,12 +96,13 @@ impl DocumentRow {
             body: body(kind, &self.published)?,
             version: self.version,
             draft: self.draft.is_some(),
+            withdrawn: self.withdrawn_at.is_some(),
             updated_at: self.updated_at,
         })
     }
 }
 
-const DOCUMENT: &str = "select d.kind, d.key, d.published, d.version, d.draft, s.name as draft_by, d.draft_saved_at, d.updated_at \
+const DOCUMENT: &str = "select d.kind, d.key, d.published, d.version, d.draft, s.name as draft_by, d.draft_saved_at, d.withdrawn_at, d.updated_at \
                         from content_document d left join staff_account s on s.id = d.draft_by";
 
 /// Where a publish takes its body from.
@@ -264,8 +272,8 @@ impl Db {
             }
             let next = version + 1;
             sqlx::query(
-                "update content_document set published = $3, version = $4, draft = null, draft_by = null, draft_saved_at = null \
-                 where kind = $1 and key = $2"
+                "update content_document set published = $3, version = $4, draft = null, draft_by = null, draft_saved_at = null, \
+                 withdrawn_at = null where kind = $1 and key = $2"
             ).bind(kind.as_str()).bind(key).bind(&json).bind(next).execute(&mut *tx).await?;
             sqlx::query(
                 "insert into content_revision (kind, key, version, body, action, staff_id, created_at) values ($1, $2, $3, $4, $5, $6, $7)"
@@ -276,6 +284,50 @@ impl Db {
             let entry = AuditEntry::new(staff_id, if action == "publish" { "content.publish" } else { "content.revert" }, kind.as_str(), key)
                 .before(before)
                 .after(&published);
+            crate::audit!(tx, &entry, now)?;
+            tx.commit().await?;
+            Ok::<_, anyhow::Error>(Ok(next))
+        })
+    }
+
+    /// Takes the document off the site as its next version (a `withdraw`
+    /// revision of its published body): its page and listings go on every
+    /// instance at their next version poll. Its history stays, and
+    /// publishing it again (its draft, or a revert) puts it back.
+    pub async fn withdraw_content(
+        &self,
+        kind: ContentKind,
+        key: &str,
+        staff_id: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Result<i64, ContentRefused>> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            // Locks the document, as a publish does: a publish and a withdraw
+            // of it run one after the other, and only one withdraw counts.
+            let found: Option<(String, i64, Option<DateTime<Utc>>)> = sqlx::query_as(
+                "update content_document set updated_at = $3 where kind = $1 and key = $2 returning published, version, withdrawn_at"
+            ).bind(kind.as_str()).bind(key).bind(now).fetch_optional(&mut *tx).await?;
+            let refusal = match &found {
+                None => Some(ContentRefused::NotFound),
+                Some((_, _, Some(_))) => Some(ContentRefused::Withdrawn),
+                Some(_) => None,
+            };
+            let statements = found.as_ref().map(|(json, _, _)| body(kind, json)).transpose()?.and_then(|b| withdraw(key, &b));
+            let (Some((json, version, _)), None, Some(statements)) = (found, &refusal, statements) else {
+                tx.rollback().await?;
+                return Ok(Err(refusal.unwrap_or(ContentRefused::Kept)));
+            };
+            let next = version + 1;
+            sqlx::query("update content_document set version = $3, withdrawn_at = $4 where kind = $1 and key = $2")
+                .bind(kind.as_str()).bind(key).bind(next).bind(now).execute(&mut *tx).await?;
+            sqlx::query(
+                "insert into content_revision (kind, key, version, body, action, staff_id, created_at) values ($1, $2, $3, $4, 'withdraw', $5, $6)"
+            ).bind(kind.as_str()).bind(key).bind(next).bind(&json).bind(staff_id).bind(now).execute(&mut *tx).await?;
+            run_statements!(tx, &statements);
+            content_changed!(tx, now)?;
+            let entry = AuditEntry::new(staff_id, "content.withdraw", kind.as_str(), key).before(serde_json::from_str::<serde_json::Value>(&json)?);
             crate::audit!(tx, &entry, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Ok(next))

@@ -96,6 +96,12 @@ impl Db {
         .with_context(|| format!("Failed to read the page {slug}"))
     }
 
+    /// The slug of every page of the college's words.
+    pub async fn page_slugs(&self) -> anyhow::Result<Vec<String>> {
+        on_pool!(self, pool => sqlx::query_scalar("select slug from page order by slug").fetch_all(pool).await)
+            .context("Failed to list the pages")
+    }
+
     pub async fn team(&self) -> anyhow::Result<Vec<TeamMember>> {
         let rows: Vec<TeamRow> = on_pool!(self, pool => sqlx::query_as(
             "select name, role, bio, image from team_member order by position"

@@ -25,8 +25,8 @@ pub struct MediaRecord {
     pub height: i64,
     pub bytes: i64,
     pub alt: String,
-    /// The staff member's id.
-    pub uploaded_by: String,
+    /// The staff member's id; none for an image loaded from a content pack.
+    pub uploaded_by: Option<String>,
     pub created_at: DateTime<Utc>,
 }
 
@@ -38,6 +38,32 @@ macro_rules! with_columns {
     };
 }
 
+pub(crate) use with_columns;
+
+/// Inserts `$media`, a [`MediaRecord`], in `$tx`, with `$conflict`'s
+/// clause: the upload's insert and the pack load's are one statement.
+macro_rules! insert_media {
+    ($tx:expr, $media:expr, $conflict:literal) => {{
+        let media: &$crate::MediaRecord = $media;
+        sqlx::query(concat!(
+            $crate::media::with_columns!("insert into media (", ") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) "),
+            $conflict
+        ))
+        .bind(&media.key)
+        .bind(&media.file_name)
+        .bind(&media.content_type)
+        .bind(media.width)
+        .bind(media.height)
+        .bind(media.bytes)
+        .bind(&media.alt)
+        .bind(&media.uploaded_by)
+        .bind(media.created_at)
+        .execute(&mut *$tx)
+        .await?
+    }};
+}
+pub(crate) use insert_media;
+
 impl Db {
     /// Records an image whose bytes are already in the file store, with
     /// its audit row (`media.upload`).
@@ -45,11 +71,9 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query(with_columns!("insert into media (", ") values ($1, $2, $3, $4, $5, $6, $7, $8, $9)"))
-                .bind(&media.key).bind(&media.file_name).bind(&media.content_type).bind(media.width).bind(media.height)
-                .bind(media.bytes).bind(&media.alt).bind(&media.uploaded_by).bind(media.created_at)
-                .execute(&mut *tx).await?;
-            let entry = AuditEntry::new(&media.uploaded_by, "media.upload", "media", &media.key).after(media);
+            insert_media!(tx, media, "");
+            let staff = media.uploaded_by.as_deref().context("An upload has its staff member")?;
+            let entry = AuditEntry::new(staff, "media.upload", "media", &media.key).after(media);
             crate::audit!(tx, &entry, media.created_at)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(())

@@ -113,7 +113,7 @@ impl Db {
             "select c.id, c.title, c.url, c.price_id, c.unit_amount, u.title as upsell_title, \
              u.description as upsell_description, u.cta as upsell_cta, u.product_id as upsell_product_id, \
              u.unit_amount as upsell_amount \
-             from course c left join upsell u on u.price_id = c.price_id where c.online"
+             from course c left join upsell u on u.price_id = c.price_id where c.online and not c.withdrawn"
         ).fetch_all(pool).await)
         .context("Failed to read the online courses")?;
         Ok(rows.into_iter().map(OfferRow::into_offer).collect())

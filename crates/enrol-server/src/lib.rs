@@ -29,6 +29,7 @@ use chrono::Utc;
 use tokio::net::TcpListener;
 
 use enrol_db::Db;
+use enrol_db::MediaRecord;
 use enrol_db::content::ContentPack;
 use enrol_payments::PaymentGateway;
 use enrol_ssr::{Limits, SsrPool};
@@ -112,12 +113,51 @@ async fn add_owner(db: &Db, config: &Config, email: &str, name: &str) -> anyhow:
     }
 }
 
+/// Loads the pack where the database is missing its documents and seeds
+/// (decision 018). The uploaded images the pack carries are cleaned as an
+/// upload is, and those the media library does not have yet go into the
+/// file store before their rows are written, so no row names a missing file.
 async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()> {
-    let today = enrol_domain::london::today(Utc::now());
-    let pack = ContentPack::read(&config.content_dir, today)
-        .with_context(|| format!("Failed to read the content pack in {}", config.content_dir.display()))?;
+    let root = &config.content_dir;
+    let store = file_store::from_config(config)?;
+    let now = Utc::now();
+    let mut media = Vec::new();
+    let mut new_files = Vec::new();
+    for item in enrol_db::content::pack_media(root).with_context(|| format!("Failed to read the content pack in {}", root.display()))? {
+        let (key, extension) = item.key_and_extension().context("media.yaml was checked")?;
+        let path = root.join("images").join(&item.file);
+        let bytes = std::fs::read(&path).with_context(|| format!("Failed to read the uploaded image {}", path.display()))?;
+        let cleaned =
+            http::images::clean_image(bytes).await?.with_context(|| format!("The uploaded image {} was refused", path.display()))?;
+        anyhow::ensure!(
+            cleaned.format.extension() == extension,
+            "{} is a {} image, not .{extension}",
+            path.display(),
+            cleaned.format.content_type()
+        );
+        let alt = enrol_domain::media::alt_text(&item.alt).map_err(|message| anyhow::anyhow!("{}: {message}", item.file))?;
+        media.push(MediaRecord {
+            key: key.to_owned(),
+            file_name: item.file.clone(),
+            content_type: cleaned.format.content_type().to_owned(),
+            width: i64::from(cleaned.width),
+            height: i64::from(cleaned.height),
+            bytes: i64::try_from(cleaned.bytes.len()).context("size")?,
+            alt,
+            uploaded_by: None,
+            created_at: now,
+        });
+        if db.media(key).await?.is_none() {
+            new_files.push((key.to_owned(), cleaned.bytes));
+        }
+    }
+    let today = enrol_domain::london::today(now);
+    let pack = ContentPack::read(root, today, media).with_context(|| format!("Failed to read the content pack in {}", root.display()))?;
+    for (key, bytes) in &new_files {
+        store.put(key, bytes).await?;
+    }
     let loaded = pack.write(db).await?;
-    tracing::info!(counts = ?pack.counts, documents = loaded.documents, seeds = loaded.seeds, "Content loaded where new");
+    tracing::info!(counts = ?pack.counts, documents = loaded.documents, seeds = loaded.seeds, media = loaded.media, "Content loaded where new");
     Ok(())
 }
 

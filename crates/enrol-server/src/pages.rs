@@ -94,6 +94,21 @@ enum Kind {
     /// A page of the college's own words (`content/pages/<slug>.md`) with
     /// the enquiry form it carries.
     Content(&'static str, Option<EnquiryKind>),
+    /// A page staff added in the back office, at `/{slug}/` (decision 018).
+    AddedPage,
+}
+
+impl Kind {
+    /// The page of the college's words this kind of page is led by.
+    fn editorial_slug(self) -> Option<&'static str> {
+        match self {
+            Kind::Content(slug, _) => Some(slug),
+            Kind::Pathway => Some("pathway-to-aesthetics"),
+            Kind::Careers => Some("careers"),
+            Kind::Offers => Some("black-friday"),
+            _ => None,
+        }
+    }
 }
 
 /// Whether a page without parameters belongs in the sitemap.
@@ -168,7 +183,12 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     ),
     // Issue 12: employers and insurers check a certificate by its number.
     ("/certificates/{number}", Kind::Certificate, Listed::No),
+    // Every fixed path above comes first; the sitemap lists added pages itself.
+    ("/{page}/", Kind::AddedPage, Listed::No),
 ];
+
+/// The first segments of what the server answers before any page.
+const SERVER_PATHS: &[&str] = &["api", "admin", "assets", "media", "sandbox", "dev", "webhooks", "healthz", "_next"];
 
 static ROUTER: LazyLock<matchit::Router<Kind>> = LazyLock::new(|| {
     let mut router = matchit::Router::new();
@@ -178,9 +198,22 @@ static ROUTER: LazyLock<matchit::Router<Kind>> = LazyLock::new(|| {
     router
 });
 
-/// The address of the content page with `slug`, if the site has one.
-pub fn content_page_path(slug: &str) -> Option<&'static str> {
-    ROUTES.iter().find(|(_, kind, _)| matches!(kind, Kind::Content(page, _) if *page == slug)).map(|(pattern, _, _)| *pattern)
+/// Where the page of the college's words with `slug` shows: on the fixed
+/// page it leads, or at `/{slug}/` for a page staff added; `None` when that
+/// address is another page's or the server's.
+pub fn page_path(slug: &str) -> Option<String> {
+    if let Some((pattern, _, _)) = ROUTES.iter().find(|(_, kind, _)| kind.editorial_slug() == Some(slug)) {
+        return Some((*pattern).to_owned());
+    }
+    let path = format!("/{slug}/");
+    let free = !SERVER_PATHS.contains(&slug) && ROUTER.at(&path).is_ok_and(|found| matches!(found.value, Kind::AddedPage));
+    free.then_some(path)
+}
+
+/// Whether the page with `slug` is one the site's own pages are led by, so
+/// it cannot be taken off the site.
+pub fn is_fixed_page(slug: &str) -> bool {
+    ROUTES.iter().any(|(_, kind, _)| kind.editorial_slug() == Some(slug))
 }
 
 /// The listed pages with a fixed path, for the sitemap.
@@ -253,6 +286,7 @@ type Loaded = anyhow::Result<Option<Found>>;
 impl Request<'_> {
     async fn load(&self, kind: Kind, params: &matchit::Params<'_, '_>) -> Loaded {
         let param = |name: &str| params.get(name).unwrap_or_default();
+        let slug = kind.editorial_slug().unwrap_or_else(|| param("page"));
         match kind {
             Kind::Home => self.home(),
             Kind::CourseIndex => self.course_index(),
@@ -274,29 +308,26 @@ impl Request<'_> {
             Kind::WaitingListLeave => self.waiting_list_leave().await,
             Kind::Certificate => self.certificate(param("number")).await,
             Kind::Pathway => {
-                self.editorial("pathway-to-aesthetics", |text| async move {
+                self.editorial(slug, |text| async move {
                     Ok(Page::Pathway(PathwayPage { heading: text.title, body_html: text.body_html, levels: self.db.pathway().await? }))
                 })
                 .await
             }
             Kind::Careers => {
-                self.editorial("careers", |text| async move {
+                self.editorial(slug, |text| async move {
                     Ok(Page::Careers(CareersPage { heading: text.title, body_html: text.body_html, jobs: self.db.jobs().await? }))
                 })
                 .await
             }
             Kind::Offers => {
-                self.editorial("black-friday", |text| async move {
+                self.editorial(slug, |text| async move {
                     Ok(Page::Offers(OffersPage { heading: text.title, body_html: text.body_html, courses: self.catalogue.offers()? }))
                 })
                 .await
             }
-            Kind::Content(slug, form) => {
-                self.editorial(slug, |text| async move {
-                    Ok(Page::Content(ContentPage { slug: slug.to_owned(), heading: text.title, body_html: text.body_html, form }))
-                })
-                .await
-            }
+            Kind::Content(_, form) => self.content_page(slug, form).await,
+            Kind::AddedPage if page_path(slug).as_deref() == Some(self.path) => self.content_page(slug, None).await,
+            Kind::AddedPage => Ok(None),
         }
     }
 

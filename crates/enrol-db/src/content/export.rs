@@ -74,13 +74,14 @@ fn markdown_file(front: &impl Serialize, body: &str) -> anyhow::Result<String> {
     Ok(format!("---\n{}---\n{body}", serde_yaml::to_string(&front)?))
 }
 
-/// Writes the published content into `dir` as a pack; the image files it
-/// names (under `images/`, which the caller copies).
+/// Writes the published content into `dir` as a pack, with `media.yaml`
+/// listing the media library; the image files it names (under `images/`,
+/// which the caller copies).
 pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<BTreeSet<String>> {
     let today = london::today(Utc::now());
-    let (documents, sessions, upsells, codes) = on_pool!(db, pool => {
+    let (documents, sessions, upsells, codes, media) = on_pool!(db, pool => {
         let documents: Vec<(String, String, String)> =
-            sqlx::query_as("select kind, key, published from content_document order by kind, key").fetch_all(pool).await?;
+            sqlx::query_as("select kind, key, published from content_document where withdrawn_at is null order by kind, key").fetch_all(pool).await?;
         let sessions: Vec<SessionOut> = sqlx::query_as(
             "select s.id, ev.course_id, s.date, s.start_at, s.end_at, s.type, s.seats, s.registrations, s.price, s.seat_price, \
              s.joining_link from session s join event ev on ev.id = s.event_id where s.status = 'active' order by s.start_at, s.id"
@@ -89,7 +90,9 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<BTreeSet<String>> {
             sqlx::query_as("select price_id, title, description, cta, product_id, unit_amount from upsell").fetch_all(pool).await?;
         let codes: Vec<CodeOut> =
             sqlx::query_as("select code, type, value, expires_on, max_uses from discount_code where active order by code").fetch_all(pool).await?;
-        Ok::<_, sqlx::Error>((documents, sessions, upsells, codes))
+        let media: Vec<(String, String)> =
+            sqlx::query_as("select file_name, alt from media order by created_at, key").fetch_all(pool).await?;
+        Ok::<_, sqlx::Error>((documents, sessions, upsells, codes, media))
     })
     .context("Failed to read the content")?;
     let mut images = BTreeSet::new();
@@ -144,5 +147,12 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<BTreeSet<String>> {
     write(&dir.join("jobs.yaml"), &serde_yaml::to_string(&jobs)?)?;
     write(&dir.join("pathway.yaml"), &serde_yaml::to_string(&levels)?)?;
     write(&dir.join("discounts.yaml"), &serde_yaml::to_string(&codes)?)?;
+    // The whole media library, used or not: an image on no page yet is
+    // still the college's.
+    if !media.is_empty() {
+        images.extend(media.iter().map(|(file, _)| file.clone()));
+        let listed: Vec<PackMedia> = media.into_iter().map(|(file, alt)| PackMedia { file, alt }).collect();
+        write(&dir.join("media.yaml"), &serde_yaml::to_string(&listed)?)?;
+    }
     Ok(images)
 }

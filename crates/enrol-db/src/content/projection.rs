@@ -68,6 +68,30 @@ pub fn path_of(key: &str, body: &ContentBody) -> Option<String> {
     }
 }
 
+/// The statements that take document `key`, now `body`, off the site:
+/// its rows go, but a course's stays (sessions, orders and codes point at
+/// it), marked withdrawn, which no page or checkout shows. A section and
+/// the site data cannot be withdrawn: `None`.
+pub fn withdraw(key: &str, body: &ContentBody) -> Option<Vec<Statement>> {
+    let one = |sql: &str, value: Param| Statement { sql: sql.to_owned(), params: vec![value] };
+    let id = || Param::Text(key.to_owned());
+    Some(match body {
+        ContentBody::Site(_) | ContentBody::Section(_) => return None,
+        ContentBody::Course(course) => vec![
+            one("update course set withdrawn = true where id = $1", id()),
+            one("delete from search_document where url = $1", Param::Text(course_url(key, course))),
+        ],
+        ContentBody::Pathway(level) => vec![one("delete from pathway_level where level = $1", Param::Int(level.level))],
+        ContentBody::Page(_) => vec![one("delete from page where slug = $1", id())],
+        ContentBody::Blog(_) => vec![
+            one("delete from blog_post where slug = $1", id()),
+            one("delete from search_document where url = $1", Param::Text(format!("/blog/{key}/"))),
+        ],
+        ContentBody::Team(_) => vec![one("delete from team_member where id = $1", id())],
+        ContentBody::Job(job) => vec![one("delete from job where id = $1", Param::Text(job.id.clone()))],
+    })
+}
+
 /// The statements that make the site show `body` as document `key`.
 pub fn project(
     key: &str,
@@ -166,8 +190,8 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
     w.push(
         "insert into course (id, section_slug, url, title, summary, description_html, image, online, is_package, \
          is_new, featured, price_id, unit_amount, was_amount, duration, level, accreditation, prerequisites, \
-         includes, kit_name, kit_price, kit_worth_price, kit_note, faqs, position) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25) \
+         includes, kit_name, kit_price, kit_worth_price, kit_note, faqs, position, withdrawn) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false) \
          on conflict (id) do update set section_slug = excluded.section_slug, url = excluded.url, \
          title = excluded.title, summary = excluded.summary, description_html = excluded.description_html, \
          image = excluded.image, online = excluded.online, is_package = excluded.is_package, \
@@ -176,7 +200,7 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
          level = excluded.level, accreditation = excluded.accreditation, prerequisites = excluded.prerequisites, \
          includes = excluded.includes, kit_name = excluded.kit_name, kit_price = excluded.kit_price, \
          kit_worth_price = excluded.kit_worth_price, kit_note = excluded.kit_note, faqs = excluded.faqs, \
-         position = excluded.position",
+         position = excluded.position, withdrawn = false",
         vec![
             id(),
             Param::Text(course.section.clone()),

@@ -37,7 +37,7 @@ use serde::Deserialize;
 use sha2::{Digest as _, Sha256};
 use tokio::sync::Semaphore;
 
-use enrol_images::{ImageRequest, MAX_SOURCE_BYTES, RenderError, Renderer};
+use enrol_images::{CleanImage, ImageRequest, MAX_SOURCE_BYTES, RenderError, Renderer, UploadError};
 
 use crate::AppState;
 use crate::http::{ApiError, media};
@@ -49,7 +49,7 @@ pub(crate) const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-
 const X_IMAGE_CACHE: HeaderName = HeaderName::from_static("x-image-cache");
 
 /// One resize at a time per core, for the whole process.
-pub(crate) static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
+static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
     Arc::new(Semaphore::new(cores))
 });
@@ -57,7 +57,20 @@ pub(crate) static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
 /// The system's fonts, found on the first resize (it reads font files).
 static RENDERER: OnceLock<Renderer> = OnceLock::new();
 
-pub(crate) fn renderer() -> &'static Renderer {
+/// `bytes` checked and cleaned as every uploaded image is
+/// ([`Renderer::clean_upload`]): on the blocking pool, one image per core
+/// at a time with the resizes, since decoding is CPU work.
+pub(crate) async fn clean_image(bytes: Vec<u8>) -> anyhow::Result<Result<CleanImage, UploadError>> {
+    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        renderer().clean_upload(&bytes)
+    })
+    .await
+    .context("The image cleaning task failed")
+}
+
+fn renderer() -> &'static Renderer {
     RENDERER.get_or_init(|| {
         let renderer = Renderer::with_system_fonts();
         match renderer.font_faces() {

@@ -16,13 +16,11 @@ use crate::AppState;
 use crate::http::ApiError;
 use crate::http::images::IMMUTABLE;
 
-/// Where uploaded images are, below `/media/`.
-pub const UPLOADS: &str = "uploads/";
+pub use enrol_db::content::UPLOADS;
 
 /// The file store key in an uploaded image's file name (`<key>.<ext>`).
 pub fn upload_key(file: &str) -> Option<&str> {
-    let (key, _) = file.split_once('.')?;
-    (!key.is_empty() && key.bytes().all(|b| b.is_ascii_hexdigit())).then_some(key)
+    enrol_db::content::upload_key(file).map(|(key, _)| key)
 }
 
 /// The uploaded image named `file` (below `/media/uploads/`) and its

@@ -299,6 +299,15 @@ impl Request<'_> {
         )))
     }
 
+    /// The page of the college's words with `slug`, and the enquiry form
+    /// it carries.
+    pub(super) async fn content_page(&self, slug: &str, form: Option<EnquiryKind>) -> Loaded {
+        self.editorial(slug, |text| async move {
+            Ok(Page::Content(ContentPage { slug: slug.to_owned(), heading: text.title, body_html: text.body_html, form }))
+        })
+        .await
+    }
+
     /// A page led by the college's words in `content/pages/<slug>.md`;
     /// not found until they are written.
     pub(super) async fn editorial<F, Fut>(&self, slug: &str, page: F) -> Loaded

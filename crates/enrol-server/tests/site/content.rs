@@ -2,10 +2,12 @@ use chrono::Utc;
 use enrol_db::content::{ContentPack, Loaded};
 use enrol_domain::london;
 use enrol_domain::staff::Role;
+use enrol_server::Command;
 use serde_json::json;
 
 use crate::admin::staff_member;
 use crate::admin_codes::admin;
+use crate::admin_media::{PNG, served, upload};
 use crate::both_backends;
 use crate::enrol_checkout::count;
 use crate::helpers::{Backend, TestApp, fresh_database, repo_root, test_config};
@@ -71,7 +73,7 @@ fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
 
 both_backends! {
     async fn the_demo_pack_has_what_the_college_sells(app: TestApp) {
-        let pack = ContentPack::read(&repo_root().join("content"), london::today(Utc::now())).unwrap();
+        let pack = ContentPack::read(&repo_root().join("content"), london::today(Utc::now()), Vec::new()).unwrap();
         assert!(pack.counts.in_person_courses >= 40, "{:?}", pack.counts);
         assert!(pack.counts.online_courses >= 12, "{:?}", pack.counts);
         assert_eq!(pack.counts.sections, 10);
@@ -104,7 +106,7 @@ both_backends! {
 
         let before_version = app.db().content_version().await.unwrap();
         let before = table_rows(&app).await;
-        let pack = ContentPack::read(&repo_root().join("content"), london::today(Utc::now())).unwrap();
+        let pack = ContentPack::read(&repo_root().join("content"), london::today(Utc::now()), Vec::new()).unwrap();
         assert_eq!(pack.write(app.db()).await.unwrap(), Loaded::default());
         assert_eq!(table_rows(&app).await, before, "a reload changed rows");
         assert_eq!(app.db().content_version().await.unwrap(), before_version, "a reload that wrote nothing moved the version");
@@ -121,11 +123,21 @@ both_backends! {
         body["body"] = json!("## Edited\n\nWe moved to a **bigger** building.");
         admin(&staff, &app, "PUT", "/content/page/about/draft", Some(json!({ "body": body }))).await;
         assert_eq!(admin(&staff, &app, "POST", "/content/page/about/publish", None).await.0, 200);
+        // An uploaded image on a course, and one in the library on no page yet.
+        let (_, used) = upload(&staff, &app, "A peel being applied", PNG).await;
+        let (_, spare) = upload(&staff, &app, "A spare photograph", PNG).await;
+        let (_, course) = admin(&staff, &app, "GET", "/content/course/chemical-peels", None).await;
+        let mut body = course["published"].clone();
+        body["image"] = json!({ "file": used["fileName"], "alt": "A peel being applied" });
+        admin(&staff, &app, "PUT", "/content/course/chemical-peels/draft", Some(json!({ "body": body }))).await;
+        assert_eq!(admin(&staff, &app, "POST", "/content/course/chemical-peels/publish", None).await.0, 200);
 
+        // `enrol content export DIR`, as an operator runs it.
         let dir = std::env::temp_dir().join(format!("enrol-export-{}", uuid::Uuid::new_v4().simple()));
-        enrol_db::content::export(app.db(), &dir).await.unwrap();
-        copy_dir(&repo_root().join("content/images"), &dir.join("images"));
-        // A new site on an empty database of the same engine, loading the export.
+        enrol_server::execute(Command::ExportContent(dir.clone()), app.state.config.clone()).await.unwrap();
+        assert!(dir.join("media.yaml").exists() && dir.join("images").join(used["fileName"].as_str().unwrap()).exists());
+        // A new site on an empty database of the same engine, with its own
+        // file store, loading the export.
         let backend = match app.db().backend() {
             enrol_db::Backend::Sqlite => Backend::Sqlite,
             enrol_db::Backend::Postgres => Backend::Postgres,
@@ -138,14 +150,42 @@ both_backends! {
             let sql = format!("select * from {table} order by 1, 2");
             assert_eq!(rows(&app, &sql).await, rows(&other, &sql).await, "{table} differs after export and load");
         }
+        let library = "select key, file_name, content_type, width, height, alt from media order by key";
+        assert_eq!(rows(&app, library).await, rows(&other, library).await, "the media library differs after export and load");
         for path in ["/about/", "/courses/aesthetics/chemical-peels/", "/blog/", "/team/"] {
             let one: serde_json::Value = app.get(&format!("/api/page-data?path={path}")).await.json().await.unwrap();
             let two: serde_json::Value = other.get(&format!("/api/page-data?path={path}")).await.json().await.unwrap();
             assert_eq!(one["page"], two["page"], "{path}");
         }
+        for file in [&used["fileName"], &spare["fileName"]] {
+            let response = served(&other, file.as_str().unwrap()).await;
+            assert_eq!((response.status().as_u16(), response.headers()["content-type"].to_str().unwrap()), (200, "image/png"), "{file}");
+        }
+        // Loading the export again changes nothing.
+        let again = enrol_server::execute(Command::LoadContent, other.state.config.clone()).await;
+        assert!(again.is_ok(), "{again:?}");
+        assert_eq!(rows(&other, library).await.len(), 2);
         let _ = std::fs::remove_dir_all(dir);
         other.stop().await;
         database.drop_now().await;
+        app.stop().await;
+    }
+
+    async fn a_pack_whose_uploaded_image_is_not_what_its_name_says_does_not_load(app: TestApp) {
+        let dir = std::env::temp_dir().join(format!("enrol-pack-{}", uuid::Uuid::new_v4().simple()));
+        copy_dir(&repo_root().join("content"), &dir);
+        std::fs::create_dir_all(dir.join("images/uploads")).unwrap();
+        std::fs::write(dir.join("images/uploads/abcdef.jpg"), PNG).unwrap();
+        std::fs::write(dir.join("media.yaml"), "- file: uploads/abcdef.jpg\n  alt: A photograph\n").unwrap();
+        let mut config = app.state.config.clone();
+        config.content_dir = dir.clone();
+        let refused = enrol_server::execute(Command::LoadContent, config.clone()).await.unwrap_err();
+        assert!(format!("{refused:#}").contains("not .jpg"), "{refused:#}");
+        std::fs::write(dir.join("media.yaml"), "- file: ../../etc/passwd\n  alt: A photograph\n").unwrap();
+        let refused = enrol_server::execute(Command::LoadContent, config).await.unwrap_err();
+        assert!(format!("{refused:#}").contains("is not an uploaded image's name"), "{refused:#}");
+        assert_eq!(crate::enrol_checkout::count(&app, "select count(*) from media").await, 0);
+        let _ = std::fs::remove_dir_all(dir);
         app.stop().await;
     }
 }

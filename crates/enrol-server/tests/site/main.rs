@@ -6,6 +6,7 @@ mod accounts;
 mod admin;
 mod admin_codes;
 mod admin_content;
+mod admin_content_withdraw;
 mod admin_enquiries;
 mod admin_media;
 mod admin_orders;

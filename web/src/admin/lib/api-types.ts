@@ -241,7 +241,8 @@ export interface MediaItem {
   height: number;
   bytes: number;
   alt: string;
-  uploadedBy: string;
+  /** The staff member's id; null for an image loaded from a content pack. */
+  uploadedBy: string | null;
   createdAt: string;
 }
 
@@ -276,11 +277,13 @@ export interface ContentListItem {
   path: string | null;
   /** A draft is waiting to be published. */
   draft: boolean;
+  /** Taken off the site, until it is published again. */
+  withdrawn: boolean;
   version: number;
   updated_at: string;
 }
 
-export type RevisionAction = 'load' | 'publish' | 'revert';
+export type RevisionAction = 'load' | 'publish' | 'revert' | 'withdraw';
 
 export interface ContentRevision {
   version: number;
@@ -297,6 +300,10 @@ export interface ContentDocument<B = ContentBody> {
   path: string | null;
   published: B;
   version: number;
+  /** Taken off the site, until it is published again. */
+  withdrawn: boolean;
+  /** Whether it may be taken off the site now (never the site data, a section or a page the site is built around). */
+  withdrawable: boolean;
   draft: B | null;
   /** Who saved the draft. */
   draft_by: string | null;

@@ -53,6 +53,8 @@ export function contentDocument<B extends ContentBody>(published: B, overrides: 
     path: '/courses/chemical-peels/',
     published,
     version: 3,
+    withdrawn: false,
+    withdrawable: true,
     draft: null,
     draft_by: null,
     draft_saved_at: null,
@@ -66,7 +68,7 @@ export function contentDocument<B extends ContentBody>(published: B, overrides: 
 }
 
 export function listItem(overrides: Partial<ContentListItem> = {}): ContentListItem {
-  return { kind: 'course', key: 'chemical-peels', title: 'Chemical Peels', path: '/courses/chemical-peels/', draft: false, version: 3, updated_at: '2026-11-20T10:15:00Z', ...overrides };
+  return { kind: 'course', key: 'chemical-peels', title: 'Chemical Peels', path: '/courses/chemical-peels/', draft: false, withdrawn: false, version: 3, updated_at: '2026-11-20T10:15:00Z', ...overrides };
 }
 
 export const CONTENT_LIST: ContentListItem[] = [

@@ -2,7 +2,6 @@
 //! staff with `Permission::Content`: documents, drafts, publishing, history
 //! and reverting, and the Markdown preview the editor shows.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -14,7 +13,6 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 
 use enrol_db::content::PackImages;
-use enrol_db::content::projection::ImageSizes;
 use enrol_db::{ContentDetail, ContentRefused, ContentSource, ContentSummary};
 use enrol_domain::content::{ContentBody, ContentKind, key_is_valid};
 
@@ -31,6 +29,7 @@ struct Listed {
     title: String,
     path: Option<String>,
     draft: bool,
+    withdrawn: bool,
     version: i64,
     updated_at: String,
 }
@@ -42,7 +41,7 @@ fn path(summary: &ContentSummary) -> Option<String> {
 /// The public address document `key` with `body` shows at.
 fn path_of(key: &str, body: &ContentBody) -> Option<String> {
     match body {
-        ContentBody::Page(_) => crate::pages::content_page_path(key).map(str::to_owned),
+        ContentBody::Page(_) => crate::pages::page_path(key),
         _ => enrol_db::content::projection::path_of(key, body),
     }
 }
@@ -54,6 +53,7 @@ fn listed(summary: &ContentSummary) -> Listed {
         title: summary.body.title().to_owned(),
         path: path(summary),
         draft: summary.draft,
+        withdrawn: summary.withdrawn,
         version: summary.version,
         updated_at: summary.updated_at.to_rfc3339(),
     }
@@ -75,6 +75,9 @@ struct Detail {
     path: Option<String>,
     published: ContentBody,
     version: i64,
+    withdrawn: bool,
+    /// Whether it may be taken off the site now.
+    withdrawable: bool,
     draft: Option<ContentBody>,
     draft_by: Option<String>,
     draft_saved_at: Option<String>,
@@ -91,6 +94,8 @@ impl From<ContentDetail> for Detail {
             path: path(summary),
             published: summary.body.clone(),
             version: summary.version,
+            withdrawn: summary.withdrawn,
+            withdrawable: !summary.withdrawn && may_withdraw(summary.kind, &summary.key),
             draft: detail.draft,
             draft_by: detail.draft_by,
             draft_saved_at: detail.draft_saved_at.map(|at| at.to_rfc3339()),
@@ -109,7 +114,7 @@ fn kind_of(name: &str) -> Result<ContentKind, ApiError> {
 
 /// The body sent for a document of `kind` and `key`, read and checked,
 /// down to the images it names being ones the site has.
-fn checked_body(images: &SiteImages<'_>, kind: ContentKind, key: &str, value: serde_json::Value) -> Result<ContentBody, ApiError> {
+fn checked_body(images: &PackImages<'_>, kind: ContentKind, key: &str, value: serde_json::Value) -> Result<ContentBody, ApiError> {
     let body = ContentBody::from_json(kind, value)
         .map_err(|error| ApiError::BadRequest(format!("This is not a {} document: {error}", kind.as_str())))?;
     let errors = body.check(key);
@@ -129,28 +134,15 @@ fn refused(refusal: ContentRefused) -> ApiError {
         ContentRefused::Exists => ApiError::Conflict("There is already one with this key.".to_owned()),
         ContentRefused::NoDraft => ApiError::Conflict("There is no draft to publish.".to_owned()),
         ContentRefused::Field(field, message) => ApiError::field(field, message),
+        ContentRefused::Withdrawn => ApiError::Conflict("It is off the site already.".to_owned()),
+        ContentRefused::Kept => ApiError::Conflict("The site cannot do without its site data or a section: edit it instead.".to_owned()),
     }
 }
 
-/// The sizes of the images content names: an upload's from the media
-/// library, the rest from the pack's folder.
-struct SiteImages<'a> {
-    pack: PackImages<'a>,
-    uploads: HashMap<String, (u32, u32)>,
-}
-
-impl ImageSizes for SiteImages<'_> {
-    fn size(&self, file: &str) -> anyhow::Result<(u32, u32)> {
-        if file.starts_with("uploads/") {
-            self.uploads.get(file).copied().with_context(|| format!("No uploaded image {file:?}"))
-        } else {
-            self.pack.size(file)
-        }
-    }
-}
-
-async fn images(state: &AppState) -> anyhow::Result<SiteImages<'_>> {
-    Ok(SiteImages { pack: PackImages { root: &state.config.content_dir }, uploads: state.db.media_sizes().await? })
+/// The sizes of the images content may name: the pack's own and the
+/// media library's.
+async fn images(state: &AppState) -> anyhow::Result<PackImages<'_>> {
+    Ok(PackImages { root: &state.config.content_dir, uploads: state.db.media_sizes().await? })
 }
 
 /// `GET /api/admin/content`: every document.
@@ -221,6 +213,9 @@ pub async fn create_content(
     if !key_is_valid(kind, &form.key) {
         return Err(ApiError::field("key", "Use lower-case letters, digits and hyphens."));
     }
+    if kind == ContentKind::Page && crate::pages::page_path(&form.key).is_none() {
+        return Err(ApiError::field("key", "Another part of the site has this address: choose another."));
+    }
     let images = images(&state).await?;
     let body = checked_body(&images, kind, &form.key, form.body)?;
     state.db.create_content(&form.key, &body, &images, &staff.id, Utc::now()).await?.map_err(refused)?;
@@ -248,6 +243,33 @@ pub async fn publish_content(
         .publish_content(kind, &key, ContentSource::Draft, &images(&state).await?, &staff.id, Utc::now())
         .await?
         .map_err(refused)?;
+    published(&state, kind, &key, version).await
+}
+
+/// Whether a document of `kind` with `key` may be taken off the site: not
+/// the site data, a section, or a page the site is built around (about,
+/// contact, terms…).
+fn may_withdraw(kind: ContentKind, key: &str) -> bool {
+    match kind {
+        ContentKind::Site | ContentKind::Section => false,
+        ContentKind::Page => !crate::pages::is_fixed_page(key),
+        _ => true,
+    }
+}
+
+/// `POST /api/admin/content/{kind}/{key}/withdraw`: the document is taken
+/// off the site as its next version; publishing it again puts it back.
+/// The pages the site is built around (about, contact, terms…) stay.
+pub async fn withdraw_content(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path((kind, key)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let kind = kind_of(&kind)?;
+    if kind == ContentKind::Page && !may_withdraw(kind, &key) {
+        return Err(ApiError::Conflict("The site is built around this page: edit it instead.".to_owned()));
+    }
+    let version = state.db.withdraw_content(kind, &key, &staff.id, Utc::now()).await?.map_err(refused)?;
     published(&state, kind, &key, version).await
 }
 

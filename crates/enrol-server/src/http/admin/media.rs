@@ -33,7 +33,7 @@ use super::Staff;
 use crate::AppState;
 use crate::accounts::random_token;
 use crate::http::ApiError;
-use crate::http::images::{ENCODES, renderer};
+use crate::http::images::clean_image;
 use crate::http::json_body::JsonBody;
 use crate::http::media::UPLOADS;
 
@@ -75,16 +75,7 @@ pub async fn upload_media(
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(upload.data.trim())
         .map_err(|_| ApiError::Unprocessable("The file did not arrive whole. Please try again.".to_owned()))?;
-    // Decoding is CPU work: on the blocking pool, one image per core at a
-    // time with the resizes.
-    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
-    let cleaned = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        renderer().clean_upload(&bytes)
-    })
-    .await
-    .context("The upload task failed")?
-    .map_err(|error| match error {
+    let cleaned = clean_image(bytes).await?.map_err(|error| match error {
         UploadError::Encode(_) => anyhow::Error::new(error).context("Failed to clean an uploaded image").into(),
         refused => ApiError::Unprocessable(refused.to_string()),
     })?;
@@ -97,7 +88,7 @@ pub async fn upload_media(
         height: i64::from(cleaned.height),
         bytes: i64::try_from(cleaned.bytes.len()).context("size")?,
         alt,
-        uploaded_by: staff.id.clone(),
+        uploaded_by: Some(staff.id.clone()),
         created_at: Utc::now(),
         key,
     };

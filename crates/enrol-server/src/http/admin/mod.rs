@@ -102,6 +102,7 @@ pub const ROUTES: &[AdminRoute] = &[
     route("DELETE", "/content/{kind}/{key}/draft", Some(Permission::Content)),
     route("POST", "/content/{kind}/{key}/publish", Some(Permission::Content)),
     route("POST", "/content/{kind}/{key}/revert", Some(Permission::Content)),
+    route("POST", "/content/{kind}/{key}/withdraw", Some(Permission::Content)),
     route("GET", "/media", Some(Permission::Content)),
     route("POST", "/media", Some(Permission::Content)),
     route("PUT", "/media/{key}", Some(Permission::Content)),
@@ -151,6 +152,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/content/{kind}/{key}/draft", put(content::save_draft).delete(content::discard_draft))
         .route("/content/{kind}/{key}/publish", post(content::publish_content))
         .route("/content/{kind}/{key}/revert", post(content::revert_content))
+        .route("/content/{kind}/{key}/withdraw", post(content::withdraw_content))
         .route("/media", get(media::list_media).post(media::upload_media).layer(DefaultBodyLimit::max(media::UPLOAD_BODY_BYTES)))
         .route("/media/{key}", put(media::edit_media))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));

@@ -16,7 +16,15 @@ const column = columnsOf<ContentListItem>();
 const columns = column.columns([
   column.accessor('title', { header: 'Title', cell: (info) => <Link to={paths.contentDocument(info.row.original.kind, info.row.original.key)}>{info.getValue()}</Link> }),
   column.accessor((item) => KINDS[item.kind]?.plural ?? item.kind, { id: 'kind', header: 'Kind' }),
-  column.accessor('path', { header: 'Address', enableSorting: false, cell: (info) => (info.getValue() ? <a href={info.getValue() ?? ''}>{info.getValue()}</a> : 'None') }),
+  column.accessor('path', {
+    header: 'Address',
+    enableSorting: false,
+    cell: (info) => {
+      if (info.row.original.withdrawn) return <span className="badge">Off the site</span>;
+      const path = info.getValue();
+      return path ? <a href={path}>{path}</a> : 'None';
+    },
+  }),
   column.accessor('draft', { header: 'Draft', cell: (info) => (info.getValue() ? <span className="badge">Draft waiting</span> : '') }),
   column.accessor('updated_at', { header: 'Last updated', cell: (info) => formatInstant(info.getValue()) }),
 ]);

@@ -7,8 +7,9 @@ import { adminDelete, adminPost } from '../../lib/admin-api';
 import { documentPath } from './content-kinds';
 
 // What is done with a saved draft (decision 018): publish it (the live site
-// changes within one version poll) or throw it away; and how the page will
-// look, in a frame of the server's own rendering.
+// changes within one version poll) or throw it away; how the page will
+// look, in a frame of the server's own rendering; and taking the document
+// off the site.
 
 interface Published {
   version: number;
@@ -110,6 +111,33 @@ export function DocumentPreview({ kind, docKey, title, refresh }: { kind: Conten
           Preview
         </button>
       )}
+    </>
+  );
+}
+
+/** Takes the document off the site, after a confirm step; its history stays, and publishing again puts it back. */
+export function Withdraw({ kind, docKey, withdrawn }: { kind: ContentKind; docKey: string; withdrawn: () => void }) {
+  const withdrawing = useCommand();
+  return (
+    <>
+      <h2>Take off the site</h2>
+      <p>Its page and listings go from the site; its history stays, and publishing it again puts it back.</p>
+      <ConfirmStep
+        ask="Take off the site"
+        confirm="Yes, take it off the site"
+        keep="Keep it on the site"
+        busy={withdrawing.busy}
+        onConfirm={() =>
+          void withdrawing.run(async () => {
+            const answer = await adminPost<Published>(documentPath(kind, docKey, 'withdraw'));
+            withdrawn();
+            return `Taken off the site, as version ${answer.version}.`;
+          })
+        }
+      >
+        <p>Take it off the site? Everyone stops seeing it within a minute. Bookings already made stay as they are.</p>
+      </ConfirmStep>
+      <CommandStatus command={withdrawing} />
     </>
   );
 }

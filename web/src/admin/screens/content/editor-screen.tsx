@@ -12,7 +12,7 @@ import { useAdminData } from '../../lib/use-admin-data';
 import { paths } from '../../paths';
 import { BodyForm } from './body-form';
 import { documentPath, isKind, KINDS, londonToday } from './content-kinds';
-import { DocumentPreview, DraftActions } from './document-actions';
+import { DocumentPreview, DraftActions, Withdraw } from './document-actions';
 import { History } from './history';
 
 // One document's page (decision 018): where it is live and whether a draft
@@ -30,7 +30,18 @@ function DocumentStatus({ doc, savedAt }: { doc: ContentDocument; savedAt: strin
   return (
     <dl className="details">
       <dt>Live address</dt>
-      <dd>{doc.path ? <a href={doc.path}>{doc.path}</a> : 'None of its own: it shows on other pages'}</dd>
+      <dd>
+        {doc.withdrawn ? (
+          <>
+            <span className="badge">Off the site</span>
+            {' Publish a draft, or go back to a version, to put it back.'}
+          </>
+        ) : doc.path ? (
+          <a href={doc.path}>{doc.path}</a>
+        ) : (
+          'None of its own: it shows on other pages'
+        )}
+      </dd>
       <dt>Live version</dt>
       <dd>{doc.version}</dd>
       {doc.kind === 'blog' && (
@@ -89,7 +100,8 @@ function DocumentPage({ kind, docKey, doc, reload }: { kind: ContentKind; docKey
         }}
       />
       <DocumentPreview kind={kind} docKey={docKey} title={doc.title} refresh={saves} />
-      <History kind={kind} docKey={docKey} live={doc.version} revisions={doc.revisions} reverted={reload} />
+      {doc.withdrawable && <Withdraw kind={kind} docKey={docKey} withdrawn={reload} />}
+      <History kind={kind} docKey={docKey} live={doc.version} withdrawn={doc.withdrawn} revisions={doc.revisions} reverted={reload} />
     </>
   );
 }

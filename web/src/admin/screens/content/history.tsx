@@ -9,20 +9,28 @@ import { documentPath } from './content-kinds';
 
 // A document's published versions, newest first (decision 018). Going back
 // to one publishes its body again as a new version, so history only grows
-// and a revert can itself be reverted.
+// and a revert can itself be reverted; a document taken off the site comes
+// back that way too.
 
-const ACTIONS: Record<RevisionAction, string> = { load: 'Loaded from the content pack', publish: 'Published', revert: 'Reverted to an earlier version' };
+const ACTIONS: Record<RevisionAction, string> = {
+  load: 'Loaded from the content pack',
+  publish: 'Published',
+  revert: 'Reverted to an earlier version',
+  withdraw: 'Taken off the site',
+};
 
 interface HistoryProps {
   kind: ContentKind;
   docKey: string;
   /** The live version, which there is no going back to. */
   live: number;
+  /** The document is off the site: its newest version took it off. */
+  withdrawn: boolean;
   revisions: ContentRevision[];
   reverted: () => void;
 }
 
-export function History({ kind, docKey, live, revisions, reverted }: HistoryProps) {
+export function History({ kind, docKey, live, withdrawn, revisions, reverted }: HistoryProps) {
   const reverting = useCommand();
   return (
     <>
@@ -33,7 +41,7 @@ export function History({ kind, docKey, live, revisions, reverted }: HistoryProp
           <li key={revision.version}>
             <p>
               <strong>{`Version ${revision.version}`}</strong>
-              {revision.version === live && <span className="badge">Live</span>}
+              {revision.version === live && <span className="badge">{withdrawn ? 'Off the site' : 'Live'}</span>}
             </p>
             <p>{`${ACTIONS[revision.action] ?? revision.action}${revision.by ? ` by ${revision.by}` : ''}, ${formatInstant(revision.at)}`}</p>
             {revision.version !== live && (
@@ -50,7 +58,7 @@ export function History({ kind, docKey, live, revisions, reverted }: HistoryProp
                   })
                 }
               >
-                <p>{`Publish version ${revision.version} again? It becomes the live version at once; any draft stays as it is.`}</p>
+                <p>{`Publish version ${revision.version} again? It becomes the live version at once${withdrawn ? ', back on the site' : ''}; any draft stays as it is.`}</p>
               </ConfirmStep>
             )}
           </li>

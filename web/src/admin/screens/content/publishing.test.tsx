@@ -62,6 +62,38 @@ describe('publishing, discarding, previewing and going back', () => {
     expect(callsTo(api, `POST ${COURSE_PATH}/revert`)[0]?.body).toEqual({ version: 2 });
   });
 
+  it('takes a course off the site after a confirmation, and says so until it is published again', async () => {
+    let withdrawn = false;
+    const offSite = contentDocument(courseBody(), {
+      version: 4,
+      withdrawn: true,
+      withdrawable: false,
+      revisions: [{ version: 4, action: 'withdraw', by: 'Priya editor', at: '2026-11-21T10:00:00Z' }, ...contentDocument(courseBody()).revisions],
+    });
+    const api = renderDocument('/content/course/chemical-peels/', contentDocument(courseBody()), {
+      [`GET ${COURSE_PATH}`]: () => jsonResponse(200, withdrawn ? offSite : contentDocument(courseBody())),
+      [`POST ${COURSE_PATH}/withdraw`]: () => {
+        withdrawn = true;
+        return jsonResponse(200, { version: 4, path: '/courses/chemical-peels/' });
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Take off the site' }));
+    expect(callsTo(api, `POST ${COURSE_PATH}/withdraw`)).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, take it off the site' }));
+    expect(await screen.findByText(/Publish a draft, or go back to a version, to put it back\./)).toBeInTheDocument();
+    expect(callsTo(api, `POST ${COURSE_PATH}/withdraw`)).toHaveLength(1);
+    expect(screen.getByText('Taken off the site by Priya editor, 21 Nov 2026, 10:00')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Take off the site' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revert to version 3' })).toBeInTheDocument();
+  });
+
+  it('offers no way to take off what the site cannot do without', async () => {
+    const about = { title: 'About us', description: 'Who we are', body: 'We teach.' };
+    renderDocument('/content/page/about/', contentDocument(about, { kind: 'page', key: 'about', title: 'About us', path: '/about/', withdrawable: false }));
+    await screen.findByRole('heading', { level: 2, name: 'History' });
+    expect(screen.queryByRole('button', { name: 'Take off the site' })).not.toBeInTheDocument();
+  });
+
   it('shows the preview in a frame of its own, loaded again on request', async () => {
     renderDocument('/content/course/chemical-peels/', withDraft);
     await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
