@@ -1,16 +1,43 @@
 import type { Browser, BrowserContext, Cookie, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, test } from './fixtures';
+import { gradientPng } from './png';
 import { addOwner, setUp } from './staff';
 
 // Content in the back office (issue 15, decision 018) in a real browser
 // against the real server: an editor, added by an owner, changes a course
 // (price and Markdown description), previews the draft, publishes it and
-// sees the live page change, reverts it from the history, schedules an
-// article, and is refused everything but content. The course and the
-// article are this spec's own: no other browser test books or reads them.
+// sees the live page change, reverts it from the history, uploads an image
+// and puts it on a course, schedules an article, and is refused everything
+// but content; adds a page and takes it off the site. The courses, the
+// article and the page are this spec's own: no other browser test books or
+// reads them.
+//
+// The editor works in the back office of one instance (A) and the public
+// pages are read from another (B) on the same PostgreSQL database and
+// uploads folder, as behind a load balancer: B shows a change once its
+// content version poll (every two seconds) sees it. playwright.config.ts
+// starts the two; without PostgreSQL (outside CI) it says SKIPPING and
+// both addresses are the SQLite instance's.
 
-const COURSE = { key: 'vitamin-b12-injections', title: 'Vitamin B12 Injections', url: '/courses/cpd/vitamin-b12-injections/', price: '£195.00' };
-const BASE_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 8181}`;
+const EDITOR_URL = process.env.E2E_EDITOR_URL!;
+const LIVE_URL = process.env.E2E_LIVE_URL!;
+/** Which instance the titles say shows a change, so a run without PostgreSQL says what it did not test. */
+const LIVE_INSTANCE = process.env.E2E_CONTENT_DATABASE ? 'the other instance' : 'the same instance (SKIPPING the other: no PostgreSQL)';
+
+const COURSE = { title: 'Vitamin B12 Injections', url: '/courses/cpd/vitamin-b12-injections/', price: '£195.00' };
+const PICTURED = {
+  title: 'Exosome Regenerative Facials',
+  url: '/courses/new/exosome-regenerative-facials/',
+  alt: 'Clusters of small spheres around a face outline on a champagne gradient',
+};
+
+/** The published change is on B within five seconds: `check` passes on a fresh load by then. */
+async function expectLiveSoon(page: Page, url: string, check: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    await page.goto(`${LIVE_URL}${url}`);
+    await check();
+  }).toPass({ timeout: 5_000 });
+}
 
 /** An owner made on the command line adds an editor in the browser, who sets up: the editor's cookies. */
 async function newEditor(browser: Browser): Promise<Cookie[]> {
@@ -18,13 +45,13 @@ async function newEditor(browser: Browser): Promise<Cookie[]> {
   const editor = { email: `editor-${stamp}@college.test`, name: `Eddie Editor ${stamp}` };
   const contexts: BrowserContext[] = [];
   const desk = async () => {
-    const context = await browser.newContext({ baseURL: BASE_URL });
+    const context = await browser.newContext({ baseURL: EDITOR_URL });
     contexts.push(context);
     return context.newPage();
   };
   try {
     const owner = await desk();
-    await setUp(owner, addOwner(`owner-content-${stamp}@college.test`, 'Orla Owner'));
+    await setUp(owner, addOwner(`owner-content-${stamp}@college.test`, 'Orla Owner', process.env.E2E_EDITOR_DATABASE_URL));
     await expect(owner.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await owner.getByRole('navigation').getByRole('link', { name: 'Staff' }).click();
     await owner.getByLabel('Email').fill(editor.email);
@@ -46,6 +73,9 @@ async function newEditor(browser: Browser): Promise<Cookie[]> {
 
 let editorCookies: Cookie[] = [];
 
+// `page` and `request` go to A; the live pages are read from B by full address.
+test.use({ baseURL: EDITOR_URL });
+
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(60_000);
   editorCookies = await newEditor(browser);
@@ -61,13 +91,20 @@ function londonDay(days: number): string {
 }
 
 /** Opens a course's editor from the content list. */
-async function openCourse(page: Page) {
+async function openCourse(page: Page, course: { title: string } = COURSE) {
   await page.goto('/admin/');
   await page.getByRole('navigation').getByRole('link', { name: 'Content' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Kinds of content' }).getByRole('link', { name: /^Courses/ }).click();
-  await page.getByRole('link', { name: COURSE.title, exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Edit course: ${COURSE.title}` })).toBeVisible();
+  await page.getByRole('link', { name: course.title, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Edit course: ${course.title}` })).toBeVisible();
+}
+
+/** Publishes the draft after the confirm step; the editor says which version went live. */
+async function publish(page: Page, version: number) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('button', { name: 'Yes, publish it' }).click();
+  await expect(page.getByText(`Published as version ${version}.`)).toBeVisible();
 }
 
 /** The live course page's price, description and structured data. */
@@ -79,10 +116,11 @@ function coursePage(page: Page) {
   };
 }
 
-test('an editor changes a course, previews the draft, publishes it and reverts it', async ({ page, request }) => {
+test(`an editor changes a course, previews the draft and publishes it, which ${LIVE_INSTANCE} shows, then reverts it`, async ({ page, request }) => {
   test.setTimeout(90_000);
+  // B's page is read (and cached) before the change.
   const live = await page.context().newPage();
-  await live.goto(COURSE.url);
+  await live.goto(`${LIVE_URL}${COURSE.url}`);
   const shown = coursePage(live);
   await expect(shown.price).toHaveText(`Now ${COURSE.price}`);
 
@@ -112,37 +150,84 @@ test('an editor changes a course, previews the draft, publishes it and reverts i
   await expect(shown.price).toHaveText(`Now ${COURSE.price}`);
   await expect(shown.description).not.toContainText('bold guidance');
 
-  // Published (after a confirm step): the live page shows it within five seconds.
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByRole('button', { name: 'Yes, publish it' }).click();
-  await expect(page.getByText('Published as version 2.')).toBeVisible();
-  await expect(async () => {
-    await live.reload();
-    await expect(shown.price).toHaveText('Now £215.00', { timeout: 500 });
-  }).toPass({ timeout: 5_000 });
+  // Published on A (after a confirm step): B's page shows it within five seconds.
+  await publish(page, 2);
+  await expectLiveSoon(live, COURSE.url, () => expect(shown.price).toHaveText('Now £215.00', { timeout: 500 }));
   await expect(shown.description.locator('strong')).toHaveText('bold guidance');
   await expect(shown.description).toContainText('<script>alert(1)</script>');
   await expect(shown.description.locator('script')).toHaveCount(0);
   expect(await shown.structured()).toContain('"price":"215.00"');
-  const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap).toContain(COURSE.url);
+  expect(await (await request.get(`${LIVE_URL}/sitemap.xml`)).text()).toContain(`${LIVE_URL}${COURSE.url}`);
 
-  // Back to version 1 from the history (after a confirm step): the old price again.
+  // Back to version 1 from the history (after a confirm step): the old price again, on B too.
   await page.getByRole('button', { name: 'Revert to version 1' }).click();
   await page.getByRole('button', { name: 'Yes, make version 1 live' }).click();
   await expect(page.getByText('Version 1 is live again, as version 3.')).toBeVisible();
-  await expect(async () => {
-    await live.reload();
-    await expect(shown.price).toHaveText(`Now ${COURSE.price}`, { timeout: 500 });
-  }).toPass({ timeout: 5_000 });
+  await expectLiveSoon(live, COURSE.url, () => expect(shown.price).toHaveText(`Now ${COURSE.price}`, { timeout: 500 }));
   await expect(shown.description).not.toContainText('bold guidance');
   expect(await shown.structured()).not.toContain('"price":"215.00"');
 });
 
-test('an editor schedules an article for tomorrow, then publishes it for today', async ({ page, request }) => {
+test(`an editor uploads an image in the media library and puts it on a course, which ${LIVE_INSTANCE} shows`, async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const stamp = Date.now().toString(36);
+  const alt = `A rose to plum gradient ${stamp}`;
+  const live = await page.context().newPage();
+  await live.goto(`${LIVE_URL}${PICTURED.url}`);
+  await expect(live.getByRole('img', { name: PICTURED.alt })).toBeVisible();
+
+  // Uploaded on A; the alt text is asked for before anything is sent.
+  await page.goto('/admin/');
+  await page.getByRole('navigation').getByRole('link', { name: 'Media' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
+  // A file input is a button named by its label.
+  await page.getByRole('button', { name: 'Image', exact: true }).setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: gradientPng(480, 320) });
+  await page.getByRole('button', { name: 'Upload the image' }).click();
+  await expect(page.getByRole('link', { name: 'Alt text: Describe the image for people who cannot see it' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Alt text', exact: true }).fill(alt);
+  await page.getByRole('button', { name: 'Upload the image' }).click();
+  const uploaded = page.getByText(/^Uploaded uploads\/[0-9a-f]+\.png\.$/);
+  await expect(uploaded).toBeVisible();
+  const file = (await uploaded.textContent())!.replace(/^Uploaded (.*)\.$/, '$1');
+
+  // The library lists it by its alt text, with the file name content names it by, to copy.
+  const row = page.getByRole('table', { name: 'Images' }).getByRole('row').filter({ has: page.getByRole('link', { name: alt }) });
+  await expect(row.getByRole('img', { name: alt })).toBeVisible();
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: EDITOR_URL });
+  await row.getByRole('button', { name: `Copy the file name ${file}` }).click();
+  await expect(row.getByRole('status')).toHaveText('Copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(file);
+  // B serves the original from the shared folder.
+  const original = await request.get(`${LIVE_URL}/media/${file}`);
+  expect(original.status()).toBe(200);
+  expect(original.headers()['content-type']).toBe('image/png');
+
+  // Named in the course's image group and published on A.
+  await openCourse(page, PICTURED);
+  const image = page.getByRole('group', { name: 'Image' });
+  await image.getByRole('textbox', { name: 'File name' }).fill(file);
+  await image.getByRole('textbox', { name: 'Alternative text' }).fill(alt);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText(/^Draft saved, /)).toBeVisible();
+  await publish(page, 2);
+
+  // B's page shows it within five seconds, resized by B's /_next/image/.
+  const picture = live.getByRole('img', { name: alt });
+  await expectLiveSoon(live, PICTURED.url, () => expect(picture).toBeVisible({ timeout: 500 }));
+  await expect(live.getByRole('img', { name: PICTURED.alt })).toHaveCount(0);
+  const src = (await picture.getAttribute('src'))!;
+  expect(src.startsWith(`/_next/image/?url=${encodeURIComponent(`/media/${file}`)}&w=`), src).toBe(true);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { message: 'the image drawn' }).toBeGreaterThan(0);
+  const resized = await request.get(`${LIVE_URL}${src}`);
+  expect(resized.status()).toBe(200);
+  expect(resized.headers()['content-type']).toMatch(/^image\//);
+});
+
+test(`an editor schedules an article for tomorrow, then publishes it for today, which ${LIVE_INSTANCE} lists`, async ({ page, request }) => {
   test.setTimeout(60_000);
   const slug = `content-spec-article-${Date.now()}`;
   const title = `Our new timetable ${slug.slice(-6)}`;
+  const sitemap = async () => (await request.get(`${LIVE_URL}/sitemap.xml`)).text();
   await page.goto('/admin/content/?kind=blog');
   await page.getByRole('link', { name: 'New article' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New article' })).toBeVisible();
@@ -160,28 +245,56 @@ test('an editor schedules an article for tomorrow, then publishes it for today',
   await expect(page.getByRole('heading', { level: 1, name: `Edit article: ${title}` })).toBeVisible();
   await expect(page.getByText(/^Scheduled for /)).toBeVisible();
 
-  // Scheduled: not listed, and its page is not there yet.
+  // Scheduled: not listed on B, not in its sitemap, and its page is not there yet.
   const blog = await page.context().newPage();
-  await blog.goto('/blog/');
+  await blog.goto(`${LIVE_URL}/blog/`);
   await expect(blog.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(blog.locator(`a[href="/blog/${slug}/"]`)).toHaveCount(0);
-  expect((await request.get(`/blog/${slug}/`)).status()).toBe(404);
+  expect((await request.get(`${LIVE_URL}/blog/${slug}/`)).status()).toBe(404);
+  expect(await sitemap()).not.toContain(`/blog/${slug}/`);
 
-  // Dated today and published: it appears.
+  // Dated today and published on A: it appears on B.
   await page.getByLabel('Published on').fill(londonDay(0));
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText(/^Draft saved, /)).toBeVisible();
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByRole('button', { name: 'Yes, publish it' }).click();
-  await expect(page.getByText('Published as version 2.')).toBeVisible();
+  await publish(page, 2);
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
-  await expect(async () => {
-    await blog.reload();
-    await expect(blog.locator(`a[href="/blog/${slug}/"]`).first()).toBeVisible({ timeout: 500 });
-  }).toPass({ timeout: 5_000 });
+  await expectLiveSoon(blog, '/blog/', () => expect(blog.locator(`a[href="/blog/${slug}/"]`).first()).toBeVisible({ timeout: 500 }));
+  expect(await sitemap()).toContain(`${LIVE_URL}/blog/${slug}/`);
   await blog.locator(`a[href="/blog/${slug}/"]`).first().click();
   await expect(blog.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  expect((await request.get(`/blog/${slug}/`)).status()).toBe(200);
+  expect((await request.get(`${LIVE_URL}/blog/${slug}/`)).status()).toBe(200);
+});
+
+test(`an editor adds a page, which ${LIVE_INSTANCE} shows at its own address, then takes it off the site`, async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const slug = `open-days-${Date.now()}`;
+  const live = await page.context().newPage();
+  await page.goto('/admin/content/?kind=page');
+  await page.getByRole('link', { name: 'New page' }).click();
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill(slug);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Open days');
+  await page.getByRole('textbox', { name: 'Description', exact: true }).fill('Visit the academy on one of our open days.');
+  await page.getByRole('textbox', { name: 'Page text', exact: true }).fill('## Next open day\n\nMeet the tutors on **Saturday**.\n');
+  await page.getByRole('button', { name: 'Create the page' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit page: Open days' })).toBeVisible();
+  await expect(page.getByRole('link', { name: `/${slug}/` })).toBeVisible();
+  await expectLiveSoon(live, `/${slug}/`, () => expect(live.getByRole('heading', { level: 2, name: 'Next open day' })).toBeVisible({ timeout: 500 }));
+  await expect(live.getByRole('heading', { level: 1, name: 'Open days' })).toBeVisible();
+  expect(await (await request.get(`${LIVE_URL}/sitemap.xml`)).text()).toContain(`${LIVE_URL}/${slug}/`);
+
+  // Taken off the site after a confirm step: gone from B, its history kept.
+  await page.getByRole('button', { name: 'Take off the site' }).click();
+  await page.getByRole('button', { name: 'Yes, take it off the site' }).click();
+  await expect(page.getByText(/Publish a draft, or go back to a version, to put it back\./)).toBeVisible();
+  await expect(page.getByText(/^Taken off the site by /)).toBeVisible();
+  await expect(async () => {
+    expect((await request.get(`${LIVE_URL}/${slug}/`)).status()).toBe(404);
+  }).toPass({ timeout: 5_000 });
+  expect(await (await request.get(`${LIVE_URL}/sitemap.xml`)).text()).not.toContain(`/${slug}/`);
+  await page.goto('/admin/content/?kind=page');
+  await expect(page.getByRole('row', { name: /Open days/ }).getByText('Off the site')).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test('an editor is refused the orders, in the browser and by the server', async ({ page }) => {

@@ -7,10 +7,14 @@ import { expect, expectNoAxeViolations } from './fixtures';
 // by the command line, as on a real server, and the codes an authenticator
 // app would show for a staff member's TOTP secret.
 
-/** Runs `enrol staff add --owner EMAIL` against the test server's database: the set-up link's path and query. */
-export function addOwner(email: string, name: string): string {
+/**
+ * Runs `enrol staff add --owner EMAIL` against a test server's database
+ * (`DATABASE_URL`; by default the SQLite instance's): the set-up link's
+ * path and query.
+ */
+export function addOwner(email: string, name: string, databaseUrl = `sqlite://${process.env.E2E_DATABASE}`): string {
   const output = execFileSync(process.env.ENROL_BIN!, ['staff', 'add', '--owner', email, '--name', name], {
-    env: { ...process.env, DATABASE_URL: `sqlite://${process.env.E2E_DATABASE}`, RUST_LOG: 'error' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, RUST_LOG: 'error' },
   }).toString();
   const link = new URL(output.trim().split('\n').pop()!);
   return link.pathname + link.search;
