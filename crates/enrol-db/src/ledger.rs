@@ -184,6 +184,16 @@ pub struct PendingRefund {
     pub amount: i64,
 }
 
+/// What recording a refund as made did.
+#[derive(Debug)]
+pub enum RefundRecorded {
+    /// Recorded now, with its credit note: none for a payment recorded
+    /// before receipts were issued.
+    Made(Option<IssuedDocument>),
+    /// Recorded before, by another request or instance: nothing changed.
+    Before,
+}
+
 impl Db {
     /// Refunds decided but not yet made at the provider, oldest first;
     /// not those of money taken outside it, which a person gives back.
@@ -210,9 +220,8 @@ impl Db {
     /// `made_as`, or by a member of staff by hand, who is `audit`'s actor):
     /// recorded as made, with its credit note (correcting the receipt of
     /// the payment refunded, opened by `link`), the buyer's mail and the
-    /// audit row, in one transaction. The credit note; none when the
-    /// refund was recorded before (by another instance), or its payment was
-    /// recorded before receipts were issued.
+    /// audit row, in one transaction, by the one call that finds it
+    /// pending; any other was too late ([`RefundRecorded::Before`]).
     pub async fn complete_refund(
         &self,
         id: &str,
@@ -221,7 +230,7 @@ impl Db {
         issuer: &Issuer,
         link: &DocumentLink,
         now: DateTime<Utc>,
-    ) -> anyhow::Result<Option<IssuedDocument>> {
+    ) -> anyhow::Result<RefundRecorded> {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -246,9 +255,10 @@ impl Db {
                 ).bind(payment_id).fetch_optional(&mut *tx).await?,
                 None => None,
             };
+            let recorded_now = made.is_some();
             let (Some((payment_id, amount, reason)), Some((receipt, enrollment_id, online_order_id))) = (made, receipt) else {
                 tx.commit().await?;
-                return Ok(None);
+                return Ok(if recorded_now { RefundRecorded::Made(None) } else { RefundRecorded::Before });
             };
             let receipt: Document = serde_json::from_str(&receipt).map_err(|e| sqlx::Error::Decode(e.into()))?;
             let paid_to_date = paid_towards!(tx, enrollment_id.as_deref(), online_order_id.as_deref()).await?;
@@ -265,7 +275,7 @@ impl Db {
                 queue_mail!(tx, &mail, now)?;
             }
             tx.commit().await?;
-            Ok::<_, sqlx::Error>(Some(issued))
+            Ok::<_, sqlx::Error>(RefundRecorded::Made(Some(issued)))
         })
         .context("Failed to record the refund")
     }

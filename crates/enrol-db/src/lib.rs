@@ -73,7 +73,7 @@ pub use enquiries::OutboxMail;
 pub use enrollments::{EnrollmentRecord, NewEnrollment};
 pub use fulfilment::{EnrollmentFulfilment, IntentOutcome};
 pub use idempotency::{IdempotencyClaim, StoredResponse};
-pub use ledger::PendingRefund;
+pub use ledger::{PendingRefund, RefundRecorded};
 pub use markdown::to_html as markdown_to_html;
 pub use media::{MEDIA_LISTED, MediaRecord};
 pub use online_orders::{CheckoutCompletion, Fulfilment, OnlineOrderRecord};

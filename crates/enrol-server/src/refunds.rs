@@ -6,6 +6,7 @@
 //! recorded as done, with its credit note and the buyer's mail.
 
 use chrono::Utc;
+use enrol_db::RefundRecorded;
 use enrol_domain::money::Money;
 
 use crate::AppState;
@@ -23,10 +24,12 @@ pub async fn make_due_refunds(state: &AppState) -> anyhow::Result<usize> {
         match state.payments.refund_payment(&refund.transaction_id, Money::from_pence(refund.amount), &refund.id).await {
             Ok(done) => {
                 let link = new_document_link(&state.config);
-                let credit_note = state.db.complete_refund(&refund.id, &done.id, None, &issuer, &link, Utc::now()).await?;
-                let credit_note = credit_note.map(|note| note.number);
-                tracing::info!(refund = %refund.id, provider_refund = %done.id, amount = refund.amount, ?credit_note, "Refund made");
-                made += 1;
+                let recorded = state.db.complete_refund(&refund.id, &done.id, None, &issuer, &link, Utc::now()).await?;
+                if let RefundRecorded::Made(credit_note) = recorded {
+                    let credit_note = credit_note.map(|note| note.number);
+                    tracing::info!(refund = %refund.id, provider_refund = %done.id, amount = refund.amount, ?credit_note, "Refund made");
+                    made += 1;
+                }
             }
             Err(error) => {
                 tracing::error!(refund = %refund.id, %error, "Refund failed; it will be tried again");

@@ -17,21 +17,21 @@ use crate::enrol_checkout::{COURSE, confirm, count, order, prepared, quote};
 use crate::helpers::TestApp;
 
 /// The session form for a date `days` from today.
-fn session_form(days: i64, seats: i64) -> Value {
+pub(crate) fn session_form(days: i64, seats: i64) -> Value {
     let date = london::today(Utc::now()) + Duration::days(days);
     json!({ "courseId": COURSE, "date": date.to_string(), "startTime": "09:30", "endTime": "16:30", "type": "onsite",
         "price": 69_500, "seats": seats, "venue": "Studio 2, Harley Street", "joiningLink": null, "tutorId": null })
 }
 
 /// Opens a session as `staff`: its id.
-async fn open(app: &TestApp, staff: &reqwest::Client, form: &Value) -> String {
+pub(crate) async fn open(app: &TestApp, staff: &reqwest::Client, form: &Value) -> String {
     let response = staff.post(app.url("/api/admin/sessions")).json(form).send().await.unwrap();
     assert_eq!(response.status(), 201);
     response.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned()
 }
 
 /// Books `session` and pays its booking fee by card: the order id.
-async fn book(app: &TestApp, session: &str, kit: bool) -> String {
+pub(crate) async fn book(app: &TestApp, session: &str, kit: bool) -> String {
     let q = quote(kit, None);
     let (order_id, intent, secret) = prepared(app, &order(session, kit, None, "card", &q), q.deposit, "booking-fee").await;
     let (status, paid) = confirm(app, &intent, &secret, &order_id, "card", Some("4242 4242 4242 4242")).await;

@@ -10,6 +10,7 @@ mod admin_content_withdraw;
 mod admin_enquiries;
 mod admin_media;
 mod admin_orders;
+mod admin_races;
 mod admin_sessions;
 mod api;
 mod balance;

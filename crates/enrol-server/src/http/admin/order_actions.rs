@@ -11,7 +11,7 @@ use axum::response::Response;
 use chrono::{NaiveDate, Utc};
 use serde::Deserialize;
 
-use enrol_db::{Actor, BalanceDueChange, BalanceFulfilment, BalancePaid, BookingRefund, Cancellation, OfflinePayment};
+use enrol_db::{Actor, BalanceDueChange, BalanceFulfilment, BalancePaid, BookingRefund, Cancellation, OfflinePayment, RefundRecorded};
 use enrol_domain::back_office::OfflineMethod;
 use enrol_domain::cancellation::{CancellationRefund, CancellationRefused};
 use enrol_domain::money::Money;
@@ -227,6 +227,10 @@ pub async fn mark_refund_made(
         .after(serde_json::json!({ "refund": refund_id, "status": "succeeded", "reference": reference }));
     let issuer = issuer(&state.db, &state.config).await?;
     let made_as = format!("by-hand: {reference}");
-    state.db.complete_refund(&refund_id, &made_as, Some(&entry), &issuer, &new_document_link(&state.config), Utc::now()).await?;
-    order_answer(&state, &id).await
+    let link = new_document_link(&state.config);
+    match state.db.complete_refund(&refund_id, &made_as, Some(&entry), &issuer, &link, Utc::now()).await? {
+        RefundRecorded::Made(_) => order_answer(&state, &id).await,
+        // Recorded by another request since the check above.
+        RefundRecorded::Before => Err(ApiError::NotFound),
+    }
 }
