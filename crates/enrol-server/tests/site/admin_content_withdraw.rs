@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::admin::{audit_rows, staff_member};
 use crate::admin_codes::admin;
+use crate::balance::{booked, link};
 use crate::both_backends;
 use crate::enrol_checkout::{COURSE, count, order, post, quote};
 use crate::helpers::TestApp;
@@ -37,6 +38,9 @@ both_backends! {
     async fn a_withdrawn_course_leaves_the_site_and_comes_back_when_published_again(app: TestApp) {
         let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
         assert!(found(&app, "peels").await.contains(COURSE_PATH));
+        // A booking made before: its balance can still be paid afterwards.
+        let booking = booked(&app).await;
+        link(&app, &booking, "b0c4ed").await;
         let sessions_before = count(&app, "select count(*) from session").await;
         let before = audit_rows(&app).await;
         let (code, answer) = withdraw(&editor, &app, "course", COURSE).await;
@@ -56,6 +60,8 @@ both_backends! {
         assert!(refused["error"]["message"].as_str().unwrap().contains("no longer available"), "{refused}");
         assert_eq!(count(&app, "select count(*) from session").await, sessions_before, "its sessions stay for those booked");
         assert_eq!(count(&app, "select count(*) from course where id = 'chemical-peels' and withdrawn").await, 1);
+        let balance: Value = app.get("/api/page-data?path=/pay-balance/%3Ftoken%3Db0c4ed").await.json().await.unwrap();
+        assert!(balance["page"]["booking"]["balance"].as_i64() > Some(0), "the booking's balance page still opens: {balance}");
 
         let (_, listed) = admin(&editor, &app, "GET", "/content", None).await;
         let entry = listed["documents"].as_array().unwrap().iter().find(|d| d["key"] == COURSE).unwrap().clone();
