@@ -1,7 +1,8 @@
 //! Staff actions on money and certificates sent ten times at once over two
 //! instances, as a double click or two colleagues at two desks would send
 //! them (issue 14, decision 017): each is done once, or up to its limit,
-//! and the rest are refused; one audit row per change that was made.
+//! and the rest are refused; one audit row per change that was made. Its
+//! `ten_at_once` serves the content races too.
 
 use serde_json::{Value, json};
 
@@ -17,7 +18,7 @@ use crate::helpers::TestApp;
 
 /// `POST /api/admin{path}` with `body`, ten times at once, half through
 /// each instance: the statuses, sorted.
-async fn ten_at_once(app: &TestApp, other: &TestApp, staff: &reqwest::Client, path: &str, body: Value) -> Vec<u16> {
+pub(crate) async fn ten_at_once(app: &TestApp, other: &TestApp, staff: &reqwest::Client, path: &str, body: Value) -> Vec<u16> {
     let mut tries = tokio::task::JoinSet::new();
     for i in 0..10 {
         let instance = if i % 2 == 0 { app } else { other };
@@ -37,7 +38,7 @@ async fn order_of(app: &TestApp, staff: &reqwest::Client, id: &str) -> Value {
 }
 
 /// `expected` answers once, then `refused` nine times.
-fn once_then(expected: u16, refused: u16) -> Vec<u16> {
+pub(crate) fn once_then(expected: u16, refused: u16) -> Vec<u16> {
     let mut statuses = vec![expected];
     statuses.extend([refused; 9]);
     statuses.sort_unstable();
