@@ -79,8 +79,10 @@ struct SessionCourse {
     price: i64,
 }
 
+/// A session of a course on the site: one taken off it (decision 018) has
+/// no waiting list to join.
 const SESSION_COURSE: &str = "select c.id as course_id, ev.id as event_id, c.title, c.url, s.date, s.type, s.price from session s \
-     join event ev on ev.id = s.event_id join course c on c.id = ev.course_id where s.id = $1";
+     join event ev on ev.id = s.event_id join course c on c.id = ev.course_id where s.id = $1 and not c.withdrawn";
 
 #[derive(sqlx::FromRow)]
 struct Waiter {
@@ -204,8 +206,11 @@ impl Db {
             let mut tx = pool.begin().await?;
             sqlx::query("update waiting_list_entry set status = 'lapsed' where status = 'offered' and offer_expires_at <= $1")
                 .bind(now).execute(&mut *tx).await?;
-            let sessions: Vec<String> = sqlx::query_scalar("select id from session where waiting > 0 and status = 'active' order by id")
-                .fetch_all(&mut *tx).await?;
+            // A course taken off the site offers nothing; its people keep waiting, in case it comes back.
+            let sessions: Vec<String> = sqlx::query_scalar(
+                "select s.id from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
+                 where s.waiting > 0 and s.status = 'active' and not c.withdrawn order by s.id"
+            ).fetch_all(&mut *tx).await?;
             let mut offered = 0;
             for session_id in &sessions {
                 lock_sessions!(tx, [session_id]);

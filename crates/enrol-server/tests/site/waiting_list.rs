@@ -138,4 +138,17 @@ both_backends! {
         other.stop().await;
         app.stop().await;
     }
+
+    async fn a_course_taken_off_the_site_offers_its_freed_seats_to_nobody_until_it_is_back(app: TestApp) {
+        assert_eq!(join(&app, "ann@example.com").await.0, 201);
+        execute(&app, "update course set withdrawn = true where id = 'chemical-peels'").await;
+        assert_eq!(join(&app, "bea@example.com").await.0, 404, "no list to join");
+        execute(&app, &format!("update session set seats = seats + 1 where id = '{FULL}'")).await;
+        offers(&app).await;
+        assert_eq!(status_of(&app, "ann@example.com").await, "waiting", "no offer for a course off the site");
+        execute(&app, "update course set withdrawn = false where id = 'chemical-peels'").await;
+        offers(&app).await;
+        assert_eq!(status_of(&app, "ann@example.com").await, "offered");
+        app.stop().await;
+    }
 }
