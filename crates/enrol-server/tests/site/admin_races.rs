@@ -13,7 +13,7 @@ use crate::admin::{audit_rows, staff_member};
 use crate::admin_sessions::{book, open, session_form};
 use crate::balance::{booked, link, pay};
 use crate::both_backends;
-use crate::enrol_checkout::count;
+use crate::enrol_checkout::{count, order, quote};
 use crate::helpers::TestApp;
 
 /// `POST /api/admin{path}` with `body`, ten times at once, half through
@@ -123,6 +123,39 @@ both_backends! {
         let refunded: i64 = order["refunds"].as_array().unwrap().iter().map(|r| r["amount"].as_i64().unwrap()).sum();
         assert_eq!((refunded, order["paid"].as_i64()), (2 * part, Some(paid - 2 * part)));
         assert_eq!(audit_rows(&app).await, before + 2);
+        other.stop().await;
+        app.stop().await;
+    }
+
+    async fn seats_lowered_by_staff_while_thirty_orders_race_for_them_are_never_oversold(app: TestApp) {
+        let other = app.another_instance().await;
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        let session = open(&app, &staff, &session_form(100, 12)).await;
+        let q = quote(false, None);
+        let body = order(&session, false, None, "card", &q);
+        let mut orders = tokio::task::JoinSet::new();
+        for i in 0..30 {
+            let target = if i % 2 == 0 { &app } else { &other };
+            let request = target.client.post(target.url("/api/enroll/")).header("x-forwarded-for", format!("10.4.0.{i}")).json(&body);
+            orders.spawn(async move { request.send().await.expect("request").status().as_u16() });
+        }
+        // Two colleagues lower the seats to six at once, while the orders come in.
+        let mut lowering = tokio::task::JoinSet::new();
+        for instance in [&app, &other] {
+            let (staff, url) = (staff.clone(), instance.url(&format!("/api/admin/sessions/{session}")));
+            lowering.spawn(async move { staff.put(url).json(&session_form(100, 6)).send().await.unwrap().status().as_u16() });
+        }
+        let lowered = lowering.join_all().await;
+        let statuses = orders.join_all().await;
+        let held = count(&app, &format!("select count(*) from seat_hold where session_id = '{session}'")).await;
+        let seats = count(&app, &format!("select seats from session where id = '{session}'")).await;
+        assert_eq!(statuses.iter().filter(|s| **s == 200).count() as i64, held, "{statuses:?}");
+        assert!(statuses.iter().all(|s| matches!(s, 200 | 409)), "{statuses:?}");
+        assert!(lowered.iter().all(|s| matches!(s, 200 | 409)), "{lowered:?}");
+        println!("30 orders while the seats were lowered from 12 to 6: {held} held of {seats} seats, the changes answered {lowered:?}");
+        assert!(held <= seats, "{held} held of {seats} seats");
+        // The seats are six only if no more than six were taken when it was asked; else twelve and refused.
+        assert_eq!(seats == 6, lowered.contains(&200), "seats {seats}, answers {lowered:?}, held {held}");
         other.stop().await;
         app.stop().await;
     }
