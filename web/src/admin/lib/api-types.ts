@@ -279,6 +279,8 @@ export interface ContentListItem {
   draft: boolean;
   /** Taken off the site, until it is published again. */
   withdrawn: boolean;
+  /** A course sold as a package of courses. */
+  package: boolean;
   version: number;
   updated_at: string;
 }

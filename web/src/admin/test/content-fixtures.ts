@@ -68,12 +68,13 @@ export function contentDocument<B extends ContentBody>(published: B, overrides: 
 }
 
 export function listItem(overrides: Partial<ContentListItem> = {}): ContentListItem {
-  return { kind: 'course', key: 'chemical-peels', title: 'Chemical Peels', path: '/courses/chemical-peels/', draft: false, withdrawn: false, version: 3, updated_at: '2026-11-20T10:15:00Z', ...overrides };
+  return { kind: 'course', key: 'chemical-peels', title: 'Chemical Peels', path: '/courses/chemical-peels/', draft: false, withdrawn: false, package: false, version: 3, updated_at: '2026-11-20T10:15:00Z', ...overrides };
 }
 
 export const CONTENT_LIST: ContentListItem[] = [
   listItem(),
   listItem({ key: 'botox', title: 'Botox Foundation', path: '/courses/botox/', draft: true }),
+  listItem({ key: 'aesthetics-bundle', title: 'Aesthetics Bundle', path: '/courses/packages/aesthetics-bundle/', package: true }),
   listItem({ kind: 'section', key: 'aesthetics', title: 'Aesthetics Courses', path: '/courses/aesthetics/' }),
   listItem({ kind: 'section', key: 'lashes', title: 'Lash Courses', path: '/courses/lashes/' }),
   listItem({ kind: 'page', key: 'about', title: 'About us', path: '/about/' }),

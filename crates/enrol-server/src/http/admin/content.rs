@@ -30,6 +30,8 @@ struct Listed {
     path: Option<String>,
     draft: bool,
     withdrawn: bool,
+    /// A course sold as a package of courses.
+    package: bool,
     version: i64,
     updated_at: String,
 }
@@ -54,6 +56,7 @@ fn listed(summary: &ContentSummary) -> Listed {
         path: path(summary),
         draft: summary.draft,
         withdrawn: summary.withdrawn,
+        package: matches!(&summary.body, ContentBody::Course(course) if course.package),
         version: summary.version,
         updated_at: summary.updated_at.to_rfc3339(),
     }

@@ -23,7 +23,9 @@ describe('the content list', () => {
     expect(within(botox).getByText('Draft waiting')).toBeInTheDocument();
     expect(within(rowOf(table, 'Chemical Peels')).queryByText('Draft waiting')).not.toBeInTheDocument();
     expect(within(rowOf(table, 'Olivia Brennan')).getByText('None')).toBeInTheDocument();
-    expect(screen.getByText('7 documents')).toBeInTheDocument();
+    expect(within(rowOf(table, 'Aesthetics Bundle')).getByText('Package')).toBeInTheDocument();
+    expect(within(botox).queryByText('Package')).not.toBeInTheDocument();
+    expect(screen.getByText('8 documents')).toBeInTheDocument();
     // Every kind that can be added, and not the site data.
     expect(screen.getByRole('link', { name: 'New course' })).toHaveAttribute('href', '/admin/content/new/course/');
     expect(screen.getByRole('link', { name: 'New Pathway level' })).toBeInTheDocument();
@@ -40,6 +42,16 @@ describe('the content list', () => {
     expect(within(kinds).getByRole('link', { name: 'Sections (2)' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'New section' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New course' })).not.toBeInTheDocument();
+  });
+
+  it('says which documents are off the site, instead of their address', async () => {
+    renderAdmin('/content/', staffMember('editor'), {
+      'GET /api/admin/content': () => jsonResponse(200, { documents: [{ ...CONTENT_LIST[0], withdrawn: true }] }),
+    });
+    const table = await screen.findByRole('table', { name: 'Content' });
+    const row = rowOf(table, 'Chemical Peels');
+    expect(within(row).getByText('Off the site')).toBeInTheDocument();
+    expect(within(row).queryByRole('link', { name: '/courses/chemical-peels/' })).not.toBeInTheDocument();
   });
 
   it('offers nothing new for the site data', async () => {

@@ -14,7 +14,15 @@ import { canCreate, isKind, KIND_ORDER, KINDS, useContentList } from './content-
 
 const column = columnsOf<ContentListItem>();
 const columns = column.columns([
-  column.accessor('title', { header: 'Title', cell: (info) => <Link to={paths.contentDocument(info.row.original.kind, info.row.original.key)}>{info.getValue()}</Link> }),
+  column.accessor('title', {
+    header: 'Title',
+    cell: (info) => (
+      <>
+        <Link to={paths.contentDocument(info.row.original.kind, info.row.original.key)}>{info.getValue()}</Link>
+        {info.row.original.package && <span className="badge">Package</span>}
+      </>
+    ),
+  }),
   column.accessor((item) => KINDS[item.kind]?.plural ?? item.kind, { id: 'kind', header: 'Kind' }),
   column.accessor('path', {
     header: 'Address',
