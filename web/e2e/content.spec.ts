@@ -308,7 +308,7 @@ test('an editor is refused the orders, in the browser and by the server', async 
   }
 });
 
-test('the content list and the course editor have no axe violations and reflow at 320 px', async ({ page }) => {
+test('the content list and the course editor have no axe violations and reflow at 320 px; a change not saved asks before leaving', async ({ page }) => {
   await page.goto('/admin/content/');
   await expect(page.getByRole('link', { name: COURSE.title, exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -316,6 +316,19 @@ test('the content list and the course editor have no axe violations and reflow a
   // The Markdown preview has its first answer before the page is checked.
   await expect(page.getByRole('region', { name: 'Preview of Description' }).locator('h2').first()).toBeVisible();
   await expectNoAxeViolations(page);
+  // A change not saved holds back a link away, which asks first.
+  await page.getByRole('textbox', { name: 'Price (£)', exact: true }).fill('999');
+  await page.getByRole('navigation').getByRole('link', { name: 'Media' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Your changes are not saved. Leave this page and lose them?' });
+  await expect(question).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Stay and keep editing' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1, name: `Edit course: ${COURSE.title}` })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Price (£)', exact: true })).toHaveValue('999');
   await page.setViewportSize({ width: 320, height: 640 });
   await expectNoSidewaysScroll(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Media' }).click();
+  await page.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
 });

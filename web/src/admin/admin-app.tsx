@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Outlet, Route } from 'react-router';
 import { PageHeading } from './components/page-heading';
 import { AdminLayout } from './layout/admin-layout';
 import { Allowed } from './layout/allowed';
@@ -26,7 +26,9 @@ import { StaffScreen } from './screens/staff/staff-screen';
 import { UpsellScreen, UpsellsScreen } from './screens/upsells/upsells-screen';
 
 // The back office's routes, below `/admin/` (decision 017). Each screen
-// names the permissions that open it, as the server's route table does.
+// names the permissions that open it, as the server's route table does. A
+// data router serves them, so a form with unsaved changes can hold a
+// navigation back (`LeaveGuard`).
 
 /** The dashboard for those who may see it; otherwise the first section the role opens. */
 function Home() {
@@ -60,37 +62,43 @@ const ContentEditorScreen = lazy(() => contentScreens().then((screens) => ({ def
 const NewContentScreen = lazy(() => contentScreens().then((screens) => ({ default: screens.NewContentScreen })));
 const later = (element: ReactNode) => <Suspense fallback={<p role="status">Loading…</p>}>{element}</Suspense>;
 
-export function AdminApp() {
+/** Who is signed in, for every screen below. */
+function SessionRoot() {
   return (
     <StaffSessionProvider>
-      <Routes>
-        <Route path={routes.signIn} element={<SignInScreen />} />
-        <Route path={routes.setup} element={<SetupScreen />} />
-        <Route element={<AdminLayout />}>
-          <Route index element={<Home />} />
-          <Route path={routes.sessions} element={screen(['sessions', 'rosters'], <SessionsScreen />)} />
-          <Route path={routes.newSession} element={screen(['sessions'], <NewSessionScreen />)} />
-          <Route path={routes.session} element={screen(['sessions'], <SessionScreen />)} />
-          <Route path={routes.roster} element={screen(['rosters'], <RosterScreen />)} />
-          <Route path={routes.orders} element={screen(['orders'], <OrdersScreen />)} />
-          <Route path={routes.order} element={screen(['orders'], <OrderScreen />)} />
-          <Route path={routes.codes} element={screen(['codes'], <CodesScreen />)} />
-          <Route path={routes.newCode} element={screen(['codes'], <NewCodeScreen />)} />
-          <Route path={routes.code} element={screen(['codes'], <CodeScreen />)} />
-          <Route path={routes.upsells} element={screen(['codes'], <UpsellsScreen />)} />
-          <Route path={routes.upsell} element={screen(['codes'], <UpsellScreen />)} />
-          <Route path={routes.media} element={screen(['content'], <MediaScreen />)} />
-          <Route path={routes.mediaItem} element={screen(['content'], <MediaItemScreen />)} />
-          <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
-          <Route path={routes.content} element={screen(['content'], later(<ContentListScreen />))} />
-          <Route path={routes.newContent} element={screen(['content'], later(<NewContentScreen />))} />
-          <Route path={routes.contentDocument} element={screen(['content'], later(<ContentEditorScreen />))} />
-          <Route path={routes.exports} element={screen(['figures'], <ExportsScreen />)} />
-          <Route path={routes.staff} element={screen(['manage_staff'], <StaffScreen />)} />
-          <Route path={routes.audit} element={screen(['audit'], <AuditScreen />)} />
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
+      <Outlet />
     </StaffSessionProvider>
   );
 }
+
+/** The back office's route tree, for a browser router (main.tsx) or a memory one (the tests). */
+export const adminRoutes = (
+  <Route element={<SessionRoot />}>
+    <Route path={routes.signIn} element={<SignInScreen />} />
+    <Route path={routes.setup} element={<SetupScreen />} />
+    <Route element={<AdminLayout />}>
+      <Route index element={<Home />} />
+      <Route path={routes.sessions} element={screen(['sessions', 'rosters'], <SessionsScreen />)} />
+      <Route path={routes.newSession} element={screen(['sessions'], <NewSessionScreen />)} />
+      <Route path={routes.session} element={screen(['sessions'], <SessionScreen />)} />
+      <Route path={routes.roster} element={screen(['rosters'], <RosterScreen />)} />
+      <Route path={routes.orders} element={screen(['orders'], <OrdersScreen />)} />
+      <Route path={routes.order} element={screen(['orders'], <OrderScreen />)} />
+      <Route path={routes.codes} element={screen(['codes'], <CodesScreen />)} />
+      <Route path={routes.newCode} element={screen(['codes'], <NewCodeScreen />)} />
+      <Route path={routes.code} element={screen(['codes'], <CodeScreen />)} />
+      <Route path={routes.upsells} element={screen(['codes'], <UpsellsScreen />)} />
+      <Route path={routes.upsell} element={screen(['codes'], <UpsellScreen />)} />
+      <Route path={routes.media} element={screen(['content'], <MediaScreen />)} />
+      <Route path={routes.mediaItem} element={screen(['content'], <MediaItemScreen />)} />
+      <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
+      <Route path={routes.content} element={screen(['content'], later(<ContentListScreen />))} />
+      <Route path={routes.newContent} element={screen(['content'], later(<NewContentScreen />))} />
+      <Route path={routes.contentDocument} element={screen(['content'], later(<ContentEditorScreen />))} />
+      <Route path={routes.exports} element={screen(['figures'], <ExportsScreen />)} />
+      <Route path={routes.staff} element={screen(['manage_staff'], <StaffScreen />)} />
+      <Route path={routes.audit} element={screen(['audit'], <AuditScreen />)} />
+      <Route path="*" element={<NotFound />} />
+    </Route>
+  </Route>
+);

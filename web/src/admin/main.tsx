@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AdminApp } from './admin-app';
+import { createBrowserRouter, createRoutesFromElements, RouterProvider } from 'react-router';
+import { adminRoutes } from './admin-app';
 import { BASENAME } from './paths';
 // The site's colours, elements, buttons and form fields, then the back office's own.
 import '../app/styles/base.css';
@@ -13,11 +13,10 @@ import './admin.css';
 
 const root = document.getElementById('root');
 if (root) {
+  const router = createBrowserRouter(createRoutesFromElements(adminRoutes), { basename: BASENAME });
   createRoot(root).render(
     <StrictMode>
-      <BrowserRouter basename={BASENAME}>
-        <AdminApp />
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </StrictMode>,
   );
 }

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, createRoutesFromElements, Outlet, Route, RouterProvider, useLocation } from 'react-router';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
-import { AdminApp } from '../admin-app';
+import { adminRoutes } from '../admin-app';
 import type { Staff } from '../lib/api-types';
 import { BASENAME } from '../paths';
 
@@ -26,12 +26,20 @@ export function renderAdmin(path: string, staff: Staff | null, answers: Record<s
     'GET /api/admin/session': () => (staff ? jsonResponse(200, { staff }) : signedOut()),
     ...answers,
   });
-  render(
-    <MemoryRouter basename={BASENAME} initialEntries={[`${BASENAME}${path}`]}>
-      <AdminApp />
-      <CurrentAddress />
-    </MemoryRouter>,
+  const withAddress = (
+    <Route
+      element={
+        <>
+          <Outlet />
+          <CurrentAddress />
+        </>
+      }
+    >
+      {adminRoutes}
+    </Route>
   );
+  const router = createMemoryRouter(createRoutesFromElements(withAddress), { basename: BASENAME, initialEntries: [`${BASENAME}${path}`] });
+  render(<RouterProvider router={router} />);
   return api;
 }
 

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import type { ContentKind } from '../../../generated/ContentKind';
 import { AdminFormView } from '../../components/admin-form';
 import { TextField } from '../../components/form-fields';
+import { LeaveGuard } from '../../components/leave-guard';
 import { useAdminForm, type AdminForm } from '../../components/use-admin-form';
 import { keyRule } from './content-rules';
 import { KINDS } from './content-kinds';
@@ -13,7 +14,8 @@ import { KINDS } from './content-kinds';
 // field names the body's own, so the server's 422 `fields` land beside
 // them) and its body as the form's values. A new document's form also asks
 // for its key; a kind whose body holds its key (a section's slug, a job's
-// id, a level's number) takes it from there, never from a field.
+// id, a level's number) takes it from there, never from a field. Changes
+// not yet saved are not lost by leaving the page unasked.
 
 /** What a content form sends: the document's key and its body. */
 export interface SentDocument<B> {
@@ -58,16 +60,30 @@ interface ContentFormProps<TInput extends KeyInput, B> {
 
 export function ContentForm<TInput extends KeyInput, B>({ kind, spec, body, docKey, submit, send }: ContentFormProps<TInput, B>) {
   const isNew = body === null;
+  // While a send is under way its own navigation (to a new document's page) is not held back.
+  const sending = useRef(false);
   const form = useAdminForm({
     schema: spec.schema(isNew),
     defaultValues: spec.valuesOf(body, docKey),
     labels: spec.labels,
-    send,
+    send: async (sent) => {
+      sending.current = true;
+      try {
+        const said = await send(sent);
+        // What was sent is saved: nothing is left to lose.
+        form.form.reset(form.form.getValues());
+        return said;
+      } finally {
+        sending.current = false;
+      }
+    },
     // A new document whose key is taken (409) says so beside the key.
     conflictField: isNew ? 'key' : undefined,
   });
+  const dirty = form.form.formState.isDirty;
   return (
     <AdminFormView form={form} submit={submit}>
+      <LeaveGuard when={() => dirty && !sending.current} />
       {isNew && <TextField form={form} name="key" hint={KINDS[kind].keyHint} required />}
       <spec.Fields form={form} />
     </AdminFormView>
