@@ -191,13 +191,16 @@ impl Db {
         now: DateTime<Utc>,
     ) -> anyhow::Result<SessionChange> {
         let _turn = self.seat_turn().await;
-        let before = match self.admin_session(id, now).await? {
-            Some(session) => session,
-            None => return Ok(SessionChange::NotFound),
-        };
         let outcome = on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             lock_sessions!(tx, [id]);
+            // Read under the lock: the audit's "before" is what this change changed.
+            let before: Option<AdminSession> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SESSION_SELECT} where s.id = $2")))
+                .bind(now).bind(id).fetch_optional(&mut *tx).await?;
+            let Some(before) = before else {
+                tx.rollback().await?;
+                return Ok(SessionChange::NotFound);
+            };
             if !tutor_is_known!(tx, input.tutor_id.as_deref()) {
                 tx.rollback().await?;
                 return Ok(SessionChange::UnknownTutor);

@@ -159,4 +159,26 @@ both_backends! {
         other.stop().await;
         app.stop().await;
     }
+
+    async fn two_colleagues_changing_a_session_at_once_leave_an_audit_log_that_chains(app: TestApp) {
+        let other = app.another_instance().await;
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        let session = open(&app, &staff, &session_form(100, 3)).await;
+        let mut edits = tokio::task::JoinSet::new();
+        for (instance, seats) in [(&app, 4), (&other, 5)] {
+            let (staff, url) = (staff.clone(), instance.url(&format!("/api/admin/sessions/{session}")));
+            edits.spawn(async move { staff.put(url).json(&session_form(100, seats)).send().await.unwrap().status().as_u16() });
+        }
+        assert_eq!(edits.join_all().await, [200, 200]);
+        let log: Value = staff.get(app.url(&format!("/api/admin/audit?entity=session&entityId={session}"))).send().await.unwrap().json().await.unwrap();
+        let changes: Vec<(i64, i64)> = log["entries"].as_array().unwrap().iter()
+            .filter(|e| e["action"] == "session.update")
+            .map(|e| (e["before"]["seats"].as_i64().unwrap(), e["after"]["seats"].as_i64().unwrap()))
+            .collect();
+        // Newest first: the later change's "before" is the earlier one's "after".
+        assert_eq!(changes.len(), 2, "{log}");
+        assert_eq!((changes[1].0, changes[0].0), (3, changes[1].1), "{changes:?}");
+        other.stop().await;
+        app.stop().await;
+    }
 }
