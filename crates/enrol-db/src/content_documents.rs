@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 
 use enrol_domain::content::{ContentBody, ContentKind};
 
-use crate::content::projection::{ImageSizes, path_of, project, withdraw};
+use crate::content::projection::{ImageSizes, project, withdraw};
 use crate::content::run_statements;
 use crate::staff::AuditEntry;
 use crate::{Db, content_changed, on_pool};
@@ -25,13 +25,6 @@ pub struct ContentSummary {
     /// Taken off the site, until it is published again.
     pub withdrawn: bool,
     pub updated_at: DateTime<Utc>,
-}
-
-impl ContentSummary {
-    /// Its public address, if it has a page.
-    pub fn path(&self) -> Option<String> {
-        path_of(&self.key, &self.body)
-    }
 }
 
 /// One published revision of a document.

@@ -98,7 +98,7 @@ impl From<ContentDetail> for Detail {
             published: summary.body.clone(),
             version: summary.version,
             withdrawn: summary.withdrawn,
-            withdrawable: !summary.withdrawn && may_withdraw(summary.kind, &summary.key),
+            withdrawable: !summary.withdrawn && may_withdraw(&summary.key, &summary.body),
             draft: detail.draft,
             draft_by: detail.draft_by,
             draft_saved_at: detail.draft_saved_at.map(|at| at.to_rfc3339()),
@@ -249,15 +249,17 @@ pub async fn publish_content(
     published(&state, kind, &key, version).await
 }
 
-/// Whether a document of `kind` with `key` may be taken off the site: not
-/// the site data, a section, or a page the site is built around (about,
-/// contact, terms…).
-fn may_withdraw(kind: ContentKind, key: &str) -> bool {
-    match kind {
-        ContentKind::Site | ContentKind::Section => false,
-        ContentKind::Page => !crate::pages::is_fixed_page(key),
-        _ => true,
-    }
+/// Whether the page with `slug` is one the site is built around (about,
+/// contact, terms…), which stays on the site.
+fn is_fixed(kind: ContentKind, key: &str) -> bool {
+    kind == ContentKind::Page && crate::pages::is_fixed_page(key)
+}
+
+/// Whether document `key` with `body` may be taken off the site: what its
+/// projection can take off (not the site data or a section), and not a
+/// page the site is built around.
+fn may_withdraw(key: &str, body: &ContentBody) -> bool {
+    enrol_db::content::projection::withdraw(key, body).is_some() && !is_fixed(body.kind(), key)
 }
 
 /// `POST /api/admin/content/{kind}/{key}/withdraw`: the document is taken
@@ -269,7 +271,7 @@ pub async fn withdraw_content(
     Path((kind, key)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let kind = kind_of(&kind)?;
-    if kind == ContentKind::Page && !may_withdraw(kind, &key) {
+    if is_fixed(kind, &key) {
         return Err(ApiError::Conflict("The site is built around this page: edit it instead.".to_owned()));
     }
     let version = state.db.withdraw_content(kind, &key, &staff.id, Utc::now()).await?.map_err(refused)?;
