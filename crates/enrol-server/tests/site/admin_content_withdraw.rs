@@ -39,6 +39,7 @@ both_backends! {
     async fn a_withdrawn_course_leaves_the_site_and_comes_back_when_published_again(app: TestApp) {
         let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
         assert!(found(&app, "peels").await.contains(COURSE_PATH));
+        assert_eq!(admin(&editor, &app, "GET", &format!("/content/course/{COURSE}"), None).await.1["withdrawable"], true);
         // A booking made before: its balance can still be paid afterwards.
         let booking = booked(&app).await;
         link(&app, &booking, "b0c4ed").await;
@@ -67,6 +68,7 @@ both_backends! {
         let (_, listed) = admin(&editor, &app, "GET", "/content", None).await;
         let entry = listed["documents"].as_array().unwrap().iter().find(|d| d["key"] == COURSE).unwrap().clone();
         assert_eq!(entry["withdrawn"], true);
+        assert_eq!(admin(&editor, &app, "GET", &format!("/content/course/{COURSE}"), None).await.1["withdrawable"], false, "off already");
         assert_eq!(withdraw(&editor, &app, "course", COURSE).await.0, 409, "off the site already");
 
         // Publishing again (here a revert to the first version) brings it back.
@@ -76,7 +78,7 @@ both_backends! {
         assert!(text(&app, "/sitemap.xml").await.contains(COURSE_PATH));
         assert!(found(&app, "peels").await.contains(COURSE_PATH));
         let (_, history) = admin(&editor, &app, "GET", &format!("/content/course/{COURSE}"), None).await;
-        assert_eq!(history["withdrawn"], false);
+        assert_eq!((history["withdrawn"].as_bool(), history["withdrawable"].as_bool()), (Some(false), Some(true)));
         let actions: Vec<&str> = history["revisions"].as_array().unwrap().iter().map(|r| r["action"].as_str().unwrap()).collect();
         assert_eq!(actions, ["revert", "withdraw", "load"]);
         app.stop().await;
@@ -102,6 +104,8 @@ both_backends! {
 
         let before = audit_rows(&app).await;
         for (kind, key) in [("site", "site"), ("section", "aesthetics"), ("page", "about"), ("page", "terms-and-conditions")] {
+            let (_, document) = admin(&editor, &app, "GET", &format!("/content/{kind}/{key}"), None).await;
+            assert_eq!(document["withdrawable"], false, "{kind} {key} is not offered for withdrawal");
             let (code, answer) = withdraw(&editor, &app, kind, key).await;
             assert_eq!(code, 409, "{kind} {key}: {answer}");
         }
