@@ -9,6 +9,7 @@ import type { AuthSession } from '../../generated/AuthSession';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { amaraUserDataAnswer, signedIn, signedOut } from '../../test/auth-fixtures';
 import { site } from '../../test/fixtures';
+import { renderWithAuth } from '../../test/render-with-auth';
 import { SiteHeader } from './site-header';
 
 const header = (
@@ -59,5 +60,18 @@ describe('SiteHeader account link', () => {
     const answer = (session: AuthSession) => async () => jsonResponse(200, session);
     await hydrateHeader(answer(signedOut));
     await vi.waitFor(() => expect(accountLink().getAttribute('href')).toBe('/sign-in/'));
+  });
+});
+
+describe('SiteHeader courses menu', () => {
+  it('names each section once in its link to all its courses', async () => {
+    stubApi({ 'GET /api/auth/session': async () => jsonResponse(200, signedOut) });
+    const courses = Array.from({ length: 8 }, (_, i) => ({ text: `Course ${i}`, link: `/courses/c${i}/` }));
+    const sections = ['Aesthetics Courses', 'Masterclasses'].map((title, i) => ({ slug: `s${i}`, title, url: `/courses/s${i}/`, courses }));
+    renderWithAuth(<SiteHeader site={site} nav={{ sections }} />);
+    const menu = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(menu.getByRole('link', { name: 'All 8 in Aesthetics Courses' }).getAttribute('href')).toBe('/courses/s0/');
+    expect(menu.getByRole('link', { name: 'All 8 in Masterclasses' }).getAttribute('href')).toBe('/courses/s1/');
+    await act(async () => {});
   });
 });

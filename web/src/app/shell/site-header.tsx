@@ -36,7 +36,7 @@ export function SiteHeader({ site, nav }: { site: SiteData; nav: Navigation }) {
                         <li key={course.link}><a href={course.link}>{course.text}</a></li>
                       ))}
                       {section.courses.length > 6 && (
-                        <li><a href={section.url} className="mega-more">{`All ${section.courses.length} ${section.title} courses`}</a></li>
+                        <li><a href={section.url} className="mega-more">{`All ${section.courses.length} in ${section.title}`}</a></li>
                       )}
                     </ul>
                   </li>
