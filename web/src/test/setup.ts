@@ -10,6 +10,9 @@ beforeEach(() => {
   });
 });
 
+// jsdom lays nothing out, so it has no scrolling; tests spy on it.
+Element.prototype.scrollIntoView = () => {};
+
 afterEach(() => {
   cleanup();
   sessionStorage.clear();

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { reveal } from './reveal';
 
 export const fieldId = (prefix: string, field: string) => `${prefix}-${field}`;
 
-/** Focuses the first field, in `order`, that has an error. */
+/** Focuses the first field, in `order`, that has an error, and brings it into view. */
 export function focusFirstError(prefix: string, order: readonly string[], errors: Partial<Record<string, string>>) {
   const first = order.find((field) => errors[field]);
-  if (first) document.getElementById(fieldId(prefix, first))?.focus();
+  if (first) reveal(document.getElementById(fieldId(prefix, first)));
 }
 
 interface FieldProps {

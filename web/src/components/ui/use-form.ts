@@ -1,11 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError, fieldErrorsOf } from '../../lib/api';
 import { fieldId, focusFirstError } from './field';
+import { formMessageId } from './form-message';
+import { reveal } from './reveal';
 
 // One form's state, for forms made of `Field`s: what was typed, each field's
 // message, the form's own message and whether it is being sent. The browser
 // checks first (§5); the server's messages for the same fields go beside
-// them, and focus goes to the first field with one.
+// them, and focus goes to the first field with one; a send refused with the
+// form's own message (a declined card) takes the focus to that message
+// (`FormMessage`), wherever it sits on the screen.
 
 type Values<F extends string> = Record<F, string>;
 type Messages<F extends string> = Partial<Record<F, string>>;
@@ -51,6 +55,12 @@ export function useForm<F extends string>({ fields, initial, validate, send, fai
   const [errors, setErrors] = useState<Messages<F>>({});
   const [message, setMessage] = useState(opening);
   const [status, setStatus] = useState<FormStatus>('editing');
+  // Counts the sends refused with the form's own message: each one, once
+  // shown, takes the focus, even when its words are the last one's.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) reveal(document.getElementById(formMessageId(id)));
+  }, [refusals, id]);
 
   function refuse(found: Messages<F>) {
     setErrors(found);
@@ -85,6 +95,7 @@ export function useForm<F extends string>({ fields, initial, validate, send, fai
         refuse({ [messageField]: failure(error) } as Messages<F>);
       } else {
         setMessage(failure(error));
+        setRefusals((count) => count + 1);
       }
     }
   }

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { FormMessage } from '../../components/ui/form-message';
 import type { FormStatus } from '../../components/ui/use-form';
 
 // §2 The account pages' one form layout (decision 008): a heading that names
@@ -30,7 +31,7 @@ export function AccountForm({ heading, form, action, submit, sending, intro, chi
       {intro}
       <form noValidate onSubmit={form.submit} aria-labelledby={`${form.id}-title`}>
         {children}
-        <p role="alert" className="form-error">{form.message}</p>
+        <FormMessage form={form} />
         <button type="submit" className="button button-wide" aria-disabled={form.status !== 'editing'}>
           {form.status === 'editing' ? submit : sending}
         </button>

@@ -1,4 +1,5 @@
 import { Field } from '../../components/ui/field';
+import { FormMessage } from '../../components/ui/form-message';
 import { useForm } from '../../components/ui/use-form';
 import type { WaitingListRequest } from '../../generated/WaitingListRequest';
 import { postJson } from '../../lib/api';
@@ -44,7 +45,7 @@ export function WaitingListForm({ sessionId, dateLabel }: { sessionId: string; d
       <Field {...form.field('lastName')} label="Last name" autoComplete="family-name" required />
       <Field {...form.field('email')} label="Email" type="email" autoComplete="email" required />
       <Field {...form.field('phone')} label="Phone number (optional)" type="tel" autoComplete="tel" required={false} />
-      <p role="alert" className="form-error">{form.message}</p>
+      <FormMessage form={form} />
       <button type="submit" className="button" aria-disabled={form.status !== 'editing'}>
         Join the waiting list
       </button>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { FormMessage } from '../../components/ui/form-message';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useForm } from '../../components/ui/use-form';
 import type { CheckoutPage as CheckoutPageData } from '../../generated/CheckoutPage';
@@ -209,7 +210,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
             <h2 id={`${form.id}-details`}>Your details</h2>
             <form noValidate onSubmit={canPay ? form.submit : (event) => event.preventDefault()} aria-label="Enrol and pay">
               <ContactFields field={form.field} required={method === 'card'} />
-              <p role="alert" className="form-error checkout-error">{form.message}</p>
+              <FormMessage form={form} className="checkout-error" />
               <h2>Payment</h2>
               {sandbox ? (
                 <SandboxPaymentElement

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { FormMessage } from '../../components/ui/form-message';
 import { useForm } from '../../components/ui/use-form';
 import type { Contact } from '../../generated/Contact';
 import type { FinanceRequest } from '../../generated/FinanceRequest';
@@ -42,7 +43,7 @@ function PaymentPlanForm({ courses, contact, onSent }: { courses: string[]; cont
   return (
     <form noValidate onSubmit={form.submit} aria-label="Payment plan request">
       <ContactFields field={form.field} required />
-      {form.message && <p className="form-error" role="alert">{form.message}</p>}
+      <FormMessage form={form} />
       <button type="submit" className="button" aria-disabled={form.status === 'sending'}>
         {form.status === 'sending' ? 'Sending' : 'Request a payment plan'}
       </button>

@@ -1,4 +1,5 @@
 import { Field } from '../../components/ui/field';
+import { FormMessage } from '../../components/ui/form-message';
 import { useForm } from '../../components/ui/use-form';
 import type { EnquiryInput } from '../../generated/EnquiryInput';
 import type { EnquiryKind } from '../../generated/EnquiryKind';
@@ -108,7 +109,7 @@ export function EnquiryForm({ kind }: { kind: EnquiryKind }) {
         {spec.fields.map(({ name, ...input }) => (
           <Field key={name} {...form.field(name)} {...input} required={isRequired(kind, name)} />
         ))}
-        {form.message && <p className="form-error" role="alert">{form.message}</p>}
+        <FormMessage form={form} />
         <button type="submit" className="button" disabled={form.status === 'sending'}>
           {form.status === 'sending' ? 'Sending...' : spec.submit}
         </button>
