@@ -33,6 +33,8 @@ describe('BasketButton', () => {
       vi.advanceTimersByTime(BASKET_COUNT_DELAY_MS - 1);
     });
     expect(screen.queryByText('2')).toBeNull();
+    // Heard at once, as the badge will show it.
+    expect(screen.getByRole('link', { name: 'Basket, 2 courses' })).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(1);
     });

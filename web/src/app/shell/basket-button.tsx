@@ -21,7 +21,9 @@ export function BasketButton() {
   }, [count]);
 
   const badge = shownCount > 0 && <span className="basket-count" aria-hidden="true">{shownCount}</span>;
-  const label = `Basket, ${shownCount} ${shownCount === 1 ? 'course' : 'courses'}`;
+  // The delay is for the eye: the name says what the badge will, at once,
+  // so a screen reader that reads the header as the page loads hears it too.
+  const label = `Basket, ${count} ${count === 1 ? 'course' : 'courses'}`;
 
   if (selectedCourses.length === 0 && onlineCourses.length > 0) {
     return (

@@ -21,6 +21,7 @@ import {
 import { CheckoutTotals } from './checkout-totals';
 import { ContactFields } from './contact-fields';
 import { DiscountCode, type AppliedDiscount } from './discount-code';
+import { OnlineBasketNotice } from './online-basket-notice';
 import { PaymentPlan } from './payment-plan';
 import { confirmSandboxPayment, placeOrder, PaymentRefused, type ConfirmPayment } from './place-order';
 import {
@@ -51,6 +52,7 @@ function EmptyCheckout() {
     <div className="container checkout-empty">
       <h1>Lets get you enrolled</h1>
       <p>It appears you have not selected any courses.</p>
+      <OnlineBasketNotice />
       <p>
         <Link to="/courses/">Please select a course to enroll onto.</Link>
       </p>
@@ -179,6 +181,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
       {loading && <PageSpinner label="Preparing your checkout" />}
       <div className="container checkout" inert={loading}>
         <h1>Checkout</h1>
+        <OnlineBasketNotice />
         <div className="checkout-columns">
           <section className="checkout-summary" aria-labelledby={`${form.id}-courses`}>
             <h2 id={`${form.id}-courses`}>Your selected courses</h2>
