@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
-import { expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, query, test } from './fixtures';
+import { chooseDate, expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, query, test } from './fixtures';
 import { STAFF_PASSWORD, addOwner, freshCode, setUp } from './staff';
 
 // The back office (issue 14, decision 017) in a real browser against the
@@ -182,7 +182,7 @@ async function bookAsStudent(browser: Browser, baseURL: string | undefined, url:
   const student = await colleague(browser, baseURL);
   await signedInStudent(student, student.request);
   const form = await checkoutWith(student, url);
-  await student.getByRole('region', { name: 'Your selected courses' }).getByLabel('Select course date:').selectOption(sessionId);
+  await chooseDate(student.getByRole('region', { name: 'Your selected courses' }), sessionId);
   return payBookingFee(student, form);
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allowConsoleErrors, expect, expectNoAxeViolations, gbp, hydrated, query, test } from './fixtures';
+import { allowConsoleErrors, chooseDate, expect, expectNoAxeViolations, gbp, hydrated, query, test } from './fixtures';
 
 interface Course {
   id: string;
@@ -130,7 +130,7 @@ test('a course with two dates, a kit and both kinds of code: the booking fee by 
   const courses = page.getByRole('region', { name: 'Your selected courses' });
   await expect(courses.getByRole('link', { name: microneedling.title })).toBeVisible();
   const chosen = microneedling.sessions.at(-1)!;
-  await courses.getByLabel('Select course date:').selectOption(chosen.id);
+  await chooseDate(courses, chosen.id);
   await courses.getByLabel(`Add the ${kit.name} for £${kit.pricePounds}`).check();
   const subtotal = chosen.price + kit.pricePounds! * 100;
   await expect(figure(page, 'Your training total')).toHaveText(gbp(subtotal));

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 interface Fixtures {
   /** Fails the test on any console error or uncaught exception in the page. */
@@ -63,6 +63,14 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(summary, 'axe violations').toEqual([]);
+}
+
+/** The course's date choices ('Select course date:') in `scope`. */
+export const dateChoices = (scope: Page | Locator) => scope.getByRole('group', { name: 'Select course date:' });
+
+/** Chooses the date of session `sessionId` among the course's date choices in `scope`. */
+export async function chooseDate(scope: Page | Locator, sessionId: string): Promise<void> {
+  await dateChoices(scope).locator(`input[type="radio"][value="${sessionId}"]`).check();
 }
 
 /** The page data the server embedded in the document. */

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { chooseDate, dateChoices, expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 test('search finds a course as you type, by keyboard, and Escape returns focus', async ({ page }) => {
   await page.goto('/');
@@ -54,11 +54,11 @@ test('an in-person course goes into the basket and the badge counts it after a s
   await page.goto('/courses/aesthetics/');
   await hydrated(page);
   await page.locator('.course-card .card-title a').first().click();
-  const date = page.getByLabel('Select course date:');
-  await expect(date).toBeVisible();
-  const options = await date.locator('option').allTextContents();
-  for (const option of options) {
-    expect(option).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ · (On site|Virtual|Blended) · £/);
+  const dates = dateChoices(page);
+  await expect(dates).toBeVisible();
+  const choices = await dates.locator('label').allTextContents();
+  for (const choice of choices) {
+    expect(choice).toMatch(/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday) \d{1,2}(st|nd|rd|th) [A-Z][a-z]+ · (On site|Virtual|Blended) £[\d,]+\.\d{2} · \d+ seats? left$/);
   }
   await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
@@ -82,14 +82,14 @@ test('a course already in the basket changes its date instead of going in twice'
     }
   }
   await page.goto(url);
-  const date = page.getByLabel('Select course date:');
-  await expect(date).toBeVisible();
+  const dates = dateChoices(page);
+  await expect(dates).toBeVisible();
   await hydrated(page);
-  const values = await date.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  const values = await dates.getByRole('radio').evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
   expect(values.length).toBeGreaterThan(1);
   await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
   await expect(page.getByRole('button', { name: 'In your basket' })).toBeDisabled();
-  await date.selectOption(values[1]!);
+  await chooseDate(page, values[1]!);
   await expect(page.getByText(/is already in your basket for .*Change it to the date chosen above/)).toBeVisible();
   await page.getByRole('button', { name: 'Change to this date' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'is in your basket for the new date' })).toBeVisible();

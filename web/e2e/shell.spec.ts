@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { dateChoices, expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -19,7 +19,7 @@ test.describe('without JavaScript', () => {
     await first.click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
     await expect(page.locator('.course-buy .now-price')).toHaveText(/^£\d{1,3}(,\d{3})*\.\d{2}$/);
-    await expect(page.getByLabel('Select course date:')).toBeVisible();
+    await expect(dateChoices(page)).toBeVisible();
   });
 });
 

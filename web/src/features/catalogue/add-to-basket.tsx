@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { SessionChoices } from '../../components/session-choices';
 import type { CoursePage } from '../../generated/CoursePage';
 import { kitChoiceLabel, kitNote, pricedKit } from '../../lib/kits';
-import { formatMoney } from '../../lib/money';
-import { hasFreeSeat, seatsLeft, sessionLabel } from '../../lib/sessions';
+import { hasFreeSeat, sessionLabel } from '../../lib/sessions';
 import { useBasket } from '../../lib/basket';
 import { trackAddedCourse } from './track-added-course';
 
@@ -75,16 +75,15 @@ export function AddToBasket({ course }: { course: CoursePage }) {
   return (
     <form className="add-to-basket" onSubmit={submit} action="/checkout/" method="get">
       {!course.online && sessions.length > 0 && (
-        <div className="field">
-          <label htmlFor={`${id}-date`}>Select course date:</label>
-          <select id={`${id}-date`} name="session" value={sessionId} onChange={(event) => { setSessionId(event.target.value); setAdded(null); }}>
-            {sessions.map((session) => (
-              <option key={session.id} value={session.id}>
-                {`${sessionLabel(session)} · ${formatMoney(session.price)} · ${seatsLeft(session)}`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SessionChoices
+          name="session"
+          sessions={sessions}
+          chosen={sessionId}
+          onChoose={(session) => {
+            setSessionId(session.id);
+            setAdded(null);
+          }}
+        />
       )}
       {kitChoice && (
         <div className="field checkbox">

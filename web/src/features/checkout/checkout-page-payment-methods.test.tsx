@@ -21,7 +21,7 @@ describe('CheckoutPage payment methods', () => {
 
     await userEvent.click(screen.getByRole('radio', { name: 'Clearpay' }));
     expect(payButton().textContent).toBe('Pay £795.00');
-    await userEvent.selectOptions(screen.getByLabelText('Select course date:'), 'mn-4');
+    await userEvent.click(screen.getByRole('radio', { name: /^Friday 5th March/ }));
     await userEvent.click(screen.getByLabelText(/Add the Microneedling starter kit/));
     expect(payButton().textContent).toBe('Pay £845.00');
 

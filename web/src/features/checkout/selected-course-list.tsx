@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { SessionChoices } from '../../components/session-choices';
 import type { Session } from '../../generated/Session';
 import { kitChoiceLabel, kitNote, pricedKit } from '../../lib/kits';
 import { formatMoney } from '../../lib/money';
@@ -27,21 +28,7 @@ function SelectedCourseRow({ row, onSession, onKit, onRemove }: {
         {formatMoney(course.price)}
       </p>
       {line.sessions.length > 1 ? (
-        <div className="field">
-          <label htmlFor={`${id}-date`}>Select course date:</label>
-          <select
-            id={`${id}-date`}
-            value={session?.id ?? ''}
-            onChange={(event) => {
-              const chosen = line.sessions.find((s) => s.id === event.target.value);
-              if (chosen) onSession(chosen);
-            }}
-          >
-            {line.sessions.map((s) => (
-              <option key={s.id} value={s.id}>{sessionLabel(s)}</option>
-            ))}
-          </select>
-        </div>
+        <SessionChoices sessions={line.sessions} chosen={session?.id ?? ''} onChoose={onSession} />
       ) : (
         session && <p className="checkout-line-date">{sessionLabel(session)}</p>
       )}
