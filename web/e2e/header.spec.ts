@@ -137,3 +137,41 @@ test('a corrupt basket in browser storage is ignored, not fatal', async ({ page 
   await hydrated(page);
   await expect(page.getByRole('link', { name: /^Basket, 0 courses/ })).toBeVisible();
 });
+
+for (const width of [390, 1366]) {
+  test(`a mixed basket at ${width} px: the icon names both courses and the checkout opens the online one's basket`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/courses/elearning/');
+    await hydrated(page);
+    const online = page.locator('.course-card .card-title a').first();
+    const title = (await online.textContent())!;
+    await online.click();
+    await page.getByRole('button', { name: 'Add to basket' }).click();
+    await expect(page.getByRole('button', { name: 'In your basket' })).toBeDisabled();
+    await page.goto('/courses/aesthetics/');
+    await hydrated(page);
+    await page.locator('.course-card .card-title a').first().click();
+    await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
+
+    await page.goto('/checkout/');
+    await hydrated(page);
+    // Heard as the page loads, before the badge shows, and as the badge shows it after.
+    const basket = page.getByRole('link', { name: 'Basket, 2 courses' });
+    await expect(basket).toBeVisible();
+    await expect(basket.locator('.basket-count')).toHaveText('2');
+    await expect(page.getByText('Preparing your checkout')).toBeHidden();
+    await expect(page.getByText(`${title} is waiting in your online basket.`)).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const open = page.getByRole('button', { name: 'Open the online basket' });
+    await open.click();
+    const drawer = page.getByRole('dialog', { name: 'Order Summary' });
+    await expect(drawer.getByRole('heading', { name: title })).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Book Now' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await drawer.getByRole('button', { name: 'Close basket' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(open).toBeFocused();
+  });
+}
