@@ -35,6 +35,9 @@ test('the courses mega menu opens by keyboard and closes with Escape', async ({ 
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const panel = page.locator('.mega-panel');
   await expect(panel.getByRole('link', { name: 'Injectables Courses', exact: true })).toBeVisible();
+  // A section's title is said once in its link to all its courses.
+  await expect(panel.getByRole('link', { name: /^All \d+ in Aesthetics Courses$/ })).toBeVisible();
+  await expect(panel.getByText(/courses courses/i)).toHaveCount(0);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Escape');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
