@@ -38,6 +38,16 @@ pub enum IntakeBooking {
     AlreadyBooked,
 }
 
+/// How moving an intake call to another time went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum IntakeMove {
+    Moved,
+    /// Someone else has that slot; the call keeps its time.
+    SlotTaken,
+    /// No booked call of the student's with that id.
+    Unknown,
+}
+
 /// Whether `error` broke a unique index: PostgreSQL names it (`index`),
 /// SQLite names its columns (`columns`, as `table.column, …`).
 fn violates(error: &sqlx::Error, index: &str, columns: &str) -> bool {
@@ -187,6 +197,22 @@ impl Db {
         ).bind(call_id).bind(user_id).execute(pool).await.map(|done| done.rows_affected() == 1))
         .context("Failed to cancel an intake call")?;
         Ok(done)
+    }
+
+    /// Moves `user_id`'s booked call `call_id` to another slot in one
+    /// statement: the slot's unique index refuses a taken one, and the call
+    /// keeps its time until the new one is had.
+    pub async fn move_intake_call(&self, user_id: &str, call_id: &str, date: NaiveDate, time: &str) -> anyhow::Result<IntakeMove> {
+        let _turn = self.write_turn().await;
+        let moved = on_pool!(self, pool => sqlx::query(
+            "update intake_call set date = $3, time = $4 where id = $1 and student_id = $2 and status = 'booked'"
+        ).bind(call_id).bind(user_id).bind(date).bind(time).execute(pool).await.map(|done| done.rows_affected() == 1));
+        match moved {
+            Ok(true) => Ok(IntakeMove::Moved),
+            Ok(false) => Ok(IntakeMove::Unknown),
+            Err(error) if violates(&error, "intake_call_slot_once", "intake_call.date, intake_call.time") => Ok(IntakeMove::SlotTaken),
+            Err(error) => Err(error).context("Failed to move an intake call"),
+        }
     }
 
     /// The slots booked from `from` to `to`, inclusive.

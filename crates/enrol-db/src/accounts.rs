@@ -16,7 +16,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::DocumentKind;
 
-use crate::enrollments::net_paid;
+use crate::enrollments::{net_paid, refunded};
 use crate::{Db, on_pool};
 
 #[derive(sqlx::FromRow)]
@@ -33,6 +33,7 @@ struct UserRow {
     points: i64,
     elearning_id: Option<String>,
     set_password: bool,
+    email_verified: bool,
 }
 
 impl From<UserRow> for UserData {
@@ -51,12 +52,14 @@ impl From<UserRow> for UserData {
             elearning_id: row.elearning_id,
             stripe_id: row.stripe_id,
             set_password: row.set_password,
+            email_verified: row.email_verified,
         }
     }
 }
 
 const USER_COLUMNS: &str = "u.id, u.email, u.given_name, u.family_name, u.contact_number, u.stripe_id, u.title, u.gender, u.birthday, \
-                            u.points, u.elearning_id, u.password_hash is not null as set_password";
+                            u.points, u.elearning_id, u.password_hash is not null as set_password, \
+                            u.email_verified_at is not null as email_verified";
 
 /// A session as stored: whose it is and when it began and ends.
 #[derive(Debug, Clone)]
@@ -66,12 +69,11 @@ pub struct SessionRecord {
     pub expires_at: DateTime<Utc>,
 }
 
-/// What a sign-up did. Both answer the visitor the same way, so a sign-up
-/// never tells whether an email has an account.
+/// What a sign-up did.
 #[derive(Debug, Clone)]
 pub enum SignUp {
     /// A new account, unverified; its verification mail is queued.
-    Created { user_id: String },
+    Created(Box<UserData>),
     /// The email already has an account: it is left as it is.
     Existing(Box<UserData>),
 }
@@ -153,8 +155,10 @@ impl Db {
             sqlx::query(MailedLink::EmailVerification.insert())
                 .bind(verification_hash).bind(&id).bind(expires_at).execute(&mut *tx).await?;
             crate::queue_mail!(tx, mail, now)?;
+            let user: UserRow = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {USER_COLUMNS} from user_account u where u.id = $1")))
+                .bind(&id).fetch_one(&mut *tx).await?;
             tx.commit().await?;
-            Ok::<_, sqlx::Error>(SignUp::Created { user_id: id.clone() })
+            Ok::<_, sqlx::Error>(SignUp::Created(Box::new(user.into())))
         })
         .context("Failed to create the account")
     }
@@ -201,21 +205,19 @@ impl Db {
         .context("Failed to verify the email")
     }
 
-    /// The user with `email`, their password hash if they have one, and
-    /// whether their email is proven.
-    pub async fn user_with_password(&self, email: &str) -> anyhow::Result<Option<(UserData, Option<String>, bool)>> {
+    /// The user with `email` and their password hash if they have one.
+    pub async fn user_with_password(&self, email: &str) -> anyhow::Result<Option<(UserData, Option<String>)>> {
         #[derive(sqlx::FromRow)]
         struct Row {
             #[sqlx(flatten)]
             user: UserRow,
             password_hash: Option<String>,
-            verified: bool,
         }
         let row: Option<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "select {USER_COLUMNS}, u.password_hash, u.email_verified_at is not null as verified from user_account u where u.email = $1"
+            "select {USER_COLUMNS}, u.password_hash from user_account u where u.email = $1"
         ))).bind(email).fetch_optional(pool).await)
         .context("Failed to read the user")?;
-        Ok(row.map(|row| (row.user.into(), row.password_hash, row.verified)))
+        Ok(row.map(|row| (row.user.into(), row.password_hash)))
     }
 
     pub async fn create_session(
@@ -329,9 +331,11 @@ impl Db {
         struct EnrollmentRow {
             id: String,
             status: String,
+            discount: i64,
             total: i64,
             lines: String,
             paid: i64,
+            refunded: i64,
             created_at: DateTime<Utc>,
             balance_due_on: Option<NaiveDate>,
         }
@@ -358,9 +362,11 @@ impl Db {
         }
         let (enrollments, payments, documents, courses) = on_pool!(self, pool => {
             let enrollments: Vec<EnrollmentRow> = sqlx::query_as(concat!(
-                "select e.id, e.status, e.total, e.lines, e.created_at, e.balance_due_on, ",
+                "select e.id, e.status, e.discount, e.total, e.lines, e.created_at, e.balance_due_on, ",
                 net_paid!(),
-                " as paid from enrollment e where e.user_id = $1 and e.status in ('deposit', 'completed', 'cancelled') order by e.created_at desc"
+                " as paid, cast(",
+                refunded!(),
+                " as bigint) as refunded from enrollment e where e.user_id = $1 and e.status in ('deposit', 'completed', 'cancelled') order by e.created_at desc"
             )).bind(&user.id).fetch_all(pool).await.context("Failed to read the bookings")?;
             let payments: Vec<PaymentRow> = sqlx::query_as(
                 "select id, amount, status, method, created_at from payment where user_id = $1 order by created_at desc"
@@ -389,8 +395,10 @@ impl Db {
                 Ok(AccountEnrollment {
                     status,
                     lines: booked.iter().map(BookedCourse::line).collect(),
+                    discount: Money::from_pence(row.discount),
                     total: Money::from_pence(row.total),
                     paid: Money::from_pence(row.paid),
+                    refunded: Money::from_pence(row.refunded),
                     balance,
                     balance_due_on: due.filter(|_| balance > Money::ZERO).map(|d| d.to_string()),
                     created_at: london::wall_clock(row.created_at),

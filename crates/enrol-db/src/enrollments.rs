@@ -108,12 +108,23 @@ pub(crate) struct Row {
     created_at: DateTime<Utc>,
 }
 
+/// What was refunded of the payments of enrollment `e`, or is being refunded.
+macro_rules! refunded {
+    () => {
+        "coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = e.id), 0)"
+    };
+}
+pub(crate) use refunded;
+
 /// What the payments of enrollment `e` add up to, less what was refunded
 /// or is being refunded: what the booking holds of the student's money.
 macro_rules! net_paid {
     () => {
-        "cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) \
-         - coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = e.id), 0) as bigint)"
+        concat!(
+            "cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) - ",
+            $crate::enrollments::refunded!(),
+            " as bigint)"
+        )
     };
 }
 pub(crate) use net_paid;

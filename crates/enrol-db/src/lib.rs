@@ -52,7 +52,7 @@ use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 
-pub use account_area::{EmailChange, IntakeBooking, NewUpload, StoredUpload};
+pub use account_area::{EmailChange, IntakeBooking, IntakeMove, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use admin_codes::{CodeRecord, CodeSaved};
 pub use admin_enquiries::{EnquiryChange, EnquiryNote, INBOX_LIMIT, InboxEnquiry};

@@ -90,6 +90,9 @@ pub struct AuthUser {
     pub given_name: String,
     pub family_name: String,
     pub phone_number: String,
+    /// Whether the mailed link has proven the email (decision 009): until
+    /// then no purchase joins the account.
+    pub email_verified: bool,
 }
 
 /// §3 User, server model: the user record (`userData`), also the first
@@ -119,6 +122,8 @@ pub struct UserData {
     pub stripe_id: Option<String>,
     /// Whether the user has chosen a password (accounts made by a purchase have none).
     pub set_password: bool,
+    /// Whether the mailed link has proven the email (decision 009).
+    pub email_verified: bool,
 }
 
 /// The session endpoint's answer: `user` is `None` when signed out. The
@@ -145,6 +150,7 @@ impl AuthSession {
             "given_name": user.given_name,
             "family_name": user.family_name,
             "phone_number": user.contact_number,
+            "email_verified": user.email_verified,
             "iat": issued_at,
             "exp": expires_at,
             "https://hasura.io/jwt/claims": {
@@ -160,6 +166,7 @@ impl AuthSession {
                 given_name: user.given_name.clone(),
                 family_name: user.family_name.clone(),
                 phone_number: user.contact_number.clone(),
+                email_verified: user.email_verified,
             }),
             claims: Some(claims),
         }
@@ -184,10 +191,18 @@ pub struct AccountEnrollment {
     pub id: String,
     pub status: EnrollmentStatus,
     pub lines: Vec<crate::page::EnrollmentLine>,
+    /// What its discount code took off the courses' prices.
+    #[ts(type = "number")]
+    pub discount: Money,
     #[ts(type = "number")]
     pub total: Money,
+    /// What its payments add up to, less what was refunded of them.
     #[ts(type = "number")]
     pub paid: Money,
+    /// What was refunded of its payments, or is on its way back (a
+    /// cancellation, a move to a cheaper date).
+    #[ts(type = "number")]
+    pub refunded: Money,
     #[ts(type = "number")]
     pub balance: Money,
     pub balance_due_on: Option<String>,
@@ -284,11 +299,15 @@ mod tests {
             elearning_id: None,
             stripe_id: None,
             set_password: true,
+            email_verified: false,
         };
         let session = AuthSession::signed_in(&user, 1, 2);
         let claims = session.claims.unwrap();
         assert_eq!(claims["https://hasura.io/jwt/claims"]["x-hasura-user-id"], "u1");
         assert_eq!(claims["sub"], "u1");
-        assert_eq!(session.user.unwrap().phone_number, "+447700900123");
+        assert_eq!(claims["email_verified"], false);
+        let user = session.user.unwrap();
+        assert_eq!(user.phone_number, "+447700900123");
+        assert!(!user.email_verified);
     }
 }

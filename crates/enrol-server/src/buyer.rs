@@ -36,7 +36,9 @@ pub fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
 pub struct Viewer {
     /// The SHA-256 of the browser's buyer cookie.
     pub buyer_hash: Option<String>,
-    /// The signed-in user.
+    /// The signed-in user, once their email is proven: until then what
+    /// they buy joins their account only as a guest's purchase would, when
+    /// the mailed link proves the address.
     pub user_id: Option<String>,
 }
 
@@ -44,7 +46,11 @@ impl Viewer {
     pub async fn of(state: &AppState, headers: &HeaderMap) -> anyhow::Result<Viewer> {
         Ok(Viewer {
             buyer_hash: cookie_value(headers, BUYER_COOKIE).map(|token| token_hash(&token)),
-            user_id: current_session(state, headers).await?.map(|session| session.user.id),
+            user_id: current_session(state, headers)
+                .await?
+                .map(|session| session.user)
+                .filter(|user| user.email_verified)
+                .map(|user| user.id),
         })
     }
 

@@ -19,7 +19,7 @@ use chrono::{NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use enrol_db::{EmailChange, EnrollmentRecord, IntakeBooking, MailedLink, NewUpload, SessionRecord};
+use enrol_db::{EmailChange, EnrollmentRecord, IntakeBooking, IntakeMove, MailedLink, NewUpload, SessionRecord};
 use enrol_domain::auth::password_problem;
 use enrol_domain::contact::{Field, FieldErrors, PersonFields, check, is_valid_email};
 use enrol_domain::intake::{IntakeDay, free_days, is_offered, offered_range};
@@ -291,17 +291,65 @@ pub async fn book_intake_call(
     JsonBody(request): JsonBody<IntakeCallRequest>,
 ) -> Result<Response, ApiError> {
     let record = require_session(&state, &headers).await?;
-    let now = Utc::now();
-    let date = request.date.parse::<NaiveDate>().ok().filter(|date| is_offered(london::today(now), *date, &request.time));
-    let Some(date) = date else {
-        return Err(ApiError::Unprocessable("Please choose one of the times offered.".to_owned()));
-    };
-    match state.db.book_intake_call(&record.user.id, date, &request.time, now).await? {
+    let date = offered_date(&request)?;
+    match state.db.book_intake_call(&record.user.id, date, &request.time, Utc::now()).await? {
         IntakeBooking::Booked { id } => Ok(private(StatusCode::CREATED, IntakeCallBooked { id })),
-        IntakeBooking::SlotTaken => Err(ApiError::Conflict("Someone has just booked that time. Please choose another.".to_owned())),
-        IntakeBooking::AlreadyBooked => {
-            Err(ApiError::Conflict("You already have a call booked. Cancel it first to choose another time.".to_owned()))
-        }
+        IntakeBooking::SlotTaken => Err(slot_taken()),
+        IntakeBooking::AlreadyBooked => Err(ApiError::Conflict("You already have a call booked. Change its time instead.".to_owned())),
+    }
+}
+
+/// The day of `request`, if calls are offered at its time: else 422.
+fn offered_date(request: &IntakeCallRequest) -> Result<NaiveDate, ApiError> {
+    let today = london::today(Utc::now());
+    request
+        .date
+        .parse::<NaiveDate>()
+        .ok()
+        .filter(|date| is_offered(today, *date, &request.time))
+        .ok_or_else(|| ApiError::Unprocessable("Please choose one of the times offered.".to_owned()))
+}
+
+fn slot_taken() -> ApiError {
+    ApiError::Conflict("Someone has just booked that time. Please choose another.".to_owned())
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct IntakeCallMoved {
+    moved: bool,
+}
+
+/// `POST /api/account/intake-calls/{id}/move`: gives the caller's booked
+/// call another free time; it keeps its old one if the new one is taken.
+#[utoipa::path(
+    post,
+    path = "/api/account/intake-calls/{id}/move",
+    tag = "account",
+    params(("id" = String, Path, description = "The call's id")),
+    request_body(content = IntakeCallRequest, example = json!({ "date": "2026-12-01", "time": "10:00" })),
+    responses(
+        (status = 200, description = "Moved: its old time is free again", body = IntakeCallMoved),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
+        (status = 404, description = "No booked call of the caller's with that id", body = ErrorEnvelope),
+        (status = 409, description = "The time was just taken (`conflict`)", body = ErrorEnvelope),
+        (status = 422, description = "Not a time calls are offered (`unprocessable`)", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn move_intake_call(
+    State(state): State<Arc<AppState>>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<IntakeCallRequest>,
+) -> Result<Response, ApiError> {
+    let record = require_session(&state, &headers).await?;
+    let date = offered_date(&request)?;
+    match state.db.move_intake_call(&record.user.id, &id, date, &request.time).await? {
+        IntakeMove::Moved => Ok(private(StatusCode::OK, IntakeCallMoved { moved: true })),
+        IntakeMove::SlotTaken => Err(slot_taken()),
+        IntakeMove::Unknown => Err(ApiError::NotFound),
     }
 }
 

@@ -58,9 +58,10 @@ fn verification_mail(state: &AppState, to: &str, given_name: &str, college: &str
         reply_to: None,
         subject: format!("Confirm your email for {college}"),
         body: format!(
-            "Hello {given_name},\n\nPlease confirm your email address to finish creating your {college} account: open this link \
-             and enter the password you chose.\n{link}\n\n\
-             The link works for two days. If you did not sign up, ignore this email: nobody can use the account without it.\n"
+            "Hello {given_name},\n\nPlease confirm your email address for your {college} account, so that the bookings you make \
+             with it show in your account: open this link and enter the password you chose.\n{link}\n\n\
+             The link works for two days. If you did not sign up, ignore this email: no booking made with this address joins \
+             that account without it.\n"
         ),
         attachment: None,
     }
@@ -85,8 +86,10 @@ async fn mail_password_link(state: &AppState, user: &UserData, subject: String, 
     Ok(())
 }
 
-/// The answer to sign-up and password reset requests: the same whether or
-/// not the email has an account, so neither tells who is a customer.
+/// The answer to a password reset request (the same whether or not the
+/// email has an account, so it never tells who is a customer), to a
+/// sign-up with an email that has an account, and to asking for a new
+/// verification link.
 #[derive(Serialize, ToSchema)]
 pub struct MailSent {
     sent: bool,
@@ -96,10 +99,11 @@ pub(super) fn mail_sent() -> Response {
     (StatusCode::ACCEPTED, Json(MailSent { sent: true })).into_response()
 }
 
-/// `POST /api/auth/sign-up`: a new account waits for its email to be
-/// proven by the link mailed to it. An email that has an account already
-/// gets a mail saying so, with a link to choose a password; the answer is
-/// the same either way.
+/// `POST /api/auth/sign-up`: a new account is signed in at once (§4: sign-up
+/// is followed by sign-in), and its email is proven by the link mailed to
+/// it; until then no purchase joins it (decision 009). An email that has an
+/// account already gets a mail saying so, with a link to choose a password,
+/// and nobody is signed in.
 #[utoipa::path(
     post,
     path = "/api/auth/sign-up",
@@ -109,7 +113,9 @@ pub(super) fn mail_sent() -> Response {
         "phone": "07700 900123"
     })),
     responses(
-        (status = 202, description = "A mail is on its way: the same answer whether or not the email has an account", body = MailSent),
+        (status = 201, description = "Created and signed in; the email waits for the mailed link", body = AuthSession,
+            headers(("set-cookie" = String, description = "The `enrol_session` cookie"))),
+        (status = 202, description = "The email has an account: its owner is mailed a link to choose a password", body = MailSent),
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
         (status = 422, description = "A message per field to correct (`invalid`)", body = ErrorEnvelope),
         (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
@@ -124,16 +130,20 @@ pub async fn sign_up(State(state): State<Arc<AppState>>, JsonBody(request): Json
     let (token, expires_at) = verification_token(now);
     let mail = verification_mail(&state, &account.email, &account.given_name, &college, &token);
     match state.db.sign_up(&account, &hash, &token_hash(&token), expires_at, &mail, now).await? {
-        SignUp::Created { user_id } => tracing::info!(user = %user_id, "Account created; waiting for its email to be confirmed"),
+        SignUp::Created(user) => {
+            tracing::info!(user = %user.id, "Account created and signed in; waiting for its email to be confirmed");
+            let (cookie, session) = start_session(&state, *user, now).await?;
+            Ok(session_response(StatusCode::CREATED, Some(cookie), session))
+        }
         SignUp::Existing(user) => {
             let opening = format!(
                 "Someone, probably you, tried to create a {college} account with this email address, but you already have one. \
                  To sign in, choose a password here:"
             );
             mail_password_link(&state, &user, format!("Your {college} account"), &opening).await?;
+            Ok(mail_sent())
         }
     }
-    Ok(mail_sent())
 }
 
 /// `POST /api/auth/verify`: the link from the sign-up mail proves the
@@ -159,7 +169,7 @@ pub async fn verify_email(State(state): State<Arc<AppState>>, JsonBody(request):
     let token = token_hash(request.token.trim());
     let now = Utc::now();
     let expired =
-        || ApiError::Unprocessable("This link has expired or was already used. Sign in and we will send you a new one.".to_owned());
+        || ApiError::Unprocessable("This link has expired or was already used. Sign in and ask for a new one in your account.".to_owned());
     let (user, hash) = state.db.verification_account(&token, now).await?.ok_or_else(expired)?;
     // The link proves the mailbox; the password proves the one who signed
     // up. Both are needed, so an owner who clicks a link an impostor's
@@ -184,6 +194,34 @@ pub struct VerifyRequest {
     token: String,
     /// The password chosen at sign-up.
     password: String,
+}
+
+/// `POST /api/account/verification-link`: mails the signed-in user a new
+/// link proving their email (the first may be lost, or out of date).
+#[utoipa::path(
+    post,
+    path = "/api/account/verification-link",
+    tag = "accounts",
+    security(("session_cookie" = []), ("bearer" = [])),
+    responses(
+        (status = 202, description = "A new link is on its way to the account's email", body = MailSent),
+        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
+        (status = 409, description = "The email is proven already (`conflict`)", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn resend_verification(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
+    let user = require_session(&state, &headers).await?.user;
+    if user.email_verified {
+        return Err(ApiError::Conflict("Your email address is confirmed already.".to_owned()));
+    }
+    let now = Utc::now();
+    let college = college(&state).await?;
+    let (token, expires_at) = verification_token(now);
+    let mail = verification_mail(&state, &user.email, &user.given_name, &college, &token);
+    state.db.store_mailed_link(MailedLink::EmailVerification, &user.id, &token_hash(&token), expires_at, &mail, now).await?;
+    Ok(mail_sent())
 }
 
 /// Counts one password attempt for `email` before the password is checked
@@ -211,7 +249,7 @@ pub(super) async fn count_password_attempt(state: &AppState, email: &str, now: D
         (status = 200, description = "Signed in", body = AuthSession,
             headers(("set-cookie" = String, description = "The `enrol_session` cookie"))),
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
-        (status = 401, description = "Wrong email or password, or an email not yet confirmed (a new link is mailed)", body = ErrorEnvelope),
+        (status = 401, description = "Wrong email or password", body = ErrorEnvelope),
         (status = 429, body = ErrorEnvelope,
             description = "Too many requests from this address, or too many attempts for this email: wait 15 minutes"),
     )
@@ -224,23 +262,11 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): Json
         return Err(ApiError::Unauthorized(WRONG_PASSWORD.to_owned()));
     }
     count_password_attempt(&state, &email, now).await?;
-    let (user, hash, verified) = match state.db.user_with_password(&email).await? {
-        Some((user, hash, verified)) => (Some(user), hash, verified),
-        None => (None, None, false),
-    };
-    let matches = verify_password(request.password, hash).await?;
+    let (user, hash) = state.db.user_with_password(&email).await?.unzip();
+    let matches = verify_password(request.password, hash.flatten()).await?;
     let Some(user) = user.filter(|_| matches) else {
         return Err(ApiError::Unauthorized(WRONG_PASSWORD.to_owned()));
     };
-    if !verified {
-        let college = college(&state).await?;
-        let (token, expires_at) = verification_token(now);
-        let mail = verification_mail(&state, &user.email, &user.given_name, &college, &token);
-        state.db.store_mailed_link(MailedLink::EmailVerification, &user.id, &token_hash(&token), expires_at, &mail, now).await?;
-        return Err(ApiError::Unauthorized(
-            "Please confirm your email address first: we have sent you a new link. Open it to sign in.".to_owned(),
-        ));
-    }
     state.db.clear_sign_in_attempts(&email).await?;
     let (cookie, session) = start_session(&state, user, now).await?;
     Ok(session_response(StatusCode::OK, Some(cookie), session))
@@ -325,7 +351,7 @@ pub async fn request_password_reset(
     if email.is_empty() {
         return Err(ApiError::Invalid(FieldErrors::from([("email", "Email is required")])));
     }
-    if let Some((user, _, _)) = state.db.user_with_password(&email).await? {
+    if let Some((user, _)) = state.db.user_with_password(&email).await? {
         let college = college(&state).await?;
         mail_password_link(&state, &user, format!("Reset your {college} password"), "Use this link to choose a new password:").await?;
     }

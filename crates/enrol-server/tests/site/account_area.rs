@@ -147,15 +147,32 @@ both_backends! {
         }
         let (winner, call_id) = winner.expect("one student has the call");
         let another = json!({ "date": day["date"], "time": day["times"][1] });
-        let (status, refused) = call(&app, reqwest::Method::POST, "/api/account/intake-calls", &winner, Some(another)).await;
+        let (status, refused) = call(&app, reqwest::Method::POST, "/api/account/intake-calls", &winner, Some(another.clone())).await;
         assert_eq!(status, 409);
         assert!(refused["error"]["message"].as_str().unwrap().contains("already have a call"));
+
+        // Its time moves to another free one; a taken one leaves it where it was.
+        let moving = format!("/api/account/intake-calls/{call_id}/move");
+        let loser = tokens.iter().find(|t| **t != winner).unwrap();
+        let taken = json!({ "date": day["date"], "time": day["times"][2] });
+        assert_eq!(call(&app, reqwest::Method::POST, "/api/account/intake-calls", loser, Some(taken.clone())).await.0, 201);
+        let (status, refused) = call(&app, reqwest::Method::POST, &moving, &winner, Some(taken)).await;
+        assert_eq!((status, refused["error"]["message"].as_str()), (409, Some("Someone has just booked that time. Please choose another.")));
+        let odd = json!({ "date": day["date"], "time": "03:00" });
+        assert_eq!(call(&app, reqwest::Method::POST, &moving, &winner, Some(odd)).await.0, 422);
+        assert_eq!(call(&app, reqwest::Method::POST, &moving, loser, Some(another.clone())).await.0, 404, "not theirs");
+        assert_eq!(call(&app, reqwest::Method::POST, &moving, &winner, Some(another.clone())).await, (200, json!({ "moved": true })));
+        let (_, calls) = graphql(&app, Some(&winner), "{ intake_calls { id date time status } }", json!({})).await;
+        assert_eq!(calls["data"]["intake_calls"][0]["time"], another["time"]);
+        let (_, slots) = call(&app, reqwest::Method::GET, "/api/account/intake-calls/slots", &tokens[0], None).await;
+        assert_eq!(slots["days"][0]["times"][0], wanted["time"], "the old time is free again");
+
         let cancel = format!("/api/account/intake-calls/{call_id}/cancel");
         let someone_else = tokens.iter().find(|t| **t != winner).unwrap();
         assert_eq!(call(&app, reqwest::Method::POST, &cancel, someone_else, Some(json!({}))).await.0, 404);
         assert_eq!(call(&app, reqwest::Method::POST, &cancel, &winner, Some(json!({}))).await.0, 200);
         let (_, slots) = call(&app, reqwest::Method::GET, "/api/account/intake-calls/slots", &tokens[0], None).await;
-        assert_eq!(slots["days"][0]["times"][0], wanted["time"], "the time is free again");
+        assert_eq!(slots["days"][0]["times"][1], another["time"], "the time is free again");
         app.stop().await;
     }
 

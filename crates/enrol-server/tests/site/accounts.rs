@@ -2,6 +2,7 @@
 //! cookie or a bearer header, sign-out, password reset, the account area.
 
 use enrol_db::on_pool;
+use enrol_domain::enrollment::{Discount, DiscountType};
 use serde_json::{Value, json};
 
 use crate::both_backends;
@@ -81,7 +82,7 @@ async fn forty_at_once(app: &TestApp, path: &str, body: impl Fn(usize) -> serde_
 }
 
 pub(crate) async fn verified_account(app: &TestApp, email: &str) -> String {
-    assert_eq!(sign_up(app, email).await.status, 202);
+    assert_eq!(sign_up(app, email).await.status, 201);
     let token = mailed_token(app, email, "/verify-email/?token=").await;
     let verified = post(app, "/api/auth/verify", json!({ "token": token, "password": PASSWORD }), None).await;
     assert_eq!(verified.status, 200, "{}", verified.body);
@@ -89,15 +90,17 @@ pub(crate) async fn verified_account(app: &TestApp, email: &str) -> String {
 }
 
 both_backends! {
-    async fn sign_up_mails_a_link_that_proves_the_email_and_signs_in(app: TestApp) {
+    async fn sign_up_signs_in_and_mails_a_link_that_proves_the_email(app: TestApp) {
         assert_eq!(get(&app, "/api/auth/session", None).await.body, json!({ "user": null, "claims": null }));
         let created = sign_up(&app, "Sam.Lee@Example.com").await;
-        assert_eq!((created.status, &created.body), (202, &json!({ "sent": true })));
-        assert!(created.cookie.is_none(), "nobody is signed in before the email is proven");
-        let not_yet = post(&app, "/api/auth/sign-in", json!({ "username": EMAIL, "password": PASSWORD }), None).await;
-        assert_eq!(not_yet.status, 401);
-        assert!(not_yet.body["error"]["message"].as_str().unwrap().contains("confirm your email"), "{}", not_yet.body);
-        assert!(not_yet.cookie.is_none());
+        assert_eq!(created.status, 201, "{}", created.body);
+        assert_eq!((created.body["user"]["email"].as_str(), created.body["user"]["email_verified"].as_bool()), (Some(EMAIL), Some(false)));
+        assert_eq!(created.body["claims"]["email_verified"], false);
+        let unproven = token_of(&created.cookie.expect("signed in at once"));
+        assert_eq!(get(&app, "/api/auth/session", Some(&unproven)).await.body["user"]["email_verified"], false);
+        assert_eq!(get(&app, "/api/account", Some(&unproven)).await.status, 200, "the account area opens before the email is proven");
+        let again = post(&app, "/api/auth/sign-in", json!({ "username": EMAIL, "password": PASSWORD }), None).await;
+        assert_eq!(again.status, 200, "an unproven account signs in: {}", again.body);
 
         let link = mailed_token(&app, EMAIL, "/verify-email/?token=").await;
         // The owner of the mailbox who did not choose the password (an
@@ -112,6 +115,8 @@ both_backends! {
         assert!(!cookie.contains("Secure"), "plain http in tests");
         assert!(!verified.body.to_string().contains(&token_of(&cookie)), "the token never reaches JavaScript");
         assert_eq!(verified.body["user"]["email"], EMAIL);
+        assert_eq!(verified.body["user"]["email_verified"], true);
+        assert_eq!(get(&app, "/api/auth/session", Some(&unproven)).await.body["user"]["email_verified"], true, "every session knows");
         assert_eq!(verified.body["user"]["phone_number"], "+447700900123");
         assert_eq!(verified.body["claims"]["https://hasura.io/jwt/claims"]["x-hasura-user-id"], verified.body["user"]["sub"]);
         assert_eq!(post(&app, "/api/auth/verify", json!({ "token": link, "password": PASSWORD }), None).await.status, 422, "a link works once");
@@ -135,16 +140,16 @@ both_backends! {
         app.stop().await;
     }
 
-    async fn sign_up_and_reset_answer_the_same_for_known_and_unknown_emails(app: TestApp) {
+    async fn a_sign_up_with_a_taken_email_signs_nobody_in_and_mails_its_owner(app: TestApp) {
         let answer = post(&app, "/api/auth/sign-up", json!({}), None).await;
         assert_eq!(answer.status, 422);
         assert_eq!(answer.body["error"]["fields"], json!({
             "email": "Email is required", "password": "Password is required", "first_name": "First name is required",
             "last_name": "Last name is required", "phone": "Phone number is required",
         }));
-        let first = sign_up(&app, EMAIL).await;
+        assert_eq!(sign_up(&app, EMAIL).await.status, 201);
         let again = sign_up_with(&app, "SAM.LEE@example.com", "an impostor's password").await;
-        assert_eq!((first.status, &first.body), (again.status, &again.body), "a taken email is not revealed");
+        assert_eq!((again.status, &again.body), (202, &json!({ "sent": true })));
         assert!(again.cookie.is_none());
         let mails = app.db().outbox(10).await.unwrap();
         assert_eq!(mails.len(), 2);
@@ -190,7 +195,7 @@ both_backends! {
     async fn forty_guesses_at_a_confirmation_link_check_only_five_passwords(app: TestApp) {
         // Whoever holds the mailed link still has to know the password; the
         // guesses count against the same limit as sign-in.
-        assert_eq!(sign_up(&app, EMAIL).await.status, 202);
+        assert_eq!(sign_up(&app, EMAIL).await.status, 201);
         let link = mailed_token(&app, EMAIL, "/verify-email/?token=").await;
         let statuses = forty_at_once(&app, "/api/auth/verify", |i| json!({ "token": link, "password": format!("guess {i}") })).await;
         let checked = statuses.iter().filter(|s| **s == 401).count();
@@ -206,8 +211,11 @@ both_backends! {
     }
 
     async fn an_impostors_sign_up_never_sees_the_owners_purchases(app: TestApp) {
-        // Someone signs up with Sam's address first, with their own password.
-        assert_eq!(sign_up_with(&app, EMAIL, "the impostor's password").await.status, 202);
+        // Someone signs up with Sam's address first, with their own password,
+        // and is signed in to an account whose email is not proven.
+        let impostor = sign_up_with(&app, EMAIL, "the impostor's password").await;
+        assert_eq!(impostor.status, 201);
+        let impostor = token_of(&impostor.cookie.unwrap());
         // Sam, as a guest in another browser, books and pays with that address.
         let q = quote(false, None);
         let (order_id, intent, secret) = prepared(&app, &order("chemical-peels-1", false, None, "card", &q), q.deposit, "booking-fee").await;
@@ -215,8 +223,10 @@ both_backends! {
         let owner: Option<String> = on_pool!(app.db(), pool => sqlx::query_scalar("select user_id from enrollment where id = $1")
             .bind(&order_id).fetch_one(pool).await).unwrap();
         assert_eq!(owner, None, "an unproven address owns nothing");
-        let impostor = post(&app, "/api/auth/sign-in", json!({ "username": EMAIL, "password": "the impostor's password" }), None).await;
-        assert_eq!(impostor.status, 401);
+        let seen = get(&app, "/api/account", Some(&impostor)).await;
+        assert_eq!((seen.body["enrollments"].clone(), seen.body["payments"].clone()), (json!([]), json!([])));
+        let path = format!("/api/page-data?path=/enrolment/{order_id}");
+        assert_eq!(get(&app, &path, Some(&impostor)).await.status, 404);
 
         // Sam proves the address with a reset link: the account is Sam's now.
         assert_eq!(post(&app, "/api/auth/password-reset", json!({ "email": EMAIL }), None).await.status, 202);
@@ -231,16 +241,46 @@ both_backends! {
         let account = get(&app, "/api/account", Some(&session)).await;
         assert_eq!(account.body["enrollments"][0]["id"], order_id.as_str(), "proven, the purchase joins the account");
         assert_eq!(account.body["payments"][0]["amount"], 10_000);
-        let impostor = post(&app, "/api/auth/sign-in", json!({ "username": EMAIL, "password": "the impostor's password" }), None).await;
-        assert_eq!(impostor.status, 401);
+        assert_eq!(get(&app, "/api/auth/session", Some(&impostor)).await.body["user"], Value::Null, "the reset ended the impostor's session");
+        let again = post(&app, "/api/auth/sign-in", json!({ "username": EMAIL, "password": "the impostor's password" }), None).await;
+        assert_eq!(again.status, 401);
+        app.stop().await;
+    }
+
+    async fn what_an_unproven_account_buys_joins_it_once_the_link_proves_the_email(app: TestApp) {
+        let signed_up = sign_up(&app, EMAIL).await;
+        let token = token_of(&signed_up.cookie.unwrap());
+        // Signed in with an unproven email, the order is a guest's: its browser's, and its email's once proven.
+        let q = quote(false, None);
+        let created = post(&app, "/api/enroll/", order("chemical-peels-1", false, None, "card", &q), Some(&token)).await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let order_id = created.body["id"].as_str().unwrap().to_owned();
+        let owner = || async {
+            on_pool!(app.db(), pool => sqlx::query_scalar::<_, Option<String>>("select user_id from enrollment where id = $1")
+                .bind(&order_id).fetch_one(pool).await).unwrap()
+        };
+        assert_eq!(owner().await, None);
+
+        // The first link is lost: a new one is asked for from the account.
+        let resent = post(&app, "/api/account/verification-link", json!({}), Some(&token)).await;
+        assert_eq!((resent.status, &resent.body), (202, &json!({ "sent": true })));
+        assert_eq!(post(&app, "/api/account/verification-link", json!({}), None).await.status, 401);
+        let links = app.db().outbox(10).await.unwrap().into_iter().filter(|m| m.body_text.contains("/verify-email/?token=")).count();
+        assert_eq!(links, 2);
+        let link = mailed_token(&app, EMAIL, "/verify-email/?token=").await;
+        assert_eq!(post(&app, "/api/auth/verify", json!({ "token": link, "password": PASSWORD }), None).await.status, 200);
+        assert_eq!(owner().await.as_deref(), get(&app, "/api/auth/session", Some(&token)).await.body["user"]["sub"].as_str());
+        let proven = post(&app, "/api/account/verification-link", json!({}), Some(&token)).await;
+        assert_eq!(proven.status, 409, "{}", proven.body);
         app.stop().await;
     }
 
     async fn the_account_area_shows_the_users_bookings_and_payments(app: TestApp) {
         let token = verified_account(&app, EMAIL).await;
         // A guest purchase with a proven address joins its account at once.
-        let q = quote(false, None);
-        let (order_id, intent, secret) = prepared(&app, &order("chemical-peels-1", false, None, "card", &q), q.deposit, "booking-fee").await;
+        let q = quote(false, Some(Discount { kind: DiscountType::Percent, value: 10 }));
+        let (order_id, intent, secret) =
+            prepared(&app, &order("chemical-peels-1", false, Some("WELCOME10"), "card", &q), q.deposit, "booking-fee").await;
         assert_eq!(confirm(&app, &intent, &secret, &order_id, "card", Some("4242 4242 4242 4242")).await.0, 200);
 
         let account = get(&app, "/api/account", Some(&token)).await;
@@ -250,12 +290,15 @@ both_backends! {
         assert_eq!(data["enrollments"][0]["id"], order_id.as_str());
         assert_eq!(data["enrollments"][0]["status"], "deposit");
         assert_eq!(data["enrollments"][0]["paid"], 10_000);
+        assert_eq!((data["enrollments"][0]["discount"].as_i64(), data["enrollments"][0]["total"].as_i64()), (Some(q.discount.pence()), Some(q.total.pence())));
+        assert!(q.discount.pence() > 0);
+        assert_eq!(data["enrollments"][0]["refunded"], 0);
         assert_eq!(data["enrollments"][0]["lines"][0]["title"], "Chemical Peels Course");
         assert_eq!(data["payments"][0]["amount"], 10_000);
         assert_eq!(get(&app, "/api/account", None).await.status, 401);
 
         // Signed in, an order belongs to the user whatever contact email it gives.
-        let mut other = order("chemical-peels-1", false, None, "card", &q);
+        let mut other = order("chemical-peels-1", false, None, "card", &quote(false, None));
         other["data"]["contact"]["email"] = json!("someone.else@example.com");
         let created = post(&app, "/api/enroll/", other, Some(&token)).await;
         assert_eq!(created.status, 200, "{}", created.body);

@@ -78,6 +78,11 @@ both_backends! {
         let cancelled: Vec<_> = mails.iter().filter(|m| m.subject.ends_with("booking is cancelled")).collect();
         assert_eq!(cancelled.len(), 1);
         assert!(cancelled[0].body_text.contains("We are refunding £300.00"), "{}", cancelled[0].body_text);
+        // The account says what was paid and what came back.
+        let (_, account) = call(&app, reqwest::Method::GET, "/api/account", Some(&sam)).await;
+        let booking = &account["enrollments"][0];
+        assert_eq!((booking["status"].as_str(), booking["paid"].as_i64(), booking["refunded"].as_i64()), (Some("cancelled"), Some(0), Some(30_000)));
+        assert_eq!((booking["discount"].as_i64(), booking["balance"].as_i64()), (Some(0), Some(0)));
 
         // A cancelled booking takes no more payments and gets no reminders.
         let (status, refused) = crate::enrol_checkout::post(&app, "/api/balance/intent", &json!({ "token": "c0ffee", "amount": 10_000 })).await;
