@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ACCOUNT_PATH } from '../lib/paths';
 
-// Where a buyer lands after paying (an enrolment, an online order): the
-// order's state as the payment provider's webhooks left it, said the same
-// way on both pages, and the reference to quote.
+// Where a buyer lands after paying (an enrolment, an online order, a
+// balance): the order's state as the payment provider's webhooks left it,
+// said the same way on every page, the reference to quote and, once paid,
+// the way to the account, where the booking, payments and receipts are.
 
 /**
  * `waiting`: no word from the provider yet; `arriving`: a payment that takes
@@ -51,6 +53,11 @@ export function PaymentStatus({ state, gaveUp, heading, confirmed, failed, maile
         )}
       </div>
       <p className="order-reference">{`${reference[0]}: ${reference[1]}`}</p>
+      {state === 'confirmed' && (
+        <p>
+          <Link to={ACCOUNT_PATH}>Go to your account</Link>
+        </p>
+      )}
     </>
   );
 }

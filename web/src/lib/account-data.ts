@@ -22,7 +22,7 @@ export async function queryAccountData<T>(query: string, variables: Record<strin
 /** §4, §7: the user list by sign-in id, whose first entry is `userData`. */
 export const USER_DATA_QUERY = `query UserData($id: ID!) {
   user(cognito_id: $id) {
-    id cognito_id email title given_name family_name gender birthday contact_number points elearning_id stripe_id set_password
+    id cognito_id email title given_name family_name gender birthday contact_number points elearning_id stripe_id set_password email_verified
   }
 }`;
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api';
 import { TRACK_EVENT } from './tracking';
 import { jsonResponse, stubApi } from '../test/api-stub';
-import { amara, amaraUserDataAnswer, signedIn, signedOut } from '../test/auth-fixtures';
+import { amara, amaraUserDataAnswer, signedIn, signedOut, unconfirmed } from '../test/auth-fixtures';
 import { address, renderWithAuth } from '../test/render-with-auth';
 import { useAuth } from './auth';
 
@@ -137,7 +137,25 @@ describe('AuthProvider', () => {
     expect(state().user).toBe('amara@example.com');
   });
 
-  it('signs up without signing in: the mailed link does that', async () => {
+  it('signs up and is signed in at once: the current user is read again (§4)', async () => {
+    let created = false;
+    const api = stubApi({
+      'GET /api/auth/session': () => jsonResponse(200, created ? unconfirmed : signedOut),
+      'POST /api/auth/sign-up': () => {
+        created = true;
+        return jsonResponse(201, unconfirmed);
+      },
+      ...amaraUserDataAnswer,
+    });
+    renderWithAuth(<AuthProbe />);
+    await vi.waitFor(() => expect(state().loading).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await vi.waitFor(() => expect(outcome()).toBe('"signedIn"'));
+    await vi.waitFor(() => expect(state()).toMatchObject({ user: 'amara@example.com', claims: true }));
+    expect(api.routes().slice(0, 3)).toEqual(['GET /api/auth/session', 'POST /api/auth/sign-up', 'GET /api/auth/session']);
+  });
+
+  it('signs nobody in when the email has an account: its owner is mailed a link', async () => {
     const api = stubApi({
       'GET /api/auth/session': session(signedOut),
       'POST /api/auth/sign-up': () => jsonResponse(202, { sent: true }),
@@ -145,7 +163,7 @@ describe('AuthProvider', () => {
     renderWithAuth(<AuthProbe />);
     await vi.waitFor(() => expect(state().loading).toBe(false));
     await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
-    await vi.waitFor(() => expect(outcome()).toBe('"done"'));
+    await vi.waitFor(() => expect(outcome()).toBe('"mailed"'));
     expect(state()).toMatchObject({ user: null, claims: false });
     expect(api.calls).toEqual([
       { route: 'GET /api/auth/session', body: undefined },
@@ -182,7 +200,7 @@ describe('AuthProvider', () => {
 
   it('throws a refused link on with the server’s message, and stays signed out', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const expired = 'This link has expired or was already used. Sign in and we will send you a new one.';
+    const expired = 'This link has expired or was already used. Sign in and ask for a new one in your account.';
     stubApi({
       'GET /api/auth/session': session(signedOut),
       'POST /api/auth/verify': () => jsonResponse(422, { error: { code: 'unprocessable', message: expired } }),

@@ -12,9 +12,9 @@ import { useRequest } from './use-request';
 
 // §4 Auth context, over the built-in accounts of decision 008. The session
 // lives in an httpOnly cookie, so the browser only ever sees its answer.
-// Decision 009: sign-up mails a link, and opening it signs in; a password
-// reset mails a link too (decision 008), and choosing the new password
-// signs in.
+// Sign-up signs in at once (§4) and mails a link that proves the email
+// (decision 009); a password reset mails a link too (decision 008), and
+// choosing the new password signs in.
 
 const SESSION_PATH = '/api/auth/session';
 const SIGN_IN_PATH = '/api/auth/sign-in';
@@ -37,6 +37,9 @@ interface SessionState {
 /** §8: a failed sign-in returns false; the server's message says why. */
 export type SignInResult = { signedIn: true } | { signedIn: false; message: string };
 
+/** A sign-up made a new account and signed it in, or found the email had one and mailed its owner a link. */
+export type SignUpResult = 'signedIn' | 'mailed';
+
 /**
  * The calls below that answer with a promise of nothing throw a refusal as
  * the server's `ApiError` (its message, and `fields` to put beside them),
@@ -44,8 +47,8 @@ export type SignInResult = { signedIn: true } | { signedIn: false; message: stri
  */
 interface Auth extends SessionState {
   signIn: (email: string, password: string) => Promise<SignInResult>;
-  /** Creates the account, unconfirmed, and mails the link that confirms it; the same answer for every email. */
-  signUp: (details: SignUpRequest) => Promise<void>;
+  /** Creates the account, signed in with its email unconfirmed, and mails the link that confirms it. */
+  signUp: (details: SignUpRequest) => Promise<SignUpResult>;
   /** Confirms the email with the mailed link's `token` and the password chosen at sign-up, and signs in (§4). */
   verifyEmail: (token: string, password: string) => Promise<void>;
   /** Mails a link to choose a new password, if the email has an account; the same answer either way. */
@@ -73,11 +76,10 @@ function identify(user: AuthUser | null) {
   if (user) track('identify', { user_id: user.sub, email: user.email });
 }
 
-/** `POST`s an account request, reporting a failure and throwing it as `Auth` says. */
-async function sendAccountRequest(action: string, path: string, body: unknown, then: () => Promise<void> = async () => {}): Promise<void> {
+/** `POST`s an account request, hands its answer to `then`, and reports a failure and throws it as `Auth` says. */
+async function sendAccountRequest(action: string, path: string, body: unknown, then: (answer: unknown) => Promise<void> = async () => {}): Promise<void> {
   try {
-    await postJson<unknown>(path, body);
-    await then();
+    await then(await postJson<unknown>(path, body));
   } catch (error) {
     reportError(error, { action });
     throw error instanceof ApiError ? error : new Error(UNREACHABLE);
@@ -133,7 +135,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signedIn],
   );
 
-  const signUp = useCallback((details: SignUpRequest) => sendAccountRequest('sign up', SIGN_UP_PATH, details), []);
+  // §4: after sign-up the current user is refetched. An email that has an
+  // account signs nobody in: its owner is mailed a link instead.
+  const signUp = useCallback(
+    async (details: SignUpRequest): Promise<SignUpResult> => {
+      let result: SignUpResult = 'mailed';
+      await sendAccountRequest('sign up', SIGN_UP_PATH, details, async (answer) => {
+        if ((answer as Partial<AuthSession> | null)?.user) {
+          result = 'signedIn';
+          await signedIn();
+        }
+      });
+      return result;
+    },
+    [signedIn],
+  );
 
   const verifyEmail = useCallback(
     (token: string, password: string) => sendAccountRequest('confirm the email address', VERIFY_PATH, { token, password }, signedIn),

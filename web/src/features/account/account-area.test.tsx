@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/api-stub';
-import { account, accountApi, records } from '../../test/account-fixtures';
+import { account, accountApi, cancelledBooking, records } from '../../test/account-fixtures';
 import { amaraUserDataAnswer, signedIn } from '../../test/auth-fixtures';
 import { renderWithAuth } from '../../test/render-with-auth';
 import { AccountPage } from './account-page';
@@ -91,6 +91,10 @@ describe('documents', () => {
     await userEvent.upload(input, new File(['%PDF-1.7'], 'level-2.pdf', { type: 'application/pdf' }));
     await userEvent.click(screen.getByRole('button', { name: 'Send file' }));
     expect(await screen.findByRole('link', { name: 'level-2.pdf' })).toHaveAttribute('href', '/api/account/uploads/up-1');
+    // Said as news, in the colour of success, not as an error.
+    const said = screen.getByText('level-2.pdf is sent.');
+    expect([said.getAttribute('role'), said.className]).toEqual(['status', 'form-success']);
+    expect(screen.getByRole('alert')).toHaveTextContent('');
     expect(api.calls.find((call) => call.route === 'POST /api/account/upload-requests/req-1/files')?.body).toEqual({
       file_name: 'level-2.pdf',
       data: btoa('%PDF-1.7'),
@@ -130,6 +134,44 @@ describe('the intake call', () => {
     await userEvent.click(screen.getByRole('radio', { name: '14:00' }));
     await userEvent.click(screen.getByRole('button', { name: 'Book the call' }));
     expect(await screen.findByText(/Your call is booked for Thursday 26th November at 14:00/)).toBeInTheDocument();
+  });
+
+  it('moves a booked call to another free time, and cancels it only once the student says yes', async () => {
+    let call = { id: 'call-1', student_id: 'u-amara', date: '2026-11-26', time: '14:00', status: 'booked' };
+    const api = accountApi({
+      'GET /api/account': () => jsonResponse(200, account),
+      'POST /api/graphql': graphqlWith(() => ({ intake_calls: [call] })),
+      'GET /api/account/intake-calls/slots': () => jsonResponse(200, { days: [{ date: '2026-11-27', times: ['10:00', '11:00'] }] }),
+      'POST /api/account/intake-calls/call-1/move': (body) => {
+        call = { ...call, ...(body as { date: string; time: string }) };
+        return jsonResponse(200, { moved: true });
+      },
+      'POST /api/account/intake-calls/call-1/cancel': () => {
+        call = { ...call, status: 'cancelled' };
+        return jsonResponse(200, { cancelled: true });
+      },
+    });
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/intake-call/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change the time' }));
+    const choose = await screen.findByRole('form', { name: 'Choose a new time' });
+    await userEvent.click(within(choose).getByRole('button', { name: 'Keep the time I have' }));
+    expect(screen.queryByRole('form', { name: 'Choose a new time' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Change the time' }));
+    await userEvent.selectOptions(await screen.findByLabelText('Day'), 'Friday 27th November');
+    await userEvent.click(screen.getByRole('radio', { name: '11:00' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Move the call' }));
+    expect(await screen.findByText('Your call is moved to Friday 27th November at 11:00 (UK time).')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(/Your call is booked for Friday 27th November at 11:00/)).toBeInTheDocument();
+    expect(api.calls.find((c) => c.route === 'POST /api/account/intake-calls/call-1/move')?.body).toEqual({ date: '2026-11-27', time: '11:00' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel this call' }));
+    const confirm = screen.getByRole('region', { name: 'Cancel this call?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Keep my call' }));
+    expect(api.routes()).not.toContain('POST /api/account/intake-calls/call-1/cancel');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel this call' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, cancel the call' }));
+    expect(await screen.findByText('Your call is cancelled.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Book the call' })).toBeInTheDocument();
   });
 });
 
@@ -183,6 +225,16 @@ describe('the signed-in session', () => {
 });
 
 describe('bookings', () => {
+  it('shows a booking’s discount, what was paid, and what a cancelled one refunded', async () => {
+    accountApi({ 'GET /api/account': () => jsonResponse(200, cancelledBooking) });
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/bookings/');
+    const bookings = await screen.findByRole('region', { name: 'Bookings' });
+    const table = await within(bookings).findByRole('table');
+    expect(Array.from(table.querySelectorAll('tfoot tr'), (row) => row.textContent)).toEqual(['Discount-£90.00', 'Total£810.00', 'Paid£100.00']);
+    expect(within(bookings).getByText('Refunded to you: £100.00')).toBeInTheDocument();
+    expect(within(bookings).queryByRole('button', { name: 'Change date' })).toBeNull();
+  });
+
   it('shows what cancelling gives back before the student confirms, then cancels and reads the bookings again', async () => {
     let cancelled = false;
     const api = accountApi({

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { account, accountApi, empty } from '../../test/account-fixtures';
-import { signedOut } from '../../test/auth-fixtures';
+import { signedOut, unconfirmed } from '../../test/auth-fixtures';
 import { address, renderWithAuth } from '../../test/render-with-auth';
 import { ONLINE_COURSES_KEY, SELECTED_COURSES_KEY } from '../../lib/basket-items';
 import { inPerson, online } from '../../test/basket-fixtures';
@@ -98,6 +98,34 @@ describe('AccountPage', () => {
       'Lash Lift Online In progress',
     ]);
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('asks for an email not yet confirmed to be confirmed, and sends the link again', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let asked = 0;
+    accountApi({
+      'GET /api/auth/session': () => jsonResponse(200, unconfirmed),
+      'GET /api/account': () => jsonResponse(200, empty),
+      'POST /api/account/verification-link': () => {
+        asked += 1;
+        return asked === 1 ? jsonResponse(202, { sent: true }) : jsonResponse(429, { error: { code: 'too_many_requests', message: 'Too many requests. Please wait a minute.' } });
+      },
+    });
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
+    const notice = await screen.findByRole('region', { name: 'Please confirm your email address' });
+    expect(notice.textContent).toContain('We have sent a link to amara@example.com. Open it to confirm your address');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Send the link again' }));
+    expect(await within(notice).findByText('We have sent a new link to amara@example.com. It works for two days.')).toHaveAttribute('role', 'status');
+    await userEvent.click(within(notice).getByRole('button', { name: 'Send the link again' }));
+    expect(await within(notice).findByRole('alert')).toHaveTextContent('Too many requests. Please wait a minute.');
+    expect(within(notice).getByRole('status')).toHaveTextContent('');
+  });
+
+  it('says nothing of confirming once the email is confirmed', async () => {
+    accountApi({ 'GET /api/account': () => jsonResponse(200, empty) });
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
+    await section('Overview');
+    expect(screen.queryByRole('region', { name: 'Please confirm your email address' })).toBeNull();
   });
 
   it('says when there is nothing yet', async () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
@@ -9,6 +9,7 @@ import { useBasket } from '../../lib/basket';
 import { signInPathFor } from '../../lib/paths';
 import { ACCOUNT_SECTIONS, sectionOf, type AccountSectionPath } from './account-sections';
 import { Loaded } from './loaded';
+import { UnconfirmedEmail } from './unconfirmed-email';
 import { useAccountData } from './use-account-data';
 
 // Each part loads when first shown: the account's first load stays small.
@@ -35,11 +36,21 @@ function SignedOut() {
   );
 }
 
-/** The account menu: every part, the current one marked. */
+/**
+ * The account menu: every part, the current one marked. On a phone it is
+ * one row that scrolls sideways, so the part chosen stays in view above
+ * the fold; the current part is brought into the row.
+ */
 function AccountMenu({ current }: { current: AccountSectionPath | null }) {
+  const row = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = row.current;
+    const link = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list && link && list.scrollWidth > list.clientWidth) list.scrollLeft = link.offsetLeft - (list.clientWidth - link.offsetWidth) / 2;
+  }, [current]);
   return (
     <nav aria-label="Your account" className="account-menu">
-      <ul>
+      <ul ref={row}>
         {ACCOUNT_SECTIONS.map((section) => (
           <li key={section.path}>
             <Link to={section.path} aria-current={section.path === current ? 'page' : undefined}>{section.label}</Link>
@@ -126,6 +137,7 @@ function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
         </button>
         {signOutFailed && <p role="alert" className="form-error">We could not sign you out. Please try again.</p>}
       </div>
+      {!user.email_verified && <UnconfirmedEmail email={user.email} />}
       {!signingOut && <Section user={user} venue={venue} />}
     </>
   );

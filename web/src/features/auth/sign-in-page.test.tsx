@@ -82,17 +82,6 @@ describe('SignInPage', () => {
     await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(throttled));
   });
 
-  it('says an account’s email must be confirmed first, and stays signed out', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const unconfirmed = 'Please confirm your email address first: we have sent you a new link. Open it to sign in.';
-    const api = signInApi(() => jsonResponse(401, { error: { code: 'unauthorized', message: unconfirmed } }));
-    renderWithAuth(<SignInPage page={page} />, '/sign-in/');
-    await signInAs('amara@example.com', 'correct horse battery');
-    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(unconfirmed));
-    expect(address()).toBe('/sign-in/');
-    expect(api.routes()).toEqual(['GET /api/auth/session', 'POST /api/auth/sign-in']);
-  });
-
   it('links to the sign-up page and to the forgotten password page', () => {
     signInApi(() => jsonResponse(200, signedIn));
     renderWithAuth(<SignInPage page={page} />, '/sign-in/');

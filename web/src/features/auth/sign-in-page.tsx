@@ -9,8 +9,8 @@ import { SIGN_IN_FIELDS, validateSignIn } from '../../lib/account-rules';
 
 /**
  * §2 /sign-in/: on success to the account, or to the same-site `?next=` path.
- * An account whose email is not confirmed yet is refused with a new link
- * mailed (decision 009); the server's message says so.
+ * An account whose email is not confirmed yet signs in too; the account
+ * asks for the email to be confirmed (decision 009).
  */
 export function SignInPage({ page }: { page: AccountFormPage }) {
   const { signIn } = useAuth();

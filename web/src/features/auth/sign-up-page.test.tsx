@@ -2,8 +2,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests, type Answer } from '../../test/api-stub';
-import { signedOut } from '../../test/auth-fixtures';
-import { address, renderWithAuth } from '../../test/render-with-auth';
+import type { AccountData } from '../../generated/AccountData';
+import { amaraData, amaraUserDataAnswer, signedOut, unconfirmed } from '../../test/auth-fixtures';
+import { address, renderThenAccount, renderWithAuth } from '../../test/render-with-auth';
 import { trackedEvents } from '../../test/tracked-events';
 import { SignUpPage } from './sign-up-page';
 
@@ -11,6 +12,7 @@ const page = { heading: 'Create your account' };
 const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
 const sent = () => jsonResponse(202, { sent: true });
+const noBookings: AccountData = { user: amaraData, enrollments: [], payments: [], onlineCourses: [] };
 
 function signUpApi(signUp: Answer) {
   return stubApi({ 'GET /api/auth/session': () => jsonResponse(200, signedOut), 'POST /api/auth/sign-up': signUp });
@@ -59,30 +61,55 @@ describe('SignUpPage', () => {
     expect(password.value).toBe('too short');
   });
 
-  it('creates the account and says to check the email, without signing in or leaving the page', async () => {
-    const api = signUpApi(sent);
+  it('creates the account, signs in and lands on the account, which says a link is on its way to confirm the email', async () => {
+    let created = false;
+    const api = stubApi({
+      'GET /api/auth/session': () => jsonResponse(200, created ? unconfirmed : signedOut),
+      'POST /api/auth/sign-up': () => {
+        created = true;
+        return jsonResponse(201, unconfirmed);
+      },
+      'GET /api/account': () => jsonResponse(200, noBookings),
+      ...amaraUserDataAnswer,
+    });
     const tracked = trackedEvents();
-    renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
+    renderThenAccount(<SignUpPage page={page} />, '/sign-up/');
     await fill();
     await userEvent.clear(field(/Email/));
     await userEvent.type(field(/Email/), ' amara@example.com ');
     await submit();
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
-    expect(document.activeElement).toBe(heading);
-    expect(heading.parentElement!.textContent).toContain(
-      'We have sent an email to amara@example.com. Open the link in it to confirm your email address and sign in.',
-    );
-    expect(screen.queryByRole('form')).toBeNull();
-    expect(address()).toBe('/sign-up/');
+    expect(
+      await screen.findByText('Welcome: your account is ready. We have sent a link to amara@example.com: open it to confirm your email address.'),
+    ).toBeInTheDocument();
+    expect(address()).toBe('/account/');
     tracked.stop();
-    expect(tracked.events).toEqual([{ name: 'conversion', params: { conversion_label: 'signup' } }]);
-    expect(api.calls).toEqual([
+    expect(tracked.events).toEqual([
+      { name: 'identify', params: { user_id: 'u-amara', email: 'amara@example.com' } },
+      { name: 'conversion', params: { conversion_label: 'signup' } },
+    ]);
+    expect(api.calls.slice(0, 3)).toEqual([
       { route: 'GET /api/auth/session', body: undefined },
       {
         route: 'POST /api/auth/sign-up',
         body: { email: 'amara@example.com', password: 'correct horse battery', first_name: 'Amara', last_name: 'Okafor', phone: '07700 900123' },
       },
+      { route: 'GET /api/auth/session', body: undefined },
     ]);
+  });
+
+  it('says an email with an account was mailed a link to choose a password, signing nobody in', async () => {
+    signUpApi(sent);
+    renderWithAuth(<SignUpPage page={page} />, '/sign-up/');
+    await fill();
+    await submit();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(document.activeElement).toBe(heading);
+    expect(heading.parentElement!.textContent).toContain(
+      'There is already an account for amara@example.com. We have sent an email there with a link to choose a password, or you can sign in.',
+    );
+    expect(screen.getByRole('link', { name: 'sign in' }).getAttribute('href')).toBe('/sign-in/');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(address()).toBe('/sign-up/');
   });
 
   it('puts the server’s field messages beside the fields and keeps what was typed', async () => {

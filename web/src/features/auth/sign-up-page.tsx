@@ -1,9 +1,11 @@
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { SignUpRequest } from '../../generated/SignUpRequest';
 import { AccountForm } from './account-form';
+import { goToAccountSaying } from '../../lib/account-notice';
 import { useAuth } from '../../lib/auth';
 import { trackConversion } from '../../lib/conversions';
 import { MIN_PASSWORD, SIGN_UP_FIELDS, trimSignUp, validateSignUp, type SignUpField } from '../../lib/account-rules';
@@ -20,28 +22,37 @@ const INPUTS: Record<SignUpField, { label: string; type: 'text' | 'email' | 'tel
 const EMPTY: SignUpRequest = { email: '', password: '', first_name: '', last_name: '', phone: '' };
 
 /**
- * §2 /sign-up/: §5 requires every field. The account waits for its email
- * to be confirmed by the mailed link, which signs in (decision 009); until
- * then the page says where the link went, the same for every email.
+ * §2 /sign-up/: §5 requires every field. A new account is signed in at once
+ * (§4, §7) and lands on the account, which says a link is on its way to
+ * prove the email (decision 009). An email that has an account signs
+ * nobody in: the page says its owner was mailed a link.
  */
 export function SignUpPage({ page }: { page: AccountFormPage }) {
   const { signUp } = useAuth();
+  const navigate = useNavigate();
+  const [mailed, setMailed] = useState(false);
   const form = useForm({
     fields: SIGN_UP_FIELDS,
     initial: EMPTY,
     validate: validateSignUp,
     send: async (values) => {
-      await signUp(trimSignUp(values));
+      const details = trimSignUp(values);
+      const result = await signUp(details);
       trackConversion('signup');
+      if (result === 'signedIn') {
+        goToAccountSaying(navigate, `Welcome: your account is ready. We have sent a link to ${details.email}: open it to confirm your email address.`);
+      } else {
+        setMailed(true);
+      }
     },
   });
 
-  if (form.status === 'sent') {
+  if (mailed) {
     return (
       <MailSent>
         <p>
-          We have sent an email to <strong>{form.values.email.trim()}</strong>. Open the link in it to confirm your
-          email address and sign in.
+          There is already an account for <strong>{form.values.email.trim()}</strong>. We have sent an email there
+          with a link to choose a password, or you can <Link to="/sign-in/">sign in</Link>.
         </p>
       </MailSent>
     );

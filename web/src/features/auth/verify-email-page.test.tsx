@@ -9,7 +9,7 @@ import { VerifyEmailPage } from './verify-email-page';
 
 const page = { heading: 'Confirm your email address' };
 const noBookings: AccountData = { user: amaraData, enrollments: [], payments: [], onlineCourses: [] };
-const expired = 'This link has expired or was already used. Sign in and we will send you a new one.';
+const expired = 'This link has expired or was already used. Sign in and ask for a new one in your account.';
 const notTheirs = 'That is not the password you chose when you signed up. If you did not sign up, ignore this link.';
 const password = () => screen.getByLabelText<HTMLInputElement>(/Password/);
 const confirm = () => userEvent.click(screen.getByRole('button', { name: 'Confirm my email' }));
@@ -39,7 +39,7 @@ describe('VerifyEmailPage', () => {
     const api = verifyApi(() => jsonResponse(200, signedIn));
     openLink('/verify-email/?token=t0k3n');
     expect(screen.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeInTheDocument();
-    expect(screen.getByText('To finish creating your account, enter the password you chose when you signed up.')).toBeInTheDocument();
+    expect(screen.getByText('To confirm your email address, enter the password you chose when you signed up.')).toBeInTheDocument();
     expect(password().type).toBe('password');
     expect(password().autocomplete).toBe('current-password');
     await confirm();

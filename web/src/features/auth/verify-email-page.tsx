@@ -16,7 +16,7 @@ const SIGN_IN = <Link to="/sign-in/">Sign in</Link>;
  * are asked: an owner who opens a link an impostor's sign-up sent cannot
  * confirm that account. Then the browser is signed in (§4: sign-up is
  * followed by sign-in) and the account says so. A link that expired or was
- * used says how to get a new one: signing in.
+ * used says how to get a new one: the account sends it again.
  */
 export function VerifyEmailPage({ page }: { page: AccountFormPage }) {
   const token = useLinkToken();
@@ -37,7 +37,7 @@ export function VerifyEmailPage({ page }: { page: AccountFormPage }) {
       <div className="container account-form">
         <h1>{page.heading}</h1>
         <p role="alert" className="form-error">
-          This link is not complete. Please open the link in your email again, or sign in and we will send you a new one.
+          This link is not complete. Please open the link in your email again, or sign in and ask for a new one in your account.
         </p>
         <p className="account-form-switch">{SIGN_IN}</p>
       </div>
@@ -51,8 +51,8 @@ export function VerifyEmailPage({ page }: { page: AccountFormPage }) {
       action="Confirming your email address"
       submit="Confirm my email"
       sending="Confirming your email address..."
-      intro={<p>To finish creating your account, enter the password you chose when you signed up.</p>}
-      footer={<p className="account-form-switch">Link expired? {SIGN_IN} and we will send you a new one.</p>}
+      intro={<p>To confirm your email address, enter the password you chose when you signed up.</p>}
+      footer={<p className="account-form-switch">Link expired? {SIGN_IN} and ask for a new one in your account.</p>}
     >
       <Field {...form.field('password')} label="Password" type="password" autoComplete="current-password" required />
     </AccountForm>

@@ -4,6 +4,7 @@ import type { EnrollmentStatus } from '../../../generated/EnrollmentStatus';
 import { AddToCalendar } from '../../../components/add-to-calendar';
 import { BookingTable } from '../../../components/booking-table';
 import { formatShortDate } from '../../../lib/dates';
+import { formatMoney } from '../../../lib/money';
 import { CancelBooking } from './cancel-booking';
 import { ChangeDate } from './change-date';
 import { PayBalanceButton } from './pay-balance-button';
@@ -16,7 +17,10 @@ const STATUS_WORDS: Record<EnrollmentStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** §3 Enrollment: each booking with its status (pending, deposit, completed), courses, dates and balance. */
+/**
+ * §3 Enrollment: each booking with its status (pending, deposit, completed),
+ * courses, dates, discount and balance, and what was refunded of it.
+ */
 export function Bookings({ data, onChanged }: { data: AccountData; onChanged: () => void }) {
   if (data.enrollments.length === 0) {
     return (
@@ -28,7 +32,8 @@ export function Bookings({ data, onChanged }: { data: AccountData; onChanged: ()
   return data.enrollments.map((enrollment) => (
     <div key={enrollment.id} className="account-booking">
       <BookingTable
-        booking={enrollment}
+        // What was paid, with what came back said under it, not netted away.
+        booking={{ ...enrollment, paid: enrollment.paid + enrollment.refunded }}
         caption={
           <>
             {`Booked ${formatShortDate(enrollment.createdAt)} `}
@@ -36,6 +41,8 @@ export function Bookings({ data, onChanged }: { data: AccountData; onChanged: ()
           </>
         }
       />
+      {enrollment.refunded > 0 && <p className="booking-refund">{`Refunded to you: ${formatMoney(enrollment.refunded)}`}</p>}
+      {enrollment.status === 'cancelled' && enrollment.refunded === 0 && <p className="booking-refund">No refund was due under our terms.</p>}
       {enrollment.status !== 'cancelled' && <AddToCalendar orderId={enrollment.id} lines={enrollment.lines} />}
       {enrollment.status === 'deposit' && enrollment.balance > 0 && (
         <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />

@@ -36,6 +36,7 @@ export function fileProblem(file: File | undefined): string | null {
 function UploadForm({ request, onSent }: { request: UploadRequest; onSent: () => void }) {
   const id = useId();
   const [message, setMessage] = useState('');
+  const [sent, setSent] = useState('');
   const [sending, setSending] = useState(false);
 
   async function send(event: FormEvent<HTMLFormElement>) {
@@ -44,6 +45,7 @@ function UploadForm({ request, onSent }: { request: UploadRequest; onSent: () =>
     const input = event.currentTarget.elements.namedItem('file') as HTMLInputElement;
     const file = input.files?.[0];
     const problem = fileProblem(file);
+    setSent('');
     if (problem || !file) {
       setMessage(problem ?? '');
       input.focus();
@@ -54,7 +56,7 @@ function UploadForm({ request, onSent }: { request: UploadRequest; onSent: () =>
     try {
       await postJson(`/api/account/upload-requests/${encodeURIComponent(request.id)}/files`, { file_name: file.name, data: await base64Of(file) });
       input.value = '';
-      setMessage(`${file.name} is sent.`);
+      setSent(`${file.name} is sent.`);
       onSent();
     } catch (error) {
       reportError(error, { action: 'send a document' });
@@ -70,6 +72,7 @@ function UploadForm({ request, onSent }: { request: UploadRequest; onSent: () =>
       <input id={`${id}-file`} name="file" type="file" accept={ACCEPTED.join(',')} aria-describedby={`${id}-hint ${id}-message`} />
       <p id={`${id}-hint`} className="field-hint">A PDF or an image (JPEG, PNG or WebP), up to 5 MB.</p>
       <p id={`${id}-message`} role="alert" className="form-error">{message}</p>
+      <p role="status" className="form-success">{sent}</p>
       <button type="submit" className="button" aria-disabled={sending}>{sending ? 'Sending...' : 'Send file'}</button>
     </form>
   );
