@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 import {
-  checkoutWith, checkYourEmail, confirmEmail, createAccount, expectSignedInAccount, freshEmail, PASSWORD, payBookingFee, signIn, signUp,
+  checkoutWith, confirmEmail, createAccount, expectSignedInAccount, freshEmail, PASSWORD, payBookingFee, signIn, signUp,
   STUDENT,
 } from './accounts';
 
@@ -10,10 +10,10 @@ import {
 
 const COMPLICATIONS = '/courses/cpd/aesthetic-complications/';
 
-/** Signs up in the page and confirms the mailed link, which signs in. */
+/** Signs up in the page, which signs in, and confirms the mailed link. */
 async function signUpAndConfirm(page: Page, email: string) {
   await signUp(page, email);
-  await expect(checkYourEmail(page)).toBeVisible();
+  await expectSignedInAccount(page, email);
   await confirmEmail(page, email);
 }
 

@@ -76,6 +76,16 @@ test('a student sends her Level 2 certificate and sees it listed; a page is refu
   const link = evidence.getByRole('link', { name: 'level-2.pdf' });
   await expect(link).toBeVisible();
   await expect(evidence.getByText('Received')).toBeVisible();
+  // Success is news, in green, not an error in red.
+  const sent = evidence.getByRole('status');
+  await expect(sent).toHaveText('level-2.pdf is sent.');
+  await expect(sent).toHaveCSS('color', 'rgb(29, 107, 58)');
+  await expect(evidence.getByRole('alert')).toHaveText('');
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await sent.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `/tmp/shots/account-document-sent-${width}.png` });
+  }
   const download = await page.request.get((await link.getAttribute('href')) ?? '');
   expect(download.status()).toBe(200);
   expect(await download.body()).toEqual(pdf);
@@ -85,20 +95,47 @@ test('a student sends her Level 2 certificate and sees it listed; a page is refu
   await stranger.close();
 });
 
-test('a student books an intake call and gives it back', async ({ page }) => {
-  await signInAsAmelia(page, '/account/intake-call/');
-  const call = section(page, 'Intake call');
-  // The demo student has a call booked: she cancels it and books another.
-  await call.getByRole('button', { name: 'Cancel this call' }).click();
-  const day = call.getByLabel('Day');
-  await day.selectOption({ index: 2 });
-  const chosen = (await day.locator('option:checked').textContent()) ?? '';
-  await call.getByRole('radio').nth(1).check();
-  const time = await call.getByRole('radio').nth(1).getAttribute('value');
-  await call.getByRole('button', { name: 'Book the call' }).click();
-  await expect(call.getByText(`Your call is booked for ${chosen} at ${time} (UK time).`, { exact: false })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
+for (const width of [390, 1366]) {
+  test(`a student moves her intake call to another time, cancels it only once she says yes, and books another (${width}px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    await signInAsAmelia(page, '/account/intake-call/');
+    const call = section(page, 'Intake call');
+    // The demo student has a call booked (each run leaves one): she moves it.
+    const booked = call.getByText(/^Your call is booked for /);
+    const before = await booked.textContent();
+    await call.getByRole('button', { name: 'Change the time' }).click();
+    const choose = call.getByRole('form', { name: 'Choose a new time' });
+    const day = choose.getByLabel('Day');
+    await day.selectOption({ index: 3 });
+    const chosen = (await day.locator('option:checked').textContent()) ?? '';
+    const time = await choose.getByRole('radio').nth(2).getAttribute('value');
+    await choose.getByRole('radio').nth(2).check();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `/tmp/shots/intake-change-${width}.png`, fullPage: true });
+    await choose.getByRole('button', { name: 'Move the call' }).click();
+    await expect(call.getByRole('status')).toHaveText(`Your call is moved to ${chosen} at ${time} (UK time).`);
+    await expect(booked).toHaveText(`Your call is booked for ${chosen} at ${time} (UK time). An adviser will call the number in your profile.`);
+    expect(await booked.textContent()).not.toBe(before);
+
+    // Cancelling asks first; keeping the call changes nothing.
+    await call.getByRole('button', { name: 'Cancel this call' }).click();
+    const confirm = call.getByRole('region', { name: 'Cancel this call?' });
+    await expect(confirm).toContainText(`Your time, ${chosen} at ${time}, is given to someone else.`);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `/tmp/shots/intake-cancel-${width}.png`, fullPage: true });
+    await confirm.getByRole('button', { name: 'Keep my call' }).click();
+    await expect(booked).toBeVisible();
+    await call.getByRole('button', { name: 'Cancel this call' }).click();
+    await confirm.getByRole('button', { name: 'Yes, cancel the call' }).click();
+    await expect(call.getByRole('status').filter({ hasText: 'Your call is cancelled.' })).toBeVisible();
+
+    await call.getByLabel('Day').selectOption({ index: 2 });
+    await call.getByRole('radio').nth(1).check();
+    await call.getByRole('button', { name: 'Book the call' }).click();
+    await expect(booked).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
 
 test('a student changes her phone number, her email (proven by the mailed link) and her password', async ({ page, request, consoleErrors }) => {
   // Changing a password signs out the account's other browsers: a student of her own.
