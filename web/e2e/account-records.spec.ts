@@ -28,7 +28,8 @@ test('every part of the account shows the student’s records, by keyboard, on a
   await page.setViewportSize({ width: 320, height: 720 });
   await signInAsAmelia(page);
   await expect(page.getByRole('list', { name: 'Your next sessions' }).getByRole('listitem')).toHaveCount(1);
-  await expect(section(page, 'Overview').getByText(/due by/)).toBeVisible();
+  // Booked on a date within 14 days: the balance is due now, never by a day already past.
+  await expect(section(page, 'Overview').getByText(/due now/)).toBeVisible();
   await expect(section(page, 'Overview').getByRole('link', { name: /^Medical form: / })).toBeVisible();
   for (const name of SECTIONS) {
     const link = menu(page).getByRole('link', { name });

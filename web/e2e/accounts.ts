@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, hydrated, mailedLink } from './fixtures';
+import { agreeToAll, expect, hydrated, mailedLink } from './fixtures';
 
 // What the account tests share (decision 008): a student's details, an
 // account made outside the browser, the steps of signing up, confirming
@@ -78,6 +78,7 @@ export async function payBookingFee(page: Page, form: Locator): Promise<string> 
   await form.getByLabel('Card number').fill('4242 4242 4242 4242');
   await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await form.getByLabel('Security code').fill('123');
+  await agreeToAll(form);
   await form.getByRole('button', { name: /^Pay booking fee/ }).click();
   await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
   await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });

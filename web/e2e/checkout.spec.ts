@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { allowConsoleErrors, chooseDate, expect, expectNoAxeViolations, gbp, hydrated, query, test } from './fixtures';
+import { agreeToAll, allowConsoleErrors, chooseDate, expect, expectNoAxeViolations, gbp, hydrated, query, test } from './fixtures';
 
 interface Course {
   id: string;
@@ -100,6 +100,7 @@ test('a payment Klarna denies comes back to the checkout, which says it failed',
   await addToBasket(page, COMPLICATIONS);
   await openCheckout(page);
   await paymentForm(page).getByRole('radio', { name: 'Klarna' }).check();
+  await agreeToAll(paymentForm(page));
   await paymentForm(page).getByRole('button', { name: /^Pay £/ }).click();
   await page.waitForURL(/\/sandbox\/redirect\//);
   const orderId = await page.evaluate(() => localStorage.getItem('orderId'));
@@ -150,6 +151,7 @@ test('a course with two dates, a kit and both kinds of code: the booking fee by 
 
   await fillContact(page, 'fee.payer@example.com');
   await fillCard(page, '4242 4242 4242 4242');
+  await agreeToAll(paymentForm(page));
   await paymentForm(page).getByRole('button', { name: `Pay booking fee ${gbp(BOOKING_FEE)}` }).click();
 
   const orderId = await confirmation(page);
@@ -197,6 +199,7 @@ test('a declined card shows the decline, keeps the form and records no payment',
   await fillContact(page, 'declined.payer@example.com');
   await fillCard(page, '4000 0000 0000 0002');
   const form = paymentForm(page);
+  await agreeToAll(form);
   await form.getByRole('button', { name: `Pay booking fee ${gbp(BOOKING_FEE)}` }).click();
 
   await expect(form.getByRole('alert')).toHaveText(/^Payment failed: ./);
@@ -214,6 +217,7 @@ test('a declined card shows the decline, keeps the form and records no payment',
 
   // Another card can be tried from the same form.
   await form.getByLabel('Card number').fill('4000 0000 0000 9995');
+  await agreeToAll(form);
   await form.getByRole('button', { name: `Pay booking fee ${gbp(BOOKING_FEE)}` }).click();
   await expect(form.getByRole('alert')).toHaveText(/^Payment failed: ./);
   await expect(form.getByLabel('Last name')).toHaveValue('Student');
@@ -253,6 +257,7 @@ test('each contact and card message appears for a card payment; pay later leaves
   await openCheckout(page);
   const form = paymentForm(page);
   await form.getByLabel('Email').fill('not-an-email');
+  await agreeToAll(form);
   await form.getByRole('button', { name: /^Pay booking fee/ }).click();
   for (const message of [
     'Name is required', 'Last name is required', 'Enter a valid email address', 'Phone number is required',
@@ -264,6 +269,7 @@ test('each contact and card message appears for a card payment; pay later leaves
   await expect(form.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Email')).toHaveValue('not-an-email');
   await form.getByLabel('Email').fill('');
+  await agreeToAll(form);
   await form.getByRole('button', { name: /^Pay booking fee/ }).click();
   await expect(form.getByText('Email is required', { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);

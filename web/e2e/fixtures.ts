@@ -73,6 +73,15 @@ export async function chooseDate(scope: Page | Locator, sessionId: string): Prom
   await dateChoices(scope).locator(`input[type="radio"][value="${sessionId}"]`).check();
 }
 
+/**
+ * Ticks every box `scope` asks the buyer to agree to before paying: the
+ * terms, each course's entry requirements, the request to start an online
+ * course at once (decision 020).
+ */
+export async function agreeToAll(scope: Locator): Promise<void> {
+  for (const box of await scope.getByRole('checkbox').all()) await box.check();
+}
+
 /** The page data the server embedded in the document. */
 export async function pageData<T = Record<string, unknown>>(page: Page): Promise<T> {
   return JSON.parse((await page.locator('#__ENROL_DATA__').textContent()) ?? 'null') as T;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { allowConsoleErrors, expect, expectNoAxeViolations, hydrated, test } from './fixtures';
+import { agreeToAll, allowConsoleErrors, expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 // A refused form's message is where the person is looking, on a phone and on
 // a laptop: it takes the focus and comes into view, however far it sits from
@@ -40,8 +40,7 @@ for (const width of [390, 1366]) {
       await form.getByLabel('Card number').fill('4000 0000 0000 0002');
       await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
       await form.getByLabel('Security code').fill('123');
-      // Whatever the checkout asks the buyer to agree to.
-      for (const box of await form.getByRole('checkbox').all()) await box.check();
+      await agreeToAll(form);
       await form.getByRole('button', { name: /^Pay booking fee/ }).click();
       const message = form.getByRole('alert').filter({ hasText: /^Payment failed: ./ });
       await expectRevealed(message);

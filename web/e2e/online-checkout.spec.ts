@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gbp, hydrated, pageData, query, test } from './fixtures';
+import { agreeToAll, expect, expectNoAxeViolations, gbp, hydrated, pageData, query, test } from './fixtures';
 
 interface CourseData {
   page: {
@@ -74,6 +74,7 @@ test('two online courses with an upsell are bought on the sandbox and recorded o
   const tracked = page.evaluate(
     () => new Promise<string>((resolve) => window.addEventListener('enrol:track', (e) => resolve((e as CustomEvent<{ name: string }>).detail.name))),
   );
+  await agreeToAll(drawer);
   await drawer.getByRole('button', { name: 'Book Now' }).click();
   expect(await tracked).toBe('begin_checkout');
   await page.waitForURL(/\/sandbox\/checkout\/cs_sandbox_/);
@@ -101,6 +102,7 @@ test('a declined card shows the decline and records nothing; cancelling keeps th
   const [, , third] = await onlineCourses(page);
   await addToOnlineBasket(page, third!.url);
   const drawer = await openDrawer(page);
+  await agreeToAll(drawer);
   await drawer.getByRole('button', { name: 'Book Now' }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
   const checkoutUrl = page.url();

@@ -256,7 +256,7 @@ impl Db {
                     due_on: record.balance_due_on(london::today(now)).unwrap_or_else(|| london::today(now)),
                     pay_url: &next_link.url,
                 };
-                queue_mail!(tx, &balance_receipt(&notice, applied, excess, &recorded.receipt, &issuer.name), now)?;
+                queue_mail!(tx, &balance_receipt(&notice, applied, excess, &recorded.receipt, &issuer.name, london::today(now)), now)?;
             }
             if let BalancePaid::Offline(offline) = paid {
                 let entry = AuditEntry::new(&offline.staff_id, "order.payment", "order", &record.id)

@@ -12,13 +12,16 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
 use enrol_domain::booking::BookedTraining;
-use enrol_domain::date_change::{DateChangeGrounds, DateChangeRefused, OtherDate, check_date_change, date_change_body, date_change_money};
+use enrol_domain::date_change::{
+    DateChangeGrounds, DateChangeRefused, MovedBooking, MovedBy, OtherDate, check_date_change, date_change_money,
+};
 use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
 
+use crate::balances::{BalanceLink, store_balance_link};
 use crate::enrollments::{EnrollmentRecord, lock_booking};
 use crate::ledger::refund_enrollment;
 use crate::orders::Actor;
@@ -101,7 +104,10 @@ impl Db {
     }
 
     /// Moves `course_id` of booking `order_id` to session `to` for
-    /// `actor`, as of `now`.
+    /// `actor`, as of `now`. The balance falls due as if booked today (at
+    /// once, moved into the last 14 days); any left to pay is mailed with
+    /// `pay_link`, kept only then.
+    #[allow(clippy::too_many_arguments)]
     pub async fn move_booking(
         &self,
         order_id: &str,
@@ -109,6 +115,7 @@ impl Db {
         to: &str,
         actor: &Actor,
         college: &College,
+        pay_link: &BalanceLink,
         now: DateTime<Utc>,
     ) -> anyhow::Result<DateChange> {
         let _turn = self.seat_turn().await;
@@ -164,7 +171,8 @@ impl Db {
             courses[line].session_type = SessionType::parse(&target.session_type);
             courses[line].price = new_price;
             let starts_on = first_training_day(&courses);
-            let paid_on = record.paid_at.map_or(london::today(now), london::today);
+            let today = london::today(now);
+            let due_on = starts_on.map(|day| balance_due_on(day, today));
             let subtotal = record.quote.subtotal.pence() + new_price.pence() - old.price.pence();
             sqlx::query(
                 "update enrollment set lines = $2, subtotal = $3, total = $4, balance = $5, status = $6, starts_on = $7, \
@@ -177,7 +185,7 @@ impl Db {
             .bind((money.total.pence() - record.quote.deposit.pence()).max(0))
             .bind(money.status.as_str())
             .bind(starts_on)
-            .bind(starts_on.map(|day| balance_due_on(day, paid_on)))
+            .bind(due_on)
             .execute(&mut *tx).await?;
             let refunds =
                 if money.refund > Money::ZERO { refund_enrollment!(tx, order_id, money.refund, "date change", now).await? } else { Vec::new() };
@@ -193,11 +201,28 @@ impl Db {
                     venue: &college.address,
                 };
                 let owed = Money::from_pence((money.total.pence() - record.paid.pence() + money.refund.pence()).max(0));
+                if owed > Money::ZERO {
+                    store_balance_link!(tx, order_id, pay_link, now)?;
+                }
+                let moved = MovedBooking {
+                    given_name: &record.given_name,
+                    order_id,
+                    course: &courses[line],
+                    from_day: old.date.unwrap_or(target.date),
+                    money: &money,
+                    owed,
+                    due_on,
+                    pay_url: &pay_link.url,
+                    moved_by: match actor {
+                        Actor::Student => MovedBy::Student,
+                        Actor::Staff(_) => MovedBy::College,
+                    },
+                };
                 let mail = Mail {
                     to: email,
                     reply_to: None,
                     subject: format!("Your new date for {}", courses[line].title),
-                    body: date_change_body(&record.given_name, order_id, &courses[line], old.date.unwrap_or(target.date), &money, owed, &college.name),
+                    body: moved.mail_body(&college.name, today),
                     attachment: training.calendar(&college.name, &college.email_address, now),
                 };
                 queue_mail!(tx, &mail, now)?;

@@ -13,10 +13,12 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::balance::outstanding;
 use enrol_domain::booking::{BookingRefused, renewed_hold};
+use enrol_domain::consent::Consent;
 use enrol_domain::enrollment::{BookedCourse, PaymentMethod, PaymentMode, Quote, balance_due};
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
+use crate::consents::keep_consents;
 use crate::seats::{held_sessions, hold_seats, lock_sessions, refuse, release_code, reserve_code, seats_changed};
 use crate::{Db, on_pool};
 
@@ -40,6 +42,8 @@ pub struct NewEnrollment {
     pub owner_token_hash: String,
     /// Where the request came from (its IP address), for the per-client limit.
     pub client_key: String,
+    /// What the buyer agreed to (decision 020), kept with it.
+    pub consents: Vec<Consent>,
 }
 
 /// An enrollment as stored.
@@ -298,6 +302,7 @@ impl Db {
                 refuse!(tx, Err(BookingRefused::TooManyHolds));
             }
             insert_enrollment!(tx, new, until, hold_ends_at, now)?;
+            keep_consents!(tx, Some(new.id.as_str()), None, &new.consents, now)?;
             let _turn = match write_turn {
                 Some(turn) => turn,
                 None => self.seat_turn().await,
@@ -367,6 +372,7 @@ impl Db {
                 .bind(&lines).bind(&metadata).bind(&new.given_name).bind(&new.family_name).bind(&new.email)
                 .bind(&new.contact_number).bind(new.payment_method.as_str()).bind(until).bind(new.discount_code.is_some())
                 .execute(&mut *tx).await?;
+            keep_consents!(tx, Some(new.id.as_str()), None, &new.consents, now)?;
             seats_changed!(tx)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Some(Ok(())))

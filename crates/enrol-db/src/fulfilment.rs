@@ -14,6 +14,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
+use crate::balances::{BalanceLink, store_balance_link};
 use crate::enrollments::{Row, SELECT};
 use crate::ledger::{NewPayment, account_for, queue_refund, record_payment};
 use crate::seats::{held_sessions, lock_sessions, release_code, seats_changed, take_seats};
@@ -60,11 +61,13 @@ impl Db {
     /// (from `issuer`, opened by `receipt_link`), the enrollment's new
     /// status, a registration per held session, the discount's use, the
     /// buyer's account, the mails and any refund due, in one transaction.
+    /// A balance left to pay is mailed with `pay_link`, kept only then.
     pub async fn fulfil_enrollment(
         &self,
         paid: &IntentOutcome,
         issuer: &Issuer,
         receipt_link: &DocumentLink,
+        pay_link: &BalanceLink,
         now: DateTime<Utc>,
     ) -> anyhow::Result<EnrollmentFulfilment> {
         let _turn = self.seat_turn().await;
@@ -133,6 +136,9 @@ impl Db {
             }
             let refund = if excess > Money::ZERO { Some(queue_refund!(tx, &recorded.id, excess, "overpayment", now).await?) } else { None };
             let times = session_times!(tx, &sessions).await?;
+            if status == EnrollmentStatus::Deposit {
+                store_balance_link!(tx, &record.id, pay_link, now)?;
+            }
             let booking = PaidBooking {
                 order_id: &record.id,
                 given_name: &record.given_name,
@@ -146,6 +152,7 @@ impl Db {
                 receipt: &recorded.receipt,
                 times: &times,
                 venue: &issuer.address,
+                pay_url: &pay_link.url,
             };
             for mail in booking_mails(&booking, seated, &issuer.name, &issuer.email, now) {
                 queue_mail!(tx, &mail, now)?;

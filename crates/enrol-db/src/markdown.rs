@@ -1,11 +1,14 @@
 //! The college writes Markdown; pages receive HTML. Raw HTML in the source is
 //! escaped, never passed through, and links may only point at web, mail,
-//! phone or site addresses, so content cannot inject markup or script.
+//! phone or site addresses, so content cannot inject markup or script. A
+//! heading may carry an id to link to (`## Your right to cancel {#cancellation}`),
+//! nothing else.
 
 use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, html};
 
 pub fn to_html(markdown: &str) -> String {
-    let parser = Parser::new_ext(markdown, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH).map(|event| match event {
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH | Options::ENABLE_HEADING_ATTRIBUTES;
+    let parser = Parser::new_ext(markdown, options).map(|event| match event {
         Event::Html(raw) | Event::InlineHtml(raw) => Event::Text(raw),
         Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
             Event::Start(Tag::Link { link_type, dest_url: safe_url(dest_url), title, id })
@@ -13,6 +16,7 @@ pub fn to_html(markdown: &str) -> String {
         Event::Start(Tag::Image { link_type, dest_url, title, id }) => {
             Event::Start(Tag::Image { link_type, dest_url: safe_url(dest_url), title, id })
         }
+        Event::Start(Tag::Heading { level, id, .. }) => Event::Start(Tag::Heading { level, id, classes: Vec::new(), attrs: Vec::new() }),
         other => other,
     });
     let mut out = String::with_capacity(markdown.len() * 3 / 2);
@@ -33,6 +37,12 @@ mod tests {
     #[test]
     fn renders_markdown() {
         assert_eq!(to_html("## Aftercare\n\n- rest"), "<h2>Aftercare</h2>\n<ul>\n<li>rest</li>\n</ul>\n");
+    }
+
+    #[test]
+    fn a_heading_keeps_its_id_and_nothing_else() {
+        assert_eq!(to_html("## Your right to cancel {#cancellation}"), "<h2 id=\"cancellation\">Your right to cancel</h2>\n");
+        assert_eq!(to_html("## Styled {.alert onclick=x}"), "<h2>Styled</h2>\n");
     }
 
     #[test]

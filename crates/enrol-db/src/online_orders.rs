@@ -4,12 +4,14 @@
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
+use enrol_domain::consent::Consent;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, receipt_body};
 use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
+use crate::consents::keep_consents;
 use crate::ledger::{NewPayment, account_for, record_payment};
 use crate::{Db, first_delivery, on_pool, public_id, queue_mail};
 
@@ -106,6 +108,21 @@ pub enum Fulfilment {
     Underpaid,
 }
 
+/// An online order as the checkout makes it.
+#[derive(Debug, Clone, Copy)]
+pub struct NewOnlineOrder<'a> {
+    pub id: &'a str,
+    pub order: &'a PricedOnlineOrder,
+    /// The payment gateway's kind (`sandbox`, `stripe`).
+    pub gateway: &'a str,
+    /// The SHA-256 of the buyer cookie of the browser that made it.
+    pub owner_token_hash: &'a str,
+    /// The buyer, when signed in.
+    pub user_id: Option<&'a str>,
+    /// What the buyer agreed to (decision 020).
+    pub consents: &'a [Consent],
+}
+
 impl Db {
     /// Every course sold online, with its upsell.
     pub async fn online_offers(&self) -> anyhow::Result<Vec<OnlineOffer>> {
@@ -119,23 +136,20 @@ impl Db {
         Ok(rows.into_iter().map(OfferRow::into_offer).collect())
     }
 
-    /// A new order of the browser whose buyer cookie hashes to
-    /// `owner_token_hash`, and of `user_id` when signed in.
-    pub async fn create_online_order(
-        &self,
-        id: &str,
-        order: &PricedOnlineOrder,
-        gateway: &str,
-        owner_token_hash: &str,
-        user_id: Option<&str>,
-        now: DateTime<Utc>,
-    ) -> anyhow::Result<()> {
+    /// A new order, with what its buyer agreed to, in one transaction.
+    pub async fn create_online_order(&self, new: &NewOnlineOrder<'_>, now: DateTime<Utc>) -> anyhow::Result<()> {
+        let NewOnlineOrder { id, order, gateway, owner_token_hash, user_id, consents } = *new;
         let lines = serde_json::to_string(&order.lines)?;
-        on_pool!(self, pool => sqlx::query(
-            "insert into online_order (id, status, lines, total, gateway, owner_token_hash, user_id, created_at) \
-             values ($1, 'pending', $2, $3, $4, $5, $6, $7)"
-        ).bind(id).bind(&lines).bind(order.total.pence()).bind(gateway).bind(owner_token_hash).bind(user_id).bind(now)
-            .execute(pool).await.map(drop))
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(
+                "insert into online_order (id, status, lines, total, gateway, owner_token_hash, user_id, created_at) \
+                 values ($1, 'pending', $2, $3, $4, $5, $6, $7)"
+            ).bind(id).bind(&lines).bind(order.total.pence()).bind(gateway).bind(owner_token_hash).bind(user_id).bind(now)
+                .execute(&mut *tx).await?;
+            keep_consents!(tx, None, Some(id), consents, now)?;
+            tx.commit().await
+        })
         .context("Failed to store the online order")
     }
 

@@ -13,7 +13,7 @@ use enrol_domain::page::EnrollmentStatus;
 
 use crate::enrollments::{EnrollmentRecord, net_paid};
 use crate::ledger::OFFLINE_PAYMENT;
-use crate::{AuditEntry, AuditFilter, AuditRow, Db, on_pool};
+use crate::{AgreedConsent, AuditEntry, AuditFilter, AuditRow, Db, on_pool};
 
 /// Who changes a booking.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -115,6 +115,8 @@ pub struct OrderDetail {
     pub mails: Vec<OrderMail>,
     /// Newest first.
     pub audit: Vec<AuditRow>,
+    /// What the buyer agreed to at checkout.
+    pub agreed: Vec<AgreedConsent>,
 }
 
 /// The most orders one search lists.
@@ -275,7 +277,8 @@ impl Db {
                 by_hand: row.by_hand,
             })
             .collect();
-        Ok(Some(OrderDetail { record, payments, refunds, holds, mails, audit }))
+        let agreed = self.enrollment_consents(id).await?;
+        Ok(Some(OrderDetail { record, payments, refunds, holds, mails, audit, agreed }))
     }
 }
 

@@ -6,7 +6,7 @@ use anyhow::Context as _;
 
 use enrol_domain::search::{SearchKind, SearchResult, search_terms};
 
-use crate::{Backend, Db, on_pool};
+use crate::{Backend, Catalogue, Db, on_pool};
 
 #[derive(sqlx::FromRow)]
 struct HitRow {
@@ -18,8 +18,9 @@ struct HitRow {
 
 impl Db {
     /// Courses and articles matching every word of `query` (each word also
-    /// as a prefix, so results appear while typing), best first.
-    pub async fn search(&self, query: &str, limit: i64) -> anyhow::Result<Vec<SearchResult>> {
+    /// as a prefix, so results appear while typing), best first; courses
+    /// with the price `catalogue` shows on their pages.
+    pub async fn search(&self, catalogue: &Catalogue, query: &str, limit: i64) -> anyhow::Result<Vec<SearchResult>> {
         let terms = search_terms(query);
         if terms.is_empty() {
             return Ok(Vec::new());
@@ -40,11 +41,16 @@ impl Db {
             on_pool!(self, pool => sqlx::query_as(sql).bind(&expression).bind(limit).fetch_all(pool).await).context("Failed to search")?;
         Ok(rows
             .into_iter()
-            .map(|row| SearchResult {
-                kind: if row.kind == "course" { SearchKind::Course } else { SearchKind::Article },
-                title: row.title,
-                url: row.url,
-                summary: row.summary,
+            .map(|row| {
+                let shown = if row.kind == "course" { catalogue.price_at(&row.url) } else { None };
+                SearchResult {
+                    kind: if row.kind == "course" { SearchKind::Course } else { SearchKind::Article },
+                    price: shown.map(|p| p.price),
+                    price_from: shown.is_some_and(|p| p.from),
+                    title: row.title,
+                    url: row.url,
+                    summary: row.summary,
+                }
             })
             .collect())
     }

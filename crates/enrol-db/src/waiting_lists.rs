@@ -320,6 +320,8 @@ impl Db {
                 user_id: None,
                 owner_token_hash: owner_token_hash.to_owned(),
                 client_key: client_key.to_owned(),
+                // Agreed at the checkout, where the claimed booking is paid.
+                consents: Vec::new(),
             };
             insert_enrollment!(tx, &new, found.offer_expires_at, found.offer_expires_at, now)?;
             // The offer's seat becomes the booking's hold, whatever the list.

@@ -204,8 +204,15 @@ impl BalanceNotice<'_> {
 }
 
 /// The student's mail of a balance payment of `applied` (and any `excess`
-/// given back), leaving `owed`, linking the payment's `receipt`.
-pub fn balance_receipt(notice: &BalanceNotice<'_>, applied: Money, excess: Money, receipt: &IssuedDocument, college: &str) -> Mail {
+/// given back) made `today`, leaving `owed`, linking the payment's `receipt`.
+pub fn balance_receipt(
+    notice: &BalanceNotice<'_>,
+    applied: Money,
+    excess: Money,
+    receipt: &IssuedDocument,
+    college: &str,
+    today: NaiveDate,
+) -> Mail {
     let mut body = format!(
         "{},\n\nThank you: we have received your payment of {applied}.\n\nBooking {}\n{}\n",
         notice.greeting(),
@@ -219,9 +226,9 @@ pub fn balance_receipt(notice: &BalanceNotice<'_>, applied: Money, excess: Money
         body.push_str("Your training is now paid in full.\n");
     } else {
         body.push_str(&format!(
-            "Balance still to pay: {}, due by {}.\nPay online: {}\n",
+            "Balance still to pay: {}, {}.\nPay online: {}\n",
             notice.owed,
-            long_date(notice.due_on),
+            due_words(notice.due_on, today),
             notice.pay_url
         ));
     }
@@ -356,11 +363,13 @@ mod tests {
             number: "RCT-000002".to_owned(),
             url: "https://college.example/api/receipts/RCT-000002?token=t".to_owned(),
         };
-        let part = balance_receipt(&notice(&courses, pounds(500)), pounds(400), Money::ZERO, &receipt, "Example Academy");
+        let part = balance_receipt(&notice(&courses, pounds(500)), pounds(400), Money::ZERO, &receipt, "Example Academy", day(1, 3));
         assert_eq!(part.subject, "Payment received: £400.00");
         assert!(part.body.contains("Balance still to pay: £500.00, due by Sunday 10 January 2027."), "{}", part.body);
+        let late = balance_receipt(&notice(&courses, pounds(500)), pounds(400), Money::ZERO, &receipt, "Example Academy", day(1, 12));
+        assert!(late.body.contains("Balance still to pay: £500.00, due now."), "a past day is never named: {}", late.body);
         assert!(part.body.contains("Your receipt RCT-000002: https://college.example/api/receipts/RCT-000002?token=t\n"), "{}", part.body);
-        let full = balance_receipt(&notice(&courses, Money::ZERO), pounds(500), pounds(400), &receipt, "Example Academy");
+        let full = balance_receipt(&notice(&courses, Money::ZERO), pounds(500), pounds(400), &receipt, "Example Academy", day(1, 3));
         assert!(full.body.contains("paid in full") && full.body.contains("You paid £400.00 more than your balance"), "{}", full.body);
     }
 

@@ -6,7 +6,7 @@ use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
 
 use crate::calendar::{TrainingEvent, calendar};
 
-use crate::enrollment::{BookedCourse, PaymentMode, Quote, balance_due_on, first_training_day};
+use crate::enrollment::{BookedCourse, PaymentMode, Quote, balance_due_at_once, balance_due_on, first_training_day};
 use crate::london::long_date;
 use crate::mail::{Attachment, Mail};
 use crate::money::Money;
@@ -182,6 +182,8 @@ pub struct PaidBooking<'a> {
     pub venue: &'a str,
     /// The payment's receipt.
     pub receipt: &'a IssuedDocument,
+    /// Where the balance is paid, signed in or not.
+    pub pay_url: &'a str,
 }
 
 impl PaidBooking<'_> {
@@ -221,12 +223,10 @@ impl PaidBooking<'_> {
         if balance > Money::ZERO {
             let due = match first_training_day(self.courses) {
                 None => "due before your training".to_owned(),
-                Some(day) if balance_due_on(day, self.paid_on) <= self.paid_on => {
-                    "due now, as your training starts within 14 days".to_owned()
-                }
+                Some(day) if balance_due_at_once(Some(day), self.paid_on) => "due now, as your training starts within 14 days".to_owned(),
                 Some(day) => format!("due by {}", long_date(balance_due_on(day, self.paid_on))),
             };
-            body.push_str(&format!("Balance to pay: {balance}, {due}.\n"));
+            body.push_str(&format!("Balance to pay: {balance}, {due}.\nPay online: {}\n", self.pay_url));
         } else {
             body.push_str("Your training is paid in full.\n");
         }
@@ -367,6 +367,7 @@ mod tests {
             times: &[],
             venue: "27 Larkspur Row, Manchester",
             receipt: &RECEIPT,
+            pay_url: "https://academy.example/pay-balance/?token=p4y",
         }
     }
 
@@ -404,7 +405,11 @@ mod tests {
         assert!(body.contains("Balance to pay: £1,415.50, due by Tuesday 29 December 2026."), "{body}");
         assert!(body.contains("\nYour receipt RCT-000001: https://academy.example/api/receipts/RCT-000001?token=t0k3n\n"), "{body}");
         let late = PaidBooking { paid_on: NaiveDate::from_ymd_opt(2027, 1, 2).unwrap(), ..booking("sam@example.com", &courses, &quote) };
-        assert!(late.confirmation("Example Academy").contains("due now, as your training starts within 14 days."));
+        assert!(
+            late.confirmation("Example Academy")
+                .contains("due now, as your training starts within 14 days.\nPay online: https://academy.example/pay-balance/?token=p4y\n"),
+            "a balance due now comes with the link to pay it"
+        );
         let full = PaidBooking { given_name: "", mode: PaymentMode::Full, ..booking("", &courses, &quote) }.confirmation("Example Academy");
         assert!(full.starts_with("Hello,") && full.contains("Your training is paid in full."));
     }

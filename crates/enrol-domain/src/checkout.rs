@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::consent::Agreed;
 use crate::contact::{Field, FieldErrors, Person, PersonFields, TEXT_LIMIT, check};
 use crate::enrollment::{DiscountType, PaymentMethod, PaymentMode, Quote};
 use crate::money::Money;
@@ -84,6 +85,9 @@ pub struct CheckoutLine {
     #[ts(type = "number | null")]
     pub was_price: Option<Money>,
     pub is_package: bool,
+    /// The course's requirements, when the buyer must confirm meeting them
+    /// ([`crate::consent::entry_requirements`]).
+    pub entry_requirements: Option<String>,
     pub kit: Option<Kit>,
     /// Only ever true when the kit is a priced choice.
     pub include_kit: bool,
@@ -235,6 +239,8 @@ pub struct EnrollData {
     pub selected: PaymentMethod,
     pub mode: PaymentMode,
     pub enrollment: EnrollmentInput,
+    /// The terms and each course's entry requirements, agreed to.
+    pub agreed: Agreed,
     /// Marketing source data and the payment account mode (§7).
     #[serde(default)]
     #[ts(type = "Record<string, string>")]

@@ -155,6 +155,10 @@ pub struct CourseBody {
     pub level: String,
     pub accreditation: String,
     pub prerequisites: String,
+    /// Whether `prerequisites` are requirements a buyer must meet: the
+    /// checkout asks them to confirm it, and to prove it before training.
+    #[serde(default)]
+    pub entry_requirements: bool,
     pub includes: Vec<String>,
     pub kit: Option<KitBody>,
     #[serde(default)]

@@ -10,6 +10,7 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::balance::due_words;
 use crate::enrollment::BookedCourse;
 use crate::london::long_date;
 use crate::money::Money;
@@ -119,35 +120,61 @@ pub struct OtherDate {
     pub difference: Money,
 }
 
-/// The student's confirmation of a new date.
-pub fn date_change_body(
-    given_name: &str,
-    order_id: &str,
-    course: &BookedCourse,
-    from_day: NaiveDate,
-    money: &DateChangeMoney,
-    owed: Money,
-    college: &str,
-) -> String {
-    let greeting = if given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {given_name}") };
-    let to_day = course.date.map_or_else(|| "a date to be arranged".to_owned(), long_date);
-    let mut body = format!(
-        "{greeting},\n\nYour {} (booking {order_id}) has moved from {} to {to_day}, as you asked. The calendar invite attached \
-         replaces the one we sent before.\n\nTraining total: {}\n",
-        course.title,
-        long_date(from_day),
-        money.total
-    );
-    if money.refund > Money::ZERO {
-        body.push_str(&format!("The new date costs less: we are refunding {} to the card or account you paid with.\n", money.refund));
+/// Who asked for a date change: the student, or the college for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MovedBy {
+    Student,
+    College,
+}
+
+/// A booking moved to a new date, as the student's mail tells it.
+#[derive(Debug, Clone, Copy)]
+pub struct MovedBooking<'a> {
+    pub given_name: &'a str,
+    pub order_id: &'a str,
+    pub course: &'a BookedCourse,
+    pub from_day: NaiveDate,
+    pub money: &'a DateChangeMoney,
+    /// What is left to pay, when, and where to pay it signed in or not.
+    pub owed: Money,
+    pub due_on: Option<NaiveDate>,
+    pub pay_url: &'a str,
+    pub moved_by: MovedBy,
+}
+
+impl MovedBooking<'_> {
+    /// The student's confirmation of the new date, sent `today`: a
+    /// balance due on a day already reached reads "due now", with the link.
+    pub fn mail_body(&self, college: &str, today: NaiveDate) -> String {
+        let greeting = if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) };
+        let to_day = self.course.date.map_or_else(|| "a date to be arranged".to_owned(), long_date);
+        let moved = match self.moved_by {
+            MovedBy::Student => "as you asked",
+            MovedBy::College => "a change made by our team",
+        };
+        let mut body = format!(
+            "{greeting},\n\nYour {} (booking {}) has moved from {} to {to_day}, {moved}. The calendar invite attached \
+             replaces the one we sent before.\n\nTraining total: {}\n",
+            self.course.title,
+            self.order_id,
+            long_date(self.from_day),
+            self.money.total
+        );
+        if self.money.refund > Money::ZERO {
+            body.push_str(&format!(
+                "The new date costs less: we are refunding {} to the card or account you paid with.\n",
+                self.money.refund
+            ));
+        }
+        if self.owed > Money::ZERO {
+            let due = self.due_on.map_or_else(|| "due before your training".to_owned(), |day| due_words(day, today));
+            body.push_str(&format!("Balance to pay: {}, {due}.\nPay online: {}\n", self.owed, self.pay_url));
+        } else {
+            body.push_str("Your training is paid in full.\n");
+        }
+        body.push_str(&format!("\n{college}\n"));
+        body
     }
-    if owed > Money::ZERO {
-        body.push_str(&format!("Balance to pay: {owed}. You can pay it from your account.\n"));
-    } else {
-        body.push_str("Your training is paid in full.\n");
-    }
-    body.push_str(&format!("\n{college}\n"));
-    body
 }
 
 #[cfg(test)]
@@ -210,5 +237,38 @@ mod tests {
             DateChangeMoney { total: pounds(450), refund: Money::ZERO, status: EnrollmentStatus::Deposit },
             "only the booking fee paid: a smaller balance"
         );
+    }
+
+    #[test]
+    fn a_move_by_the_college_says_so_and_a_balance_now_due_has_its_link() {
+        let course = BookedCourse {
+            course_id: "c".to_owned(),
+            event_id: "c".to_owned(),
+            session_id: Some("s2".to_owned()),
+            title: "Botox".to_owned(),
+            url: "/courses/injectables/botox/".to_owned(),
+            date: Some(day(3, 5)),
+            session_type: Some(SessionType::Onsite),
+            kit_name: None,
+            kit_pounds: None,
+            price: pounds(1250),
+        };
+        let money = DateChangeMoney { total: pounds(1250), refund: Money::ZERO, status: EnrollmentStatus::Deposit };
+        let moved = MovedBooking {
+            given_name: "Amara",
+            order_id: "CBA-7K3P9",
+            course: &course,
+            from_day: day(4, 1),
+            money: &money,
+            owed: pounds(1150),
+            due_on: Some(day(2, 19)),
+            pay_url: "https://college.example/pay-balance/?token=t",
+            moved_by: MovedBy::College,
+        };
+        let body = moved.mail_body("Example Academy", day(2, 25));
+        assert!(body.contains("a change made by our team") && !body.contains("as you asked"), "{body}");
+        assert!(body.contains("Balance to pay: £1,150.00, due now.\nPay online: https://college.example/pay-balance/?token=t"), "{body}");
+        let asked = MovedBooking { moved_by: MovedBy::Student, ..moved }.mail_body("Example Academy", day(2, 1));
+        assert!(asked.contains("as you asked") && asked.contains("due by Friday 19 February 2027"), "{asked}");
     }
 }

@@ -233,6 +233,14 @@ pub fn balance_due_on(first_training_day: NaiveDate, booked_on: NaiveDate) -> Na
     first_training_day.checked_sub_days(Days::new(BALANCE_DUE_DAYS)).unwrap_or(first_training_day).max(booked_on.min(first_training_day))
 }
 
+/// Whether a booking whose first day of training is `first_training_day`,
+/// made `today`, would owe its balance at once: training starts within 14
+/// days, so the balance is due the day it is booked (the college's terms:
+/// paid in full at checkout, or the booking fee and then the balance that day).
+pub fn balance_due_at_once(first_training_day: Option<NaiveDate>, today: NaiveDate) -> bool {
+    first_training_day.is_some_and(|day| balance_due_on(day, today) <= today)
+}
+
 /// When a booking's balance is due: the day kept when its booking fee was
 /// paid, or, for one not paid yet, the day the terms would set if it were
 /// paid on `paid_on`.
@@ -286,6 +294,31 @@ pub fn first_training_day(courses: &[BookedCourse]) -> Option<NaiveDate> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One case of `balance-due-vectors.json`, which the web's checkout
+    /// runs too: the due date a booking gets, and whether it pays in full.
+    #[derive(Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct DueVector {
+        name: String,
+        first_training_day: NaiveDate,
+        today: NaiveDate,
+        due_on: NaiveDate,
+        at_once: bool,
+    }
+
+    #[test]
+    fn balance_due_vectors_hold() {
+        let vectors: Vec<DueVector> = serde_json::from_str(include_str!("balance-due-vectors.json")).expect("valid vectors");
+        assert!(vectors.len() >= 5);
+        for v in vectors {
+            let due_on = balance_due_on(v.first_training_day, v.today);
+            assert_eq!(due_on, v.due_on, "{}", v.name);
+            assert!(due_on >= v.today.min(v.first_training_day), "{}: a due date is never past", v.name);
+            assert_eq!(balance_due_at_once(Some(v.first_training_day), v.today), v.at_once, "{}", v.name);
+        }
+        assert!(!balance_due_at_once(None, NaiveDate::from_ymd_opt(2026, 11, 26).expect("a day")), "an undated booking pays the fee");
+    }
 
     #[derive(Deserialize)]
     struct Vector {

@@ -139,7 +139,8 @@ impl PricedLine {
 }
 
 /// The buyer's confirmation of an online order (plain text), linking the
-/// payment's receipt.
+/// payment's receipt, and confirming on a durable medium the request to
+/// start at once and the right to cancel given up (decision 020).
 pub fn receipt_body(college: &str, order_id: &str, lines: &[PricedLine], total: Money, receipt: &IssuedDocument) -> String {
     let mut body = format!("Thank you for your order with {college}.\n\nOrder {order_id}\n\n");
     for line in lines {
@@ -150,6 +151,10 @@ pub fn receipt_body(college: &str, order_id: &str, lines: &[PricedLine], total: 
         body.push_str(&format!("{label}: {} - {}\n", line.title, line.amount));
     }
     body.push_str(&format!("\nTotal paid: {total}\n{}\n", receipt.mail_line()));
+    body.push_str(
+        "You asked for access to your course straight away and acknowledged that, once your access starts, \
+         you lose your right to cancel within 14 days.\n",
+    );
     body.push_str(
         "Your course access will be emailed to you separately within one working day. \
          If you have any questions, reply to this email and our support team will help.\n",
@@ -267,6 +272,7 @@ mod tests {
         let body = receipt_body("Example Academy", "order-1", &order.lines, order.total, &receipt);
         assert!(body.contains("Course: Microneedling Online - £199.00"));
         assert!(body.contains("Add-on: prod_micro_kit add-on - £39.99"));
+        assert!(body.contains("you lose your right to cancel within 14 days"), "the waiver is confirmed in writing: {body}");
         assert!(
             body.contains("Total paid: £238.99\nYour receipt RCT-000004: https://academy.example/api/receipts/RCT-000004?token=t\n"),
             "{body}"

@@ -4,6 +4,8 @@ use serde::Serialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::money::Money;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
@@ -13,12 +15,18 @@ pub enum SearchKind {
 }
 
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct SearchResult {
     pub kind: SearchKind,
     pub title: String,
     pub url: String,
     pub summary: String,
+    /// A course's price as its page shows it; `None` for an article.
+    #[ts(type = "number | null")]
+    pub price: Option<Money>,
+    /// Some of the course's dates cost more than `price`.
+    pub price_from: bool,
 }
 
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]

@@ -38,7 +38,7 @@ fn breadcrumbs(public_url: &str, trail: &[(&str, &str)]) -> Value {
 
 fn course(course: &CoursePage, site: &SiteData, public_url: &str) -> Value {
     let provider = json!({ "@id": format!("{public_url}/#organization") });
-    let offer = json!({
+    let mut offer = json!({
         "@type": "Offer",
         "category": if course.online { "Online course" } else { "In-person course" },
         "price": price(course.pricing.unit_amount),
@@ -46,6 +46,16 @@ fn course(course: &CoursePage, site: &SiteData, public_url: &str) -> Value {
         "availability": "https://schema.org/InStock",
         "url": format!("{public_url}{}", course.url),
     });
+    // The dates' prices, as the page shows them: a range when they differ.
+    if let Some(high) = course.sessions.iter().map(|s| s.price).max().filter(|_| course.price_from) {
+        offer["@type"] = json!("AggregateOffer");
+        offer["lowPrice"] = offer["price"].take();
+        offer["highPrice"] = json!(price(high));
+        offer["offerCount"] = json!(course.sessions.len());
+        if let Some(fields) = offer.as_object_mut() {
+            fields.remove("price");
+        }
+    }
     let instances: Vec<Value> = if course.online {
         vec![json!({ "@type": "CourseInstance", "courseMode": "online", "courseWorkload": course.duration })]
     } else {

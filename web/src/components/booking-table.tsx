@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EnrollmentLine } from '../generated/EnrollmentLine';
-import { formatSessionDate } from '../lib/dates';
+import { balanceDueWords } from '../lib/balance-due';
 import { formatMoney } from '../lib/money';
 import { bookedDateLabel } from '../lib/sessions';
 
@@ -15,8 +15,11 @@ export interface Booking {
   balanceDueOn: string | null;
 }
 
-/** A booking's courses, dates and prices, with its total, what is paid and the balance and its due date. */
-export function BookingTable({ caption, booking }: { caption: ReactNode; booking: Booking }) {
+/**
+ * A booking's courses, dates and prices, with its total, what is paid and
+ * the balance and its due date (as of `today`, a London day: never past).
+ */
+export function BookingTable({ caption, booking, today }: { caption: ReactNode; booking: Booking; today: string }) {
   const { lines, discount = 0, total, paid, balance, balanceDueOn } = booking;
   return (
     <table className="order-lines">
@@ -63,7 +66,7 @@ export function BookingTable({ caption, booking }: { caption: ReactNode; booking
         {balance > 0 && (
           <tr>
             <th scope="row" colSpan={2}>
-              {balanceDueOn ? `Balance due by ${formatSessionDate(balanceDueOn)}` : 'Balance'}
+              {`Balance ${balanceDueWords(balanceDueOn, today)}`}
             </th>
             <td>{formatMoney(balance)}</td>
           </tr>

@@ -30,7 +30,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseCardDat
             </>
           )}
         </dl>
-        <Price price={course.price} wasPrice={course.wasPrice} />
+        <Price price={course.price} wasPrice={course.wasPrice} from={course.priceFrom} />
       </div>
     </article>
   );

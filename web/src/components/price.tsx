@@ -1,7 +1,10 @@
 import { formatMoney } from '../lib/money';
 
-/** A price, with any was-price struck through before it. */
-export function Price({ price, wasPrice, className = 'price' }: { price: number; wasPrice: number | null; className?: string }) {
+/**
+ * A price, with any was-price struck through before it; `from` when some
+ * dates cost more (decision 019: a course shows what its dates charge).
+ */
+export function Price({ price, wasPrice, from = false, className = 'price' }: { price: number; wasPrice: number | null; from?: boolean; className?: string }) {
   return (
     <p className={className}>
       {wasPrice !== null && wasPrice > price && (
@@ -14,6 +17,7 @@ export function Price({ price, wasPrice, className = 'price' }: { price: number;
       )}
       <span className="now-price">
         {wasPrice !== null && wasPrice > price && <span className="visually-hidden">Now </span>}
+        {from && 'From '}
         {formatMoney(price)}
       </span>
     </p>

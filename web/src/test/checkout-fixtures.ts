@@ -13,6 +13,7 @@ export const session = (id: string, date: string, price: number): Session => ({
 export const microneedling: CheckoutLine = {
   courseId: 'c-microneedling', title: 'Microneedling Course', url: '/courses/aesthetics/microneedling/', image,
   price: 79500, wasPrice: 99500, isPackage: false,
+  entryRequirements: 'A Level 2 or 3 beauty qualification, or a healthcare background.',
   kit: { name: 'Microneedling starter kit', pricePounds: 95, worthPounds: 180, note: 'A pen, cartridges and serums.' },
   includeKit: false,
   sessions: [session('mn-2', '2027-01-12', 79500), session('mn-4', '2027-03-05', 75000)],
@@ -23,7 +24,7 @@ export const microneedling: CheckoutLine = {
 /** A package without dates whose kit is only a note. */
 export const injectablesPackage: CheckoutLine = {
   courseId: 'c-package', title: 'Complete Injectables Package', url: '/courses/packages/complete-injectables-package/',
-  image, price: 249500, wasPrice: null, isPackage: true,
+  image, price: 249500, wasPrice: null, isPackage: true, entryRequirements: null,
   kit: { name: 'Injectables kit', pricePounds: null, worthPounds: null, note: 'Your starter kit is included.' },
   includeKit: false, sessions: [], sessionId: null, notice: null,
 };
@@ -31,7 +32,7 @@ export const injectablesPackage: CheckoutLine = {
 /** A cheaper course with a single date. */
 export const dermaplaning: CheckoutLine = {
   courseId: 'c-dermaplaning', title: 'Dermaplaning Course', url: '/courses/aesthetics/dermaplaning/', image,
-  price: 45000, wasPrice: null, isPackage: false, kit: null, includeKit: false,
+  price: 45000, wasPrice: null, isPackage: false, entryRequirements: null, kit: null, includeKit: false,
   sessions: [session('dp-1', '2027-02-03', 45000)], sessionId: 'dp-1', notice: null,
 };
 

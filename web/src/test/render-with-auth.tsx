@@ -31,7 +31,7 @@ export const address = () => screen.getByTestId('address').textContent;
 export function renderThenAccount(ui: ReactElement, path: string) {
   return renderWithAuth(
     <Routes>
-      <Route path="/account/" element={<AccountPage page={{ heading: 'Your account' }} />} />
+      <Route path="/account/" element={<AccountPage page={{ heading: 'Your account' }} today="2026-11-26" />} />
       <Route path={path.split('?')[0]} element={ui} />
       <Route path="*" element={null} />
     </Routes>,

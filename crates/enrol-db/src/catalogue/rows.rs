@@ -41,6 +41,7 @@ pub(super) struct CourseRow {
     pub(super) level: String,
     pub(super) accreditation: String,
     pub(super) prerequisites: String,
+    pub(super) entry_requirements: bool,
     pub(super) includes: String,
     pub(super) kit_name: Option<String>,
     pub(super) kit_price: Option<i64>,

@@ -55,7 +55,41 @@ impl Catalogue {
         self.content.members.get(slug).into_iter().flatten().map(|&i| &self.content.courses[i])
     }
 
+    /// What course `course` shows as its price: what its dates charge.
+    fn shown_price(&self, course: &CourseRow) -> ShownPrice {
+        let open: Vec<Money> = self.sessions.get(&course.id).into_iter().flatten().map(|s| s.price).collect();
+        let full: Vec<Money> = self.dated_sessions(&course.id).iter().filter(|s| s.free_seats() == 0).map(|s| s.price).collect();
+        shown_price(Money::from_pence(course.unit_amount), &open, &full)
+    }
+
+    /// Course `id`'s dates still to come with their prices, and which of
+    /// them follow the course's own price.
+    pub fn date_prices(&self, id: &str) -> Vec<DatePrice> {
+        let Some(course) = self.content.courses.iter().find(|c| c.id == id) else { return Vec::new() };
+        let course_price = Money::from_pence(course.unit_amount);
+        self.dated_sessions(id)
+            .iter()
+            .map(|s| DatePrice {
+                session_id: s.id.clone(),
+                date: s.date,
+                price: s.price,
+                own_price: !follows_course_price(s.price, course_price),
+            })
+            .collect()
+    }
+
+    /// Whether course `id` asks its buyers to confirm its entry requirements.
+    pub fn has_entry_requirements(&self, id: &str) -> bool {
+        self.content.courses.iter().any(|c| c.id == id && c.entry_requirements)
+    }
+
+    /// The price the course at `url` shows, if there is one.
+    pub fn price_at(&self, url: &str) -> Option<ShownPrice> {
+        self.content.courses.iter().find(|c| c.url == url).map(|c| self.shown_price(c))
+    }
+
     fn card(&self, course: &CourseRow) -> anyhow::Result<CourseCard> {
+        let shown = self.shown_price(course);
         Ok(CourseCard {
             id: course.id.clone(),
             title: course.title.clone(),
@@ -66,7 +100,8 @@ impl Catalogue {
             online: course.online,
             is_package: course.is_package,
             is_new: course.is_new,
-            price: Money::from_pence(course.unit_amount),
+            price: shown.price,
+            price_from: shown.from,
             was_price: course.was_amount.map(Money::from_pence),
             duration: course.duration.clone(),
             level: course.level.clone(),
@@ -201,6 +236,7 @@ impl Catalogue {
             .take(4)
             .map(|c| self.card(c))
             .collect::<anyhow::Result<_>>()?;
+        let shown = self.shown_price(course);
         Ok(Some(CoursePage {
             id: course.id.clone(),
             title: course.title.clone(),
@@ -215,9 +251,11 @@ impl Catalogue {
             level: course.level.clone(),
             accreditation: course.accreditation.clone(),
             prerequisites: course.prerequisites.clone(),
+            entry_requirements: course.entry_requirements,
             online: course.online,
             is_package: course.is_package,
-            pricing: Pricing { id: course.price_id.clone(), unit_amount: Money::from_pence(course.unit_amount) },
+            pricing: Pricing { id: course.price_id.clone(), unit_amount: shown.price },
+            price_from: shown.from,
             was_price: course.was_amount.map(Money::from_pence),
             kit,
             upsell: course.upsell(),

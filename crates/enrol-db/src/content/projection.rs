@@ -190,8 +190,8 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
     w.push(
         "insert into course (id, section_slug, url, title, summary, description_html, image, online, is_package, \
          is_new, featured, price_id, unit_amount, was_amount, duration, level, accreditation, prerequisites, \
-         includes, kit_name, kit_price, kit_worth_price, kit_note, faqs, position, withdrawn) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false) \
+         includes, kit_name, kit_price, kit_worth_price, kit_note, faqs, position, withdrawn, entry_requirements) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false, $26) \
          on conflict (id) do update set section_slug = excluded.section_slug, url = excluded.url, \
          title = excluded.title, summary = excluded.summary, description_html = excluded.description_html, \
          image = excluded.image, online = excluded.online, is_package = excluded.is_package, \
@@ -200,7 +200,7 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
          level = excluded.level, accreditation = excluded.accreditation, prerequisites = excluded.prerequisites, \
          includes = excluded.includes, kit_name = excluded.kit_name, kit_price = excluded.kit_price, \
          kit_worth_price = excluded.kit_worth_price, kit_note = excluded.kit_note, faqs = excluded.faqs, \
-         position = excluded.position, withdrawn = false",
+         position = excluded.position, withdrawn = false, entry_requirements = excluded.entry_requirements",
         vec![
             id(),
             Param::Text(course.section.clone()),
@@ -227,6 +227,7 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
             Param::OptText(kit.and_then(|k| k.note.clone())),
             Param::Text(serde_json::to_string(&course.faqs)?),
             Param::Int(course.position),
+            Param::Bool(course.entry_requirements),
         ],
     );
     w.push("delete from course_section where course_id = $1", vec![id()]);
@@ -237,6 +238,13 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
         );
     }
     if !course.online {
+        // The dates still to come at the course's old price follow it to the
+        // new one; dates staff priced apart keep their own (decision 019).
+        w.push(
+            "update session set seat_price = case when seat_price = price then $2 else seat_price end, price = $2 \
+             where event_id = $1 and date >= $3 and price = (select standard_price from event where id = $1)",
+            vec![id(), Param::Int(course.price), Param::Date(enrol_domain::london::today(now))],
+        );
         w.push(
             "insert into event (id, course_id, standard_price, was_price, is_package) values ($1, $1, $2, $3, $4) \
              on conflict (id) do update set standard_price = excluded.standard_price, \

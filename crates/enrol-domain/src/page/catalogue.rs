@@ -106,8 +106,11 @@ pub struct CourseCard {
     pub online: bool,
     pub is_package: bool,
     pub is_new: bool,
+    /// What its dates charge, the lowest when they differ (`course_price`).
     #[ts(type = "number")]
     pub price: Money,
+    /// Some dates cost more than `price`: shown as "From".
+    pub price_from: bool,
     #[ts(type = "number | null")]
     pub was_price: Option<Money>,
     pub duration: String,
@@ -165,9 +168,15 @@ pub struct CoursePage {
     pub level: String,
     pub accreditation: String,
     pub prerequisites: String,
+    /// The prerequisites are requirements a buyer confirms meeting.
+    pub entry_requirements: bool,
     pub online: bool,
     pub is_package: bool,
+    /// The provider's price id, and what the course's dates charge, the
+    /// lowest when they differ (`course_price`).
     pub pricing: Pricing,
+    /// Some dates cost more than `pricing.unit_amount`: shown as "From".
+    pub price_from: bool,
     #[ts(type = "number | null")]
     pub was_price: Option<Money>,
     pub kit: Option<Kit>,

@@ -19,6 +19,7 @@ use enrol_domain::money::Money;
 use crate::AppState;
 use crate::http::ApiError;
 use crate::http::account_area::{own_booking, private};
+use crate::http::balance::new_balance_link;
 use crate::http::cancellation::settle_booking_change;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
@@ -120,7 +121,10 @@ pub async fn move_booking(
 ) -> Result<Response, ApiError> {
     let order = own_booking(&state, &headers, &id).await?;
     let college = state.db.college().await?;
-    let moved = state.db.move_booking(&order.id, &request.course_id, &request.session_id, &Actor::Student, &college, Utc::now()).await?;
+    let now = Utc::now();
+    let pay_link = new_balance_link(&state, now);
+    let moved =
+        state.db.move_booking(&order.id, &request.course_id, &request.session_id, &Actor::Student, &college, &pay_link, now).await?;
     let (total, refund) = moved_or_refused(&state, &order.id, &request.session_id, moved).await?;
     Ok(private(StatusCode::OK, Moved { total, refund }))
 }

@@ -12,6 +12,8 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use enrol_db::NewOnlineOrder;
+use enrol_domain::consent::{Agreed, check_agreed};
 use enrol_domain::online_order::{LineItem, price_online_order};
 use enrol_domain::page::PriceData;
 use enrol_payments::{CheckoutLine, CheckoutRequest, GatewayError};
@@ -29,6 +31,8 @@ pub struct CreateCheckout {
     price_ids: Vec<String>,
     #[serde(default)]
     additional: Vec<PriceData>,
+    /// The terms, and the request to start at once (digital content).
+    agreed: Agreed,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -48,12 +52,13 @@ pub const CANCEL_PATH: &str = "/courses/elearning/?checkout=cancelled";
     post,
     path = "/api/e-learning/create-checkout",
     tag = "e-learning",
-    request_body(content = CreateCheckout, example = json!({ "priceIds": ["price_brow_lamination_online"], "additional": [] })),
+    request_body(content = CreateCheckout, example = json!({ "priceIds": ["price_brow_lamination_online"], "additional": [],
+        "agreed": { "version": "2026-11-26", "terms": true, "digitalContent": true } })),
     responses(
         (status = 200, description = "The order is made: pay on the hosted checkout page", body = CheckoutCreated,
             headers(("set-cookie" = String, description = "The browser's `enrol_buyer` cookie, when it has none yet"))),
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
-        (status = 422, description = "A price or add-on the college does not sell, or refused by the payment provider", body = ErrorEnvelope),
+        (status = 422, description = "Terms not agreed (`invalid`), a price or add-on the college does not sell, or refused by the payment provider", body = ErrorEnvelope),
         (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
     )
 )]
@@ -63,6 +68,7 @@ pub async fn create_checkout(
     headers: HeaderMap,
     JsonBody(request): JsonBody<CreateCheckout>,
 ) -> Result<Response, ApiError> {
+    let consents = check_agreed(&request.agreed, true, &[]).map_err(ApiError::Invalid)?;
     let offers = state.db.online_offers().await?;
     let order = price_online_order(&offers, &request.price_ids, &request.additional).map_err(|error| {
         tracing::warn!(%error, price_ids = ?request.price_ids, additional = ?request.additional, "Online checkout refused");
@@ -73,7 +79,15 @@ pub async fn create_checkout(
     // The order page is for the browser that bought, or the buyer's account.
     let (owner, set_cookie) = buyer(&state, &headers);
     let user_id = Viewer::of(&state, &headers).await?.user_id;
-    state.db.create_online_order(&order_id, &order, gateway.kind().as_str(), &owner, user_id.as_deref(), Utc::now()).await?;
+    let new = NewOnlineOrder {
+        id: &order_id,
+        order: &order,
+        gateway: gateway.kind().as_str(),
+        owner_token_hash: &owner,
+        user_id: user_id.as_deref(),
+        consents: &consents,
+    };
+    state.db.create_online_order(&new, Utc::now()).await?;
 
     let lines = order
         .lines

@@ -3,6 +3,7 @@ use std::sync::Arc;
 use axum::Json;
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
+use chrono::Utc;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -37,6 +38,7 @@ pub async fn search_site(
 ) -> Result<Json<SearchResponse>, ApiError> {
     let Query(query) = query?;
     let q: String = query.q.chars().take(200).collect();
-    let results = state.db.search(&q, 12).await?;
+    let catalogue = state.catalogue.get(&state.db, Utc::now()).await?;
+    let results = state.db.search(&catalogue, &q, 12).await?;
     Ok(Json(SearchResponse { query: q, results }))
 }

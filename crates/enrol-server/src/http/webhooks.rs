@@ -148,7 +148,9 @@ pub async fn balance_paid(state: &AppState, paid: &IntentOutcome) -> anyhow::Res
 /// what happened and gives back any overpayment at once.
 pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyhow::Result<EnrollmentFulfilment> {
     let issuer = issuer(&state.db, &state.config).await?;
-    let outcome = state.db.fulfil_enrollment(paid, &issuer, &new_document_link(&state.config), Utc::now()).await?;
+    let now = Utc::now();
+    let pay_link = new_balance_link(state, now);
+    let outcome = state.db.fulfil_enrollment(paid, &issuer, &new_document_link(&state.config), &pay_link, now).await?;
     match &outcome {
         EnrollmentFulfilment::Fulfilled { status, refund } => {
             tracing::info!(order = %paid.order_id, amount = paid.amount.pence(), status = status.as_str(), "Enrollment paid");

@@ -46,6 +46,12 @@ fn contact() -> Value {
     json!({ "name": "Sam", "surname": "Lee", "email": "Sam.Lee@Example.com", "phone": "07700 900123" })
 }
 
+/// What the checkout page sends as agreed for [`COURSE`], whose entry
+/// requirements are confirmed with the terms.
+pub(crate) fn agreed() -> Value {
+    json!({ "version": enrol_domain::consent::CONSENT_VERSION, "terms": true, "entryRequirements": [COURSE] })
+}
+
 /// The `POST /api/enroll/` body as the checkout page sends it.
 pub(crate) fn order(session: &str, kit: bool, code: Option<&str>, selected: &str, q: &Quote) -> Value {
     let mode = if selected == "card" { "fee" } else { "full" };
@@ -59,6 +65,7 @@ pub(crate) fn order(session: &str, kit: bool, code: Option<&str>, selected: &str
             "metadata": [{ "courseId": COURSE, "sessionId": session, "includeKit": kit }],
             "method": "stripe", "acct": null, "status": "pending", "type": "student", "organization": null,
         },
+        "agreed": agreed(),
         "metadata": { "utm_source": "newsletter" },
     }})
 }

@@ -12,7 +12,16 @@ async fn count(app: &TestApp, sql: &'static str) -> i64 {
     on_pool!(app.db(), pool => sqlx::query_scalar::<_, i64>(sql).fetch_one(pool).await).expect(sql)
 }
 
-async fn create_checkout(app: &TestApp, body: Value) -> reqwest::Response {
+/// The terms and the request to start at once, as the drawer sends them.
+pub(crate) fn agreed_online() -> Value {
+    json!({ "version": enrol_domain::consent::CONSENT_VERSION, "terms": true, "digitalContent": true })
+}
+
+/// `POST /api/e-learning/create-checkout` with `body`, agreed as the drawer does unless `body` says otherwise.
+async fn create_checkout(app: &TestApp, mut body: Value) -> reqwest::Response {
+    if body.get("agreed").is_none() {
+        body["agreed"] = agreed_online();
+    }
     app.client.post(app.url("/api/e-learning/create-checkout")).json(&body).send().await.expect("request")
 }
 

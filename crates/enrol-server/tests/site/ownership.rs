@@ -68,7 +68,7 @@ both_backends! {
 
         // The same holds for e-learning orders.
         let offers = app.db().online_offers().await.unwrap();
-        let (status, created) = post(&app, "/api/e-learning/create-checkout", &json!({ "priceIds": [offers[0].price_id], "additional": [] })).await;
+        let (status, created) = post(&app, "/api/e-learning/create-checkout", &json!({ "priceIds": [offers[0].price_id], "additional": [], "agreed": crate::online_checkout::agreed_online() })).await;
         assert_eq!(status, 200, "{created}");
         let online_id: String = on_pool!(app.db(), pool => sqlx::query_scalar("select id from online_order").fetch_one(pool).await).unwrap();
         let online_page = format!("/api/page-data?path=/e-learning/order/{online_id}/");

@@ -72,6 +72,7 @@ async fn the_checkout_pays_through_stripe_and_fulfils_from_its_signed_event() {
         "enrollment": { "total": 69500, "deposit": 10000, "balance": 59500, "deposit_required": true,
             "metadata": [{ "courseId": "chemical-peels", "sessionId": "chemical-peels-1", "includeKit": false }],
             "method": "stripe", "acct": null, "status": "pending", "type": "student", "organization": null },
+        "agreed": crate::enrol_checkout::agreed(),
         "metadata": {},
     }});
     let created: Value = app.client.post(app.url("/api/enroll/")).json(&order).send().await.unwrap().json().await.unwrap();

@@ -206,6 +206,17 @@ export interface Order {
   holds: { sessionId: string; expiresAt: string }[];
   mails: Mail[];
   audit: AuditEntry[];
+  /** What the buyer agreed to at checkout, word for word. */
+  agreed: AgreedConsent[];
+}
+
+/** One thing a buyer agreed to at checkout (decision 020). */
+export interface AgreedConsent {
+  kind: 'terms' | 'digital_content' | 'entry_requirements';
+  courseId: string | null;
+  version: string;
+  wording: string;
+  agreedAt: string;
 }
 
 export type CodeType = 'percent' | 'pound';
@@ -311,4 +322,14 @@ export interface ContentDocument<B = ContentBody> {
   draft_by: string | null;
   draft_saved_at: string | null;
   revisions: ContentRevision[];
+  /** A course's dates still to come; empty for other kinds. */
+  dates: DatePrice[];
+}
+
+/** A course's date as its editor lists it: its price, and whether it is priced apart from the course. */
+export interface DatePrice {
+  session_id: string;
+  date: string;
+  price: number;
+  own_price: boolean;
 }

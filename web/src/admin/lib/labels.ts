@@ -52,6 +52,20 @@ export function formatInstantDay(instant: string): string {
   return LONDON_DAY.format(new Date(instant));
 }
 
+/** Today's date in London, `YYYY-MM-DD` ('en-CA' writes dates so). */
+export function londonToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
+}
+
+/**
+ * When a booking's balance is due, for staff: the day while it is to come,
+ * 'due today', or how long it has been owed (never a past day as if to come).
+ */
+export function balanceDueLabel(balanceDueOn: string, today = londonToday()): string {
+  if (balanceDueOn > today) return `due ${formatShortDate(balanceDueOn)}`;
+  return balanceDueOn === today ? 'due today' : `overdue since ${formatShortDate(balanceDueOn)}`;
+}
+
 /** 15 Dec 2026, 10:00–16:00 */
 export function sessionWhen(session: Pick<Session, 'date' | 'startTime' | 'endTime'>): string {
   return `${formatShortDate(session.date)}, ${session.startTime}–${session.endTime}`;

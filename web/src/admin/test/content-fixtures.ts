@@ -18,6 +18,7 @@ export function courseBody(overrides: Partial<CourseBody> = {}): CourseBody {
     image: { file: 'courses/chemical-peels.svg', alt: 'A peel being applied' },
     price_id: '',
     price: 45000,
+    entry_requirements: false,
     was_price: null,
     duration: '1 day',
     level: 'Level 4',
@@ -58,6 +59,7 @@ export function contentDocument<B extends ContentBody>(published: B, overrides: 
     draft: null,
     draft_by: null,
     draft_saved_at: null,
+    dates: [],
     revisions: [
       { version: 3, action: 'publish', by: 'Priya editor', at: '2026-11-20T10:15:00Z' },
       { version: 2, action: 'publish', by: 'Priya editor', at: '2026-11-10T09:00:00Z' },

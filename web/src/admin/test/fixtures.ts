@@ -103,6 +103,15 @@ export function order(overrides: Partial<Order> = {}): Order {
     holds: [],
     mails: [{ id: 'mail-1', to: 'amara@example.com', subject: 'Your booking', createdAt: '2026-11-01T09:32:00Z', sentAt: '2026-11-01T09:33:00Z' }],
     audit: [auditEntry()],
+    agreed: [
+      {
+        kind: 'terms',
+        courseId: null,
+        version: '2026-11-26',
+        wording: 'I accept the terms and conditions, including the cancellation policy.',
+        agreedAt: '2026-11-01T09:31:00Z',
+      },
+    ],
     ...overrides,
   };
 }

@@ -4,5 +4,5 @@ import type { RouteProps } from '../route-table';
 
 export default function AccountRoute({ page }: RouteProps<'account'>) {
   const { envelope } = usePageData();
-  return <AccountPage page={page} venue={envelope.site?.address ?? ''} />;
+  return <AccountPage page={page} venue={envelope.site?.address ?? ''} today={envelope.now.slice(0, 10)} />;
 }

@@ -16,7 +16,7 @@ const graphqlWith = (data: () => Record<string, unknown>) => () => jsonResponse(
 describe('the account overview', () => {
   it('shows the next sessions with where they are, balances due and forms to complete', async () => {
     accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
-    renderWithAuth(<AccountPage page={page} venue="12 High Street, London" />, '/account/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" venue="12 High Street, London" />, '/account/');
     const overview = await screen.findByRole('region', { name: 'Overview' });
     const sessions = within(await within(overview).findByRole('list', { name: 'Your next sessions' })).getAllByRole('listitem');
     expect(sessions).toHaveLength(1);
@@ -31,7 +31,7 @@ describe('the account overview', () => {
 describe('certificates', () => {
   it('lists each certificate with its public check and its download', async () => {
     accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
-    renderWithAuth(<AccountPage page={page} />, '/account/certificates/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/certificates/');
     const view = await screen.findByRole('link', { name: 'View certificate EA-2026-04821' });
     expect(view.getAttribute('href')).toBe('/certificates/EA-2026-04821');
     const download = screen.getByRole('link', { name: 'Download certificate EA-2026-04821' });
@@ -44,7 +44,7 @@ describe('certificates', () => {
 describe('forms', () => {
   it('asks every required question before a form is sent complete, and sends yes and no as the server takes them', async () => {
     const api = accountApi({ 'GET /api/account': () => jsonResponse(200, account), 'PUT /api/account/forms/f-medical': () => jsonResponse(200, { complete: true }) });
-    renderWithAuth(<AccountPage page={page} />, '/account/forms/f-medical/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/forms/f-medical/');
     const form = await screen.findByRole('form', { name: 'Medical form: Microneedling Course' });
     expect(within(form).getByLabelText<HTMLSelectElement>(/medical condition/).value).toBe('No');
     await userEvent.click(within(form).getByRole('button', { name: 'Submit form' }));
@@ -63,7 +63,7 @@ describe('forms', () => {
 
   it('saves a form for later without its checks', async () => {
     const api = accountApi({ 'GET /api/account': () => jsonResponse(200, account), 'PUT /api/account/forms/f-medical': () => jsonResponse(200, { complete: false }) });
-    renderWithAuth(<AccountPage page={page} />, '/account/forms/f-medical/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/forms/f-medical/');
     await userEvent.click(await screen.findByRole('button', { name: 'Save for later' }));
     expect(await screen.findByText('Your answers are saved. You can finish the form later.')).toBeInTheDocument();
     expect(api.calls.find((call) => call.route === 'PUT /api/account/forms/f-medical')?.body).toMatchObject({ complete: false });
@@ -83,7 +83,7 @@ describe('documents', () => {
         return jsonResponse(201, { id: 'up-1', file_name: 'level-2.pdf', content_type: 'application/pdf' });
       },
     });
-    renderWithAuth(<AccountPage page={page} />, '/account/documents/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/documents/');
     const input = await screen.findByLabelText('Choose a file for Level 2 certificate');
     await userEvent.upload(input, new File(['<html>'], 'page.html', { type: 'text/html' }), { applyAccept: false });
     await userEvent.click(screen.getByRole('button', { name: 'Send file' }));
@@ -126,7 +126,7 @@ describe('the intake call', () => {
         return jsonResponse(201, { id: 'call-1' });
       },
     });
-    renderWithAuth(<AccountPage page={page} />, '/account/intake-call/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/intake-call/');
     await userEvent.selectOptions(await screen.findByLabelText('Day'), 'Thursday 26th November');
     await userEvent.click(screen.getByRole('radio', { name: '10:00' }));
     await userEvent.click(screen.getByRole('button', { name: 'Book the call' }));
@@ -182,7 +182,7 @@ describe('the profile', () => {
       'PUT /api/account/profile': () => jsonResponse(200, { saved: true }),
       ...amaraUserDataAnswer,
     });
-    renderWithAuth(<AccountPage page={page} />, '/account/profile/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/profile/');
     const form = await screen.findByRole('form', { name: 'Your details' });
     const phone = within(form).getByLabelText(/Phone number/);
     await userEvent.clear(phone);
@@ -204,7 +204,7 @@ describe('the profile', () => {
       'POST /api/account/password': () =>
         jsonResponse(422, { error: { code: 'invalid', message: 'Please check the highlighted fields.', fields: { current_password: 'Your current password is not right' } } }),
     });
-    renderWithAuth(<AccountPage page={page} />, '/account/profile/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/profile/');
     const form = await screen.findByRole('form', { name: 'Change your password' });
     await userEvent.type(within(form).getByLabelText(/Current password/), 'not it');
     await userEvent.type(within(form).getByLabelText(/New password/), 'a new pass phrase');
@@ -217,7 +217,7 @@ describe('the profile', () => {
 describe('the signed-in session', () => {
   it('is asked once for who is signed in', async () => {
     const api = accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
     await screen.findByRole('region', { name: 'Overview' });
     expect(api.routes().filter((route) => route === 'GET /api/auth/session')).toEqual(['GET /api/auth/session']);
     expect(signedIn.user?.email).toBe('amara@example.com');
@@ -247,7 +247,7 @@ describe('bookings', () => {
         return jsonResponse(200, { terms: 'coolingOff', refund: 20000, kept: 0, explanation: '' });
       },
     });
-    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/bookings/');
     const bookings = await screen.findByRole('region', { name: 'Bookings' });
     expect(await within(bookings).findByRole('button', { name: 'Pay £830.00' })).toBeInTheDocument();
     await userEvent.click(within(bookings).getAllByRole('button', { name: 'Cancel booking' })[0]!);
@@ -276,7 +276,7 @@ describe('bookings', () => {
         return jsonResponse(200, { total: 98000, refund: 0 });
       },
     });
-    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/bookings/');
     const bookings = await screen.findByRole('region', { name: 'Bookings' });
     await userEvent.click((await within(bookings).findAllByRole('button', { name: 'Change date' }))[0]!);
     const dates = await within(bookings).findByRole('group', { name: 'Microneedling Course, now on Tuesday 12th January' });

@@ -20,7 +20,7 @@ describe('AccountPage', () => {
     const api = accountApi({ 'GET /api/account': () => jsonResponse(200, empty), 'POST /api/auth/sign-out': () => jsonResponse(200, signedOut) });
     const notice = 'Your email address is confirmed, and you are signed in.';
     // Rendered outside any route, as the page stays shown while the next page's data loads.
-    renderWithAuth(<AccountPage page={page} />, { pathname: '/account/', state: { accountNotice: notice } });
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, { pathname: '/account/', state: { accountNotice: notice } });
     expect(screen.getByText(notice).getAttribute('role')).toBe('status');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await vi.waitFor(() => expect(address()).toBe('/'));
@@ -31,14 +31,14 @@ describe('AccountPage', () => {
 
   it('says it is checking while the session loads', () => {
     stubApi({ 'GET /api/auth/session': () => new Promise(() => {}) });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
     expect(screen.getByRole('heading', { level: 1, name: 'Your account' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Checking whether you are signed in...');
   });
 
   it('asks a visitor to sign in, and to come back here afterwards', async () => {
     const api = stubApi({ 'GET /api/auth/session': () => jsonResponse(200, signedOut) });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
     const link = await screen.findByRole('link', { name: 'Sign in' });
     expect(link.getAttribute('href')).toBe('/sign-in/?next=/account/');
     expect(screen.getByText('Sign in to see your bookings, payments and online courses.')).toBeInTheDocument();
@@ -48,14 +48,14 @@ describe('AccountPage', () => {
 
   it('comes back to the same place in the account area', async () => {
     stubApi({ 'GET /api/auth/session': () => jsonResponse(200, signedOut) });
-    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/bookings/');
     expect((await screen.findByRole('link', { name: 'Sign in' })).getAttribute('href')).toBe('/sign-in/?next=/account/bookings/');
   });
 
   it('shows the user, their bookings, payments and online courses', async () => {
     let answer: (response: Response) => void = () => {};
     accountApi({ 'GET /api/account': () => new Promise((resolve) => (answer = resolve)) });
-    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/bookings/');
     expect(await screen.findByText('Amara Okafor')).toBeInTheDocument();
     expect(screen.getByText('amara@example.com')).toBeInTheDocument();
     expect((await screen.findByRole('status')).textContent).toBe('Loading your bookings...');
@@ -130,7 +130,7 @@ describe('AccountPage', () => {
 
   it('says when there is nothing yet', async () => {
     accountApi({ 'GET /api/account': () => jsonResponse(200, empty) });
-    renderWithAuth(<AccountPage page={page} />, '/account/bookings/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/bookings/');
     expect(await screen.findByText('You have no bookings yet.', { exact: false })).toBeInTheDocument();
     expect(within(await section('Bookings')).getByRole('link', { name: 'Browse our courses' }).getAttribute('href')).toBe('/courses/');
     await userEvent.click(screen.getByRole('link', { name: 'Payments' }));
@@ -146,7 +146,7 @@ describe('AccountPage', () => {
       'GET /api/account': () => jsonResponse(200, empty),
       'POST /api/auth/sign-out': () => jsonResponse(200, signedOut),
     });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await vi.waitFor(() => expect(address()).toBe('/'));
     expect(api.routes()).toContain('POST /api/auth/sign-out');
@@ -161,7 +161,7 @@ describe('AccountPage', () => {
       'GET /api/account': () => jsonResponse(200, empty),
       'POST /api/auth/sign-out': () => Promise.reject(new TypeError('Failed to fetch')),
     });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
     await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     expect((await screen.findByRole('alert')).textContent).toBe('We could not sign you out. Please try again.');
     expect(address()).toBe('/account/');
@@ -172,7 +172,7 @@ describe('AccountPage', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     let fail = true;
     accountApi({ 'GET /api/account': () => (fail ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(200, empty)) });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
     expect((await screen.findByRole('alert')).textContent).toBe('We could not load your account. Please check your connection and try again.');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -181,7 +181,7 @@ describe('AccountPage', () => {
 
   it('asks to sign in again when the session ended meanwhile', async () => {
     accountApi({ 'GET /api/account': () => jsonResponse(401, { error: { code: 'unauthorized', message: 'Sign in to see your account.' } }) });
-    renderWithAuth(<AccountPage page={page} />, '/account/');
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/');
     expect((await screen.findByRole('link', { name: 'Sign in' })).getAttribute('href')).toBe('/sign-in/?next=/account/');
   });
 });

@@ -62,7 +62,7 @@ function AccountMenu({ current }: { current: AccountSectionPath | null }) {
 }
 
 /** The part of the account the address names. */
-function Section({ user, venue }: { user: AuthUser; venue: string }) {
+function Section({ user, venue, today }: { user: AuthUser; venue: string; today: string }) {
   const { pathname } = useLocation();
   const found = sectionOf(pathname);
   const account = useAccountData();
@@ -72,7 +72,7 @@ function Section({ user, venue }: { user: AuthUser; venue: string }) {
   const body = () => {
     switch (found?.section) {
       case '/account/bookings/':
-        return <Loaded request={account} what="your bookings">{(data) => data && <Bookings data={data} onChanged={account.retry} />}</Loaded>;
+        return <Loaded request={account} what="your bookings">{(data) => data && <Bookings data={data} onChanged={account.retry} today={today} />}</Loaded>;
       case '/account/online-courses/':
         return <Loaded request={account} what="your online courses">{(data) => data && <OnlineCourses data={data} />}</Loaded>;
       case '/account/payments/':
@@ -88,7 +88,7 @@ function Section({ user, venue }: { user: AuthUser; venue: string }) {
       case '/account/profile/':
         return <Profile user={user} />;
       case '/account/':
-        return <Loaded request={account} what="your account">{(data) => data && <Overview data={data} venue={venue} />}</Loaded>;
+        return <Loaded request={account} what="your account">{(data) => data && <Overview data={data} venue={venue} today={today} />}</Loaded>;
       default:
         return <p>This part of your account does not exist. Choose one from the menu.</p>;
     }
@@ -104,7 +104,7 @@ function Section({ user, venue }: { user: AuthUser; venue: string }) {
   );
 }
 
-function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
+function SignedIn({ user, venue, today }: { user: AuthUser; venue: string; today: string }) {
   const { signOut } = useAuth();
   const { emptyBaskets } = useBasket();
   const [signingOut, setSigningOut] = useState(false);
@@ -138,7 +138,7 @@ function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
         {signOutFailed && <p role="alert" className="form-error">We could not sign you out. Please try again.</p>}
       </div>
       {!user.email_verified && <UnconfirmedEmail email={user.email} />}
-      {!signingOut && <Section user={user} venue={venue} />}
+      {!signingOut && <Section user={user} venue={venue} today={today} />}
     </>
   );
 }
@@ -150,7 +150,8 @@ function SignedIn({ user, venue }: { user: AuthUser; venue: string }) {
  * notice saying so. `venue` is the academy's address, where sessions on
  * site take place.
  */
-export function AccountPage({ page, venue = '' }: { page: AccountFormPage; venue?: string }) {
+/** `today`: the London day, which says whether a balance is due now. */
+export function AccountPage({ page, venue = '', today }: { page: AccountFormPage; venue?: string; today: string }) {
   const { loading, user } = useAuth();
   const notice = useAccountNotice();
   return (
@@ -160,7 +161,7 @@ export function AccountPage({ page, venue = '' }: { page: AccountFormPage; venue
       {loading ? (
         <p role="status">Checking whether you are signed in...</p>
       ) : user ? (
-        <SignedIn key={user.sub} user={user} venue={venue} />
+        <SignedIn key={user.sub} user={user} venue={venue} today={today} />
       ) : (
         <SignedOut />
       )}

@@ -27,8 +27,10 @@ export function CoursePage({ course }: { course: CourseData }) {
         </div>
         <aside className="course-buy" aria-labelledby="book-title">
           <h2 id="book-title">{course.online ? 'Buy this course' : 'Book this course'}</h2>
-          <Price price={course.pricing.unit_amount} wasPrice={course.wasPrice} className="price price-large" />
-          {!course.online && <p className="fee-note">Secure your place with a £100 booking fee; the balance is due 14 days before training.</p>}
+          <Price price={course.pricing.unit_amount} wasPrice={course.wasPrice} from={course.priceFrom} className="price price-large" />
+          {!course.online && (
+            <p className="fee-note">Secure your place with a £100 booking fee; the balance is due 14 days before training, or when you book if training is sooner.</p>
+          )}
           <AddToBasket course={course} />
           {!course.online && <FullDates sessions={course.fullSessions} />}
         </aside>
@@ -45,6 +47,17 @@ export function CoursePage({ course }: { course: CourseData }) {
             <dt>Delivery</dt><dd>{course.online ? 'Online, at your own pace' : 'In person at the academy'}</dd>
           </dl>
         </section>
+
+        {course.entryRequirements && (
+          <section id="entry-requirements" aria-labelledby="entry-title">
+            <h2 id="entry-title">Entry requirements</h2>
+            <p>{course.prerequisites}</p>
+            <p>
+              When you book, you confirm that you meet them. Before your training, send us proof: a copy of your certificate, or your professional
+              registration, from the <a href="/account/documents/">Documents page of your account</a>. We will call you if anything is missing.
+            </p>
+          </section>
+        )}
 
         {course.includes.length > 0 && (
           <section aria-labelledby="includes-title">

@@ -9,7 +9,7 @@ import type { BalancePage as BalancePageData } from '../../generated/BalancePage
 import type { IntentResponse } from '../../generated/IntentResponse';
 import type { Page } from '../../generated/Page';
 import { ApiError, postJson } from '../../lib/api';
-import { formatSessionDate } from '../../lib/dates';
+import { balanceDueWords } from '../../lib/balance-due';
 import { formatMoney } from '../../lib/money';
 import type { PaymentMethod } from '../../lib/payment-methods';
 import { usePendingPage } from '../../lib/use-pending-page';
@@ -49,10 +49,6 @@ export function amountProblem(typed: string, booking: Pick<BalanceBooking, 'bala
   return undefined;
 }
 
-function dueWords(booking: BalanceBooking, today: string): string {
-  if (!booking.balanceDueOn) return 'due before your training starts';
-  return booking.balanceDueOn <= today ? 'due now' : `due by ${formatSessionDate(`${booking.balanceDueOn}T00:00:00`)}`;
-}
 
 function ExpiredLink() {
   return (
@@ -182,12 +178,12 @@ export function BalancePage({ page, path, today }: { page: BalancePageData; path
           reference={['Booking reference', booking.orderId]}
         />
       )}
-      <BookingTable caption="Your booking" booking={booking} />
+      <BookingTable caption="Your booking" booking={booking} today={today} />
       {booking.balance === 0 ? (
         <p>Your training is paid in full. Thank you.</p>
       ) : (
         <section aria-labelledby="balance-pay-title">
-          <h2 id="balance-pay-title">{`${formatMoney(booking.balance)} ${dueWords(booking, today)}`}</h2>
+          <h2 id="balance-pay-title">{`${formatMoney(booking.balance)} ${balanceDueWords(booking.balanceDueOn, today)}`}</h2>
           {prepared ? (
             <PaymentForm page={current} prepared={prepared} token={token} onBack={() => setPrepared(null)} />
           ) : (

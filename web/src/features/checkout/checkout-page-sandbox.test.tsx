@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_EVENT } from '../../lib/tracking';
 import { jsonResponse, SLOW_DOWN, tooManyRequests } from '../../test/api-stub';
 import { microneedling } from '../../test/checkout-fixtures';
-import { checkoutApi, fillCard, fillContact, intent, payButton, quote, ready, renderCheckout, storedCourses, stubSite } from './checkout-page-test-utils';
+import { agree, checkoutApi, fillCard, fillContact, intent, payButton, quote, ready, renderCheckout, storedCourses, stubSite } from './checkout-page-test-utils';
 import { ORDER_ID_METADATA_KEY } from './place-order';
 
 describe('CheckoutPage sandbox payment', () => {
@@ -23,6 +23,7 @@ describe('CheckoutPage sandbox payment', () => {
     await ready();
     await fillContact();
     await fillCard('4242 4242 4242 4242');
+    await agree();
     await userEvent.click(payButton());
 
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/enrolment/order-1?redirect_status=succeeded'));
@@ -36,6 +37,7 @@ describe('CheckoutPage sandbox payment', () => {
           metadata: [{ courseId: 'c-microneedling', sessionId: 'mn-2', includeKit: false }],
           method: 'stripe', acct: null, status: 'pending', type: 'student', organization: null,
         },
+        agreed: { version: '2026-11-26', terms: true, digitalContent: false, entryRequirements: ['c-microneedling'] },
         metadata: { utm_source: 'newsletter', payment_account_mode: 'sandbox' },
       },
     });
@@ -63,6 +65,7 @@ describe('CheckoutPage sandbox payment', () => {
     renderCheckout([microneedling]);
     await ready();
     await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    await agree();
     await userEvent.click(payButton());
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/sandbox/redirect/pi_1'));
     expect(api.calls[3]!.body).toMatchObject({ data: { selected: 'klarna', mode: 'full', enrollment: { deposit_required: false } } });
@@ -84,6 +87,7 @@ describe('CheckoutPage sandbox payment', () => {
     await ready();
     await fillContact();
     await fillCard('4000 0000 0000 0002');
+    await agree();
     await userEvent.click(payButton());
     expect(await screen.findByText('Payment failed: Your card was declined.')).toBeInTheDocument();
     window.removeEventListener(TRACK_EVENT, tracked);
@@ -101,6 +105,7 @@ describe('CheckoutPage sandbox payment', () => {
     renderCheckout([microneedling]);
     await ready();
     await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    await agree();
     await userEvent.click(payButton());
     expect((await screen.findByText(/^Payment failed: /)).textContent).toBe(
       'Payment failed: we could not reach the payment service. Please check your connection and try again.',
@@ -120,6 +125,7 @@ describe('CheckoutPage sandbox payment', () => {
     renderCheckout([microneedling]);
     await ready();
     await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    await agree();
     await userEvent.click(payButton());
     expect(await screen.findByText('Microneedling Course: Your date is full; we chose the next one.')).toBeInTheDocument();
     expect(screen.getByText(`Payment failed: ${full}`)).toBeInTheDocument();
@@ -137,6 +143,7 @@ describe('CheckoutPage sandbox payment', () => {
     renderCheckout([microneedling]);
     await ready();
     await userEvent.click(screen.getByRole('radio', { name: 'Klarna' }));
+    await agree();
     await userEvent.click(payButton());
     expect((await screen.findByText(/^Payment failed: /)).textContent).toBe(`Payment failed: ${SLOW_DOWN}`);
   });

@@ -5,7 +5,7 @@ import type { CheckoutLine } from '../../generated/CheckoutLine';
 import { jsonResponse } from '../../test/api-stub';
 import { dermaplaning, microneedling } from '../../test/checkout-fixtures';
 import { fakeStripe } from '../../test/fake-stripe';
-import { checkoutApi, fillContact, intent, payButton, quote, ready, renderCheckout, stripePage, totalOf } from './checkout-page-test-utils';
+import { agree, checkoutApi, fillContact, intent, payButton, quote, ready, renderCheckout, stripePage, totalOf } from './checkout-page-test-utils';
 import { ORDER_ID_METADATA_KEY } from './place-order';
 import { STRIPE_JS_URL } from './stripe-js';
 
@@ -118,6 +118,7 @@ describe('CheckoutPage with Stripe', () => {
     await readyWithStripe([microneedling], fake);
     await fillContact();
     log.length = 0;
+    await agree();
     await userEvent.click(payButton());
 
     const next = `${window.location.origin}/enrolment/order-1?payment_intent=pi_1&redirect_status=succeeded`;
@@ -146,6 +147,7 @@ describe('CheckoutPage with Stripe', () => {
     const fake = fakeStripe();
     await readyWithStripe([microneedling], fake);
     fake.choose('klarna');
+    await agree();
     await userEvent.click(payButton());
     await waitFor(() => expect(fake.argsOf('stripe.confirmPayment')).toBeDefined());
     expect(api.calls[3]!.body).toMatchObject({ data: { selected: 'klarna', mode: 'full' } });
@@ -163,6 +165,7 @@ describe('CheckoutPage with Stripe', () => {
     const fake = fakeStripe({ confirm: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } } });
     await readyWithStripe([microneedling], fake);
     await fillContact();
+    await agree();
     await userEvent.click(payButton());
     expect((await screen.findByText(/^Payment failed/)).textContent).toBe('Payment failed: Your card was declined.');
     expect(assign).not.toHaveBeenCalled();
@@ -175,6 +178,7 @@ describe('CheckoutPage with Stripe', () => {
     const fake = fakeStripe({ submit: { error: { type: 'validation_error', message: 'Your card number is incomplete.' } } });
     await readyWithStripe([microneedling], fake);
     await fillContact();
+    await agree();
     await userEvent.click(payButton());
     expect((await screen.findByText('Your card number is incomplete.')).getAttribute('role')).toBe('alert');
     expect(api.routes()).not.toContain('POST /api/enroll/');

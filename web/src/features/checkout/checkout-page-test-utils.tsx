@@ -20,13 +20,13 @@ export const stripePage: CheckoutPageData = { gateway: 'stripe', publishableKey:
 export const intent = { client_secret: 'pi_1_secret_abc', id: 'pi_1' };
 export const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
 
-export function renderCheckout(lines: CheckoutLine[], { path = '/checkout/', page = sandboxPage } = {}) {
+export function renderCheckout(lines: CheckoutLine[], { path = '/checkout/', page = sandboxPage, today = '2026-11-26' } = {}) {
   sessionStorage.setItem(SELECTED_COURSES_KEY, JSON.stringify(lines.map(selected)));
   render(
     <MemoryRouter initialEntries={[path]}>
       <AuthProvider>
         <BasketProvider>
-          <CheckoutPage page={page} />
+          <CheckoutPage page={page} today={today} />
         </BasketProvider>
       </AuthProvider>
     </MemoryRouter>,
@@ -61,6 +61,12 @@ export async function fillContact() {
   await userEvent.type(screen.getByLabelText(/Last name/), 'Okafor');
   await userEvent.type(screen.getByLabelText(/Email/), 'amara@example.com');
   await userEvent.type(screen.getByLabelText(/Phone number/), '07700 900123');
+}
+
+/** Ticks the terms and every course's entry requirements, as a buyer agreeing does. */
+export async function agree() {
+  for (const box of screen.queryAllByRole('checkbox', { name: /^I meet the entry requirements of / })) await userEvent.click(box);
+  await userEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions, including the cancellation policy.' }));
 }
 
 export async function fillCard(number: string) {

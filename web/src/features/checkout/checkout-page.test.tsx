@@ -64,6 +64,17 @@ describe('CheckoutPage', () => {
     expect(totalOf('Booking fee')).toContain('£100.00');
   });
 
+  it('says a balance is due today when training starts within 14 days, never a day already past', async () => {
+    checkoutApi([microneedling]);
+    renderCheckout([microneedling], { today: '2027-01-02' });
+    await ready();
+    expect(totalOf('Balance')).toBe(
+      '£695.00 due today, as your training starts within 14 days: pay it with the link in your confirmation email, or pay in full now',
+    );
+    expect(screen.queryByText(/29th December/)).toBeNull();
+    expect(payButton()).toHaveTextContent('Pay booking fee £100.00');
+  });
+
   it('applies a discount code, hides the box and can take the code off again', async () => {
     checkoutApi([microneedling], {
       'POST /api/code': () => jsonResponse(200, { valid: true, code: 'WELCOME10', value: 10, type: 'percent', id: 'd1' }),

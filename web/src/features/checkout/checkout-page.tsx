@@ -13,6 +13,7 @@ import { reportError } from '../../lib/report-error';
 import { track } from '../../lib/tracking';
 import { useAuth } from '../../lib/auth';
 import { useBasket } from '../../lib/basket';
+import { AGREED_FIELDS, agreedOf, CheckoutAgreement, EMPTY_AGREED, requiringCourses, validateAgreed, type AgreedField } from './checkout-agreement';
 import { checkoutRows, firstTrainingDay, linePrice } from './checkout-lines';
 import {
   CARD_FIELDS, CONTACT_FIELDS, EMPTY_CONTACT, prefillContact, validateCard, validateContact, type CardField,
@@ -25,7 +26,7 @@ import { OnlineBasketNotice } from './online-basket-notice';
 import { PaymentPlan } from './payment-plan';
 import { confirmSandboxPayment, placeOrder, PaymentRefused, type ConfirmPayment } from './place-order';
 import {
-  amountDue, CLEARPAY_LIMIT, modeFor, offersPaymentPlan, paymentMethods, quote,
+  amountDue, balanceDueAtOnce, balanceDueOn, CLEARPAY_LIMIT, modeFor, offersPaymentPlan, paymentMethods, quote,
 } from './pricing';
 import { EMPTY_CARD, SandboxPaymentElement } from './sandbox-payment-element';
 import { SelectedCourseList } from './selected-course-list';
@@ -74,7 +75,7 @@ function paymentFailure(error: unknown): string {
   return `Payment failed: ${UNREACHABLE}`;
 }
 
-function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; returnedFailed: boolean }) {
+function EnrolCheckout({ page, returnedFailed, today }: { page: CheckoutPageData; returnedFailed: boolean; today: string }) {
   const basket = useBasket();
   const catalogue = useCheckoutBasket();
   const payment = usePaymentIntent();
@@ -89,6 +90,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
   const methods = paymentMethods('full', figures.total);
   // Clearpay stops being offered when the total passes its limit.
   const method = methods.includes(chosenMethod) ? chosenMethod : 'card';
+  const firstDay = firstTrainingDay(rows);
   const mode = modeFor(method);
   const sandbox = page.gateway === 'sandbox';
   // The sandbox stops offering Clearpay; Stripe's element, made for the
@@ -96,7 +98,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
   const clearpayOverLimit = !sandbox && chosenMethod === 'afterpay_clearpay' && method !== chosenMethod;
   const canPay = sandbox || (stripeCheckout !== null && !clearpayOverLimit);
 
-  async function pay(values: Contact & SandboxCard) {
+  async function pay(values: Contact & SandboxCard & Record<AgreedField, string>) {
     if (payment.status !== 'ready') throw new Error(NOT_PREPARED);
     const contact: Contact = { name: values.name, surname: values.surname, email: values.email, phone: values.phone };
     const card: SandboxCard = { number: values.number, expiry: values.expiry, cvc: values.cvc };
@@ -106,7 +108,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
       if (incomplete) throw new PaymentDetailsIncomplete(incomplete);
     }
     const draft = {
-      courses: basket.selectedCourses, figures, method, contact, discountCode: discount?.code ?? null,
+      courses: basket.selectedCourses, figures, method, contact, agreed: agreedOf(values, requiring), discountCode: discount?.code ?? null,
       paymentAccountMode: paymentAccountMode(page), customer: payment.customer,
     };
     const confirm: ConfirmPayment = stripeCheckout
@@ -124,12 +126,14 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
     }
   }
 
-  const form = useForm<ContactField | CardField>({
-    fields: [...CONTACT_FIELDS, ...CARD_FIELDS],
-    initial: { ...EMPTY_CONTACT, ...EMPTY_CARD },
+  const requiring = requiringCourses(rows);
+  const form = useForm<ContactField | CardField | AgreedField>({
+    fields: [...CONTACT_FIELDS, ...CARD_FIELDS, ...AGREED_FIELDS],
+    initial: { ...EMPTY_CONTACT, ...EMPTY_CARD, ...EMPTY_AGREED },
     validate: (values) => ({
       ...validateContact(values, method === 'card'),
       ...(sandbox && method === 'card' ? validateCard(values) : {}),
+      ...validateAgreed(values, requiring),
     }),
     send: pay,
     failure: paymentFailure,
@@ -203,7 +207,9 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
               mode={mode}
               discount={discount}
               onRemoveDiscount={() => setDiscount(null)}
-              firstTrainingDay={firstTrainingDay(rows)}
+              balanceDueOn={firstDay && balanceDueOn(firstDay, today)}
+              dueAtOnce={balanceDueAtOnce(firstDay, today)}
+              today={today}
             />
             {offersPaymentPlan(figures) && (
               <PaymentPlan courses={rows.map(({ course }) => course.title)} contact={form.values} />
@@ -233,6 +239,7 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
                 />
               )}
               {clearpayOverLimit && <p role="alert" className="form-error payment-element">{CLEARPAY_OVER_LIMIT}</p>}
+              <CheckoutAgreement field={form.field} requiring={requiring} />
               <button type="submit" className="button button-wide" aria-disabled={paying} disabled={!canPay}>
                 {paying ? (
                   <>
@@ -253,11 +260,14 @@ function EnrolCheckout({ page, returnedFailed }: { page: CheckoutPageData; retur
   );
 }
 
-/** §2 Checkout page: the selected courses are enrolled and paid for here. */
-export function CheckoutPage({ page }: { page: CheckoutPageData }) {
+/**
+ * §2 Checkout page: the selected courses are enrolled and paid for here.
+ * `today`: the London day the page was made for, which sets when a balance falls due.
+ */
+export function CheckoutPage({ page, today }: { page: CheckoutPageData; today: string }) {
   const { restored, selectedCourses } = useBasket();
   const returnedFailed = STATUS_FAILED.test(useLocation().search);
   if (!restored) return <PageSpinner label="Loading your courses" />;
   if (selectedCourses.length === 0) return <EmptyCheckout />;
-  return <EnrolCheckout page={page} returnedFailed={returnedFailed} />;
+  return <EnrolCheckout page={page} returnedFailed={returnedFailed} today={today} />;
 }

@@ -1,21 +1,26 @@
 import type { PaymentMode } from '../../generated/PaymentMode';
 import type { Quote } from '../../generated/Quote';
-import { formatSessionDate } from '../../lib/dates';
+import { balanceDueWords } from '../../lib/balance-due';
 import { formatMoney } from '../../lib/money';
 import type { AppliedDiscount } from './discount-code';
-import { balanceDueOn } from './pricing';
 
-/** §2: the discount summary, 'Your training total', 'Booking fee' and what is left to pay, and when. */
-export function CheckoutTotals({ figures, mode, discount, onRemoveDiscount, firstTrainingDay }: {
+/**
+ * §2: the discount summary, 'Your training total', 'Booking fee' and what
+ * is left to pay, and when (`balanceDueOn`, never a day already past): a
+ * booking whose training starts within 14 days owes its balance today.
+ */
+export function CheckoutTotals({ figures, mode, discount, onRemoveDiscount, balanceDueOn, dueAtOnce, today }: {
   figures: Quote;
   mode: PaymentMode;
   discount: AppliedDiscount | null;
   onRemoveDiscount: () => void;
-  firstTrainingDay: string | null;
+  balanceDueOn: string | null;
+  dueAtOnce: boolean;
+  today: string;
 }) {
-  const due = firstTrainingDay
-    ? `due by ${formatSessionDate(balanceDueOn(firstTrainingDay))}`
-    : 'due before your training starts';
+  const due = dueAtOnce
+    ? 'due today, as your training starts within 14 days: pay it with the link in your confirmation email, or pay in full now'
+    : balanceDueWords(balanceDueOn, today);
   return (
     <dl className="checkout-totals">
       <div>

@@ -41,7 +41,7 @@ function renderEnrollment(page: EnrollmentData) {
     <MemoryRouter initialEntries={[path]}>
       <BasketProvider>
         <Routes>
-          <Route path="/enrolment/:id" element={<EnrollmentPage page={page} />} />
+          <Route path="/enrolment/:id" element={<EnrollmentPage page={page} today="2026-11-26" />} />
           <Route path="/checkout/" element={<CurrentPath />} />
         </Routes>
       </BasketProvider>
@@ -87,6 +87,12 @@ describe('EnrollmentPage', () => {
     expect(localStorage.getItem(ORDER_ID_KEY)).toBeNull();
     tracked.stop();
     expect(tracked.events).toEqual([{ name: 'conversion', params: { conversion_label: 'enrol', order_id: deposit.orderId, currency: 'GBP', value: 3051 } }]);
+  });
+
+  it('says a balance due on a day already reached is due now, never a past date', () => {
+    renderEnrollment({ ...deposit, balanceDueOn: '2026-11-21' });
+    expect(screen.getByRole('row', { name: 'Balance due now £2,851.00' })).toBeInTheDocument();
+    expect(screen.queryByText(/21st November/)).toBeNull();
   });
 
   it('shows a booking paid in full without a balance', () => {

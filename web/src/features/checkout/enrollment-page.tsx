@@ -27,7 +27,7 @@ function confirmationText({ givenName, email }: EnrollmentData): string {
  * It shows the server's records; the basket is emptied only once the server
  * says the payment went through, and a failed payment goes back to checkout.
  */
-export function EnrollmentPage({ page }: { page: EnrollmentData }) {
+export function EnrollmentPage({ page, today }: { page: EnrollmentData; today: string }) {
   const { page: enrollment, gaveUp } = usePendingPage(page, isPending, readEnrollment);
   const { restored, emptyBasket } = useBasket();
   const navigate = useNavigate();
@@ -58,7 +58,7 @@ export function EnrollmentPage({ page }: { page: EnrollmentData }) {
       />
       {confirmed && (
         <>
-          <BookingTable caption="Your booking" booking={enrollment} />
+          <BookingTable caption="Your booking" booking={enrollment} today={today} />
           <AddToCalendar orderId={enrollment.orderId} lines={enrollment.lines} />
           <section aria-labelledby="enrollment-next-title">
             <h2 id="enrollment-next-title">What happens next</h2>

@@ -9,6 +9,7 @@ const draft: OrderDraft = {
   courses: [selected(microneedling)], figures: quote, method: 'card',
   contact: { name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '07700 900123' },
   discountCode: null, paymentAccountMode: 'sandbox', customer: { customerId: null, email: null },
+  agreed: { version: '2026-11-26', terms: true, digitalContent: false, entryRequirements: ['c-microneedling'] },
 };
 const intent = { client_secret: 'pi_1_secret', id: 'pi_1' };
 const confirm = (_intent: unknown, returnTo: string) => Promise.resolve(returnTo.replace(window.location.origin, ''));

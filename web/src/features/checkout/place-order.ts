@@ -1,3 +1,4 @@
+import type { Agreed } from '../../generated/Agreed';
 import type { Contact } from '../../generated/Contact';
 import type { EnrollData } from '../../generated/EnrollData';
 import type { EnrollRequest } from '../../generated/EnrollRequest';
@@ -45,6 +46,8 @@ export interface OrderDraft {
   figures: Quote;
   method: PaymentMethod;
   contact: Contact;
+  /** What the buyer agreed to (decision 020). */
+  agreed: Agreed;
   discountCode: string | null;
   /** `sandbox`, `test` or `live`: the payment account the order was paid into. */
   paymentAccountMode: string;
@@ -60,6 +63,7 @@ function enrollData(draft: OrderDraft): EnrollData {
     contact: trimContact(draft.contact),
     selected: selectedFor(draft.method),
     mode,
+    agreed: draft.agreed,
     enrollment: {
       total: draft.figures.total,
       deposit: draft.figures.deposit,

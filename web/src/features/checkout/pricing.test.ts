@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Discount } from '../../generated/Discount';
 import type { LinePrice } from '../../generated/LinePrice';
 import {
-  amountDue, balanceDueOn, codeReaches, discountOff, modeFor, offersPaymentPlan, paymentMethods, quote, selectedFor,
+  amountDue, balanceDueAtOnce, balanceDueOn, codeReaches, discountOff, modeFor, offersPaymentPlan, paymentMethods, quote, selectedFor,
 } from './pricing';
 
 interface Vector {
@@ -69,9 +69,31 @@ describe('enrolment pricing', () => {
     expect([modeFor('klarna'), selectedFor('klarna')]).toEqual(['full', 'klarna']);
     expect([modeFor('afterpay_clearpay'), selectedFor('afterpay_clearpay')]).toEqual(['full', 'klarna']);
   });
+});
 
-  it('makes the balance due fourteen days before training', () => {
-    expect(balanceDueOn('2027-01-10')).toBe('2026-12-27');
-    expect(balanceDueOn('2028-03-01')).toBe('2028-02-16');
+interface DueVector {
+  name: string;
+  firstTrainingDay: string;
+  today: string;
+  dueOn: string;
+  atOnce: boolean;
+}
+
+const dueVectors = JSON.parse(
+  readFileSync(resolve(__dirname, '../../../../crates/enrol-domain/src/balance-due-vectors.json'), 'utf8'),
+) as DueVector[];
+
+describe('the balance due date, as the server sets it', () => {
+  it('has the shared vectors', () => {
+    expect(dueVectors.length).toBeGreaterThanOrEqual(5);
+  });
+
+  it.each(dueVectors.map((v) => [v.name, v] as const))('%s', (_name, v) => {
+    expect(balanceDueOn(v.firstTrainingDay, v.today)).toBe(v.dueOn);
+    expect(balanceDueAtOnce(v.firstTrainingDay, v.today)).toBe(v.atOnce);
+  });
+
+  it('pays the fee for a booking without a date', () => {
+    expect(balanceDueAtOnce(null, '2026-11-26')).toBe(false);
   });
 });

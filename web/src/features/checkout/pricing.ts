@@ -72,8 +72,20 @@ export function selectedFor(method: PaymentMethod): 'card' | 'klarna' {
   return method === 'card' ? 'card' : 'klarna';
 }
 
-/** §9: the balance is due 14 days before the first day of training (`YYYY-MM-DD` in and out). */
-export function balanceDueOn(firstTrainingDay: string): string {
+/**
+ * §9: the balance is due 14 days before the first day of training; booked
+ * later than that, on the day of booking, `today`: never a date already
+ * past (`YYYY-MM-DD` in and out; enrol_domain's `balance_due_on`, both run
+ * `balance-due-vectors.json`).
+ */
+export function balanceDueOn(firstTrainingDay: string, today: string): string {
   const [year, month, day] = firstTrainingDay.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day - BALANCE_DUE_DAYS)).toISOString().slice(0, 10);
+  const fourteenBefore = new Date(Date.UTC(year, month - 1, day - BALANCE_DUE_DAYS)).toISOString().slice(0, 10);
+  const bookedOn = today < firstTrainingDay ? today : firstTrainingDay;
+  return fourteenBefore > bookedOn ? fourteenBefore : bookedOn;
+}
+
+/** Whether a booking made `today` would owe its balance at once: training starts within 14 days. */
+export function balanceDueAtOnce(firstTrainingDay: string | null, today: string): boolean {
+  return firstTrainingDay !== null && balanceDueOn(firstTrainingDay, today) <= today;
 }

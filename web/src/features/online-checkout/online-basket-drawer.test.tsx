@@ -1,3 +1,4 @@
+import { DIGITAL_CONTENT, TERMS } from '../../lib/consent-texts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
@@ -52,6 +53,12 @@ async function openDrawer() {
 
 const storedCourses = () => JSON.parse(sessionStorage.getItem(ONLINE_COURSES_KEY) ?? 'null') as OnlineCourse[] | null;
 const totalOf = (drawer: HTMLElement) => within(drawer).getByText('Total').parentElement!.textContent;
+
+/** Ticks the drawer's two boxes: the request to start at once, and the terms. */
+async function agreeInDrawer(drawer: HTMLElement) {
+  await userEvent.click(within(drawer).getByRole('checkbox', { name: DIGITAL_CONTENT }));
+  await userEvent.click(within(drawer).getByRole('checkbox', { name: TERMS }));
+}
 
 describe('OnlineBasketDrawer', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -118,6 +125,7 @@ describe('OnlineBasketDrawer', () => {
 
     renderDrawer([{ ...peels, upsellAdded: true }, dermaplaning]);
     const drawer = await openDrawer();
+    await agreeInDrawer(drawer);
     await userEvent.click(within(drawer).getByRole('button', { name: 'Book Now' }));
     window.removeEventListener(TRACK_EVENT, onTrack);
 
@@ -140,6 +148,7 @@ describe('OnlineBasketDrawer', () => {
     expect(JSON.parse(init!.body as string)).toEqual({
       priceIds: ['price_peels', 'price_dermaplaning'],
       additional: [{ currency: 'gbp', product: 'prod_led_online', unit_amount: 1999 }],
+      agreed: { version: '2026-11-26', terms: true, digitalContent: true, entryRequirements: [] },
     });
 
     const processing = within(drawer).getByRole('button', { name: 'Processing' });
@@ -152,6 +161,20 @@ describe('OnlineBasketDrawer', () => {
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/checkout/cs_1'));
   });
 
+  it('asks for the request to start at once and the terms before Book Now goes anywhere', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    renderDrawer([peels]);
+    const drawer = await openDrawer();
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Book Now' }));
+    const startNow = within(drawer).getByRole('checkbox', { name: DIGITAL_CONTENT });
+    expect(startNow).toHaveFocus();
+    expect(startNow).toHaveAccessibleDescription('Please confirm you want access straight away to continue');
+    expect(within(drawer).getByRole('checkbox', { name: TERMS })).toHaveAccessibleDescription('Please accept the terms and conditions to continue');
+    expect(fetch).not.toHaveBeenCalled();
+    await userEvent.click(startNow);
+    expect(startNow).not.toHaveAccessibleDescription();
+  });
+
   it('keeps the buyer in the drawer with a message when the checkout cannot start', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const assign = vi.fn();
@@ -161,6 +184,7 @@ describe('OnlineBasketDrawer', () => {
     );
     renderDrawer([peels]);
     const drawer = await openDrawer();
+    await agreeInDrawer(drawer);
     await userEvent.click(within(drawer).getByRole('button', { name: 'Book Now' }));
 
     expect((await within(drawer).findByRole('alert')).textContent).toBe("We couldn't start the payment. Please try again.");
@@ -176,6 +200,7 @@ describe('OnlineBasketDrawer', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => tooManyRequests());
     renderDrawer([peels]);
     const drawer = await openDrawer();
+    await agreeInDrawer(drawer);
     await userEvent.click(within(drawer).getByRole('button', { name: 'Book Now' }));
     expect((await within(drawer).findByRole('alert')).textContent).toBe(SLOW_DOWN);
   });

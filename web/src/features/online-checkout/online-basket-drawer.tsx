@@ -8,10 +8,10 @@ import { formatMoney } from '../../lib/money';
 import { reportError } from '../../lib/report-error';
 import { returnedCancelled } from './checkout-return';
 import { createCheckout } from './create-checkout';
+import { OnlineAgreement, useOnlineAgreement } from './online-agreement';
 import { ACCEPTED_METHODS, PaymentBadge } from './payment-badges';
 import { useBasket } from '../../lib/basket';
 import { onlineBasketTotal, type OnlineCourse } from '../../lib/basket-items';
-
 
 const NOT_STARTED = "We couldn't start the payment. Please try again.";
 const ACCEPTED = `We accept ${ACCEPTED_METHODS.slice(0, -1).join(', ')} and ${ACCEPTED_METHODS[ACCEPTED_METHODS.length - 1]}.`;
@@ -40,6 +40,7 @@ export function OnlineBasketDrawer() {
   const cancelled = returnedCancelled(useLocation().search);
   const [loading, setLoading] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const agreement = useOnlineAgreement();
   const close = () => {
     setOnlineBasket(false);
     setFailure(null);
@@ -71,6 +72,7 @@ export function OnlineBasketDrawer() {
 
   async function bookNow() {
     if (loading) return;
+    if (!agreement.check()) return;
     setLoading(true);
     setFailure(null);
     try {
@@ -124,6 +126,7 @@ export function OnlineBasketDrawer() {
           <strong>{formatMoney(total)}</strong>
         </p>
         {failure && <p role="alert" className="drawer-alert">{failure}</p>}
+        {onlineCourses.length > 0 && <OnlineAgreement agreement={agreement} />}
         <div className="drawer-buttons">
           {onlineCourses.length > 0 && (
             <button type="button" className="button button-wide" aria-disabled={loading} onClick={() => void bookNow()}>

@@ -4,6 +4,7 @@ import type { SearchResponse } from '../../generated/SearchResponse';
 import { CloseIcon } from '../../components/ui/icons';
 import { useModal } from '../../components/ui/use-modal';
 import { getJson } from '../../lib/api';
+import { formatMoney } from '../../lib/money';
 import { useRequest } from '../../lib/use-request';
 
 const DEBOUNCE_MS = 150;
@@ -75,6 +76,7 @@ export function SearchOverlay({ onClose }: { onClose: () => void }) {
                   <span className="search-kind">{result.kind === 'course' ? 'Course' : 'Article'}</span>
                   <span className="search-title">{result.title}</span>
                   <span className="search-summary">{result.summary}</span>
+                  {result.price !== null && <span className="search-price">{`${result.priceFrom ? 'From ' : ''}${formatMoney(result.price)}`}</span>}
                 </Link>
               </li>
             ))}

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use enrol_db::content::PackImages;
 use enrol_db::{ContentDetail, ContentRefused, ContentSource, ContentSummary};
 use enrol_domain::content::{ContentBody, ContentKind, key_is_valid};
+use enrol_domain::course_price::DatePrice;
 
 use super::Staff;
 use crate::AppState;
@@ -85,6 +86,8 @@ struct Detail {
     draft_by: Option<String>,
     draft_saved_at: Option<String>,
     revisions: Vec<Revision>,
+    /// A course's dates still to come, and which carry their own price.
+    dates: Vec<DatePrice>,
 }
 
 impl From<ContentDetail> for Detail {
@@ -107,6 +110,7 @@ impl From<ContentDetail> for Detail {
                 .into_iter()
                 .map(|r| Revision { version: r.version, action: r.action, by: r.by, at: r.at.to_rfc3339() })
                 .collect(),
+            dates: Vec::new(),
         }
     }
 }
@@ -156,8 +160,13 @@ pub async fn list_content(State(state): State<Arc<AppState>>) -> Result<Response
 
 /// `GET /api/admin/content/{kind}/{key}`: one document, its draft and history.
 pub async fn show_content(State(state): State<Arc<AppState>>, Path((kind, key)): Path<(String, String)>) -> Result<Response, ApiError> {
-    let detail = state.db.content_document(kind_of(&kind)?, &key).await?.ok_or(ApiError::NotFound)?;
-    Ok(Json(Detail::from(detail)).into_response())
+    let kind = kind_of(&kind)?;
+    let detail = state.db.content_document(kind, &key).await?.ok_or(ApiError::NotFound)?;
+    let mut detail = Detail::from(detail);
+    if kind == ContentKind::Course {
+        detail.dates = state.catalogue.get(&state.db, Utc::now()).await?.date_prices(&key);
+    }
+    Ok(Json(detail).into_response())
 }
 
 #[derive(Deserialize)]

@@ -80,7 +80,9 @@ pub async fn move_order(
         order.courses.iter().find(|c| c.session_id.as_deref() == Some(request.from_session_id.as_str())).ok_or(ApiError::NotFound)?;
     let college = state.db.college().await?;
     let actor = Actor::Staff(staff.id.clone());
-    let moved = state.db.move_booking(&id, &course.course_id, &request.to_session_id, &actor, &college, Utc::now()).await?;
+    let now = Utc::now();
+    let pay_link = new_balance_link(&state, now);
+    let moved = state.db.move_booking(&id, &course.course_id, &request.to_session_id, &actor, &college, &pay_link, now).await?;
     moved_or_refused(&state, &id, &request.to_session_id, moved).await?;
     order_answer(&state, &id).await
 }

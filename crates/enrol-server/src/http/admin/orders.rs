@@ -11,7 +11,7 @@ use axum::response::Response;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
-use enrol_db::{OrderDetail, OrderListing, OrderSearch};
+use enrol_db::{AgreedConsent, OrderDetail, OrderListing, OrderSearch};
 use enrol_domain::enrollment::PaymentMode;
 use enrol_domain::london;
 use enrol_domain::money::Money;
@@ -117,6 +117,8 @@ struct OrderView {
     holds: Vec<HoldView>,
     mails: Vec<MailView>,
     audit: Vec<AuditView>,
+    /// What the buyer agreed to at checkout, word for word.
+    agreed: Vec<AgreedConsent>,
 }
 
 #[derive(Serialize)]
@@ -173,8 +175,9 @@ struct MailView {
 
 impl OrderView {
     fn new(detail: OrderDetail, today: NaiveDate) -> Self {
-        let OrderDetail { record, payments, refunds, holds, mails, audit } = detail;
+        let OrderDetail { record, payments, refunds, holds, mails, audit, agreed } = detail;
         OrderView {
+            agreed,
             balance: record.owed(),
             balance_due_on: record.balance_due_on(today),
             status: record.status,

@@ -58,6 +58,7 @@ pub async fn show_basket(
             price,
             was_price: course.was_price,
             is_package: course.is_package,
+            entry_requirements: course.entry_requirements.then(|| course.prerequisites.clone()),
             kit: course.kit,
             sessions,
             session_id,

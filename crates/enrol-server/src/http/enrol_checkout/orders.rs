@@ -2,6 +2,7 @@
 //! its seats and code use held, changed only by the browser that made it.
 
 use super::*;
+use enrol_domain::consent::{WithRequirements, check_agreed};
 
 /// Who is placing an order: the caller, their browser's buyer token hash
 /// and their address.
@@ -31,6 +32,15 @@ async fn priced_order(
         return Err(ApiError::BadRequest("Too much metadata.".to_owned()));
     }
     let courses = book(state, &data.enrollment.metadata, replacing.map(|o| o.id.as_str()), now).await?;
+    let requiring: Vec<WithRequirements<'_>> = {
+        let catalogue = state.catalogue.for_booking(&state.db, now).await?;
+        courses
+            .iter()
+            .filter(|c| catalogue.has_entry_requirements(&c.course_id))
+            .map(|c| WithRequirements { course_id: &c.course_id, title: &c.title })
+            .collect()
+    };
+    let consents = check_agreed(&data.agreed, false, &requiring).map_err(ApiError::Invalid)?;
     let discount = match data.discount.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(code) => {
             let holds_a_use = |found: &DiscountCode| {
@@ -92,6 +102,7 @@ async fn priced_order(
         user_id,
         owner_token_hash: orderer.owner_hash.clone(),
         client_key: orderer.client_key.clone(),
+        consents,
     })
 }
 
@@ -111,9 +122,10 @@ async fn priced_order(
         "mode": "fee",
         "enrollment": {
             "total": 134_500, "deposit": 10_000, "balance": 124_500, "deposit_required": true,
-            "metadata": [{ "courseId": "foundation-dermal-fillers", "sessionId": "foundation-dermal-fillers-1", "includeKit": true }],
+            "metadata": [{ "courseId": "foundation-dermal-fillers", "sessionId": "foundation-dermal-fillers-2", "includeKit": true }],
             "method": "stripe", "status": "pending", "type": "student"
-        }
+        },
+        "agreed": { "version": "2026-11-26", "terms": true, "entryRequirements": ["foundation-dermal-fillers"] }
     }})),
     responses(
         (status = 200, description = "The order, priced by the server, with its seats and code use held for 20 minutes", body = EnrollResponse,
@@ -123,7 +135,7 @@ async fn priced_order(
         (status = 409, body = ErrorEnvelope,
             description = "A date just fully booked, a code just used up, or the same `Idempotency-Key` still being placed"),
         (status = 422, body = ErrorEnvelope,
-            description = "Contact details to correct (`invalid`), a course not sold or needing a date, a code that cannot be used on it, amounts not the server's, a reused `Idempotency-Key`"),
+            description = "Contact details to correct or terms not agreed (`invalid`), a course not sold or needing a date, a code that cannot be used on it, amounts not the server's, a reused `Idempotency-Key`"),
         (status = 429, description = "Too many requests from this address, or too many unpaid bookings held", body = ErrorEnvelope),
     )
 )]
@@ -195,7 +207,7 @@ async fn place_order(state: &AppState, body: &[u8], orderer: &Orderer<'_>, now: 
         (status = 404, description = "No such order made by this browser or its signed-in owner", body = ErrorEnvelope),
         (status = 409, description = "A date just fully booked, a code just used up, or seats held for as long as they can be", body = ErrorEnvelope),
         (status = 422, body = ErrorEnvelope,
-            description = "Contact details to correct (`invalid`), an order no longer pending, a course not sold, a code that cannot be used on it, amounts not the server's"),
+            description = "Contact details to correct or terms not agreed (`invalid`), an order no longer pending, a course not sold, a code that cannot be used on it, amounts not the server's"),
         (status = 429, description = "Too many requests from this address, or too many unpaid bookings held", body = ErrorEnvelope),
     )
 )]

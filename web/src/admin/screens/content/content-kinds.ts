@@ -54,7 +54,3 @@ export function useSectionChoices(): Choice[] {
   return (list.data?.documents ?? []).filter((item) => item.kind === 'section').map((item) => ({ value: item.key, label: item.title }));
 }
 
-/** Today's date in London, `YYYY-MM-DD` ('en-CA' writes dates so). */
-export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(now);
-}

@@ -33,6 +33,7 @@ const schema = contentSchema(
     level: requiredText('Enter the level'),
     accreditation: z.string().trim(),
     prerequisites: z.string().trim(),
+    entry_requirements: z.boolean(),
     includes: lines(),
     kit: kit(),
     faqs: faqs(),
@@ -68,6 +69,7 @@ function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }
       </div>
       <TextField form={form} name="accreditation" />
       <TextField form={form} name="prerequisites" multiline />
+      <CheckboxField form={form} name="entry_requirements" hint="Buyers confirm at checkout that they meet the prerequisites, and send proof before training" />
       <TextField form={form} name="includes" multiline hint="One item a line" />
       <TextGroupField form={form} name="kit" parts={KIT_PARTS} hint="Leave all blank for no kit" />
       <RepeatingField form={form} name="faqs" parts={FAQ_PARTS} noun="question" blank={{ question: '', answer: '' }} />
@@ -97,6 +99,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     level: 'Level',
     accreditation: 'Accreditation',
     prerequisites: 'Prerequisites',
+    entry_requirements: 'Entry requirements',
     includes: 'Includes',
     kit: 'Kit',
     faqs: 'Questions and answers',
@@ -121,6 +124,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     level: body?.level ?? '',
     accreditation: body?.accreditation ?? '',
     prerequisites: body?.prerequisites ?? '',
+    entry_requirements: body?.entry_requirements ?? false,
     includes: (body?.includes ?? []).join('\n'),
     kit: kitValues(body?.kit ?? null),
     faqs: body?.faqs ?? [],

@@ -7,11 +7,12 @@ import { PageHeading } from '../../components/page-heading';
 import { RequestView } from '../../components/request-view';
 import { adminPut } from '../../lib/admin-api';
 import type { ContentDocument } from '../../lib/api-types';
-import { formatInstant } from '../../lib/labels';
 import { useAdminData } from '../../lib/use-admin-data';
 import { paths } from '../../paths';
 import { BodyForm } from './body-form';
-import { documentPath, isKind, KINDS, londonToday } from './content-kinds';
+import { DatePrices } from './date-prices';
+import { formatInstant, londonToday } from '../../lib/labels';
+import { documentPath, isKind, KINDS } from './content-kinds';
 import { DocumentPreview, DraftActions, Withdraw } from './document-actions';
 import { History } from './history';
 
@@ -99,6 +100,7 @@ function DocumentPage({ kind, docKey, doc, reload }: { kind: ContentKind; docKey
           reload();
         }}
       />
+      {kind === 'course' && !('online' in doc.published && doc.published.online) && <DatePrices dates={doc.dates} />}
       <DocumentPreview kind={kind} docKey={docKey} title={doc.title} refresh={saves} />
       {doc.withdrawable && <Withdraw kind={kind} docKey={docKey} withdrawn={reload} />}
       <History kind={kind} docKey={docKey} live={doc.version} withdrawn={doc.withdrawn} revisions={doc.revisions} reverted={reload} />

@@ -110,6 +110,18 @@ export function OrderRecords({ order, onUpdated }: { order: Order; onUpdated: (o
       )}
       <h2>Mails</h2>
       <MailsTable order={order} onUpdated={onUpdated} />
+      <h2>Agreed at checkout</h2>
+      {order.agreed.length === 0 ? (
+        <p className="empty">Nothing recorded: the order was made before checkout terms were kept.</p>
+      ) : (
+        <ul>
+          {order.agreed.map((consent) => (
+            <li key={`${consent.kind} ${consent.courseId ?? ''}`}>
+              {`“${consent.wording}” Agreed ${formatInstant(consent.agreedAt)}, wording of ${consent.version}.`}
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

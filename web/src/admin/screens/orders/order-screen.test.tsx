@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, type Answer } from '../../../test/api-stub';
 import type { Order } from '../../lib/api-types';
 import { order, session, staffMember } from '../../test/fixtures';
@@ -16,7 +16,11 @@ function renderOrder(answers: Record<string, Answer> = {}, role: 'staff' | 'owne
 const action = async (title: string) => screen.findByRole('region', { name: title });
 
 describe('an order', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('shows who, what, how much is paid and due, and its history', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
     renderOrder();
     expect(await screen.findByText('£200.00, due 1 Dec 2026')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Order ord-7' })).toBeInTheDocument();
@@ -25,6 +29,14 @@ describe('an order', () => {
     expect(screen.getByText('No refunds.')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Mails' })).getByText('Your booking')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Changes to this order' })).getByText('refund')).toBeInTheDocument();
+    expect(screen.getByText(/^“I accept the terms and conditions, including the cancellation policy\.” Agreed/)).toBeInTheDocument();
+  });
+
+  it('says a balance whose day has passed is overdue, never due on a past day', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-05T12:00:00Z'));
+    renderOrder();
+    expect(await screen.findByText('£200.00, overdue since 1 Dec 2026')).toBeInTheDocument();
   });
 
   it('refunds an amount typed in pounds, sent in pence, and shows the order the server answers', async () => {

@@ -1,13 +1,12 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { formatShortDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
 import { AuditTable } from '../../components/audit-table';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView } from '../../components/request-view';
 import { apiPath } from '../../lib/admin-api';
 import type { Order } from '../../lib/api-types';
-import { formatInstant, labelOf, ORDER_STATUS_LABELS } from '../../lib/labels';
+import { balanceDueLabel, formatInstant, labelOf, ORDER_STATUS_LABELS } from '../../lib/labels';
 import { can } from '../../lib/permissions';
 import { useStaff } from '../../lib/staff-session';
 import { useAdminData } from '../../lib/use-admin-data';
@@ -43,7 +42,7 @@ function OrderSummary({ order }: { order: Order }) {
       <dt>Paid</dt>
       <dd>{formatMoney(order.paid)}</dd>
       <dt>Balance</dt>
-      <dd>{order.balance > 0 ? `${formatMoney(order.balance)}${order.balanceDueOn ? `, due ${formatShortDate(order.balanceDueOn)}` : ''}` : 'Nothing to pay'}</dd>
+      <dd>{order.balance > 0 ? `${formatMoney(order.balance)}${order.balanceDueOn ? `, ${balanceDueLabel(order.balanceDueOn)}` : ''}` : 'Nothing to pay'}</dd>
       <dt>Discount code</dt>
       <dd>{order.discountCode ?? 'None'}</dd>
     </dl>

@@ -21,7 +21,7 @@ const STATUS_WORDS: Record<EnrollmentStatus, string> = {
  * §3 Enrollment: each booking with its status (pending, deposit, completed),
  * courses, dates, discount and balance, and what was refunded of it.
  */
-export function Bookings({ data, onChanged }: { data: AccountData; onChanged: () => void }) {
+export function Bookings({ data, onChanged, today }: { data: AccountData; onChanged: () => void; today: string }) {
   if (data.enrollments.length === 0) {
     return (
       <p>
@@ -34,6 +34,7 @@ export function Bookings({ data, onChanged }: { data: AccountData; onChanged: ()
       <BookingTable
         // What was paid, with what came back said under it, not netted away.
         booking={{ ...enrollment, paid: enrollment.paid + enrollment.refunded }}
+        today={today}
         caption={
           <>
             {`Booked ${formatShortDate(enrollment.createdAt)} `}

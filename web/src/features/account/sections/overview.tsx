@@ -4,6 +4,7 @@ import type { IntakeCall } from '../../../generated/IntakeCall';
 import type { Registration } from '../../../generated/Registration';
 import type { UserForm } from '../../../generated/UserForm';
 import { formatSessionDate, formatTime } from '../../../lib/dates';
+import { balanceDueWords } from '../../../lib/balance-due';
 import { formatMoney } from '../../../lib/money';
 import { Loaded } from '../loaded';
 import { useAccountQuery } from '../use-account-query';
@@ -30,7 +31,7 @@ function where(registration: Registration, venue: string) {
 }
 
 /** §2 the account's first page: the next sessions, balances due, forms to complete and a booked call. */
-export function Overview({ data, venue }: { data: AccountData; venue: string }) {
+export function Overview({ data, venue, today }: { data: AccountData; venue: string; today: string }) {
   const overview = useAccountQuery<Overview>('overview', OVERVIEW_QUERY);
   const due = data.enrollments.filter((enrollment) => enrollment.balance > 0 && enrollment.status === 'deposit');
   return (
@@ -65,9 +66,7 @@ export function Overview({ data, venue }: { data: AccountData; venue: string }) 
             <li key={enrollment.id}>
               <span>{enrollment.lines.map((line) => line.title).join(', ')}</span>
               <strong>
-                {enrollment.balanceDueOn
-                  ? `${formatMoney(enrollment.balance)} due by ${formatSessionDate(`${enrollment.balanceDueOn}T00:00:00`)}`
-                  : `${formatMoney(enrollment.balance)} due before your training`}
+                {`${formatMoney(enrollment.balance)} ${balanceDueWords(enrollment.balanceDueOn, today)}`}
               </strong>
               <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
             </li>
