@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Outlet, Route } from 'react-router';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, Route, useLocation } from 'react-router';
 import { PageHeading } from './components/page-heading';
 import { AdminLayout } from './layout/admin-layout';
 import { Allowed } from './layout/allowed';
@@ -55,6 +55,19 @@ function NotFound() {
 
 const screen = (needs: Permission[], element: ReactNode) => <Allowed needs={needs}>{element}</Allowed>;
 
+/**
+ * The screen of one thing (a session, its roster, an order, a code), made
+ * afresh for each address: the router keeps a route's element mounted when
+ * only its `:id` changes, which would show the last one's answer, form
+ * values and saved state under the new one's address.
+ */
+function OneThing({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Fragment key={pathname}>{children}</Fragment>;
+}
+
+const oneThing = (needs: Permission[], element: ReactNode) => screen(needs, <OneThing>{element}</OneThing>);
+
 // The content screens are a chunk of their own, loaded when first opened.
 const contentScreens = () => import('./screens/content/content-screens');
 const ContentListScreen = lazy(() => contentScreens().then((screens) => ({ default: screens.ContentListScreen })));
@@ -80,17 +93,17 @@ export const adminRoutes = (
       <Route index element={<Home />} />
       <Route path={routes.sessions} element={screen(['sessions', 'rosters'], <SessionsScreen />)} />
       <Route path={routes.newSession} element={screen(['sessions'], <NewSessionScreen />)} />
-      <Route path={routes.session} element={screen(['sessions'], <SessionScreen />)} />
-      <Route path={routes.roster} element={screen(['rosters'], <RosterScreen />)} />
+      <Route path={routes.session} element={oneThing(['sessions'], <SessionScreen />)} />
+      <Route path={routes.roster} element={oneThing(['rosters'], <RosterScreen />)} />
       <Route path={routes.orders} element={screen(['orders'], <OrdersScreen />)} />
-      <Route path={routes.order} element={screen(['orders'], <OrderScreen />)} />
+      <Route path={routes.order} element={oneThing(['orders'], <OrderScreen />)} />
       <Route path={routes.codes} element={screen(['codes'], <CodesScreen />)} />
       <Route path={routes.newCode} element={screen(['codes'], <NewCodeScreen />)} />
-      <Route path={routes.code} element={screen(['codes'], <CodeScreen />)} />
+      <Route path={routes.code} element={oneThing(['codes'], <CodeScreen />)} />
       <Route path={routes.upsells} element={screen(['codes'], <UpsellsScreen />)} />
-      <Route path={routes.upsell} element={screen(['codes'], <UpsellScreen />)} />
+      <Route path={routes.upsell} element={oneThing(['codes'], <UpsellScreen />)} />
       <Route path={routes.media} element={screen(['content'], <MediaScreen />)} />
-      <Route path={routes.mediaItem} element={screen(['content'], <MediaItemScreen />)} />
+      <Route path={routes.mediaItem} element={oneThing(['content'], <MediaItemScreen />)} />
       <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
       <Route path={routes.content} element={screen(['content'], later(<ContentListScreen />))} />
       <Route path={routes.newContent} element={screen(['content'], later(<NewContentScreen />))} />

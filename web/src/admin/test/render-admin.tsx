@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, createRoutesFromElements, Outlet, Route, RouterProvider, useLocation } from 'react-router';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
 import { adminRoutes } from '../admin-app';
@@ -19,7 +19,9 @@ export const forbidden = () => jsonResponse(403, { error: { code: 'forbidden', m
 /**
  * Renders the whole back office at `path` (below /admin) with `staff` signed
  * in (or nobody, for `null`), the API stubbed with `answers` besides the
- * session. Returns the stub, whose `calls` are what the page sent.
+ * session. Returns the stub, whose `calls` are what the page sent, and
+ * `visit(path)`, which moves to another address as a link or the browser's
+ * back button would, without leaving the back office.
  */
 export function renderAdmin(path: string, staff: Staff | null, answers: Record<string, Answer> = {}) {
   const api = stubApi({
@@ -40,7 +42,8 @@ export function renderAdmin(path: string, staff: Staff | null, answers: Record<s
   );
   const router = createMemoryRouter(createRoutesFromElements(withAddress), { basename: BASENAME, initialEntries: [`${BASENAME}${path}`] });
   render(<RouterProvider router={router} />);
-  return api;
+  const visit = (to: string) => act(() => router.navigate(to));
+  return Object.assign(api, { visit });
 }
 
 /** The requests to `route` ("METHOD path"), with their URLs, bodies and options. */

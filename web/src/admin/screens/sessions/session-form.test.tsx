@@ -130,3 +130,47 @@ describe('changing a session', () => {
     expect(callsTo(api, 'POST /api/admin/sessions/ses-1/cancel')).toHaveLength(1);
   });
 });
+
+describe('moving from one session’s page to another’s', () => {
+  const second = session({ id: 'ses-2', courseTitle: 'Lip Filler', date: '2027-01-20', seats: 8, booked: 3, held: 0, waiting: 0, price: 39950, venue: 'Leeds, 2 Park Row' });
+
+  it('shows the new session’s heading, seats and form, not the last one’s', async () => {
+    const api = renderEdit({
+      'PUT /api/admin/sessions/ses-1': () => jsonResponse(200, session({ seats: 18 })),
+      'GET /api/admin/sessions/ses-2/roster': () => jsonResponse(200, { session: second, students: [] }),
+    });
+    const seats = await screen.findByLabelText(/Seats/);
+    await userEvent.clear(seats);
+    await userEvent.type(seats, '18');
+    await userEvent.click(screen.getByRole('button', { name: 'Save the session' }));
+    expect(await screen.findByText('Session saved.')).toBeInTheDocument();
+
+    await api.visit('/sessions/ses-2/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Lip Filler, 20 Jan 2027' })).toBeInTheDocument();
+    expect(screen.getByLabelText<HTMLInputElement>(/Seats/).value).toBe('8');
+    expect(screen.getByLabelText<HTMLInputElement>(/Price/).value).toBe('399.50');
+    expect(screen.getByLabelText<HTMLInputElement>(/Venue/).value).toBe('Leeds, 2 Park Row');
+    expect(screen.getByText(/3 booked of 8 seats/)).toBeInTheDocument();
+    expect(screen.queryByText('Session saved.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the roster' })).toHaveAttribute('href', '/admin/sessions/ses-2/roster/');
+  });
+
+  it('shows the new session’s roster, not the last one’s students, even while it loads', async () => {
+    let answer: (response: Response) => void = () => {};
+    const api = renderAdmin('/sessions/ses-1/roster/', staffMember('staff'), {
+      'GET /api/admin/sessions/ses-1/roster': () => jsonResponse(200, { session: session(), students: [rosterStudent()] }),
+      'GET /api/admin/sessions/ses-2/roster': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findByRole('checkbox', { name: 'Amara Okafor attended' })).not.toBeChecked();
+
+    await api.visit('/sessions/ses-2/roster/');
+    expect(await screen.findByText('Loading the roster…')).toBeInTheDocument();
+    expect(screen.queryByText('Amara Okafor')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Roster' })).toBeInTheDocument();
+
+    answer(jsonResponse(200, { session: second, students: [rosterStudent({ enrollmentId: 'enr-7', name: 'Ben Carter', attended: true })] }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Roster: Lip Filler, 20 Jan 2027' })).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: 'Ben Carter attended' })).toBeChecked();
+    expect(screen.getByRole('link', { name: 'Download as CSV' })).toHaveAttribute('href', '/api/admin/sessions/ses-2/roster.csv');
+  });
+});
