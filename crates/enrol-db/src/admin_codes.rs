@@ -8,7 +8,7 @@ use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 
-use enrol_domain::codes::CodeTerms;
+use enrol_domain::codes::{CodeState, CodeTerms, code_state};
 use enrol_domain::enrollment::{Discount, DiscountType};
 
 use crate::discount_codes::CodeRow;
@@ -29,6 +29,13 @@ pub struct CodeRecord {
     pub active: bool,
     pub course_ids: Vec<String>,
     pub section_slugs: Vec<String>,
+}
+
+impl CodeRecord {
+    /// Whether it can be used on `today` (the London day), for staff to read.
+    pub fn state(&self, today: NaiveDate) -> CodeState {
+        code_state(self.active, self.expires_on, self.max_uses, self.uses, today)
+    }
 }
 
 /// What saving a code did.

@@ -5,7 +5,7 @@
 use anyhow::Context as _;
 use chrono::NaiveDate;
 
-use enrol_domain::codes::CodeReach;
+use enrol_domain::codes::{CodeReach, CodeState, code_state};
 use enrol_domain::enrollment::{Discount, DiscountType};
 
 use crate::{Db, on_pool};
@@ -63,7 +63,7 @@ impl Db {
             code: row.code,
             discount: Discount { kind, value: row.value },
             reach,
-            open: row.active && row.expires_on.is_none_or(|day| day >= today),
+            open: code_state(row.active, row.expires_on, None, row.uses, today) != CodeState::Expired,
             uses_left: row.max_uses.map(|max| max - row.uses),
         }))
     }

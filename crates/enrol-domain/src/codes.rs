@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use chrono::NaiveDate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::contact::FieldErrors;
 use crate::enrollment::{BookedCourse, Discount, DiscountType, LinePrice};
@@ -156,6 +156,31 @@ impl CodeForm {
     }
 }
 
+/// Whether a code can be used today, as staff read it in the back office.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub enum CodeState {
+    /// A new booking may use it.
+    Active,
+    /// Its last day has passed, or staff ended it (`active` off).
+    Expired,
+    /// Every use its limit allows has been counted.
+    UsedUp,
+}
+
+/// What a code's switch, last day and uses make of it on `today` (the
+/// London day): an expired code is expired whatever its uses; a code is
+/// usable on its last day.
+pub fn code_state(active: bool, expires_on: Option<NaiveDate>, max_uses: Option<i64>, uses: i64, today: NaiveDate) -> CodeState {
+    if !active || expires_on.is_some_and(|last_day| last_day < today) {
+        CodeState::Expired
+    } else if max_uses.is_some_and(|max| uses >= max) {
+        CodeState::UsedUp
+    } else {
+        CodeState::Active
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,6 +239,19 @@ mod tests {
         assert_eq!(code, None);
         assert_eq!(terms.expires_on, NaiveDate::from_ymd_opt(2027, 12, 31));
         assert_eq!(terms.course_ids, ["fillers", "peels"]);
+    }
+
+    #[test]
+    fn a_code_is_expired_after_its_last_day_or_when_ended_and_used_up_at_its_limit() {
+        let day = |d: u32| NaiveDate::from_ymd_opt(2026, 11, d).unwrap();
+        let today = day(20);
+        assert_eq!(code_state(true, None, None, 500, today), CodeState::Active);
+        assert_eq!(code_state(true, Some(day(20)), None, 0, today), CodeState::Active, "usable on its last day");
+        assert_eq!(code_state(true, Some(day(19)), None, 0, today), CodeState::Expired);
+        assert_eq!(code_state(false, Some(day(30)), None, 0, today), CodeState::Expired, "ended by staff");
+        assert_eq!(code_state(true, Some(day(30)), Some(5), 4, today), CodeState::Active);
+        assert_eq!(code_state(true, Some(day(30)), Some(5), 5, today), CodeState::UsedUp);
+        assert_eq!(code_state(true, Some(day(19)), Some(5), 5, today), CodeState::Expired, "expired says more than used up");
     }
 
     fn course(id: &str, pence: i64) -> BookedCourse {

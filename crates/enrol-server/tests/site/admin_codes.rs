@@ -65,7 +65,7 @@ both_backends! {
         assert_eq!(status, 200);
         let welcome = list["codes"].as_array().unwrap().iter().find(|c| c["code"] == "WELCOME10").unwrap();
         assert_eq!(welcome, &json!({ "code": "WELCOME10", "type": "percent", "value": 10, "expiresOn": null, "maxUses": null,
-            "uses": 0, "active": true, "courseIds": [], "sectionSlugs": [] }));
+            "uses": 0, "active": true, "courseIds": [], "sectionSlugs": [], "state": "active" }));
 
         let before = audit_rows(&app).await;
         let mut spring = code(Some(" spring-25 "), "percent", 20, Some(10), &[], &[]);
@@ -125,6 +125,26 @@ both_backends! {
         assert_eq!(post(&app, "/api/code", &json!({ "code": "spring-25" })).await.1["valid"], false);
         assert_eq!(admin(&staff, &app, "POST", "/codes/NO-SUCH-CODE/expire", None).await.0, 404);
         assert_eq!(admin(&staff, &app, "GET", "/codes/NO-SUCH-CODE/orders", None).await.0, 404);
+        app.stop().await;
+    }
+
+    async fn a_code_past_its_last_day_ended_or_used_up_reads_so_not_as_active(app: TestApp) {
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        let mut summer = code(Some("SUMMER-20"), "percent", 20, None, &[], &[]);
+        summer["expiresOn"] = json!("2020-08-31");
+        let (status, created) = admin(&staff, &app, "POST", "/codes", Some(summer)).await;
+        assert_eq!((status, created["active"].as_bool(), created["state"].as_str()), (201, Some(true), Some("expired")), "{created}");
+        let (_, answer) = admin(&staff, &app, "POST", "/codes", Some(code(Some("FIRST-5"), "pound", 500, Some(5), &[], &[]))).await;
+        assert_eq!(answer["state"], "active");
+        execute(&app, "update discount_code set uses = 5 where code = 'FIRST-5'").await;
+        let (_, ended) = admin(&staff, &app, "POST", "/codes/WELCOME10/expire", None).await;
+        assert_eq!(ended["state"], "expired");
+
+        let (_, list) = admin(&staff, &app, "GET", "/codes", None).await;
+        let state = |name: &str| list["codes"].as_array().unwrap().iter().find(|c| c["code"] == name).unwrap()["state"].clone();
+        assert_eq!((state("SUMMER-20"), state("FIRST-5"), state("WELCOME10")), (json!("expired"), json!("usedUp"), json!("expired")));
+        assert_eq!(post(&app, "/api/code", &json!({ "code": "summer-20" })).await.1["valid"], false, "the checkout agrees");
+        assert_eq!(post(&app, "/api/code", &json!({ "code": "first-5" })).await.1["valid"], false);
         app.stop().await;
     }
 

@@ -221,6 +221,9 @@ export interface AgreedConsent {
 
 export type CodeType = 'percent' | 'pound';
 
+/** Whether a code can be used today (`enrol_domain::codes::CodeState`): past its last day or ended by staff, every use counted, or neither. */
+export type CodeState = 'active' | 'expired' | 'usedUp';
+
 export interface Code {
   code: string;
   type: CodeType;
@@ -232,6 +235,8 @@ export interface Code {
   active: boolean;
   courseIds: string[];
   sectionSlugs: string[];
+  /** The server's reading of the above on today's date; not sent back. */
+  state: CodeState;
 }
 
 export interface Upsell {

@@ -1,5 +1,5 @@
 import { formatShortDate } from '../../lib/dates';
-import type { EnquiryKind, EnquiryStatus, OfflineMethod, OrderStatus, Role, Session } from './api-types';
+import type { CodeState, EnquiryKind, EnquiryStatus, OfflineMethod, OrderStatus, Role, Session } from './api-types';
 
 // The back office's words for the API's closed sets, and its dates, times
 // and seats said one way on every screen.
@@ -13,6 +13,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   failed: 'Payment failed',
   cancelled: 'Cancelled',
 };
+
+export const CODE_STATE_LABELS: Record<CodeState, string> = { active: 'Active', expired: 'Expired', usedUp: 'Used up' };
 
 export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', in_progress: 'In progress', done: 'Done' };
 

@@ -117,7 +117,7 @@ export function order(overrides: Partial<Order> = {}): Order {
 }
 
 export function code(overrides: Partial<Code> = {}): Code {
-  return { code: 'WINTER10', type: 'percent', value: 10, expiresOn: '2027-01-31', maxUses: 50, uses: 3, active: true, courseIds: [], sectionSlugs: [], ...overrides };
+  return { code: 'WINTER10', type: 'percent', value: 10, expiresOn: '2027-01-31', maxUses: 50, uses: 3, active: true, courseIds: [], sectionSlugs: [], state: 'active', ...overrides };
 }
 
 export function enquiry(overrides: Partial<Enquiry> = {}): Enquiry {

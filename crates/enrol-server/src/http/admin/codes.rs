@@ -9,9 +9,11 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
+use serde::Serialize;
 
-use enrol_db::CodeSaved;
-use enrol_domain::codes::{CodeForm, code_name};
+use enrol_db::{CodeRecord, CodeSaved};
+use enrol_domain::codes::{CodeForm, CodeState, code_name};
+use enrol_domain::london;
 use enrol_domain::upsells::UpsellForm;
 
 use super::Staff;
@@ -22,10 +24,26 @@ use crate::http::json_body::JsonBody;
 
 const ENTER_A_CODE: &str = "Enter a code: 3 to 32 letters, digits or hyphens.";
 
+/// A code as the back office shows it: as stored, and whether it can be
+/// used today, so one whose last day has passed never reads as active.
+#[derive(Serialize)]
+struct CodeAnswer {
+    #[serde(flatten)]
+    code: CodeRecord,
+    state: CodeState,
+}
+
+impl From<CodeRecord> for CodeAnswer {
+    fn from(code: CodeRecord) -> Self {
+        let state = code.state(london::today(Utc::now()));
+        CodeAnswer { code, state }
+    }
+}
+
 /// What the back office is told about a code it tried to save.
 fn saved(outcome: CodeSaved, status: StatusCode) -> Result<Response, ApiError> {
     match outcome {
-        CodeSaved::Saved(code) => Ok((status, Json(code)).into_response()),
+        CodeSaved::Saved(code) => Ok((status, Json(CodeAnswer::from(code))).into_response()),
         CodeSaved::NotFound => Err(ApiError::NotFound),
         CodeSaved::Taken => Err(ApiError::field("code", "A code with this name exists already.")),
         CodeSaved::UnknownCourse => Err(ApiError::field("courseIds", "Choose courses the college has.")),
@@ -39,7 +57,8 @@ fn saved(outcome: CodeSaved, status: StatusCode) -> Result<Response, ApiError> {
 
 /// `GET /api/admin/codes`: every code with its uses.
 pub async fn list_codes(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
-    Ok(Json(serde_json::json!({ "codes": state.db.codes().await? })).into_response())
+    let codes: Vec<CodeAnswer> = state.db.codes().await?.into_iter().map(CodeAnswer::from).collect();
+    Ok(Json(serde_json::json!({ "codes": codes })).into_response())
 }
 
 /// `POST /api/admin/codes`: 201 with the code as stored (upper-case).
@@ -84,7 +103,7 @@ pub async fn edit_code(
 pub async fn expire_code(State(state): State<Arc<AppState>>, staff: Staff, Path(code): Path<String>) -> Result<Response, ApiError> {
     let code = code_name(&code).ok_or(ApiError::NotFound)?;
     let expired = state.db.expire_code(&code, &staff.id, Utc::now()).await?.ok_or(ApiError::NotFound)?;
-    Ok(Json(expired).into_response())
+    Ok(Json(CodeAnswer::from(expired)).into_response())
 }
 
 /// `GET /api/admin/codes/{code}/orders`: the bookings that used it, newest first.

@@ -10,7 +10,7 @@ import { useCourseChoices } from '../../lib/reference-data';
 // (typed in pounds, sent in pence), when it expires, how many times it may
 // be used, and the courses and course sections it is limited to (none: all).
 
-export type CodeTerms = Omit<Code, 'uses'>;
+export type CodeTerms = Omit<Code, 'uses' | 'state'>;
 
 const TYPES: readonly [CodeType, ...CodeType[]] = ['percent', 'pound'];
 const TYPE_CHOICES = [

@@ -6,6 +6,7 @@ import { RequestView } from '../../components/request-view';
 import { useCommand } from '../../components/use-command';
 import { adminPost, adminPut, apiPath } from '../../lib/admin-api';
 import type { Code, OrderRow } from '../../lib/api-types';
+import { CODE_STATE_LABELS } from '../../lib/labels';
 import { useAdminData } from '../../lib/use-admin-data';
 import { paths } from '../../paths';
 import { CodeForm } from './code-form';
@@ -37,7 +38,10 @@ function CodePage({ code, reload }: { code: Code; reload: () => void }) {
   const orders = useAdminData<{ orders: OrderRow[] }>(apiPath('codes', code.code, 'orders'));
   return (
     <>
-      <p>{`${discountLabel(code)} · used ${code.uses} time${code.uses === 1 ? '' : 's'}`}</p>
+      <p>
+        <strong>{CODE_STATE_LABELS[code.state]}</strong>
+        {` · ${discountLabel(code)} · used ${code.uses} time${code.uses === 1 ? '' : 's'}${code.maxUses === null ? '' : ` of ${code.maxUses}`}`}
+      </p>
       <h2>Terms</h2>
       <CodeForm
         code={code}
@@ -49,21 +53,27 @@ function CodePage({ code, reload }: { code: Code; reload: () => void }) {
         }}
       />
       <h2>Expire</h2>
-      <p>Expiring ends the code today: nobody can use it after this.</p>
-      <button
-        type="button"
-        className="button button-danger"
-        disabled={expiring.busy}
-        onClick={() =>
-          void expiring.run(async () => {
-            await adminPost<unknown>(apiPath('codes', code.code, 'expire'));
-            reload();
-            return 'Code expired.';
-          })
-        }
-      >
-        Expire the code now
-      </button>
+      {code.state === 'expired' ? (
+        <p>This code has expired: nobody can use it.</p>
+      ) : (
+        <>
+          <p>Expiring ends the code today: nobody can use it after this.</p>
+          <button
+            type="button"
+            className="button button-danger"
+            disabled={expiring.busy}
+            onClick={() =>
+              void expiring.run(async () => {
+                await adminPost<unknown>(apiPath('codes', code.code, 'expire'));
+                reload();
+                return 'Code expired.';
+              })
+            }
+          >
+            Expire the code now
+          </button>
+        </>
+      )}
       <CommandStatus command={expiring} />
       <h2>Orders that used it</h2>
       <RequestView request={orders} what="the orders">

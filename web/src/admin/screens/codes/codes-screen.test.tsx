@@ -5,7 +5,13 @@ import { jsonResponse, type Answer } from '../../../test/api-stub';
 import { code, COURSES, orderRow, staffMember } from '../../test/fixtures';
 import { address, callsTo, renderAdmin } from '../../test/render-admin';
 
-const CODES = [code(), code({ code: 'KIT25', type: 'pound', value: 2500, expiresOn: null, maxUses: null, uses: 7, active: false, courseIds: ['botox'], sectionSlugs: ['aesthetics'] })];
+const CODES = [
+  code(),
+  code({ code: 'KIT25', type: 'pound', value: 2500, expiresOn: null, maxUses: null, uses: 7, active: false, courseIds: ['botox'], sectionSlugs: ['aesthetics'], state: 'expired' }),
+  // Switched on, but past its last day, and one with every use counted: the server's state says so.
+  code({ code: 'AUTUMN', expiresOn: '2025-10-31', state: 'expired' }),
+  code({ code: 'FIRST5', expiresOn: null, maxUses: 5, uses: 5, state: 'usedUp' }),
+];
 
 function renderCodes(path: string, answers: Record<string, Answer> = {}) {
   return renderAdmin(path, staffMember('staff'), {
@@ -19,9 +25,12 @@ describe('discount codes', () => {
   it('lists what each code gives, until when, how often used and what for', async () => {
     renderCodes('/codes/');
     const table = await screen.findByRole('table', { name: 'Discount codes' });
-    const [, kit, winter] = within(table).getAllByRole('row');
-    expect(within(kit!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['£25.00 off', 'Never', '7', 'No', '1 course; sections: aesthetics']);
-    expect(within(winter!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['10% off', '31 Jan 2027', '3 of 50', 'Yes', 'Everything']);
+    const [, autumn, first, kit, winter] = within(table).getAllByRole('row');
+    const cells = (row: HTMLElement | undefined) => within(row!).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells(kit)).toEqual(['£25.00 off', 'Never', '7', 'Expired', '1 course; sections: aesthetics']);
+    expect(cells(winter)).toEqual(['10% off', '31 Jan 2027', '3 of 50', 'Active', 'Everything']);
+    expect(cells(autumn)).toEqual(['10% off', '31 Oct 2025', '3 of 50', 'Expired', 'Everything']);
+    expect(cells(first)).toEqual(['10% off', 'Never', '5 of 5', 'Used up', 'Everything']);
     expect(within(winter!).getByRole('link', { name: 'WINTER10' })).toHaveAttribute('href', '/admin/codes/WINTER10/');
   });
 
@@ -76,6 +85,13 @@ describe('discount codes', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Expire the code now' }));
     expect(await screen.findByText('Code expired.')).toBeInTheDocument();
     expect(callsTo(api, 'POST /api/admin/codes/WINTER10/expire')).toHaveLength(1);
+  });
+
+  it('says a code past its last day has expired, and offers no expiry', async () => {
+    renderCodes('/codes/AUTUMN/', { 'GET /api/admin/codes/AUTUMN/orders': () => jsonResponse(200, { orders: [] }) });
+    expect(await screen.findByText('This code has expired: nobody can use it.')).toBeInTheDocument();
+    expect(screen.getByText('Expired')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Expire the code now' })).not.toBeInTheDocument();
   });
 
   it('says when there is no such code', async () => {

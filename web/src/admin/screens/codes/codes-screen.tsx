@@ -5,11 +5,14 @@ import { columnsOf, DataTable } from '../../components/data-table';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView } from '../../components/request-view';
 import type { Code } from '../../lib/api-types';
+import { CODE_STATE_LABELS } from '../../lib/labels';
 import { useAdminData } from '../../lib/use-admin-data';
 import { paths } from '../../paths';
 
 // Discount codes (decision 017): what each gives, until when, how often it
-// was used, and what it is limited to.
+// was used, whether it can be used today (the server's `state`: a code past
+// its last day is expired whatever its switch says), and what it is
+// limited to.
 
 export const CODES_PATH = '/api/admin/codes';
 
@@ -30,7 +33,7 @@ const columns = column.columns([
   column.accessor((code) => discountLabel(code), { id: 'discount', header: 'Discount' }),
   column.accessor('expiresOn', { header: 'Expires', cell: (info) => (info.getValue() ? formatShortDate(info.getValue() ?? '') : 'Never') }),
   column.accessor('uses', { header: 'Uses', cell: (info) => (info.row.original.maxUses === null ? String(info.getValue()) : `${info.getValue()} of ${info.row.original.maxUses}`) }),
-  column.accessor('active', { header: 'Active', cell: (info) => (info.getValue() ? 'Yes' : 'No') }),
+  column.accessor('state', { header: 'State', cell: (info) => CODE_STATE_LABELS[info.getValue()] }),
   column.accessor((code) => limitsLabel(code), { id: 'limits', header: 'Limited to', enableSorting: false }),
 ]);
 
