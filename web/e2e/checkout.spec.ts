@@ -179,6 +179,7 @@ test('the full total is paid with Klarna on the sandbox', async ({ page }) => {
   await expect(figure(page, 'Paying in full today')).toHaveText(gbp(price));
   await expect(paymentForm(page).getByLabel('Card number')).toBeHidden();
   await fillContact(page, 'klarna.payer@example.com');
+  await agreeToAll(paymentForm(page));
   await paymentForm(page).getByRole('button', { name: `Pay ${gbp(price)}` }).click();
 
   await page.waitForURL(/\/sandbox\/redirect\//);

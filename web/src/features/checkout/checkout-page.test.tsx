@@ -69,7 +69,7 @@ describe('CheckoutPage', () => {
     renderCheckout([microneedling], { today: '2027-01-02' });
     await ready();
     expect(totalOf('Balance')).toBe(
-      '£695.00 due today, as your training starts within 14 days: pay it with the link in your confirmation email, or pay in full now',
+      '£695.00 due today, as your training starts within 14 days: pay it with the link in your confirmation email',
     );
     expect(screen.queryByText(/29th December/)).toBeNull();
     expect(payButton()).toHaveTextContent('Pay booking fee £100.00');

@@ -19,7 +19,7 @@ export function CheckoutTotals({ figures, mode, discount, onRemoveDiscount, bala
   today: string;
 }) {
   const due = dueAtOnce
-    ? 'due today, as your training starts within 14 days: pay it with the link in your confirmation email, or pay in full now'
+    ? 'due today, as your training starts within 14 days: pay it with the link in your confirmation email'
     : balanceDueWords(balanceDueOn, today);
   return (
     <dl className="checkout-totals">
