@@ -52,6 +52,8 @@ export function useAdminForm<TInput extends FieldValues, TOutput>({
   const [done, setDone] = useState('');
   // Counts failed submits: each one moves the focus to the summary.
   const [failures, setFailures] = useState(0);
+  // Counts sends that succeeded: a confirmation step closes on each.
+  const [sent, setSent] = useState(0);
   const names = Object.keys(labels) as (keyof TInput & string)[];
 
   function failed(text: string) {
@@ -67,6 +69,7 @@ export function useAdminForm<TInput extends FieldValues, TOutput>({
         const said = await send(values);
         if (clearWhenSent) form.reset();
         setDone(said);
+        setSent((count) => count + 1);
       } catch (error) {
         const besideFields: Partial<Record<string, string>> = error instanceof ApiError ? fieldErrorsOf(error, names) : {};
         const conflict = error instanceof ApiError && error.status === 409 && conflictField && Object.keys(besideFields).length === 0;
@@ -81,15 +84,28 @@ export function useAdminForm<TInput extends FieldValues, TOutput>({
     },
   );
 
+  /** Checks the fields as a submit would, sending nothing: a refusal shows and takes the focus as a failed submit's does. */
+  async function check(): Promise<boolean> {
+    const valid = await form.trigger();
+    if (!valid) {
+      setDone('');
+      failed('');
+    }
+    return valid;
+  }
+
   return {
     form,
     submit,
+    check,
     sending: form.formState.isSubmitting,
     /** The form's own message, for the summary; `failures` counts the failed submits. */
     message,
     failures,
     /** What the last submit did, for the live region. */
     done,
+    /** How many sends succeeded. */
+    sent,
     /** The fields in order, for the summary. */
     names,
     idOf: (name: keyof TInput & string) => fieldId(id, name),
