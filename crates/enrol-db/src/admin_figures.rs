@@ -1,5 +1,5 @@
 //! The back office's figures (issue 14 item 8): bookings and takings over
-//! a period, balances still owed, and the rows of the accountant's
+//! a period, e-learning sold, balances still owed, new enquiries, and the rows of the accountant's
 //! exports (orders, payments, refunds) for a range of instants.
 
 use anyhow::Context as _;
@@ -15,6 +15,14 @@ pub struct Takings {
     pub bookings: i64,
     /// Payments received less refunds made, in pence.
     pub takings: i64,
+}
+
+/// E-learning orders paid in a period and what they came to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, sqlx::FromRow)]
+pub struct OnlineSales {
+    pub orders: i64,
+    /// The orders' totals, in pence.
+    pub amount: i64,
 }
 
 /// Balances still owed on bookings.
@@ -80,6 +88,21 @@ impl Db {
              as bigint) as takings"
         ).bind(from).bind(to).fetch_one(pool).await)
         .context("Failed to add up the takings")
+    }
+
+    /// E-learning orders paid in `[from, to)`.
+    pub async fn online_sales(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> anyhow::Result<OnlineSales> {
+        on_pool!(self, pool => sqlx::query_as(
+            "select count(*) as orders, cast(coalesce(sum(total), 0) as bigint) as amount from online_order \
+             where status = 'paid' and paid_at >= $1 and paid_at < $2"
+        ).bind(from).bind(to).fetch_one(pool).await)
+        .context("Failed to add up the e-learning sales")
+    }
+
+    /// Enquiries nobody has picked up yet: those the inbox lists as new.
+    pub async fn new_enquiries(&self) -> anyhow::Result<i64> {
+        on_pool!(self, pool => sqlx::query_scalar("select count(*) from form_submission where status = 'new'").fetch_one(pool).await)
+            .context("Failed to count the new enquiries")
     }
 
     /// What booked students still owe, and how much of it is overdue on `today`.

@@ -57,7 +57,7 @@ pub use account_area::{EmailChange, IntakeBooking, IntakeMove, NewUpload, Stored
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use admin_codes::{CodeRecord, CodeSaved};
 pub use admin_enquiries::{EnquiryChange, EnquiryNote, INBOX_LIMIT, InboxEnquiry};
-pub use admin_figures::{BalancesOwed, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
+pub use admin_figures::{BalancesOwed, OnlineSales, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
 pub use admin_rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
 pub use admin_sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};
 pub use admin_upsells::UpsellRecord;

@@ -96,6 +96,12 @@ both_backends! {
         let log: Value = staff.get(app.url(&format!("/api/admin/audit?entity=session&entityId={id}"))).send().await.unwrap().json().await.unwrap();
         assert_eq!(log["entries"][0]["before"]["seats"], 3);
         assert_eq!(log["entries"][0]["after"]["seats"], 2);
+        let (was, now) = (london::today(Utc::now()) + Duration::days(100), london::today(Utc::now()) + Duration::days(101));
+        assert_eq!(
+            log["entries"][0]["summary"],
+            format!("Session seats changed from 3 to 2; date changed from {} to {}", london::long_date(was), london::long_date(now)),
+            "the log reads in words, beside the code"
+        );
     }
 
     async fn a_tutor_reads_and_marks_only_their_own_roster(app: TestApp) {
@@ -169,6 +175,24 @@ both_backends! {
         assert!(dashboard["balances"]["count"].as_i64().unwrap() >= 1);
         let upcoming = dashboard["upcoming"].as_array().unwrap().iter().find(|s| s["id"] == id.as_str()).expect("the new date is upcoming");
         assert_eq!(upcoming["booked"], 1);
+        assert_eq!((&dashboard["online"]["week"], &dashboard["online"]["month"]), (&json!({ "orders": 0, "amount": 0 }), &json!({ "orders": 0, "amount": 0 })));
+        assert_eq!(dashboard["enquiries"], json!({ "new": 0 }));
+
+        // An e-learning course bought and paid on the sandbox, and an enquiry sent.
+        let offer = app.db().online_offers().await.unwrap().into_iter().next().expect("an online course");
+        let checkout: Value = app.client.post(app.url("/api/e-learning/create-checkout"))
+            .json(&json!({ "priceIds": [offer.price_id], "agreed": crate::online_checkout::agreed_online() }))
+            .send().await.unwrap().json().await.unwrap();
+        let form = [("email", "sam@example.com"), ("name", "Sam Buyer"), ("card_number", "4242 4242 4242 4242"), ("expiry", "12 / 34"), ("cvc", "123")];
+        let paid = app.client.post(app.url(checkout["url"].as_str().unwrap())).form(&form).send().await.unwrap();
+        assert_eq!(paid.status(), 303);
+        let (status, _) = crate::enrol_checkout::post(&app, "/api/enquiries/contact",
+            &json!({ "name": "Ann Hill", "email": "ann@example.org", "message": "Do you teach at weekends?" })).await;
+        assert!(status < 300, "{status}");
+        let dashboard: Value = staff.get(app.url("/api/admin/dashboard")).send().await.unwrap().json().await.unwrap();
+        let sold = json!({ "orders": 1, "amount": offer.unit_amount.pence() });
+        assert_eq!((&dashboard["online"]["week"], &dashboard["online"]["month"]), (&sold, &sold), "{dashboard}");
+        assert_eq!(dashboard["enquiries"], json!({ "new": 1 }));
 
         let today = london::today(Utc::now());
         let range = format!("from={}&to={}", today - Duration::days(1), today);

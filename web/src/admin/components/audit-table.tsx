@@ -3,7 +3,8 @@ import { formatInstant } from '../lib/labels';
 import { columnsOf, DataTable } from './data-table';
 
 // Audit entries (decision 017), as the audit log and an order's trail show
-// them: who did what to which record, and the record before and after.
+// them: who did what to which record, in words with the action's code
+// beside them, and the record before and after.
 
 const column = columnsOf<AuditEntry>();
 
@@ -34,7 +35,16 @@ const columns = column.columns([
       </>
     ),
   }),
-  column.accessor('action', { header: 'Action' }),
+  column.accessor('summary', {
+    header: 'Action',
+    cell: (info) => (
+      <>
+        {info.getValue()}
+        <br />
+        <code className="muted">{info.row.original.action}</code>
+      </>
+    ),
+  }),
   column.accessor((entry) => `${entry.entity} ${entry.entityId}`, { id: 'entity', header: 'Record' }),
   column.display({ id: 'change', header: 'Change', cell: (info) => <Change entry={info.row.original} /> }),
 ]);

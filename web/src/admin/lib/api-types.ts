@@ -59,6 +59,8 @@ export interface AuditEntry {
   entityId: string;
   before: unknown;
   after: unknown;
+  /** What it did, in words made from `action`, `before` and `after` by the server: 'Refund of £50.00'. */
+  summary: string;
 }
 
 export interface AuditPage {
@@ -108,11 +110,20 @@ export interface Figures {
   takings: number;
 }
 
+/** E-learning orders paid in a period, and what they came to in pence. */
+export interface OnlineSales {
+  orders: number;
+  amount: number;
+}
+
 export interface Dashboard {
   week: Figures;
   month: Figures;
+  online: { week: OnlineSales; month: OnlineSales };
   upcoming: Session[];
   balances: { count: number; amount: number; overdueCount: number; overdueAmount: number };
+  /** Enquiries nobody has picked up yet (status `new`). */
+  enquiries: { new: number };
 }
 
 export interface RosterStudent {

@@ -65,6 +65,7 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     entityId: 'ord-7',
     before: { paid: 45000 },
     after: { paid: 40000 },
+    summary: 'Refund of £50.00',
     ...overrides,
   };
 }

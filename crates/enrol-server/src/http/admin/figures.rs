@@ -18,9 +18,10 @@ use crate::http::ApiError;
 /// How far ahead the dashboard lists sessions.
 const UPCOMING_DAYS: u64 = 60;
 
-/// `GET /api/admin/dashboard`: this week's and month's bookings and
-/// takings (London weeks start on Monday), the sessions filling over the
-/// next two months, and the balances owed.
+/// `GET /api/admin/dashboard`: this week's and month's bookings, takings
+/// and e-learning sold (London weeks start on Monday), the sessions filling
+/// over the next two months, the balances owed and the enquiries not yet
+/// picked up.
 pub async fn show_dashboard(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
     let now = Utc::now();
     let today = london::today(now);
@@ -28,10 +29,17 @@ pub async fn show_dashboard(State(state): State<Arc<AppState>>) -> Result<Respon
     let first = today.with_day(1).unwrap_or(today);
     let week = state.db.takings(london::start_of_day(monday), now).await?;
     let month = state.db.takings(london::start_of_day(first), now).await?;
+    let online = serde_json::json!({
+        "week": state.db.online_sales(london::start_of_day(monday), now).await?,
+        "month": state.db.online_sales(london::start_of_day(first), now).await?,
+    });
     let filter = SessionFilter { from: Some(today), to: today.checked_add_days(Days::new(UPCOMING_DAYS)), ..SessionFilter::default() };
     let upcoming: Vec<_> = state.db.admin_sessions(&filter, now).await?.into_iter().filter(|s| s.status == "active").take(20).collect();
     let balances = state.db.balances_owed(today).await?;
-    Ok(Json(serde_json::json!({ "week": week, "month": month, "upcoming": upcoming, "balances": balances })).into_response())
+    let enquiries = serde_json::json!({ "new": state.db.new_enquiries().await? });
+    Ok(Json(serde_json::json!({ "week": week, "month": month, "online": online, "upcoming": upcoming, "balances": balances,
+        "enquiries": enquiries }))
+    .into_response())
 }
 
 #[derive(Deserialize)]

@@ -11,6 +11,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 
 use enrol_db::{AddedStaff, AuditFilter, AuditRow};
+use enrol_domain::audit::audit_sentence;
 use enrol_domain::contact::is_valid_email;
 use enrol_domain::mail::Mail;
 use enrol_domain::staff::Role;
@@ -157,12 +158,16 @@ pub struct AuditView {
     entity_id: String,
     before: Option<serde_json::Value>,
     after: Option<serde_json::Value>,
+    /// What it did, in words, beside the code (`audit_sentence`).
+    summary: String,
 }
 
 impl From<AuditRow> for AuditView {
     fn from(row: AuditRow) -> Self {
         let parse = |text: Option<String>| text.and_then(|t| serde_json::from_str(&t).ok());
+        let (before, after): (Option<serde_json::Value>, Option<serde_json::Value>) = (parse(row.before_data), parse(row.after_data));
         AuditView {
+            summary: audit_sentence(&row.action, before.as_ref(), after.as_ref()),
             id: row.id,
             at: row.at,
             actor_name: row.actor_name,
@@ -170,8 +175,8 @@ impl From<AuditRow> for AuditView {
             action: row.action,
             entity: row.entity,
             entity_id: row.entity_id,
-            before: parse(row.before_data),
-            after: parse(row.after_data),
+            before,
+            after,
         }
     }
 }

@@ -17,6 +17,10 @@ describe('the audit log', () => {
     const table = await screen.findByRole('table', { name: 'Newest entries' });
     expect(within(table).getByText('20 Nov 2026, 10:15')).toBeInTheDocument();
     expect(within(table).getByText('order ord-7')).toBeInTheDocument();
+    // In words, with the action's code beside them.
+    const action = within(table).getByText('Refund of £50.00').closest('td');
+    expect(action).toHaveTextContent('Refund of £50.00refund');
+    expect(within(action!).getByText('refund').tagName).toBe('CODE');
     await userEvent.click(within(table).getByText('Before and after'));
     expect(within(table).getByText(/"paid": 40000/)).toBeVisible();
   });

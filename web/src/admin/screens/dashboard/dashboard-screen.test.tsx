@@ -7,6 +7,8 @@ import { renderAdmin } from '../../test/render-admin';
 const dashboard = {
   week: { bookings: 4, takings: 180000 },
   month: { bookings: 21, takings: 945050 },
+  online: { week: { orders: 1, amount: 9900 }, month: { orders: 12, amount: 148800 } },
+  enquiries: { new: 3 },
   upcoming: [session(), session({ id: 'ses-2', courseTitle: 'Lip Filler', date: '2026-12-18', seats: 8, booked: 8, held: 0 })],
   balances: { count: 6, amount: 120000, overdueCount: 1, overdueAmount: 20000 },
 };
@@ -21,6 +23,16 @@ describe('the dashboard', () => {
     const balances = screen.getByRole('region', { name: 'Balances due' });
     expect(within(balances).getByText('6 bookings, £1,200.00')).toBeInTheDocument();
     expect(within(balances).getByText('1 booking, £200.00')).toBeInTheDocument();
+  });
+
+  it('shows the e-learning sold this week and month, and the new enquiries with a way to them', async () => {
+    renderAdmin('/', staffMember('staff'), { 'GET /api/admin/dashboard': () => jsonResponse(200, dashboard) });
+    const week = await screen.findByRole('region', { name: 'This week' });
+    expect(within(week).getByText('E-learning sold').nextElementSibling).toHaveTextContent('1 order, £99.00');
+    expect(within(screen.getByRole('region', { name: 'This month' })).getByText('12 orders, £1,488.00')).toBeInTheDocument();
+    const enquiries = screen.getByRole('region', { name: 'Enquiries' });
+    expect(within(enquiries).getByText('New, not yet picked up').nextElementSibling).toHaveTextContent('3');
+    expect(within(enquiries).getByRole('link', { name: 'New enquiries' })).toHaveAttribute('href', '/admin/enquiries/?status=new');
   });
 
   it('shows how full each upcoming session is, in words and on a meter', async () => {
