@@ -12,6 +12,7 @@ use serde::Serialize;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
 
+use crate::admin_rosters::on_roster;
 use crate::seats::{lock_sessions, seats_changed};
 use crate::{AuditEntry, Db, audit, content_changed, on_pool, public_id, queue_mail};
 
@@ -32,7 +33,11 @@ pub struct AdminSession {
     pub session_type: String,
     pub price: i64,
     pub seats: i64,
+    /// Students on its roster.
     pub booked: i64,
+    /// Seats counted as taken with no booking on this site behind them:
+    /// a content pack's `registrations` (bookings made before the site).
+    pub taken_elsewhere: i64,
     /// Seats held by unpaid orders now.
     pub held: i64,
     pub waiting: i64,
@@ -96,11 +101,18 @@ pub struct CancelledBooking {
     pub given_name: String,
 }
 
-const SESSION_SELECT: &str = "select s.id, ev.course_id, c.title as course_title, s.date, s.start_at, s.end_at, s.type, s.price, \
-     s.seats, s.registrations as booked, \
+const SESSION_SELECT: &str = concat!(
+    "with on_roster as (select r.session_id, count(*) as students from registration r join enrollment e on e.id = r.enrollment_id \
+     where ",
+    on_roster!(),
+    " group by r.session_id) \
+     select s.id, ev.course_id, c.title as course_title, s.date, s.start_at, s.end_at, s.type, s.price, \
+     s.seats, coalesce(o.students, 0) as booked, s.registrations - coalesce(o.students, 0) as taken_elsewhere, \
      s.holds - (select count(*) from seat_hold h where h.session_id = s.id and h.expires_at <= $1) as held, \
      s.waiting, s.offered, s.status, s.venue, s.joining_link, s.tutor_id \
-     from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id";
+     from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
+     left join on_roster o on o.session_id = s.id"
+);
 
 /// Whether `$tutor_id` (an `Option<&str>`) is none or an active tutor's,
 /// inside `$tx`.

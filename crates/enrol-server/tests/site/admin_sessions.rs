@@ -104,6 +104,34 @@ both_backends! {
         );
     }
 
+    async fn the_sessions_list_and_the_roster_agree_on_who_is_booked(app: TestApp) {
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        // The demo's first peels date comes with 4 seats counted as taken before the site, with nobody behind them here.
+        let session = "chemical-peels-1";
+        let kept = book(&app, session, false).await;
+        let cancelled = book(&app, session, true).await;
+        let cancel = staff.post(app.url(&format!("/api/admin/orders/{cancelled}/cancel"))).json(&json!({ "refund": "none" })).send().await.unwrap();
+        assert_eq!(cancel.status(), 200);
+        let q = quote(false, None);
+        prepared(&app, &order(session, false, None, "card", &q), q.deposit, "booking-fee").await;
+
+        let roster: Value = staff.get(app.url(&format!("/api/admin/sessions/{session}/roster"))).send().await.unwrap().json().await.unwrap();
+        let students: Vec<&str> = roster["students"].as_array().unwrap().iter().map(|s| s["enrollmentId"].as_str().unwrap()).collect();
+        assert_eq!(students, [kept.as_str()], "only the paid booking still standing");
+        let list: Value = staff.get(app.url("/api/admin/sessions")).send().await.unwrap().json().await.unwrap();
+        let listed = list["sessions"].as_array().unwrap().iter().find(|s| s["id"] == session).unwrap();
+        for answer in [listed, &roster["session"]] {
+            assert_eq!(
+                (answer["booked"].as_i64(), answer["takenElsewhere"].as_i64(), answer["held"].as_i64()),
+                (Some(1), Some(4), Some(1)),
+                "booked as the roster lists them, the pack's seats apart, the unpaid order held: {answer}"
+            );
+        }
+        let dashboard: Value = staff.get(app.url("/api/admin/dashboard")).send().await.unwrap().json().await.unwrap();
+        let upcoming = dashboard["upcoming"].as_array().unwrap().iter().find(|s| s["id"] == session).unwrap();
+        assert_eq!(upcoming["booked"], 1);
+    }
+
     async fn a_tutor_reads_and_marks_only_their_own_roster(app: TestApp) {
         let (owner, _) = staff_member(&app, Role::Owner, "owner@college.test").await;
         let (tutor, _) = staff_member(&app, Role::Tutor, "tia@college.test").await;

@@ -81,7 +81,10 @@ export interface Session {
   type: SessionType;
   price: number;
   seats: number;
+  /** Students on its roster: paid bookings, a deposit or in full, not cancelled. */
   booked: number;
+  /** Seats counted as taken with no booking on this site behind them (a content pack's bookings made before the site). */
+  takenElsewhere: number;
   held: number;
   waiting: number;
   offered: number;
@@ -92,7 +95,7 @@ export interface Session {
 }
 
 /** What `POST /sessions` takes; `PUT /sessions/{id}` takes it without `courseId`. */
-export type SessionDetails = Omit<Session, 'id' | 'courseTitle' | 'booked' | 'held' | 'waiting' | 'offered' | 'status'>;
+export type SessionDetails = Omit<Session, 'id' | 'courseTitle' | 'booked' | 'takenElsewhere' | 'held' | 'waiting' | 'offered' | 'status'>;
 
 export interface Course {
   id: string;

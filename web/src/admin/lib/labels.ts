@@ -73,13 +73,21 @@ export function sessionWhen(session: Pick<Session, 'date' | 'startTime' | 'endTi
   return `${formatShortDate(session.date)}, ${session.startTime}–${session.endTime}`;
 }
 
-/** Seats booked and held, of those on sale: '12 booked and 2 held of 16 seats'. */
-export function seatsFilled(session: Pick<Session, 'seats' | 'booked' | 'held'>): string {
-  const held = session.held > 0 ? ` and ${session.held} held` : '';
-  return `${session.booked} booked${held} of ${session.seats} seats`;
+type SeatCounts = Pick<Session, 'seats' | 'booked' | 'takenElsewhere' | 'held'>;
+
+/** Seats booked (as the roster lists them), taken elsewhere and held, of those on sale: '12 booked, 4 taken elsewhere and 2 held of 16 seats'. */
+export function seatsFilled(session: SeatCounts): string {
+  const parts = [`${session.booked} booked`];
+  if (session.takenElsewhere > 0) parts.push(`${session.takenElsewhere} taken elsewhere`);
+  if (session.held > 0) parts.push(`${session.held} held`);
+  const last = parts.pop() ?? '';
+  return `${parts.length > 0 ? `${parts.join(', ')} and ${last}` : last} of ${session.seats} seats`;
 }
 
+/** Seats taken, whether booked here, elsewhere, or held. */
+export const seatsTaken = (session: SeatCounts) => session.booked + session.takenElsewhere + session.held;
+
 /** Seats neither booked nor held. */
-export function seatsFree(session: Pick<Session, 'seats' | 'booked' | 'held'>): number {
-  return Math.max(session.seats - session.booked - session.held, 0);
+export function seatsFree(session: SeatCounts): number {
+  return Math.max(session.seats - seatsTaken(session), 0);
 }

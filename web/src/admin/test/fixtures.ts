@@ -27,6 +27,7 @@ export function session(overrides: Partial<Session> = {}): Session {
     price: 45000,
     seats: 16,
     booked: 12,
+    takenElsewhere: 0,
     held: 2,
     waiting: 1,
     offered: 0,

@@ -71,6 +71,13 @@ describe('a session’s roster', () => {
     expect(await screen.findByText('The student still owes part of the balance.')).toHaveAttribute('role', 'alert');
   });
 
+  it('says how many seats are taken without a booking on this site, which it cannot list', async () => {
+    renderAdmin('/sessions/ses-1/roster/', staffMember('tutor'), {
+      'GET /api/admin/sessions/ses-1/roster': () => jsonResponse(200, { session: session({ booked: 2, takenElsewhere: 4 }), students: STUDENTS }),
+    });
+    expect(await screen.findByText('4 more seats are counted as taken without a booking on this site (booked before it), so nobody is listed for them.')).toBeInTheDocument();
+  });
+
   it('offers tutors no certificate to issue', async () => {
     renderRoster();
     await screen.findByRole('table');

@@ -79,6 +79,9 @@ export function RosterScreen() {
           <>
             <p>{found.session.venue || found.session.joiningLink}</p>
             <RosterTable roster={found} canIssue={can(staff, 'sessions')} />
+            {found.session.takenElsewhere > 0 && (
+              <p>{`${found.session.takenElsewhere} more ${found.session.takenElsewhere === 1 ? 'seat is' : 'seats are'} counted as taken without a booking on this site (booked before it), so nobody is listed for ${found.session.takenElsewhere === 1 ? 'it' : 'them'}.`}</p>
+            )}
           </>
         )}
       </RequestView>
