@@ -158,7 +158,7 @@ fn session_changes(before: Option<&Value>, after: Option<&Value>) -> String {
         changes.push("tutor changed".to_owned());
     }
     match changes.split_first() {
-        Some((first, rest)) if rest.is_empty() => format!("Session {first}"),
+        Some((first, [])) => format!("Session {first}"),
         Some((first, rest)) => format!("Session {first}; {}", rest.join("; ")),
         None => "Session saved unchanged".to_owned(),
     }
