@@ -5,7 +5,14 @@ import { jsonResponse } from '../../test/api-stub';
 import { COURSES, staffMember } from '../test/fixtures';
 import { address, callsTo, forbidden, renderAdmin, signedOut } from '../test/render-admin';
 
-const dashboard = { week: { bookings: 4, takings: 180000 }, month: { bookings: 21, takings: 945000 }, upcoming: [], balances: { count: 0, amount: 0, overdueCount: 0, overdueAmount: 0 } };
+const dashboard = {
+  week: { bookings: 4, takings: 180000 },
+  month: { bookings: 21, takings: 945000 },
+  online: { week: { orders: 0, amount: 0 }, month: { orders: 0, amount: 0 } },
+  upcoming: [],
+  balances: { count: 0, amount: 0, overdueCount: 0, overdueAmount: 0 },
+  enquiries: { new: 0 },
+};
 const noOrders = () => jsonResponse(200, { orders: [] });
 const courses = () => jsonResponse(200, { courses: COURSES });
 

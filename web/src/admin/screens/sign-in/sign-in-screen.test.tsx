@@ -5,7 +5,14 @@ import { jsonResponse, SLOW_DOWN, tooManyRequests, type Answer } from '../../../
 import { staffMember } from '../../test/fixtures';
 import { address, callsTo, renderAdmin } from '../../test/render-admin';
 
-const dashboard = { week: { bookings: 0, takings: 0 }, month: { bookings: 0, takings: 0 }, upcoming: [], balances: { count: 0, amount: 0, overdueCount: 0, overdueAmount: 0 } };
+const dashboard = {
+  week: { bookings: 0, takings: 0 },
+  month: { bookings: 0, takings: 0 },
+  online: { week: { orders: 0, amount: 0 }, month: { orders: 0, amount: 0 } },
+  upcoming: [],
+  balances: { count: 0, amount: 0, overdueCount: 0, overdueAmount: 0 },
+  enquiries: { new: 0 },
+};
 
 function renderSignIn(signIn: Answer) {
   return renderAdmin('/sign-in/', null, {
