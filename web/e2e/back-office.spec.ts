@@ -177,6 +177,52 @@ test('staff make a code that works at checkout, answer a payment-plan request an
   await expect(page.getByRole('cell', { name: 'enquiry.note' }).first()).toBeVisible();
 });
 
+test('staff read a code past its last day as expired, the audit log in words, the dashboard\'s e-learning and enquiries, and one count of who is booked', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  await setUp(page, addOwner(`owner-reads-${stamp}@college.test`, 'Rae Owner'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'This week' }).getByText('E-learning sold')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Enquiries' }).getByRole('link', { name: /enquir/ })).toHaveAttribute('href', '/admin/enquiries/?status=new');
+
+  // A code whose last day has passed, switched on: expired, with no expiry to offer.
+  const code = `OLD${stamp}`;
+  await page.getByRole('navigation').getByRole('link', { name: 'Codes' }).click();
+  await page.getByRole('link', { name: 'New code' }).click();
+  await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code);
+  await page.getByRole('radio', { name: 'A percentage off' }).check();
+  await page.getByRole('textbox', { name: 'Discount', exact: true }).fill('10');
+  await page.getByLabel(/Expires on/).fill('2020-01-31');
+  await page.getByRole('button', { name: 'Create the code' }).click();
+  await expect(page.getByText('This code has expired: nobody can use it.')).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Codes' }).click();
+  await expect(page.getByRole('row').filter({ hasText: code })).toContainText('Expired');
+  await expect(page.getByRole('row').filter({ hasText: 'WELCOME10' })).toContainText('Active');
+
+  // The demo's first peels date counts 4 seats taken before the site: the session's page and its roster agree on the rest.
+  await page.goto('/admin/sessions/chemical-peels-1/');
+  const seats = page.getByText(/\d+ booked(, | and )4 taken elsewhere/);
+  await expect(seats).toBeVisible();
+  const booked = Number((await seats.textContent())!.match(/(\d+) booked/)![1]);
+  await page.getByRole('link', { name: 'Open the roster' }).click();
+  await expect(page.getByText(/^4 more seats are counted as taken without a booking on this site/)).toBeVisible();
+  if (booked === 0) await expect(page.getByText('Nobody is booked on this session yet.')).toBeVisible();
+  else await expect(page.getByRole('table').getByRole('row')).toHaveCount(booked + 1);
+
+  // The audit log in words, with the codes beside them.
+  await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
+  await expect(page.getByRole('cell', { name: /Discount code created\s*code\.create/ }).first()).toBeVisible();
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/admin/', '/admin/codes/', '/admin/audit/', '/admin/sessions/chemical-peels-1/roster/']) {
+      await page.goto(path);
+      await expect(page.locator('[aria-busy="true"], [role="status"]:text-matches("^Loading")')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      if (width === 390) await expectNoSidewaysScroll(page);
+    }
+  }
+});
+
 /** Books `sessionId` of the course at `url` as a new signed-in student in a browser of their own, paying the booking fee: the order's id. */
 async function bookAsStudent(browser: Browser, baseURL: string | undefined, url: string, sessionId: string): Promise<string> {
   const student = await colleague(browser, baseURL);
