@@ -276,7 +276,9 @@ test('staff move one booking to a new date and take its balance by bank transfer
   const refund = page.getByRole('region', { name: 'Refund' });
   await refund.getByLabel('Amount to refund (£)').fill('50');
   await refund.getByLabel('Reason').fill('Goodwill: the venue changed');
-  await refund.getByRole('button', { name: 'Refund' }).click();
+  await refund.getByRole('button', { name: 'Refund…' }).click();
+  await expect(refund.getByRole('group', { name: 'Refund £50.00 the way it was paid?' })).toBeFocused();
+  await refund.getByRole('button', { name: 'Yes, refund' }).click();
   await expect.poll(() => query(`select count(*) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = '${refunded}' and r.amount = 5000`)[0]![0]).toBe(1);
   await expect(page.getByRole('cell', { name: 'order.refund' }).first()).toBeVisible();
   await page.setViewportSize({ width: 320, height: 640 });

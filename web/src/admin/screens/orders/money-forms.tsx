@@ -1,11 +1,13 @@
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { formatMoney } from '../../../lib/money';
 import { AdminFormView } from '../../components/admin-form';
+import { ConfirmStep } from '../../components/confirm-step';
 import { RadioField, TextField } from '../../components/form-fields';
 import { useAdminForm } from '../../components/use-admin-form';
 import type { OfflineMethod, Refund } from '../../lib/api-types';
 import { choicesOf, OFFLINE_METHOD_LABELS } from '../../lib/labels';
-import { date, oneOf, pounds, requiredText } from '../../lib/form-rules';
+import { date, oneOf, penceFromPounds, pounds, requiredText } from '../../lib/form-rules';
 import { orderAction, type OrderActionProps } from './order-path';
 
 // The order page's money forms (decision 017): a refund of any amount up to
@@ -25,8 +27,17 @@ export function RefundForm({ order, onUpdated }: OrderActionProps) {
       return `Refund of ${formatMoney(refund.amount)} recorded.`;
     },
   });
+  // Money going back asks first, naming the amount the form holds.
+  const amount = penceFromPounds(useWatch({ control: form.form.control, name: 'amount' }) ?? '') ?? 0;
   return (
-    <AdminFormView form={form} submit="Refund">
+    <AdminFormView
+      form={form}
+      actions={
+        <ConfirmStep ask="Refund…" confirm="Yes, refund" keep="No, not now" busy={form.sending} ready={form.check} closeOn={form.sent}>
+          <p>{`Refund ${formatMoney(amount)} the way it was paid?`}</p>
+        </ConfirmStep>
+      }
+    >
       <TextField form={form} name="amount" inputMode="decimal" hint={`Up to what was paid: ${formatMoney(order.paid)}`} required />
       <TextField form={form} name="reason" multiline hint="The credit note shows it to the student; the audit log keeps it." required />
     </AdminFormView>

@@ -46,7 +46,10 @@ describe('an order', () => {
     const refund = await action('Refund');
     await userEvent.type(within(refund).getByLabelText(/Amount to refund/), '50.50');
     await userEvent.type(within(refund).getByLabelText(/Reason/), 'Goodwill');
-    await userEvent.click(within(refund).getByRole('button', { name: 'Refund' }));
+    await userEvent.click(within(refund).getByRole('button', { name: 'Refund…' }));
+    expect(callsTo(api, 'POST /api/admin/orders/ord-7/refund'), 'nothing is sent before the amount is confirmed').toEqual([]);
+    expect(await within(refund).findByRole('group', { name: 'Refund £50.50 the way it was paid?' })).toHaveFocus();
+    await userEvent.click(within(refund).getByRole('button', { name: 'Yes, refund' }));
     expect(await within(refund).findByRole('status')).toHaveTextContent('Refund of £50.50 recorded.');
     expect(callsTo(api, 'POST /api/admin/orders/ord-7/refund')[0]?.body).toEqual({ amount: 5050, reason: 'Goodwill' });
     expect(within(screen.getByRole('table', { name: 'Refunds' })).getByText('£50.50')).toBeInTheDocument();
@@ -75,7 +78,8 @@ describe('an order', () => {
     const refund = await action('Refund');
     await userEvent.type(within(refund).getByLabelText(/Amount to refund/), '300');
     await userEvent.type(within(refund).getByLabelText(/Reason/), 'Overpaid');
-    await userEvent.click(within(refund).getByRole('button', { name: 'Refund' }));
+    await userEvent.click(within(refund).getByRole('button', { name: 'Refund…' }));
+    await userEvent.click(await within(refund).findByRole('button', { name: 'Yes, refund' }));
     expect(await within(refund).findByText('The refund was refused.')).toBeInTheDocument();
     const amount = within(refund).getByLabelText(/Amount to refund/);
     expect(document.getElementById(`${amount.id}-error`)?.textContent).toBe('At most £250.00 was paid.');
