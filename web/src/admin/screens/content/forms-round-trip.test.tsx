@@ -51,7 +51,7 @@ describe('every kind’s form', () => {
       [`PUT ${path}/draft`]: () => jsonResponse(200, { draft_saved_at: '2026-11-21T09:30:00Z' }),
     });
     // The course's sections come with the list.
-    if (kind === 'course') await screen.findByRole('checkbox', { name: 'Lash Courses' });
+    if (kind === 'course') await screen.findByRole('checkbox', { name: 'Lash Courses' }, { timeout: 5000 });
     await userEvent.click(await screen.findByRole('button', { name: 'Save draft' }));
     expect(await screen.findByText(/^Draft saved/)).toBeInTheDocument();
     expect(callsTo(api, `PUT ${path}/draft`)[0]?.body).toEqual({ body });
