@@ -1,4 +1,5 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
+import { checkoutWith } from './accounts';
 import { agreeToAll, allowConsoleErrors, expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 // A refused form's message is where the person is looking, on a phone and on
@@ -13,16 +14,6 @@ async function expectRevealed(target: Locator) {
   await expect(target).toBeInViewport({ ratio: 1 });
 }
 
-/** Puts the course at `url` in the basket and opens the checkout, scrolled to its end as a buyer about to pay is. */
-async function checkout(page: Page, url: string) {
-  await page.goto(url);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
-  await page.goto('/checkout/');
-  await hydrated(page);
-  await expect(page.getByText('Preparing your checkout')).toBeHidden();
-}
 
 for (const width of [390, 1366]) {
   test.describe(`at ${width} px`, () => {
@@ -31,7 +22,7 @@ for (const width of [390, 1366]) {
     });
 
     test('a declined card: the message takes the focus and shows on screen', async ({ page, consoleErrors }) => {
-      await checkout(page, DERMAL_FILLERS);
+      await checkoutWith(page, DERMAL_FILLERS);
       const form = page.getByRole('form', { name: 'Enrol and pay' });
       await form.getByLabel('First name').fill('Dana');
       await form.getByLabel('Last name').fill('Declined');
@@ -54,7 +45,7 @@ for (const width of [390, 1366]) {
     });
 
     test('a discount code refused, and a payment-plan request not sent', async ({ page, consoleErrors }) => {
-      await checkout(page, DERMAL_FILLERS);
+      await checkoutWith(page, DERMAL_FILLERS);
       await page.getByLabel('Discount code').fill('NOSUCHCODE');
       await page.getByRole('button', { name: 'Apply' }).click();
       await expectRevealed(page.getByLabel('Discount code'));

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { checkoutWith } from './accounts';
 import { agreeToAll, chooseDate, expect, expectNoAxeViolations, gbp, hydrated, pageData, test } from './fixtures';
 
 // What a buyer is told is what happens (decisions 019 and 020): every course
@@ -26,13 +27,6 @@ async function quoted(page: Page, courseId: string, sessionId: string | null): P
   const { lines } = (await answer.json()) as { lines: { price: number; sessionId: string | null }[] };
   expect(lines[0]!.sessionId).toBe(sessionId);
   return lines[0]!.price;
-}
-
-async function addToBasket(page: Page, url: string) {
-  await page.goto(url);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Add to basket and enrol' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
 }
 
 async function shoot(page: Page, name: string) {
@@ -115,10 +109,7 @@ for (const width of [390, 1366]) {
         }
       }
       expect(found, 'the demo college has a course with a date within 14 days and one later').not.toBeNull();
-      await addToBasket(page, found!.url);
-      await page.goto('/checkout/');
-      await hydrated(page);
-      await expect(page.getByText('Preparing your checkout')).toBeHidden();
+      await checkoutWith(page, found!.url);
       const courses = page.getByRole('region', { name: 'Your selected courses' });
       const balance = page.locator('.checkout-totals > div').filter({ has: page.getByText('Balance', { exact: true }) }).getByRole('definition');
 
@@ -133,11 +124,7 @@ for (const width of [390, 1366]) {
     });
 
     test('the checkout takes no money before the terms and each entry requirement are agreed', async ({ page }) => {
-      await addToBasket(page, MICRONEEDLING);
-      await page.goto('/checkout/');
-      await hydrated(page);
-      await expect(page.getByText('Preparing your checkout')).toBeHidden();
-      const form = page.getByRole('form', { name: 'Enrol and pay' });
+      const form = await checkoutWith(page, MICRONEEDLING);
       await form.getByLabel('First name').fill('Tara');
       await form.getByLabel('Last name').fill('Terms');
       await form.getByLabel('Email').fill(`terms-${width}@example.com`);
