@@ -18,9 +18,13 @@ fn wall_clock(at: NaiveDateTime) -> String {
     at.format("%Y-%m-%dT%H:%M:%S").to_string()
 }
 
-/// A certificate as the public verification page shows it.
+/// A certificate as the public verification page shows it, and whose it
+/// is and of which course, for the holder's copy.
 #[derive(Debug, Clone)]
 pub struct IssuedCertificate {
+    pub number: String,
+    pub user_id: String,
+    pub course_id: String,
     pub holder_name: String,
     pub course_title: String,
     pub issued_on: NaiveDate,
@@ -168,20 +172,26 @@ impl Db {
             .collect())
     }
 
-    /// The certificate with this number, for the public verification page.
+    /// The certificate with this number.
     pub async fn certificate_by_number(&self, number: &str) -> anyhow::Result<Option<IssuedCertificate>> {
         #[derive(sqlx::FromRow)]
         struct Row {
+            number: String,
+            user_id: String,
+            course_id: String,
             holder_name: String,
             course_title: String,
             issued_on: NaiveDate,
             revoked: bool,
         }
         let row: Option<Row> = on_pool!(self, pool => sqlx::query_as(
-            "select holder_name, course_title, issued_on, revoked from certificate where number = $1"
+            "select number, user_id, course_id, holder_name, course_title, issued_on, revoked from certificate where number = $1"
         ).bind(number).fetch_optional(pool).await)
         .context("Failed to read a certificate")?;
         Ok(row.map(|r| IssuedCertificate {
+            number: r.number,
+            user_id: r.user_id,
+            course_id: r.course_id,
             holder_name: r.holder_name,
             course_title: r.course_title,
             issued_on: r.issued_on,

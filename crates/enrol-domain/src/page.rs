@@ -85,6 +85,16 @@ pub enum Page {
 }
 
 impl Page {
+    /// The HTTP status the page answers with: "not found" for the site's
+    /// not-found page, and for the check of a certificate number the
+    /// college never issued, which still says so and offers another look.
+    pub fn status(&self) -> u16 {
+        match self {
+            Page::NotFound(_) | Page::Certificate(CertificatePage { number: Some(_), certificate: None }) => 404,
+            _ => 200,
+        }
+    }
+
     /// The page's kind as the page data names it (its serde tag), which is
     /// also the name of its route chunk in the browser build.
     pub fn kind(&self) -> &'static str {
@@ -154,14 +164,15 @@ pub struct AccountFormPage {
     pub heading: String,
 }
 
-/// The public check of a certificate number (issue 12): who holds it, for
-/// which course, since when; `certificate` is `None` for a number the
-/// college never issued.
+/// The public check of a certificate (`/certificates/{number}`): who
+/// holds it, for which course, since when; `certificate` is `None` for a
+/// number the college never issued. At `/certificates/`, where a number
+/// is looked up, `number` is `None` until one is asked for.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CertificatePage {
-    pub number: String,
+    pub number: Option<String>,
     pub certificate: Option<VerifiedCertificate>,
 }
 
@@ -200,7 +211,7 @@ mod tests {
             Page::Account(form()),
             Page::ConfirmNewsletter(form()),
             Page::Checkout(CheckoutPage { gateway: "sandbox".to_owned(), publishable_key: None }),
-            Page::Certificate(CertificatePage { number: "EA-1".to_owned(), certificate: None }),
+            Page::Certificate(CertificatePage { number: Some("EA-1".to_owned()), certificate: None }),
             Page::NotFound(NotFoundPage { suggestions: Vec::new() }),
         ];
         for page in pages {

@@ -118,16 +118,7 @@ impl ImageRequest {
     /// Checks the already URL-decoded `url`, `w` and `q` query parameters.
     pub fn parse(url: Option<&str>, w: Option<&str>, q: Option<&str>) -> Result<Self, ParamError> {
         let url = url.filter(|u| !u.is_empty()).ok_or(ParamError::MissingUrl)?;
-        let path = url.strip_prefix(MEDIA_PREFIX).ok_or(ParamError::BadUrl)?;
-        let safe_segment = |segment: &str| {
-            !segment.is_empty()
-                && !segment.starts_with('.')
-                && segment.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
-        };
-        if path.contains("..") || !path.split('/').all(safe_segment) {
-            return Err(ParamError::BadUrl);
-        }
-        let format = SourceFormat::from_path(path).ok_or(ParamError::UnsupportedFormat)?;
+        let (path, format) = media_path(url)?;
         let width = w.filter(|w| !w.is_empty()).ok_or(ParamError::MissingWidth)?;
         let width = parse_number(width).filter(|w| is_allowed_width(*w)).ok_or(ParamError::BadWidth)?;
         // One quality only: every other would be another file on disk for
@@ -140,6 +131,23 @@ impl ImageRequest {
         };
         Ok(ImageRequest { path: path.to_owned(), format, width, quality })
     }
+}
+
+/// The path below the media folder of an image's `url` (`/media/…`), and
+/// its format: `/`-separated segments of `[A-Za-z0-9._-]`, none empty or
+/// starting with a dot, so it cannot leave that folder.
+pub fn media_path(url: &str) -> Result<(&str, SourceFormat), ParamError> {
+    let path = url.strip_prefix(MEDIA_PREFIX).ok_or(ParamError::BadUrl)?;
+    let safe_segment = |segment: &str| {
+        !segment.is_empty()
+            && !segment.starts_with('.')
+            && segment.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'))
+    };
+    if path.contains("..") || !path.split('/').all(safe_segment) {
+        return Err(ParamError::BadUrl);
+    }
+    let format = SourceFormat::from_path(path).ok_or(ParamError::UnsupportedFormat)?;
+    Ok((path, format))
 }
 
 /// Plain decimal digits only: no sign, no spaces, at most six digits.
@@ -159,6 +167,16 @@ pub enum RenderError {
     TooLarge { width: u64, height: u64 },
     #[error("WebP encoding failed: {0}")]
     Encode(String),
+}
+
+/// An image's pixels, row by row, eight bits a channel, not premultiplied:
+/// red, green, blue and, when `has_alpha`, alpha.
+#[derive(Debug, Clone)]
+pub struct Pixels {
+    pub data: Vec<u8>,
+    pub width: u32,
+    pub height: u32,
+    pub has_alpha: bool,
 }
 
 /// A WebP image and its size in pixels.
@@ -221,31 +239,38 @@ impl Renderer {
     /// The source scaled to `width` (SVG to exactly that width; a raster
     /// image never beyond its own), keeping its aspect ratio, as lossy WebP.
     pub fn render(&self, source: &[u8], format: SourceFormat, width: u32, quality: u8) -> Result<Encoded, RenderError> {
+        let quality = f32::from(quality.clamp(1, 100));
+        let pixels = self.pixels(source, format, width)?;
+        let layout = if pixels.has_alpha { PixelLayout::Rgba } else { PixelLayout::Rgb };
+        encode(&pixels.data, layout, pixels.width, pixels.height, quality)
+    }
+
+    /// The source scaled as [`Renderer::render`] scales it, as pixels: for
+    /// a document that embeds an image itself (a certificate's logo).
+    pub fn pixels(&self, source: &[u8], format: SourceFormat, width: u32) -> Result<Pixels, RenderError> {
         if width == 0 {
             return Err(RenderError::TooLarge { width: 0, height: 0 });
         }
-        let quality = f32::from(quality.clamp(1, 100));
         match format {
             SourceFormat::Svg => {
                 let pixmap = self.rasterise_svg(source, width)?;
                 let (width, height) = (pixmap.width(), pixmap.height());
-                let mut pixels = pixmap.take();
-                demultiply(&mut pixels);
-                encode(&pixels, PixelLayout::Rgba, width, height, quality)
+                let mut data = pixmap.take();
+                demultiply(&mut data);
+                Ok(Pixels { data, width, height, has_alpha: true })
             }
             SourceFormat::Png => {
                 let pixmap = decode::png(source)?;
                 let image = Raster { pixels: pixmap.data(), width: pixmap.width(), height: pixmap.height(), channels: 4 };
-                let (mut pixels, width, height) = image.scaled_to(width)?;
-                demultiply(&mut pixels);
-                encode(&pixels, PixelLayout::Rgba, width, height, quality)
+                let (mut data, width, height) = image.scaled_to(width)?;
+                demultiply(&mut data);
+                Ok(Pixels { data, width, height, has_alpha: true })
             }
             SourceFormat::Jpeg | SourceFormat::Webp => {
                 let decoded = if format == SourceFormat::Jpeg { decode::jpeg(source, false)? } else { decode::webp(source)? };
                 let image = Raster { pixels: &decoded.pixels, width: decoded.width, height: decoded.height, channels: decoded.channels };
-                let (pixels, width, height) = image.scaled_to(width)?;
-                let layout = if decoded.channels == 4 { PixelLayout::Rgba } else { PixelLayout::Rgb };
-                encode(&pixels, layout, width, height, quality)
+                let (data, width, height) = image.scaled_to(width)?;
+                Ok(Pixels { data, width, height, has_alpha: decoded.channels == 4 })
             }
         }
     }

@@ -31,6 +31,14 @@ fn query_value<'q>(query: &'q str, name: &str) -> Option<&'q str> {
     query.split('&').filter_map(|pair| pair.split_once('=')).find(|(k, _)| *k == name).map(|(_, v)| v)
 }
 
+/// A certificate number as someone typed it into the check's address or
+/// form (`+` and `%XX` still encoded): decoded, trimmed and in capitals, as
+/// numbers are issued.
+fn typed_certificate_number(raw: &str) -> String {
+    let spaced = raw.replace('+', " ");
+    percent_encoding::percent_decode_str(&spaced).decode_utf8_lossy().trim().to_uppercase()
+}
+
 struct Found {
     head: PageHead,
     page: Page,
@@ -55,7 +63,7 @@ pub fn is_personal(page: &Page) -> bool {
             | Page::Account(_)
             | Page::VerifyEmail(_)
             | Page::ResetPassword(_)
-            | Page::Certificate(_)
+            | Page::Certificate(CertificatePage { number: Some(_), .. })
     )
 }
 
@@ -181,7 +189,9 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
         Kind::AccountForm("Confirm your subscription", "Confirm that you would like our newsletter.", Page::ConfirmNewsletter),
         Listed::No,
     ),
-    // Issue 12: employers and insurers check a certificate by its number.
+    // Employers and insurers check a certificate by its number, looked up
+    // at `/certificates/` (`?number=` when sent without JavaScript).
+    ("/certificates/", Kind::Certificate, Listed::Yes),
     ("/certificates/{number}", Kind::Certificate, Listed::No),
     // Every fixed path above comes first; the sitemap lists added pages itself.
     ("/{page}/", Kind::AddedPage, Listed::No),
@@ -248,19 +258,16 @@ pub async fn load_from(
         }
         _ => None,
     };
-    let (status, Found { head: page_head, page }) = match found {
-        Some(found) => (200, found),
-        None => (
-            404,
-            Found {
-                head: head(format!("Page not found | {college}"), "The page you were looking for could not be found.".to_owned(), path),
-                page: Page::NotFound(NotFoundPage { suggestions: catalogue.featured_courses()?.into_iter().take(4).collect() }),
-            },
-        ),
+    let Found { head: page_head, page } = match found {
+        Some(found) => found,
+        None => Found {
+            head: head(format!("Page not found | {college}"), "The page you were looking for could not be found.".to_owned(), path),
+            page: Page::NotFound(NotFoundPage { suggestions: catalogue.featured_courses()?.into_iter().take(4).collect() }),
+        },
     };
     Ok(PageEnvelope {
         path: if query.is_empty() { path.to_owned() } else { format!("{path}?{query}") },
-        status,
+        status: page.status(),
         now: london::wall_clock(now),
         nav: if record.is_some() { catalogue.navigation() } else { Navigation { sections: Vec::new() } },
         site: record.map(|r| r.site.clone()),
@@ -306,7 +313,10 @@ impl Request<'_> {
             Kind::WaitingListJoin => self.waiting_list_join(),
             Kind::WaitingListClaim => self.waiting_list_claim().await,
             Kind::WaitingListLeave => self.waiting_list_leave().await,
-            Kind::Certificate => self.certificate(param("number")).await,
+            Kind::Certificate => {
+                let number = params.get("number").or_else(|| query_value(self.query, "number")).map(typed_certificate_number);
+                self.certificate(number.filter(|n| !n.is_empty())).await
+            }
             Kind::Pathway => {
                 self.editorial(slug, |text| async move {
                     Ok(Page::Pathway(PathwayPage { heading: text.title, body_html: text.body_html, levels: self.db.pathway().await? }))
@@ -355,6 +365,13 @@ mod tests {
         assert_eq!(query_value("sort=price&page=2", "page"), Some("2"));
         assert_eq!(query_value("sort=price", "page"), None);
         assert_eq!(query_value("", "page"), None);
+    }
+
+    #[test]
+    fn a_typed_certificate_number_is_read_as_issued() {
+        assert_eq!(typed_certificate_number("+ca-2026-k7q2m9xd%20"), "CA-2026-K7Q2M9XD");
+        assert_eq!(typed_certificate_number("EA-2026-04821"), "EA-2026-04821");
+        assert_eq!(typed_certificate_number("%20+"), "");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDistance, formatMonth, formatSessionDate, formatShortDate, formatTime, ordinal, yearOf } from './dates';
+import { formatDateTime, formatDistance, formatLongDate, formatMonth, formatSessionDate, formatShortDate, formatTime, ordinal, yearOf } from './dates';
 
 const long = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const longWithYear = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const short = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dayMonthYearTime = new Intl.DateTimeFormat('en-GB', {
@@ -24,6 +25,18 @@ describe('formatSessionDate (EEEE do MMMM)', () => {
   it('reads like the spec', () => {
     expect(formatSessionDate('2026-12-15')).toBe('Tuesday 15th December');
     expect(formatSessionDate('2027-01-01T10:00:00')).toBe('Friday 1st January');
+  });
+});
+
+describe('formatLongDate (EEEE d MMMM yyyy)', () => {
+  it('matches Intl for every day of two years', () => {
+    for (const day of days) {
+      expect(formatLongDate(day)).toBe(longWithYear.format(new Date(`${day}Z`)).replace(',', ''));
+    }
+  });
+
+  it('reads as the certificate does', () => {
+    expect(formatLongDate('2026-05-08')).toBe('Friday 8 May 2026');
   });
 });
 

@@ -59,6 +59,13 @@ export function formatSessionDate(value: string): string {
   return `${weekday} ${ordinal(t.day)} ${MONTHS[t.month - 1]}`;
 }
 
+/** 'EEEE d MMMM yyyy': Friday 8 May 2026, where the year matters (a certificate's date). */
+export function formatLongDate(value: string): string {
+  const t = parseWallClock(value);
+  const weekday = WEEKDAYS[new Date(epochMs(t)).getUTCDay()];
+  return `${weekday} ${t.day} ${MONTHS[t.month - 1]} ${t.year}`;
+}
+
 /** 15 Dec 2026, for compact listings. */
 export function formatShortDate(value: string): string {
   const t = parseWallClock(value);

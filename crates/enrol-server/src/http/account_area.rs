@@ -28,7 +28,6 @@ use enrol_domain::{evidence, forms, london};
 
 use crate::AppState;
 use crate::accounts::{current_session, hash_password, random_token, request_token, reset_token, token_hash, verify_password};
-use crate::certificate_document;
 use crate::http::ApiError;
 use crate::http::auth::{MailSent, count_password_attempt, mail_sent};
 use crate::http::error::ErrorEnvelope;
@@ -191,44 +190,6 @@ pub async fn download_upload(State(state): State<Arc<AppState>>, headers: Header
         (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox; default-src 'none'")),
     ];
     Ok(kept_private((headers, bytes).into_response()))
-}
-
-/// `GET /api/account/certificates/{number}`: one of the caller's
-/// certificates as a print-ready document to keep (A4 landscape HTML).
-#[utoipa::path(
-    get,
-    path = "/api/account/certificates/{number}",
-    tag = "account",
-    params(("number" = String, Path, description = "The certificate's number")),
-    responses(
-        (status = 200, description = "The certificate, as an attachment", content_type = "text/html"),
-        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
-        (status = 404, description = "No certificate of the caller's with that number", body = ErrorEnvelope),
-    )
-)]
-#[tracing::instrument(skip_all)]
-pub async fn download_certificate(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    Path(number): Path<String>,
-) -> Result<Response, ApiError> {
-    let record = require_session(&state, &headers).await?;
-    let certificate = state
-        .db
-        .certificates_of(&record.user.id)
-        .await?
-        .into_iter()
-        .find(|c| c.number == number && !c.revoked)
-        .ok_or(ApiError::NotFound)?;
-    let college = state.db.college().await?.name;
-    let verify_url = format!("{}/certificates/{}", state.config.public_url, certificate.number);
-    let html = certificate_document::render(&certificate, &college, &verify_url);
-    let disposition = format!("attachment; filename=\"certificate-{}.html\"", evidence::file_name(&certificate.number));
-    let headers = [
-        (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
-        (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?),
-    ];
-    Ok(kept_private((headers, html).into_response()))
 }
 
 #[derive(Serialize, ToSchema)]

@@ -37,7 +37,7 @@ use serde::Deserialize;
 use sha2::{Digest as _, Sha256};
 use tokio::sync::Semaphore;
 
-use enrol_images::{CleanImage, ImageRequest, MAX_SOURCE_BYTES, RenderError, Renderer, UploadError};
+use enrol_images::{CleanImage, ImageRequest, MAX_SOURCE_BYTES, Pixels, RenderError, Renderer, UploadError, media_path};
 
 use crate::AppState;
 use crate::http::{ApiError, media};
@@ -98,16 +98,10 @@ pub async fn show_image(
         .map_err(|error| ApiError::BadRequest(error.to_string()))?;
     // An uploaded image is read from the file store, and its key names its
     // bytes; a content image is a file, named by its time and size.
-    let (source, version) = match request.path.strip_prefix(media::UPLOADS) {
-        Some(file) => {
-            let key = media::upload_key(file).ok_or(ApiError::NotFound)?;
-            (Source::Upload(file.to_owned()), key.to_owned())
-        }
-        None => {
-            let path = state.config.content_dir.join("images").join(&request.path);
-            let version = content_version(&path).await?;
-            (Source::Content(path), version)
-        }
+    let source = Source::of(&state, &request.path);
+    let version = match &source {
+        Source::Upload(file) => media::upload_key(file).ok_or(ApiError::NotFound)?.to_owned(),
+        Source::Content(path) => content_version(path).await?,
     };
     let key = cache_key(&request, &version);
     let etag = format!("\"{key}\"");
@@ -125,10 +119,7 @@ pub async fn show_image(
     if let Some(bytes) = read_cached(&cached).await {
         return Ok(image_response(&etag, bytes, "HIT"));
     }
-    let data = match &source {
-        Source::Content(path) => tokio::fs::read(path).await.with_context(|| format!("Failed to read {}", path.display()))?,
-        Source::Upload(file) => media::read_upload(&state, file).await?.1,
-    };
+    let data = source.read(&state).await?;
     let started = Instant::now();
     let job = request.clone();
     let cache_state = Arc::clone(&state);
@@ -159,11 +150,44 @@ pub async fn show_image(
     Ok(image_response(&etag, encoded.webp, "MISS"))
 }
 
+/// The site image at `url` (`/media/…`, the content pack's or an upload)
+/// as pixels `width` wide, for a document that embeds it; drawn on the
+/// blocking pool with the resizes.
+pub(crate) async fn site_image_pixels(state: &AppState, url: &str, width: u32) -> anyhow::Result<Pixels> {
+    let (path, format) = media_path(url).with_context(|| format!("{url} is not a site image"))?;
+    let data = Source::of(state, path).read(state).await.map_err(anyhow::Error::new).with_context(|| format!("Failed to read {url}"))?;
+    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
+    tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        renderer().pixels(&data, format, width)
+    })
+    .await
+    .context("The image task failed")?
+    .with_context(|| format!("Failed to draw {url}"))
+}
+
 /// Where an image's bytes are.
 enum Source {
     Content(PathBuf),
     /// The file's name below `/media/uploads/`.
     Upload(String),
+}
+
+impl Source {
+    /// The source of the image at `path` below the media folder.
+    fn of(state: &AppState, path: &str) -> Self {
+        match path.strip_prefix(media::UPLOADS) {
+            Some(file) => Source::Upload(file.to_owned()),
+            None => Source::Content(state.config.content_dir.join("images").join(path)),
+        }
+    }
+
+    async fn read(&self, state: &AppState) -> Result<Vec<u8>, ApiError> {
+        Ok(match self {
+            Source::Content(path) => tokio::fs::read(path).await.with_context(|| format!("Failed to read {}", path.display()))?,
+            Source::Upload(file) => media::read_upload(state, file).await?.1,
+        })
+    }
 }
 
 /// A content image's modification time and size, once it is found to be a

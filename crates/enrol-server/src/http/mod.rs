@@ -6,6 +6,7 @@ pub(crate) mod auth;
 pub(crate) mod balance;
 mod calendar;
 mod cancellation;
+mod certificates;
 mod date_change;
 mod dev;
 mod enquiries;
@@ -154,7 +155,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account", get(auth::show_account))
         .route("/graphql", post(graphql::query_account_data))
         .route("/account/uploads/{id}", get(account_area::download_upload))
-        .route("/account/certificates/{number}", get(account_area::download_certificate))
+        .route("/account/certificates/{number}", get(certificates::download_certificate))
         .route("/enrollments/{id}/calendar.ics", get(calendar::download_calendar))
         .route("/account/enrollments/{id}/cancellation", get(cancellation::show_cancellation))
         .route("/account/enrollments/{id}/dates", get(date_change::show_dates))

@@ -14,8 +14,8 @@ use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseB
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account_area, auth, balance, calendar, cancellation, date_change, enquiries, enrol_checkout, finance, graphql, newsletter,
-    online_checkout, pages, receipts, search, waiting_list,
+    account_area, auth, balance, calendar, cancellation, certificates, date_change, enquiries, enrol_checkout, finance, graphql,
+    newsletter, online_checkout, pages, receipts, search, waiting_list,
 };
 use crate::accounts;
 
@@ -52,7 +52,7 @@ use crate::accounts;
         account_area::save_form,
         account_area::upload_evidence,
         account_area::download_upload,
-        account_area::download_certificate,
+        certificates::download_certificate,
         receipts::show_account_receipt,
         receipts::show_receipt,
         account_area::show_intake_slots,

@@ -283,19 +283,23 @@ impl Request<'_> {
         )))
     }
 
-    /// The public check of a certificate number; an unknown number is a
-    /// page that says so, not the site's "not found".
-    pub(super) async fn certificate(&self, number: &str) -> Loaded {
-        let certificate = self.db.certificate_by_number(number.trim()).await?.map(|c| VerifiedCertificate {
-            holder_name: c.holder_name,
-            course_title: c.course_title,
-            issued_on: c.issued_on.to_string(),
-            revoked: c.revoked,
-        });
+    /// The public check of a certificate `number`, or where one is looked
+    /// up; an unknown number is a page that says so and offers another
+    /// look, answering "not found" ([`Page::status`]).
+    pub(super) async fn certificate(&self, number: Option<String>) -> Loaded {
+        let certificate = match &number {
+            Some(number) => self.db.certificate_by_number(number).await?.map(|c| VerifiedCertificate {
+                holder_name: c.holder_name,
+                course_title: c.course_title,
+                issued_on: c.issued_on.to_string(),
+                revoked: c.revoked,
+            }),
+            None => None,
+        };
         Ok(Some(self.found(
             "Check a certificate",
-            "Check that a certificate was issued by the college.",
-            Page::Certificate(CertificatePage { number: number.trim().to_owned(), certificate }),
+            "Check that a certificate was issued by the college, by its number.",
+            Page::Certificate(CertificatePage { number, certificate }),
         )))
     }
 

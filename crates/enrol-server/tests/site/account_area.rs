@@ -21,6 +21,21 @@ async fn call(app: &TestApp, method: reqwest::Method, path: &str, token: &str, b
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
 
+/// The words of a PDF as a reader finds them (poppler's `pdftotext`).
+fn pdf_text(pdf: &[u8]) -> String {
+    let file = std::env::temp_dir().join(format!("enrol-certificate-{}.pdf", uuid::Uuid::new_v4()));
+    std::fs::write(&file, pdf).unwrap();
+    let output = std::process::Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8"])
+        .arg(&file)
+        .arg("-")
+        .output()
+        .expect("pdftotext (poppler-utils; scripts/check-tools installs it)");
+    std::fs::remove_file(&file).unwrap();
+    assert!(output.status.success(), "pdftotext could not read the PDF: {}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
 async fn amelia(app: &TestApp) -> String {
     sign_in(app, enrol_db::DEMO_STUDENT_EMAIL, AMELIA_PASSWORD).await
 }
@@ -89,15 +104,15 @@ both_backends! {
     }
 
     #[config(|config| config.demo_students = true)]
-    async fn a_certificate_is_checked_by_anyone_and_kept_by_its_holder(app: TestApp) {
+    async fn a_certificate_is_checked_by_anyone_and_kept_by_its_holder_as_a_pdf(app: TestApp) {
         let number = enrol_db::DEMO_CERTIFICATE;
         let data: Value = app.get(&format!("/api/page-data?path=/certificates/{number}")).await.json().await.unwrap();
         assert_eq!(data["page"]["kind"], "certificate");
         assert_eq!(data["page"]["certificate"]["holderName"], "Amelia Hart");
         assert_eq!(data["page"]["certificate"]["courseTitle"], "Foundation Skin Science");
-        let unknown: Value = app.get("/api/page-data?path=/certificates/EA-0000-00000").await.json().await.unwrap();
-        assert_eq!((unknown["page"]["number"].as_str(), &unknown["page"]["certificate"]), (Some("EA-0000-00000"), &Value::Null));
+        let issued_on = data["page"]["certificate"]["issuedOn"].as_str().unwrap().parse().unwrap();
         let page = app.get(&format!("/certificates/{number}")).await;
+        assert_eq!(page.status(), 200);
         assert_eq!(page.headers()["cache-control"], "private, no-store", "a withdrawn certificate must not live on in a cache");
 
         let token = amelia(&app).await;
@@ -105,12 +120,62 @@ both_backends! {
         let path = format!("/api/account/certificates/{number}");
         let response = reqwest::Client::new().get(app.url(&path)).bearer_auth(&token).send().await.unwrap();
         assert_eq!(response.status(), 200);
-        assert_eq!(response.headers()["content-disposition"], format!("attachment; filename=\"certificate-{number}.html\""));
-        let document = response.text().await.unwrap();
-        assert!(document.contains("Amelia Hart") && document.contains("Foundation Skin Science"), "{document}");
-        assert!(document.contains(&format!("{}/certificates/{number}", app.address)));
+        assert_eq!(response.headers()["content-type"], "application/pdf");
+        assert_eq!(response.headers()["content-disposition"], format!("attachment; filename=\"certificate-{number}.pdf\""));
+        let pdf = response.bytes().await.unwrap();
+        assert!(pdf.starts_with(b"%PDF-"));
+        let text = pdf_text(&pdf);
+        for said in [
+            "CERTIFICATE OF COMPLETION",
+            "Amelia Hart",
+            "Foundation Skin Science",
+            &format!("at Calderbrook Academy on {}", enrol_domain::london::long_date(issued_on)),
+            "Olivia Brennan",
+            "Founder and Principal, Calderbrook Academy",
+            &format!("Certificate number {number}"),
+            &format!("{}/certificates/{number}", app.address),
+        ] {
+            assert!(text.contains(said), "{said:?} is not in:\n{text}");
+        }
+        assert!(!text.contains("Accreditation"), "the demo's course is no longer sold, so its accreditation is not known");
+        assert!(pdf.windows(14).any(|w| w == b"/Subtype /Imag"), "the logo is drawn");
         assert_eq!(reqwest::Client::new().get(app.url(&path)).bearer_auth(&sam).send().await.unwrap().status(), 404);
         assert_eq!(reqwest::Client::new().get(app.url(&path)).send().await.unwrap().status(), 401);
+
+        // A name with accents reads back as written; a course sold today
+        // names its accreditation.
+        enrol_db::on_pool!(app.db(), pool => sqlx::query(
+            "update certificate set holder_name = 'Zoë Núñez', course_title = sold.title, course_id = sold.id \
+             from (select id, title from course where title = 'Foundation Dermal Fillers') as sold where number = $1"
+        ).bind(number).execute(pool).await.map(drop)).unwrap();
+        let pdf = reqwest::Client::new().get(app.url(&path)).bearer_auth(&token).send().await.unwrap().bytes().await.unwrap();
+        let text = pdf_text(&pdf);
+        assert!(text.contains("Zoë Núñez") && text.contains("Foundation Dermal Fillers"), "{text}");
+        assert!(text.contains("Accreditation: Aesthetic Practice Standards Council (APSC)"), "{text}");
+        app.stop().await;
+    }
+
+    #[config(|config| config.demo_students = true)]
+    async fn an_unknown_certificate_number_is_not_found_and_any_is_looked_up_from_one_page(app: TestApp) {
+        let unknown = app.get("/certificates/EA-0000-00000").await;
+        assert_eq!(unknown.status(), 404);
+        assert!(unknown.text().await.unwrap().contains("We have no certificate with the number EA-0000-00000."));
+        let data = app.get("/api/page-data?path=/certificates/EA-0000-00000").await;
+        assert_eq!(data.status(), 404);
+        let data: Value = data.json().await.unwrap();
+        assert_eq!((data["page"]["kind"].as_str(), data["page"]["number"].as_str()), (Some("certificate"), Some("EA-0000-00000")));
+        assert_eq!(data["page"]["certificate"], Value::Null);
+
+        let lookup = app.get("/certificates/").await;
+        assert_eq!(lookup.status(), 200);
+        let html = lookup.text().await.unwrap();
+        assert!(html.contains(r#"action="/certificates/""#) && html.contains(r#"name="number""#), "a form that works without JavaScript");
+        // Sent without JavaScript, as typed: the number's own check.
+        let sent: Value = app.get("/api/page-data?path=/certificates/%3Fnumber%3D+ea-2026-04821+").await.json().await.unwrap();
+        assert_eq!(sent["status"], 200);
+        assert_eq!(sent["page"]["certificate"]["holderName"], "Amelia Hart");
+        let sitemap = app.get("/sitemap.xml").await.text().await.unwrap();
+        assert!(sitemap.contains("/certificates/<") && !sitemap.contains(enrol_db::DEMO_CERTIFICATE));
         app.stop().await;
     }
 

@@ -94,7 +94,7 @@ async fn the_document_describes_every_api_route_and_nothing_else() {
     // data); writes document the guard.
     const DOWNLOADS: [(&str, &str); 5] = [
         ("/api/account/uploads/{id}", "application/octet-stream"),
-        ("/api/account/certificates/{number}", "text/html"),
+        ("/api/account/certificates/{number}", "application/pdf"),
         ("/api/account/receipts/{number}", "text/html"),
         ("/api/receipts/{number}", "text/html"),
         ("/api/enrollments/{id}/calendar.ics", "text/calendar"),

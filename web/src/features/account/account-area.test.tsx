@@ -34,7 +34,7 @@ describe('certificates', () => {
     renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/certificates/');
     const view = await screen.findByRole('link', { name: 'View certificate EA-2026-04821' });
     expect(view.getAttribute('href')).toBe('/certificates/EA-2026-04821');
-    const download = screen.getByRole('link', { name: 'Download certificate EA-2026-04821' });
+    const download = screen.getByRole('link', { name: 'Download certificate EA-2026-04821 (PDF)' });
     expect(download.getAttribute('href')).toBe('/api/account/certificates/EA-2026-04821');
     expect(download).toHaveAttribute('download');
     expect(within(region('Certificates')).getByText('Issued 8 May 2026, number EA-2026-04821')).toBeInTheDocument();

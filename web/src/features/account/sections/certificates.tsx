@@ -5,7 +5,7 @@ import { useAccountQuery } from '../use-account-query';
 
 const CERTIFICATES_QUERY = '{ certificates { id number course_title issued_on revoked } }';
 
-/** The student's certificates: each checkable by anyone at its public page, and kept as a print-ready document. */
+/** The student's certificates: each checkable by anyone at its public page, and kept as a PDF. */
 export function Certificates() {
   const request = useAccountQuery<{ certificates: Certificate[] }>('certificates', CERTIFICATES_QUERY);
   return (
@@ -24,7 +24,7 @@ export function Certificates() {
                 ) : (
                   <span className="account-actions">
                     <a href={`/certificates/${encodeURIComponent(c.number)}`}>{`View certificate ${c.number}`}</a>
-                    <a href={`/api/account/certificates/${encodeURIComponent(c.number)}`} download>{`Download certificate ${c.number}`}</a>
+                    <a href={`/api/account/certificates/${encodeURIComponent(c.number)}`} download>{`Download certificate ${c.number} (PDF)`}</a>
                   </span>
                 )}
               </li>
