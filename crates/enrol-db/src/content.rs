@@ -141,13 +141,15 @@ impl ImageSizes for PackImages<'_> {
 pub const UPLOADS: &str = "uploads/";
 
 /// An uploaded image a pack carries, as `media.yaml` lists it: its file
-/// below `images/` (`uploads/<key>.<ext>`, the name content knows it by)
-/// and its alt text.
+/// below `images/` (`uploads/<key>.<ext>`, the name content knows it by),
+/// its alt text and, when known, the name it was uploaded with.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PackMedia {
     pub file: String,
     pub alt: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 impl PackMedia {
@@ -184,6 +186,42 @@ pub fn pack_media(root: &Path) -> anyhow::Result<Vec<PackMedia>> {
         );
     }
     Ok(listed)
+}
+
+/// An image of the pack itself (below `images/`, outside `uploads/`) that
+/// content may name: its file name there and its size.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PackImage {
+    pub file_name: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Every image of the pack in `root` that content may name (those whose
+/// size [`PackImages`] can read), sorted by file name.
+pub fn pack_images(root: &Path) -> anyhow::Result<Vec<PackImage>> {
+    let images = root.join("images");
+    let mut found = Vec::new();
+    let mut folders = vec![images.clone()];
+    while let Some(folder) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&folder) else { continue };
+        for entry in entries {
+            let path = entry.with_context(|| format!("Failed to list {}", folder.display()))?.path();
+            let Some(file_name) = path.strip_prefix(&images).ok().and_then(Path::to_str).map(|name| name.replace('\\', "/")) else {
+                continue;
+            };
+            if path.is_dir() {
+                if format!("{file_name}/") != UPLOADS {
+                    folders.push(path);
+                }
+            } else if let Ok((width, height)) = image_size(&path) {
+                found.push(PackImage { file_name, width, height });
+            }
+        }
+    }
+    found.sort_by(|a, b| a.file_name.cmp(&b.file_name));
+    Ok(found)
 }
 
 fn media_url(file: &str) -> String {

@@ -25,6 +25,9 @@ pub struct MediaRecord {
     pub height: i64,
     pub bytes: i64,
     pub alt: String,
+    /// The file's name on the uploader's computer, shown in the library;
+    /// none for an image kept before names were.
+    pub original_name: Option<String>,
     /// The staff member's id; none for an image loaded from a content pack.
     pub uploaded_by: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -34,7 +37,7 @@ pub struct MediaRecord {
 /// literal still, as sqlx asks of SQL.
 macro_rules! with_columns {
     ($before:literal, $after:literal) => {
-        concat!($before, "key, file_name, content_type, width, height, bytes, alt, uploaded_by, created_at", $after)
+        concat!($before, "key, file_name, content_type, width, height, bytes, alt, original_name, uploaded_by, created_at", $after)
     };
 }
 
@@ -46,7 +49,7 @@ macro_rules! insert_media {
     ($tx:expr, $media:expr, $conflict:literal) => {{
         let media: &$crate::MediaRecord = $media;
         sqlx::query(concat!(
-            $crate::media::with_columns!("insert into media (", ") values ($1, $2, $3, $4, $5, $6, $7, $8, $9) "),
+            $crate::media::with_columns!("insert into media (", ") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "),
             $conflict
         ))
         .bind(&media.key)
@@ -56,6 +59,7 @@ macro_rules! insert_media {
         .bind(media.height)
         .bind(media.bytes)
         .bind(&media.alt)
+        .bind(&media.original_name)
         .bind(&media.uploaded_by)
         .bind(media.created_at)
         .execute(&mut *$tx)

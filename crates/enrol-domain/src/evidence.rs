@@ -60,10 +60,16 @@ pub fn check(bytes: &[u8]) -> Result<EvidenceType, EvidenceError> {
 /// browser sent, without control characters, quotes or path separators, at
 /// most 120 characters; "evidence" when nothing is left.
 pub fn file_name(sent: &str) -> String {
+    sent_file_name(sent).unwrap_or_else(|| "evidence".to_owned())
+}
+
+/// The last part of a file name a browser sent, cleaned as [`file_name`]
+/// says; `None` when nothing is left.
+pub fn sent_file_name(sent: &str) -> Option<String> {
     let last = sent.rsplit(['/', '\\']).next().unwrap_or_default();
     let cleaned: String = last.chars().filter(|c| !c.is_control() && !matches!(c, '"' | ';')).take(MAX_NAME).collect();
     let cleaned = cleaned.trim().trim_start_matches('.');
-    if cleaned.is_empty() { "evidence".to_owned() } else { cleaned.to_owned() }
+    (!cleaned.is_empty()).then(|| cleaned.to_owned())
 }
 
 #[cfg(test)]

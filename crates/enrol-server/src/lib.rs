@@ -144,6 +144,7 @@ async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()> {
             height: i64::from(cleaned.height),
             bytes: i64::try_from(cleaned.bytes.len()).context("size")?,
             alt,
+            original_name: item.name.as_deref().and_then(enrol_domain::evidence::sent_file_name),
             uploaded_by: None,
             created_at: now,
         });

@@ -90,8 +90,8 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<BTreeSet<String>> {
             sqlx::query_as("select price_id, title, description, cta, product_id, unit_amount from upsell").fetch_all(pool).await?;
         let codes: Vec<CodeOut> =
             sqlx::query_as("select code, type, value, expires_on, max_uses from discount_code where active order by code").fetch_all(pool).await?;
-        let media: Vec<(String, String)> =
-            sqlx::query_as("select file_name, alt from media order by created_at, key").fetch_all(pool).await?;
+        let media: Vec<(String, String, Option<String>)> =
+            sqlx::query_as("select file_name, alt, original_name from media order by created_at, key").fetch_all(pool).await?;
         Ok::<_, sqlx::Error>((documents, sessions, upsells, codes, media))
     })
     .context("Failed to read the content")?;
@@ -150,8 +150,8 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<BTreeSet<String>> {
     // The whole media library, used or not: an image on no page yet is
     // still the college's.
     if !media.is_empty() {
-        images.extend(media.iter().map(|(file, _)| file.clone()));
-        let listed: Vec<PackMedia> = media.into_iter().map(|(file, alt)| PackMedia { file, alt }).collect();
+        images.extend(media.iter().map(|(file, _, _)| file.clone()));
+        let listed: Vec<PackMedia> = media.into_iter().map(|(file, alt, name)| PackMedia { file, alt, name }).collect();
         write(&dir.join("media.yaml"), &serde_yaml::to_string(&listed)?)?;
     }
     Ok(images)

@@ -28,8 +28,12 @@ fn webp() -> Vec<u8> {
 }
 
 pub(crate) async fn upload(client: &reqwest::Client, app: &TestApp, alt: &str, bytes: &[u8]) -> (u16, Value) {
+    upload_named(client, app, alt, "photo.png", bytes).await
+}
+
+async fn upload_named(client: &reqwest::Client, app: &TestApp, alt: &str, name: &str, bytes: &[u8]) -> (u16, Value) {
     let data = base64::engine::general_purpose::STANDARD.encode(bytes);
-    admin(client, app, "POST", "/media", Some(json!({ "alt": alt, "data": data }))).await
+    admin(client, app, "POST", "/media", Some(json!({ "alt": alt, "name": name, "data": data }))).await
 }
 
 /// An uploaded image as served: status, content type and bytes.
@@ -129,10 +133,12 @@ both_backends! {
         }
         let (_, answer) = upload(&staff, &app, " ", PNG).await;
         assert_eq!(answer["error"]["fields"]["alt"], "Describe the image for people who cannot see it.");
-        let (status, answer) = admin(&staff, &app, "POST", "/media", Some(json!({ "alt": "x", "data": "not base64!" }))).await;
+        let (status, answer) = admin(&staff, &app, "POST", "/media", Some(json!({ "alt": "x", "name": "x.png", "data": "not base64!" }))).await;
         assert_eq!(status, 422, "{answer}");
-        let (status, _) = admin(&staff, &app, "POST", "/media", Some(json!({ "data": "" }))).await;
+        let (status, _) = admin(&staff, &app, "POST", "/media", Some(json!({ "name": "x.png", "data": "" }))).await;
         assert_eq!(status, 400, "alt is required");
+        let (status, _) = admin(&staff, &app, "POST", "/media", Some(json!({ "alt": "x", "data": "" }))).await;
+        assert_eq!(status, 400, "the file's name is required");
         assert_eq!(audit_rows(&app).await, before);
         assert_eq!(admin(&staff, &app, "GET", "/media", None).await.1["media"], json!([]));
         assert_eq!(stored_files(&app), 0, "nothing is stored");
@@ -157,5 +163,27 @@ both_backends! {
         assert_eq!(admin(&tutor, &app, "PUT", &path, Some(json!({ "alt": "Mine" }))).await.0, 403);
         assert_eq!(upload(&browser(), &app, "A photo", PNG).await.0, 401);
         assert_eq!(audit_rows(&app).await, before + 1);
+    }
+
+    async fn the_library_shows_each_upload_by_its_own_name_beside_the_packs_images(app: TestApp) {
+        let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+        let (_, named) = upload_named(&editor, &app, "Salon front", "C:\\fakepath\\Salon front 2026.png", PNG).await;
+        assert_eq!(named["originalName"], "Salon front 2026.png", "the path goes, the name stays");
+        let (_, unnamed) = upload_named(&editor, &app, "A gradient", " ../ ", JPEG).await;
+        assert_eq!(unnamed["originalName"], Value::Null, "nothing left of a name keeps none");
+
+        let (status, list) = admin(&editor, &app, "GET", "/media", None).await;
+        assert_eq!(status, 200);
+        let names: Vec<&Value> = list["media"].as_array().unwrap().iter().map(|m| &m["originalName"]).collect();
+        assert_eq!(names, [&Value::Null, &json!("Salon front 2026.png")]);
+        // The pack's own images, which content may name too, by file name
+        // and size; its uploads are the library's rows, never listed twice.
+        let pack = list["pack"].as_array().unwrap();
+        let logo = pack.iter().find(|image| image["fileName"] == "brand/logo.svg").expect("the pack's logo is listed");
+        assert!(logo["width"].as_u64().unwrap() > 0 && logo["height"].as_u64().unwrap() > 0, "{logo}");
+        assert!(pack.iter().any(|image| image["fileName"] == "courses/advanced-laser-masterclass.svg"));
+        assert!(pack.iter().all(|image| !image["fileName"].as_str().unwrap().starts_with("uploads/")));
+        let (tutor, _) = staff_member(&app, Role::Tutor, "tutor@college.test").await;
+        assert_eq!(admin(&tutor, &app, "GET", "/media", None).await.0, 403);
     }
 }

@@ -2,15 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { Field } from '../../components/ui/field';
 import { Group, useBound, type Bound } from './form-fields';
+import { ImagePicker } from './image-picker';
 
 // Controls whose value is more than one text, bound to the form by one name
 // (so the server's message for that name, like `image` or `faqs`, lands
 // beside the whole): a group of texts (an image's file and words, a kit),
 // and a list of such groups that staff add to, remove from and reorder
-// (questions and answers, footer logos). Each input is the site's `Field`.
+// (questions and answers, footer logos). Each input is the site's `Field`,
+// but an image's file, which is chosen from the media library.
 
-/** One text of a group: its key in the value, its label and how it is typed. */
-export interface Part {
+/** One typed text of a group: its key in the value, its label and how it is typed. */
+export interface TextPart {
   name: string;
   label: string;
   hint?: string;
@@ -19,14 +21,43 @@ export interface Part {
   required?: boolean;
 }
 
+/** An image's file name in a group, chosen from the media library. */
+export interface ImagePart {
+  name: string;
+  /** What the image is for, lower case: 'image', 'logo'. */
+  image: string;
+  /** The part an upload's alt text fills when it is still blank. */
+  alt?: string;
+}
+
+export type Part = TextPart | ImagePart;
+
 type Texts = Record<string, string>;
 
 /** The inputs of one group of texts; the first takes `firstId`, the others their own. */
 function Parts({ idBase, firstId, parts, value, onChange }: { idBase: string; firstId: string; parts: readonly Part[]; value: Texts; onChange: (next: Texts) => void }) {
-  return parts.map((part, index) => (
+  return parts.map((part, index) => {
+    const id = index === 0 ? firstId : `${idBase}-${part.name}`;
+    if ('image' in part) {
+      const alt = part.alt;
+      return (
+        <ImagePicker
+          key={part.name}
+          id={id}
+          noun={part.image}
+          value={value[part.name] ?? ''}
+          onChoose={(choice) => onChange({ ...value, [part.name]: choice.fileName, ...(alt && choice.alt && !value[alt]?.trim() ? { [alt]: choice.alt } : {}) })}
+        />
+      );
+    }
+    return <TextInput key={part.name} id={id} part={part} value={value} onChange={onChange} />;
+  });
+}
+
+function TextInput({ id, part, value, onChange }: { id: string; part: TextPart; value: Texts; onChange: (next: Texts) => void }) {
+  return (
     <Field
-      key={part.name}
-      id={index === 0 ? firstId : `${idBase}-${part.name}`}
+      id={id}
       label={part.label}
       value={value[part.name] ?? ''}
       error={undefined}
@@ -36,7 +67,7 @@ function Parts({ idBase, firstId, parts, value, onChange }: { idBase: string; fi
       inputMode={part.inputMode}
       onChange={(typed) => onChange({ ...value, [part.name]: typed })}
     />
-  ));
+  );
 }
 
 /** A few texts that make one value, under a legend: an image is its file and its words. */

@@ -271,9 +271,26 @@ export interface MediaItem {
   height: number;
   bytes: number;
   alt: string;
+  /** The file's name on the uploader's computer; null when not kept. */
+  originalName: string | null;
   /** The staff member's id; null for an image loaded from a content pack. */
   uploadedBy: string | null;
   createdAt: string;
+}
+
+/** An image of the content pack itself, which content may name too. */
+export interface PackImage {
+  /** Below `/media/`, as content names it: `courses/chemical-peels.svg`. */
+  fileName: string;
+  width: number;
+  height: number;
+}
+
+/** `GET /media`: the newest uploads, how many at most, and the pack's images. */
+export interface MediaLibrary {
+  media: MediaItem[];
+  limit: number;
+  pack: PackImage[];
 }
 
 export type EnquiryStatus = 'new' | 'in_progress' | 'done';

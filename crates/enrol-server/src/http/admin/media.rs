@@ -5,7 +5,10 @@
 //! bytes go is the file store, the one that keeps the students' files
 //! (disk or bucket); they are served at `/media/uploads/…` ([`crate::http::media`]).
 //!
-//! An upload is JSON, `{alt, data}` with the file as base64, not a
+//! The list also names the content pack's own images, which content may
+//! name as well, so one picker offers both.
+//!
+//! An upload is JSON, `{alt, name, data}` with the file as base64, not a
 //! multipart form or a raw body: every write to the API must be JSON from
 //! the site's own pages (the same-site guard, decision 009), and the
 //! back office then sends it with `postJson` like every other form, its
@@ -25,7 +28,9 @@ use base64::Engine as _;
 use chrono::Utc;
 use serde::Deserialize;
 
+use enrol_db::content::pack_images;
 use enrol_db::{MEDIA_LISTED, MediaRecord};
+use enrol_domain::evidence::sent_file_name;
 use enrol_domain::media::alt_text;
 use enrol_images::UploadError;
 
@@ -44,6 +49,8 @@ pub const UPLOAD_BODY_BYTES: usize = 14 * 1024 * 1024;
 #[serde(deny_unknown_fields)]
 pub struct MediaUpload {
     alt: String,
+    /// The file's name on the uploader's computer, kept for display.
+    name: String,
     /// The file's bytes, base64: a JPEG, PNG, WebP or SVG of at most 10 MB.
     data: String,
 }
@@ -58,10 +65,12 @@ fn checked_alt(typed: &str) -> Result<String, ApiError> {
     alt_text(typed).map_err(|message| ApiError::field("alt", message))
 }
 
-/// `GET /api/admin/media`: the newest images, newest first, and how many
-/// at most are listed.
+/// `GET /api/admin/media`: the newest images, newest first, how many at
+/// most are listed, and the content pack's images by file name.
 pub async fn list_media(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
-    Ok(Json(serde_json::json!({ "media": state.db.media_library().await?, "limit": MEDIA_LISTED })).into_response())
+    let root = state.config.content_dir.clone();
+    let pack = tokio::task::spawn_blocking(move || pack_images(&root)).await.context("Listing the pack's images stopped")??;
+    Ok(Json(serde_json::json!({ "media": state.db.media_library().await?, "limit": MEDIA_LISTED, "pack": pack })).into_response())
 }
 
 /// `POST /api/admin/media`: 201 with the image as kept.
@@ -88,6 +97,7 @@ pub async fn upload_media(
         height: i64::from(cleaned.height),
         bytes: i64::try_from(cleaned.bytes.len()).context("size")?,
         alt,
+        original_name: sent_file_name(&upload.name),
         uploaded_by: Some(staff.id.clone()),
         created_at: Utc::now(),
         key,

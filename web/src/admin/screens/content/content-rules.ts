@@ -23,7 +23,7 @@ export function keyRule(kind: ContentKind) {
 export const position = () => wholeNumber('Enter its place in the list', 0);
 
 export const IMAGE_PARTS: readonly Part[] = [
-  { name: 'file', label: 'File name', hint: 'As in the media library, like courses/chemical-peels.svg. (Choosing from the library comes later.)', required: true },
+  { name: 'file', image: 'image', alt: 'alt' },
   { name: 'alt', label: 'Alternative text', hint: 'What the image shows, for those who cannot see it', required: true },
 ];
 
@@ -31,7 +31,7 @@ export const image = () =>
   z.object({ file: z.string(), alt: z.string() }).transform((typed, context): ImageRef => {
     const [file, alt] = [typed.file.trim(), typed.alt.trim()];
     if (!file || !alt) {
-      context.addIssue({ code: 'custom', message: file ? 'Describe the image for those who cannot see it' : 'Enter the image’s file name' });
+      context.addIssue({ code: 'custom', message: file ? 'Describe the image for those who cannot see it' : 'Choose the image from the media library' });
       return z.NEVER;
     }
     return { file, alt };

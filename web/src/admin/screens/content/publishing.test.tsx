@@ -117,6 +117,7 @@ describe('publishing, discarding, previewing and going back', () => {
     const api = renderDocument('/content/new/course/', null, {
       'POST /api/admin/content/course': () => jsonResponse(201, { kind: 'course', key: 'lash-lift' }),
       'GET /api/admin/content/course/lash-lift': () => jsonResponse(200, created),
+      'GET /api/admin/media': () => jsonResponse(200, { media: [], limit: 500, pack: [{ fileName: 'courses/lash-lift.svg', width: 800, height: 600 }] }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'New course' })).toBeInTheDocument();
     await screen.findByRole('option', { name: 'Aesthetics Courses' });
@@ -124,7 +125,9 @@ describe('publishing, discarding, previewing and going back', () => {
     await userEvent.type(screen.getByLabelText(/^Title/), 'Lash Lift');
     await userEvent.selectOptions(screen.getByLabelText(/^Section/), 'aesthetics');
     await userEvent.type(screen.getByLabelText(/^Summary/), 'Lift and tint.');
-    await userEvent.type(screen.getByLabelText(/^File name/), 'courses/lash-lift.svg');
+    await userEvent.click(screen.getByRole('button', { name: 'Choose the image' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search the media library by name' }), 'lash');
+    await userEvent.click(await screen.findByRole('button', { name: /courses\/lash-lift\.svg/ }));
     await userEvent.type(screen.getByLabelText(/^Alternative text/), 'Lashes after a lift');
     await userEvent.type(screen.getByLabelText(/^Price/), '120');
     await userEvent.type(screen.getByLabelText(/^Duration/), 'Half a day');
@@ -133,7 +136,7 @@ describe('publishing, discarding, previewing and going back', () => {
     await vi.waitFor(() => expect(address()).toBe('/content/course/lash-lift/'));
     const sent = callsTo(api, 'POST /api/admin/content/course')[0]?.body as { key: string; body: Record<string, unknown> };
     expect(sent.key).toBe('lash-lift');
-    expect(sent.body).toMatchObject({ title: 'Lash Lift', section: 'aesthetics', price: 12000, was_price: null, kit: null, faqs: [], includes: [], position: 0 });
+    expect(sent.body).toMatchObject({ title: 'Lash Lift', section: 'aesthetics', image: { file: 'courses/lash-lift.svg', alt: 'Lashes after a lift' }, price: 12000, was_price: null, kit: null, faqs: [], includes: [], position: 0 });
     expect(sent.body).not.toHaveProperty('slug');
   });
 

@@ -15,7 +15,7 @@ import { image, IMAGE_PARTS } from './content-rules';
 const SOCIAL_PARTS: readonly Part[] = ['facebook', 'instagram', 'youtube', 'tiktok'].map((name) => ({ name, label: `${name === 'youtube' ? 'YouTube' : name === 'tiktok' ? 'TikTok' : name.charAt(0).toUpperCase() + name.slice(1)} address` }));
 const LOGO_PARTS: readonly Part[] = [
   { name: 'title', label: 'Name' },
-  { name: 'file', label: 'File name', hint: 'As in the media library' },
+  { name: 'file', image: 'logo' },
 ];
 const COLUMN_PARTS: readonly Part[] = [
   { name: 'title', label: 'Heading' },
@@ -24,7 +24,7 @@ const COLUMN_PARTS: readonly Part[] = [
 const HERO_PARTS: readonly Part[] = [
   { name: 'heading', label: 'Heading', required: true },
   { name: 'text', label: 'Text', multiline: true },
-  { name: 'file', label: 'Image file name', hint: 'As in the media library', required: true },
+  { name: 'file', image: 'image', alt: 'alt' },
   { name: 'alt', label: 'Image alternative text', required: true },
 ];
 

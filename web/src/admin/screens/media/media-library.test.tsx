@@ -15,27 +15,38 @@ const PHOTO: MediaItem = {
   height: 800,
   bytes: 348_160,
   alt: 'Two students at a treatment couch',
+  originalName: 'Couch by the window.jpg',
   uploadedBy: 'editor-1',
   createdAt: '2026-11-25T10:15:00Z',
 };
 
 function renderMedia(path: string, answers: Parameters<typeof renderAdmin>[2] = {}) {
   return renderAdmin(path, staffMember('editor'), {
-    'GET /api/admin/media': () => jsonResponse(200, { media: [PHOTO], limit: 500 }),
+    'GET /api/admin/media': () => jsonResponse(200, { media: [PHOTO], limit: 500, pack: [{ fileName: 'brand/logo.svg', width: 240, height: 60 }] }),
     ...answers,
   });
 }
 
 describe('the media library', () => {
-  it('is one of an editor’s two sections (with Content), listing each image with its alt text, file name and size', async () => {
+  it('is one of an editor’s two sections (with Content), listing each image by its own name with its alt text, file name and size', async () => {
     renderMedia('/media/');
     const table = await screen.findByRole('table', { name: 'Images' });
     const nav = screen.getByRole('navigation', { name: 'Back office' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Content', 'Media']);
     expect(within(table).getByRole('img', { name: PHOTO.alt })).toHaveAttribute('src', '/_next/image/?url=%2Fmedia%2Fuploads%2Fab12.jpg&w=128&q=75');
-    expect(within(table).getByRole('link', { name: PHOTO.alt })).toHaveAttribute('href', '/admin/media/ab12/');
+    expect(within(table).getByRole('link', { name: 'Couch by the window.jpg' })).toHaveAttribute('href', '/admin/media/ab12/');
+    expect(within(table).getByText(PHOTO.alt)).toBeInTheDocument();
     expect(within(table).getByText('uploads/ab12.jpg')).toBeInTheDocument();
     expect(within(table).getByText('1200 × 800 px, 340 KB')).toBeInTheDocument();
+  });
+
+  it('names an upload by its file name when its own name was not kept, and lists the content pack’s images', async () => {
+    renderMedia('/media/', { 'GET /api/admin/media': () => jsonResponse(200, { media: [{ ...PHOTO, originalName: null }], limit: 500, pack: [{ fileName: 'brand/logo.svg', width: 240, height: 60 }] }) });
+    const table = await screen.findByRole('table', { name: 'Images' });
+    expect(within(table).getByRole('link', { name: 'uploads/ab12.jpg' })).toBeInTheDocument();
+    const pack = screen.getByRole('table', { name: 'The content pack’s images' });
+    expect(within(pack).getByText('brand/logo.svg')).toBeInTheDocument();
+    expect(within(pack).getByText('240 × 60 px')).toBeInTheDocument();
   });
 
   it('copies a file name for content to refer to', async () => {
@@ -54,7 +65,7 @@ describe('the media library', () => {
     await user.type(screen.getByLabelText(/^Alt text/), ' A couch ');
     await user.click(screen.getByRole('button', { name: 'Upload the image' }));
     expect(await screen.findByText('Uploaded uploads/cd34.png.')).toBeInTheDocument();
-    expect(callsTo(api, 'POST /api/admin/media')[0]?.body).toEqual({ alt: 'A couch', data: btoa('PNG!') });
+    expect(callsTo(api, 'POST /api/admin/media')[0]?.body).toEqual({ alt: 'A couch', name: 'couch.png', data: btoa('PNG!') });
     expect(callsTo(api, 'GET /api/admin/media')).toHaveLength(2);
     expect(screen.getByLabelText(/^Alt text/)).toHaveValue('');
   });

@@ -8,30 +8,30 @@ import { PageHeading } from '../../components/page-heading';
 import { RequestView } from '../../components/request-view';
 import { useAdminForm } from '../../components/use-admin-form';
 import { adminPut, apiPath } from '../../lib/admin-api';
-import type { MediaItem } from '../../lib/api-types';
+import { thumbnailSrc } from '../../components/image-picker';
+import type { MediaItem, MediaLibrary, PackImage } from '../../lib/api-types';
 import { formatInstant } from '../../lib/labels';
 import { useAdminData } from '../../lib/use-admin-data';
 import { paths } from '../../paths';
 import { altText, UploadForm } from './upload-form';
 
 // The content media library (issue 15): the images staff uploaded for the
-// site's pages, newest first, each with its alt text, size and the file
-// name content refers to it by (`image: { file: uploads/….png, alt: … }`).
-// The page of one image finds it in the list, as there is no
-// `GET /media/{key}`.
+// site's pages, newest first, each by the name it was uploaded with, with
+// its alt text, size and the file name content refers to it by
+// (`image: { file: uploads/….png, alt: … }`); then the content pack's own
+// images, which content may name too. Content forms choose from both
+// (`ImagePicker`). The page of one image finds it in the list, as there
+// is no `GET /media/{key}`.
 
 const MEDIA_PATH = apiPath('media');
 
-interface Library {
-  media: MediaItem[];
-  limit: number;
+/** A small copy of an upload or a pack's image, made by the site's image resizer. */
+function Thumbnail({ image, alt }: { image: PackImage; alt: string }) {
+  return <img className="media-thumbnail" src={thumbnailSrc(image.fileName)} alt={alt} width={image.width} height={image.height} loading="lazy" />;
 }
 
-/** A small copy, made by the site's image resizer. */
-function Thumbnail({ item }: { item: MediaItem }) {
-  const src = `/_next/image/?url=${encodeURIComponent(`/media/${item.fileName}`)}&w=128&q=75`;
-  return <img className="media-thumbnail" src={src} alt={item.alt} width={item.width} height={item.height} loading="lazy" />;
-}
+/** What staff know an upload by: the name it had, else its file name. */
+const nameOf = (item: MediaItem) => item.originalName ?? item.fileName;
 
 /** 1.2 MB, 340 KB */
 export function sizeLabel(bytes: number): string {
@@ -61,15 +61,24 @@ function CopyFileName({ fileName }: { fileName: string }) {
 
 const column = columnsOf<MediaItem>();
 const columns = column.columns([
-  column.display({ id: 'image', header: 'Image', cell: (info) => <Thumbnail item={info.row.original} /> }),
-  column.accessor('alt', { header: 'Alt text', cell: (info) => <Link to={paths.mediaItem(info.row.original.key)}>{info.getValue()}</Link> }),
+  column.display({ id: 'image', header: 'Image', cell: (info) => <Thumbnail image={info.row.original} alt={info.row.original.alt} /> }),
+  column.accessor(nameOf, { id: 'name', header: 'Name', cell: (info) => <Link to={paths.mediaItem(info.row.original.key)}>{info.getValue()}</Link> }),
+  column.accessor('alt', { header: 'Alt text' }),
   column.accessor('fileName', { header: 'File name', enableSorting: false, cell: (info) => <CopyFileName fileName={info.getValue()} /> }),
   column.accessor('bytes', { header: 'Size', cell: (info) => `${info.row.original.width} × ${info.row.original.height} px, ${sizeLabel(info.getValue())}` }),
   column.accessor('createdAt', { header: 'Uploaded', cell: (info) => formatInstant(info.getValue()) }),
 ]);
 
+const packColumn = columnsOf<PackImage>();
+const packColumns = packColumn.columns([
+  // The first cell heads its row: the file name, as the image has no alt text of its own.
+  packColumn.accessor('fileName', { header: 'File name', cell: (info) => <span className="media-file">{info.getValue()}</span> }),
+  packColumn.display({ id: 'image', header: 'Image', cell: (info) => <Thumbnail image={info.row.original} alt="" /> }),
+  packColumn.accessor('width', { header: 'Size', cell: (info) => `${info.getValue()} × ${info.row.original.height} px` }),
+]);
+
 export function MediaScreen() {
-  const library = useAdminData<Library>(MEDIA_PATH);
+  const library = useAdminData<MediaLibrary>(MEDIA_PATH);
   return (
     <>
       <PageHeading>Media</PageHeading>
@@ -77,10 +86,12 @@ export function MediaScreen() {
       <UploadForm uploaded={library.retry} />
       <h2>Images</h2>
       <RequestView request={library} what="the images">
-        {({ media, limit }) => (
+        {({ media, limit, pack }) => (
           <>
-            <p>{`The newest ${limit} images are listed, newest first. Content names an image by its file name.`}</p>
-            <DataTable caption="Images" columns={columns} rows={media} rowId={(item) => item.key} empty="No images yet." />
+            <p>{`The newest ${limit} uploaded images are listed, newest first. Content forms choose from these and the content pack’s images.`}</p>
+            <DataTable caption="Images" columns={columns} rows={media} rowId={(item) => item.key} empty="No images uploaded yet." />
+            <h2>The content pack’s images</h2>
+            <DataTable caption="The content pack’s images" columns={packColumns} rows={pack} rowId={(image) => image.fileName} empty="The content pack has no images." />
           </>
         )}
       </RequestView>
@@ -108,7 +119,7 @@ function AltForm({ item, saved }: { item: MediaItem; saved: () => void }) {
 
 export function MediaItemScreen() {
   const { key = '' } = useParams();
-  const library = useAdminData<Library>(MEDIA_PATH);
+  const library = useAdminData<MediaLibrary>(MEDIA_PATH);
   const found = library.data?.media.find((item) => item.key === key);
   return (
     <>
@@ -117,7 +128,8 @@ export function MediaItemScreen() {
         {() =>
           found ? (
             <>
-              <Thumbnail item={found} />
+              <Thumbnail image={found} alt={found.alt} />
+              <p className="media-file">{nameOf(found)}</p>
               <p>
                 <CopyFileName fileName={found.fileName} />
               </p>

@@ -6,9 +6,9 @@ import { adminPost, apiPath } from '../../lib/admin-api';
 import type { MediaItem } from '../../lib/api-types';
 import { requiredText } from '../../lib/form-rules';
 
-// Uploading an image (issue 15): the file and its alt text, sent as JSON
-// with the file in base64 (`POST /api/admin/media`), as every write to the
-// API is JSON. The server knows the image by its bytes, not by the type or
+// Uploading an image (issue 15): the file, its name (kept for the library
+// to show) and its alt text, sent as JSON with the file in base64
+// (`POST /api/admin/media`), as every write to the API is JSON. The server knows the image by its bytes, not by the type or
 // name the browser gives; the `accept` list only narrows the picker.
 
 const MAX_BYTES = 10 * 1024 * 1024;
@@ -42,7 +42,7 @@ export function UploadForm({ uploaded }: { uploaded: () => void }) {
     labels: { file: 'Image', alt: 'Alt text' },
     clearWhenSent: true,
     send: async ({ file, alt }) => {
-      const media = await adminPost<MediaItem>(apiPath('media'), { alt, data: await base64Of(file) });
+      const media = await adminPost<MediaItem>(apiPath('media'), { alt, name: file.name, data: await base64Of(file) });
       uploaded();
       return `Uploaded ${media.fileName}.`;
     },
