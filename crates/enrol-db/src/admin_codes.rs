@@ -46,10 +46,10 @@ pub enum CodeSaved {
     NotFound,
     /// Creating: another code has this name.
     Taken,
-    /// A course listed that the college does not have.
-    UnknownCourse,
-    /// A section listed that the college does not have.
-    UnknownSection,
+    /// A course listed that the college does not have: its id as sent.
+    UnknownCourse(String),
+    /// A section listed that the college does not have: its slug as sent.
+    UnknownSection(String),
     /// The usage limit is below the uses already counted.
     BelowUses {
         uses: i64,
@@ -122,13 +122,13 @@ macro_rules! unknown_limit {
             for id in &terms.course_ids {
                 let found: i64 = sqlx::query_scalar("select count(*) from course where id = $1").bind(id).fetch_one(&mut *$tx).await?;
                 if found == 0 {
-                    return Ok::<_, sqlx::Error>(Some(CodeSaved::UnknownCourse));
+                    return Ok::<_, sqlx::Error>(Some(CodeSaved::UnknownCourse(id.clone())));
                 }
             }
             for slug in &terms.section_slugs {
                 let found: i64 = sqlx::query_scalar("select count(*) from section where slug = $1").bind(slug).fetch_one(&mut *$tx).await?;
                 if found == 0 {
-                    return Ok(Some(CodeSaved::UnknownSection));
+                    return Ok(Some(CodeSaved::UnknownSection(slug.clone())));
                 }
             }
             Ok(None)

@@ -155,6 +155,12 @@ impl Db {
             .context("Failed to list the courses")
     }
 
+    /// Every section's slug and title, in the site's order.
+    pub async fn section_choices(&self) -> anyhow::Result<Vec<(String, String)>> {
+        on_pool!(self, pool => sqlx::query_as("select slug, title from section order by position, title").fetch_all(pool).await)
+            .context("Failed to list the sections")
+    }
+
     pub async fn college(&self) -> anyhow::Result<College> {
         Ok(College::of(self.site().await?.as_ref().map(|r| &r.site)))
     }

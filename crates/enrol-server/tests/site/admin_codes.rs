@@ -59,6 +59,17 @@ fn order_of(courses: &[(&str, &str)], code: Option<&str>, q: &Quote) -> Value {
 }
 
 both_backends! {
+    async fn a_code_chooses_its_sections_from_the_sites_list_by_name(app: TestApp) {
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        let (status, list) = admin(&staff, &app, "GET", "/sections", None).await;
+        assert_eq!(status, 200, "{list}");
+        let sections = list["sections"].as_array().unwrap();
+        assert_eq!(sections[0], json!({ "slug": "vtct", "title": "VTCT Qualifications" }), "in the site's order, with names");
+        assert!(sections.iter().any(|s| s["slug"] == "hair"));
+        let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+        assert_eq!(admin(&editor, &app, "GET", "/sections", None).await.0, 403);
+    }
+
     async fn codes_are_created_edited_and_expired_with_one_audit_row_each(app: TestApp) {
         let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
         let (status, list) = admin(&staff, &app, "GET", "/codes", None).await;
@@ -84,10 +95,12 @@ both_backends! {
         assert_eq!((status, fields(&answer)), (422, vec!["code", "expiresOn", "maxUses", "type"]));
         let (_, answer) = admin(&staff, &app, "POST", "/codes", Some(code(None, "percent", 101, None, &[], &[]))).await;
         assert_eq!(fields(&answer), ["code", "value"]);
-        let (_, answer) = admin(&staff, &app, "POST", "/codes", Some(code(Some("NEW-1"), "pound", 500, None, &["no-such-course"], &[]))).await;
+        let (_, answer) = admin(&staff, &app, "POST", "/codes", Some(code(Some("NEW-1"), "pound", 500, None, &["chemical-peels", "no-such-course"], &[]))).await;
         assert_eq!(fields(&answer), ["courseIds"]);
-        let (_, answer) = admin(&staff, &app, "POST", "/codes", Some(code(Some("NEW-1"), "pound", 500, None, &[], &["no-such-section"]))).await;
+        assert_eq!(answer["error"]["fields"]["courseIds"], "Choose courses from the list: one sent is not a course the college has.");
+        let (_, answer) = admin(&staff, &app, "POST", "/codes", Some(code(Some("NEW-1"), "pound", 500, None, &[], &["hair", "no-such-section"]))).await;
         assert_eq!(fields(&answer), ["sectionSlugs"]);
+        assert_eq!(answer["error"]["fields"]["sectionSlugs"], "Choose sections from the list: one sent is not a section the college has.");
         assert_eq!(audit_rows(&app).await, before + 1, "refused changes write no audit row");
 
         // Edited: everything but the code, never a limit below the uses counted.

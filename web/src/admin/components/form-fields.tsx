@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { useController, type FieldValues, type Path } from 'react-hook-form';
 import { Field } from '../../components/ui/field';
 import type { AdminForm } from './use-admin-form';
@@ -141,15 +141,29 @@ export function RadioField<TInput extends FieldValues, TOutput>(props: Bound<TIn
   );
 }
 
-/** Any of `choices`: the value is the list of those ticked. */
-export function CheckboxesField<TInput extends FieldValues, TOutput>(props: Bound<TInput, TOutput> & { choices: readonly Choice[] }) {
+/**
+ * Any of `choices`: the value is the list of those ticked. With `filter`
+ * (its label), a search box first narrows a long list to the choices whose
+ * names hold what is typed; those ticked always stay in view.
+ */
+export function CheckboxesField<TInput extends FieldValues, TOutput>(props: Bound<TInput, TOutput> & { choices: readonly Choice[]; filter?: string }) {
   const { id, label, field, error } = useBound(props);
-  const { hint, required = false, choices } = props;
+  const { hint, required = false, choices, filter } = props;
   const ticked = (field.value ?? []) as string[];
+  const [typed, setTyped] = useState('');
+  const wanted = typed.trim().toLowerCase();
+  const shown = choices.filter((choice) => !wanted || ticked.includes(choice.value) || choice.label.toLowerCase().includes(wanted));
   return (
-    <Group id={id} legend={label} required={required} error={error} hint={hint}>
-      {choices.map((choice, index) => {
-        const inputId = index === 0 ? id : `${id}-${choice.value}`;
+    <Group id={filter ? `${id}-group` : id} legend={label} required={required} error={error} hint={hint}>
+      {filter && (
+        <div className="field choices-filter">
+          <label htmlFor={id}>{filter}</label>
+          <input id={id} type="search" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <p role="status" className="form-note">{wanted ? `${shown.length} of ${choices.length} shown` : ''}</p>
+        </div>
+      )}
+      {shown.map((choice, index) => {
+        const inputId = index === 0 && !filter ? id : `${id}-${choice.value}`;
         return (
           <div className="choice" key={choice.value}>
             <input

@@ -103,6 +103,12 @@ export interface Course {
   online: boolean;
 }
 
+/** A course section, which a discount code may be limited to. */
+export interface Section {
+  slug: string;
+  title: string;
+}
+
 export interface Tutor {
   id: string;
   name: string;

@@ -46,13 +46,27 @@ fn saved(outcome: CodeSaved, status: StatusCode) -> Result<Response, ApiError> {
         CodeSaved::Saved(code) => Ok((status, Json(CodeAnswer::from(code))).into_response()),
         CodeSaved::NotFound => Err(ApiError::NotFound),
         CodeSaved::Taken => Err(ApiError::field("code", "A code with this name exists already.")),
-        CodeSaved::UnknownCourse => Err(ApiError::field("courseIds", "Choose courses the college has.")),
-        CodeSaved::UnknownSection => Err(ApiError::field("sectionSlugs", "Choose sections the college has.")),
+        CodeSaved::UnknownCourse(id) => {
+            tracing::info!(course = %id, "A code limited to an unknown course was refused");
+            Err(ApiError::field("courseIds", "Choose courses from the list: one sent is not a course the college has."))
+        }
+        CodeSaved::UnknownSection(slug) => {
+            tracing::info!(section = %slug, "A code limited to an unknown section was refused");
+            Err(ApiError::field("sectionSlugs", "Choose sections from the list: one sent is not a section the college has."))
+        }
         CodeSaved::BelowUses { uses } => {
             tracing::info!(uses, "A usage limit below the uses counted was refused");
             Err(ApiError::field("maxUses", "The usage limit cannot be below the uses already counted."))
         }
     }
+}
+
+/// `GET /api/admin/sections`: the sections a code may be limited to, in
+/// the site's order.
+pub async fn list_sections(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
+    let sections: Vec<serde_json::Value> =
+        state.db.section_choices().await?.into_iter().map(|(slug, title)| serde_json::json!({ "slug": slug, "title": title })).collect();
+    Ok(Json(serde_json::json!({ "sections": sections })).into_response())
 }
 
 /// `GET /api/admin/codes`: every code with its uses.

@@ -74,6 +74,7 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/sessions/{id}/certificates/{enrollment_id}", Some(Permission::Sessions)),
     route("GET", "/dashboard", Some(Permission::Figures)),
     route("GET", "/exports/{file}", Some(Permission::Figures)),
+    route("GET", "/sections", Some(Permission::Codes)),
     route("GET", "/codes", Some(Permission::Codes)),
     route("POST", "/codes", Some(Permission::Codes)),
     route("PUT", "/codes/{code}", Some(Permission::Codes)),
@@ -126,6 +127,7 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/sessions/{id}/certificates/{enrollment_id}", post(rosters::issue_certificate))
         .route("/dashboard", get(figures::show_dashboard))
         .route("/exports/{file}", get(figures::download_export))
+        .route("/sections", get(codes::list_sections))
         .route("/codes", get(codes::list_codes).post(codes::create_code))
         .route("/codes/{code}", put(codes::edit_code))
         .route("/codes/{code}/expire", post(codes::expire_code))

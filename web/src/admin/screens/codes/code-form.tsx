@@ -3,8 +3,8 @@ import { AdminFormView } from '../../components/admin-form';
 import { CheckboxesField, CheckboxField, RadioField, TextField } from '../../components/form-fields';
 import { useAdminForm } from '../../components/use-admin-form';
 import type { Code, CodeType } from '../../lib/api-types';
-import { commaList, oneOf, optionalDate, optionalWholeNumber, penceFromPounds, poundsFromPence, requiredText } from '../../lib/form-rules';
-import { useCourseChoices } from '../../lib/reference-data';
+import { oneOf, optionalDate, optionalWholeNumber, penceFromPounds, poundsFromPence, requiredText } from '../../lib/form-rules';
+import { useCourseChoices, useSectionChoices } from '../../lib/reference-data';
 
 // A discount code's terms (decision 017): a percentage or an amount off
 // (typed in pounds, sent in pence), when it expires, how many times it may
@@ -35,8 +35,8 @@ const schema = z
     expiresOn: optionalDate(),
     maxUses: optionalWholeNumber(1),
     active: z.boolean(),
+    sectionSlugs: z.array(z.string()),
     courseIds: z.array(z.string()),
-    sectionSlugs: commaList(),
   })
   .transform((terms, context) => {
     const value = discountValue(terms.type, terms.value);
@@ -57,12 +57,12 @@ const LABELS: Record<keyof CodeInput, string> = {
   expiresOn: 'Expires on',
   maxUses: 'Most uses',
   active: 'Active: buyers can use it',
-  courseIds: 'Only for these courses',
   sectionSlugs: 'Only for these course sections',
+  courseIds: 'Only for these courses',
 };
 
 function valuesOf(code: Code | undefined): CodeInput {
-  if (!code) return { code: '', type: '', value: '', expiresOn: '', maxUses: '', active: true, courseIds: [], sectionSlugs: '' };
+  if (!code) return { code: '', type: '', value: '', expiresOn: '', maxUses: '', active: true, courseIds: [], sectionSlugs: [] };
   return {
     code: code.code,
     type: code.type,
@@ -71,12 +71,13 @@ function valuesOf(code: Code | undefined): CodeInput {
     maxUses: code.maxUses === null ? '' : String(code.maxUses),
     active: code.active,
     courseIds: code.courseIds,
-    sectionSlugs: code.sectionSlugs.join(', '),
+    sectionSlugs: code.sectionSlugs,
   };
 }
 
 export function CodeForm({ code, submit, send }: { code?: Code; submit: string; send: (terms: CodeTerms) => Promise<string> }) {
   const courses = useCourseChoices();
+  const sections = useSectionChoices();
   const form = useAdminForm({ schema, defaultValues: valuesOf(code), labels: LABELS, send });
   return (
     <AdminFormView form={form} submit={submit}>
@@ -92,8 +93,8 @@ export function CodeForm({ code, submit, send }: { code?: Code; submit: string; 
       <TextField form={form} name="expiresOn" type="date" hint="Leave blank for no end date" />
       <TextField form={form} name="maxUses" inputMode="numeric" hint="Leave blank for no limit" />
       <CheckboxField form={form} name="active" />
-      <CheckboxesField form={form} name="courseIds" choices={courses ?? []} hint="Tick none for every course" />
-      <TextField form={form} name="sectionSlugs" hint="Section slugs, separated by commas (like aesthetics, lashes); blank for every section" />
+      <CheckboxesField form={form} name="sectionSlugs" choices={sections ?? []} hint="Tick none for every section" />
+      <CheckboxesField form={form} name="courseIds" choices={courses ?? []} filter="Find a course by name" hint="Tick none for every course" />
     </AdminFormView>
   );
 }

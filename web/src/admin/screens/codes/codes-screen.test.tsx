@@ -13,10 +13,17 @@ const CODES = [
   code({ code: 'FIRST5', expiresOn: null, maxUses: 5, uses: 5, state: 'usedUp' }),
 ];
 
+const SECTIONS = [
+  { slug: 'aesthetics', title: 'Aesthetics Courses' },
+  { slug: 'lashes', title: 'Lashes and Brows' },
+  { slug: 'hair', title: 'Hair' },
+];
+
 function renderCodes(path: string, answers: Record<string, Answer> = {}) {
   return renderAdmin(path, staffMember('staff'), {
     'GET /api/admin/codes': () => jsonResponse(200, { codes: CODES }),
     'GET /api/admin/courses': () => jsonResponse(200, { courses: COURSES }),
+    'GET /api/admin/sections': () => jsonResponse(200, { sections: SECTIONS }),
     ...answers,
   });
 }
@@ -27,7 +34,7 @@ describe('discount codes', () => {
     const table = await screen.findByRole('table', { name: 'Discount codes' });
     const [, autumn, first, kit, winter] = within(table).getAllByRole('row');
     const cells = (row: HTMLElement | undefined) => within(row!).getAllByRole('cell').map((cell) => cell.textContent);
-    expect(cells(kit)).toEqual(['£25.00 off', 'Never', '7', 'Expired', '1 course; sections: aesthetics']);
+    expect(cells(kit)).toEqual(['£25.00 off', 'Never', '7', 'Expired', '1 course; sections: Aesthetics Courses']);
     expect(cells(winter)).toEqual(['10% off', '31 Jan 2027', '3 of 50', 'Active', 'Everything']);
     expect(cells(autumn)).toEqual(['10% off', '31 Oct 2025', '3 of 50', 'Expired', 'Everything']);
     expect(cells(first)).toEqual(['10% off', 'Never', '5 of 5', 'Used up', 'Everything']);
@@ -42,7 +49,8 @@ describe('discount codes', () => {
     await userEvent.type(screen.getByLabelText(/^Discount/), '12.50');
     await userEvent.type(screen.getByLabelText(/Most uses/), '100');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Lip Filler' }));
-    await userEvent.type(screen.getByLabelText(/course sections/), 'aesthetics, lashes');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Aesthetics Courses' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Lashes and Brows' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create the code' }));
     await vi.waitFor(() => expect(address()).toBe('/codes/SPRING/'));
     expect(callsTo(api, 'POST /api/admin/codes')[0]?.body).toEqual({
@@ -55,6 +63,27 @@ describe('discount codes', () => {
       courseIds: ['lips'],
       sectionSlugs: ['aesthetics', 'lashes'],
     });
+  });
+
+  it('finds a course by name in the long list, keeping those ticked in view', async () => {
+    renderCodes('/codes/new/');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Lip Filler' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Find a course by name' }), 'botox');
+    const courses = screen.getByRole('group', { name: /Only for these courses/ });
+    expect(within(courses).getAllByRole('checkbox')).toHaveLength(2);
+    expect(within(courses).getByRole('checkbox', { name: 'Lip Filler' })).toBeChecked();
+    expect(within(courses).getByText(/ of \d+ shown/)).toBeInTheDocument();
+  });
+
+  it('places the server’s refusal of a section beside the sections', async () => {
+    const refusal = { error: { code: 'invalid', message: 'Please check the highlighted fields.', fields: { sectionSlugs: 'Choose sections from the list: one sent is not a section the college has.' } } };
+    renderCodes('/codes/new/', { 'POST /api/admin/codes': () => jsonResponse(422, refusal) });
+    await userEvent.type(await screen.findByLabelText(/^Code/), 'HAIR10');
+    await userEvent.click(screen.getByLabelText('A percentage off'));
+    await userEvent.type(screen.getByLabelText(/^Discount/), '10');
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Hair' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create the code' }));
+    expect(await screen.findByRole('link', { name: 'Only for these course sections: Choose sections from the list: one sent is not a section the college has.' })).toBeInTheDocument();
   });
 
   it('refuses a percentage over 100', async () => {
