@@ -1,18 +1,19 @@
 //! The enquiry inbox as staff work through it (issue 14, decision 017):
-//! what the site's forms stored, where staff are with each, who owns it and
-//! their notes. Each change is one transaction with its one audit row
-//! ([`crate::audit!`]).
+//! what the site's forms stored, where staff are with each, who owns it,
+//! their notes and the replies they mailed. Each change is one transaction
+//! with its one audit row ([`crate::audit!`]); a reply's mail is queued in
+//! the same one.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::json;
 
-use enrol_domain::inbox::{EnquiryDetails, EnquiryStatus};
+use enrol_domain::inbox::{EnquiryDetails, EnquiryStatus, reply_mail};
 use enrol_domain::staff::{Permission, Role};
 
 use crate::staff::AuditEntry;
-use crate::{Db, on_pool, public_id};
+use crate::{College, Db, on_pool, public_id};
 
 /// The most enquiries the inbox lists at once, newest first.
 pub const INBOX_LIMIT: i64 = 500;
@@ -31,6 +32,31 @@ pub struct InboxEnquiry {
     pub owner_name: Option<String>,
     /// Oldest first.
     pub notes: Vec<EnquiryNote>,
+    /// Oldest first.
+    pub replies: Vec<EnquiryReply>,
+}
+
+/// A reply staff mailed to whoever sent an enquiry.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+pub struct EnquiryReply {
+    #[serde(skip)]
+    pub submission_id: String,
+    pub at: DateTime<Utc>,
+    pub staff_name: String,
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+}
+
+/// What replying to an enquiry did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EnquiryReplied {
+    /// Kept, and its mail queued.
+    Sent,
+    NotFound,
+    /// Whoever sent it left no email address.
+    NoEmail,
 }
 
 /// A note staff kept on an enquiry.
@@ -91,7 +117,7 @@ impl Db {
             body: String,
         }
         let status = status.map(EnquiryStatus::as_str);
-        let (rows, notes): (Vec<Row>, Vec<NoteRow>) = on_pool!(self, pool => {
+        let (rows, notes, replies): (Vec<Row>, Vec<NoteRow>, Vec<EnquiryReply>) = on_pool!(self, pool => {
             let rows = sqlx::query_as(concat!(
                 "select f.id, f.kind, f.data, f.created_at, f.status, f.owner_id, a.name as owner_name from form_submission f \
                  left join staff_account a on a.id = f.owner_id where ", picked!(), " order by f.created_at desc, f.id desc limit $4"
@@ -101,7 +127,12 @@ impl Db {
                  join staff_account a on a.id = n.staff_id join form_submission f on f.id = n.submission_id where ",
                 picked!(), " order by n.at, n.id"
             )).bind(id).bind(status).bind(kind).fetch_all(pool).await?;
-            Ok::<_, sqlx::Error>((rows, notes))
+            let replies = sqlx::query_as(concat!(
+                "select r.submission_id, r.at, a.name as staff_name, r.to_address as \"to\", r.subject, r.body as text from enquiry_reply r \
+                 join staff_account a on a.id = r.staff_id join form_submission f on f.id = r.submission_id where ",
+                picked!(), " order by r.at, r.id"
+            )).bind(id).bind(status).bind(kind).fetch_all(pool).await?;
+            Ok::<_, sqlx::Error>((rows, notes, replies))
         })
         .context("Failed to read the enquiries")?;
         rows.into_iter()
@@ -114,6 +145,7 @@ impl Db {
                         .filter(|note| note.submission_id == row.id)
                         .map(|note| EnquiryNote { at: note.at, staff_name: note.staff_name.clone(), text: note.body.clone() })
                         .collect(),
+                    replies: replies.iter().filter(|reply| reply.submission_id == row.id).cloned().collect(),
                     id: row.id,
                     kind: row.kind,
                     created_at: row.created_at,
@@ -192,5 +224,54 @@ impl Db {
             Ok::<_, sqlx::Error>(true)
         })
         .context("Failed to add the note")
+    }
+
+    /// Mails staff member `staff_id`'s reply `text` (already checked) to
+    /// whoever sent enquiry `id`, answers going to `college`'s address, and
+    /// keeps it on the enquiry: the reply, its mail and its audit row in one
+    /// transaction. A new enquiry is in progress from then on.
+    pub async fn reply_to_enquiry(
+        &self,
+        id: &str,
+        text: &str,
+        staff_id: &str,
+        college: &College,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<EnquiryReplied> {
+        let _turn = self.write_turn().await;
+        let reply_id = public_id();
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("update form_submission set status = status where id = $1").bind(id).execute(&mut *tx).await?;
+            let found: Option<(String, String, String)> =
+                sqlx::query_as("select kind, data, status from form_submission where id = $1").bind(id).fetch_optional(&mut *tx).await?;
+            let Some((kind, data, status)) = found else {
+                tx.rollback().await?;
+                return Ok(EnquiryReplied::NotFound);
+            };
+            let staff_name: String = sqlx::query_scalar("select name from staff_account where id = $1").bind(staff_id).fetch_one(&mut *tx).await?;
+            let Some(mail) = reply_mail(&EnquiryDetails::read(&kind, &data), text, &staff_name, &college.name, &college.email_address) else {
+                tx.rollback().await?;
+                return Ok(EnquiryReplied::NoEmail);
+            };
+            sqlx::query(
+                "insert into enquiry_reply (id, submission_id, staff_id, at, to_address, subject, body) values ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(&reply_id).bind(id).bind(staff_id).bind(now).bind(&mail.to).bind(&mail.subject).bind(text).execute(&mut *tx).await?;
+            crate::queue_mail!(tx, &mail, now)?;
+            let status = if status == EnquiryStatus::New.as_str() {
+                sqlx::query("update form_submission set status = $2 where id = $1")
+                    .bind(id).bind(EnquiryStatus::InProgress.as_str()).execute(&mut *tx).await?;
+                EnquiryStatus::InProgress.as_str().to_owned()
+            } else {
+                status
+            };
+            let entry = AuditEntry::new(staff_id, "enquiry.reply", "enquiry", id)
+                .after(json!({ "reply": reply_id, "to": mail.to, "subject": mail.subject, "text": text, "status": status }));
+            crate::audit!(tx, &entry, now)?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(EnquiryReplied::Sent)
+        })
+        .context("Failed to send the reply")
     }
 }

@@ -56,7 +56,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use account_area::{EmailChange, IntakeBooking, IntakeMove, NewUpload, StoredUpload};
 pub use accounts::{MailedLink, SessionRecord, SignUp};
 pub use admin_codes::{CodeRecord, CodeSaved};
-pub use admin_enquiries::{EnquiryChange, EnquiryNote, INBOX_LIMIT, InboxEnquiry};
+pub use admin_enquiries::{EnquiryChange, EnquiryNote, EnquiryReplied, EnquiryReply, INBOX_LIMIT, InboxEnquiry};
 pub use admin_figures::{BalancesOwed, OnlineSales, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
 pub use admin_rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
 pub use admin_sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};

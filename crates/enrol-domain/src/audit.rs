@@ -86,6 +86,10 @@ pub fn audit_sentence(action: &str, before: Option<&Value>, after: Option<&Value
             None => "Enquiry changed".to_owned(),
         },
         "enquiry.note" => "Note added".to_owned(),
+        "enquiry.reply" => match text(now("to")) {
+            Some(to) => format!("Reply mailed to {to}"),
+            None => "Reply mailed".to_owned(),
+        },
         "content.create" => "Created as a draft".to_owned(),
         "content.publish" => "Published".to_owned(),
         "content.revert" => "Earlier version put back".to_owned(),
@@ -291,6 +295,7 @@ mod tests {
             "Certificate EA-2026-K7Q2 issued to Amara Okafor"
         );
         assert_eq!(sentence("enquiry.update", json!({}), json!({ "status": "in_progress" })), "Enquiry marked in progress");
+        assert_eq!(sentence("enquiry.reply", Value::Null, json!({ "to": "amelia@example.org" })), "Reply mailed to amelia@example.org");
         assert_eq!(sentence("staff.add", Value::Null, json!({ "role": "tutor" })), "Added to the staff as tutor");
         assert_eq!(audit_sentence("code.expire", None, None), "Discount code expired");
         assert_eq!(audit_sentence("order.something_new", None, None), "order.something_new");

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::mail::Mail;
+
 /// The forms whose submissions the inbox lists (`form_submission.kind`).
 pub const FORM_KINDS: [&str; 5] = ["contact", "callback", "business", "models", "finance"];
 
@@ -38,10 +40,45 @@ impl EnquiryStatus {
     }
 }
 
+/// The longest reply staff may mail an enquirer, in characters.
+pub const REPLY_LIMIT: usize = 5000;
+
 /// A note as staff typed it: trimmed, 1 to [`NOTE_LIMIT`] characters.
 pub fn note_text(raw: &str) -> Option<String> {
+    typed_text(raw, NOTE_LIMIT)
+}
+
+/// A reply as staff typed it: trimmed, 1 to [`REPLY_LIMIT`] characters.
+pub fn reply_text(raw: &str) -> Option<String> {
+    typed_text(raw, REPLY_LIMIT)
+}
+
+fn typed_text(raw: &str, limit: usize) -> Option<String> {
     let text = raw.trim();
-    (!text.is_empty() && text.chars().count() <= NOTE_LIMIT).then(|| text.to_owned())
+    (!text.is_empty() && text.chars().count() <= limit).then(|| text.to_owned())
+}
+
+/// The mail that takes staff member `staff_name`'s reply `text` (already
+/// checked) to whoever sent `enquiry`, from `college`, whose address
+/// (`college_address`) takes any answer; with what they wrote below it.
+/// `None` when they left no email address.
+pub fn reply_mail(enquiry: &EnquiryDetails, text: &str, staff_name: &str, college: &str, college_address: &str) -> Option<Mail> {
+    if enquiry.email.trim().is_empty() {
+        return None;
+    }
+    let greeting = enquiry.name.split_whitespace().next().map_or_else(|| "Hello,".to_owned(), |first| format!("Hello {first},"));
+    let mut body = format!("{greeting}\n\n{text}\n\n{staff_name}\n{college}\n");
+    if !enquiry.message.trim().is_empty() {
+        let quoted: Vec<String> = enquiry.message.lines().map(|line| format!("> {line}").trim_end().to_owned()).collect();
+        body.push_str(&format!("\nYou wrote:\n{}\n", quoted.join("\n")));
+    }
+    Some(Mail {
+        to: enquiry.email.trim().to_owned(),
+        reply_to: (!college_address.is_empty()).then(|| college_address.to_owned()),
+        subject: format!("Your enquiry to {college}"),
+        body,
+        attachment: None,
+    })
 }
 
 /// Who asked what, whichever form it came through.
@@ -115,6 +152,36 @@ impl EnquiryDetails {
 mod tests {
     use super::*;
     use crate::enquiry::{Enquiry, EnquiryInput, EnquiryKind};
+
+    #[test]
+    fn a_reply_greets_by_first_name_signs_off_and_quotes_what_was_asked() {
+        let enquiry = EnquiryDetails {
+            name: "Amelia Hart".into(),
+            email: " amelia@example.org ".into(),
+            message: "Do you run lip filler courses at weekends?\n\nThanks".into(),
+            ..EnquiryDetails::default()
+        };
+        let mail =
+            reply_mail(&enquiry, "Yes: every other Saturday.", "Sam Staff", "Calderbrook Academy", "hello@calderbrook.test").unwrap();
+        assert_eq!(mail.to, "amelia@example.org");
+        assert_eq!(mail.reply_to.as_deref(), Some("hello@calderbrook.test"));
+        assert_eq!(mail.subject, "Your enquiry to Calderbrook Academy");
+        assert_eq!(
+            mail.body,
+            "Hello Amelia,\n\nYes: every other Saturday.\n\nSam Staff\nCalderbrook Academy\n\nYou wrote:\n\
+             > Do you run lip filler courses at weekends?\n>\n> Thanks\n"
+        );
+        let phone_only = EnquiryDetails { name: "Bo".into(), phone: "07700 900123".into(), ..EnquiryDetails::default() };
+        assert_eq!(reply_mail(&phone_only, "Hi", "Sam", "College", "a@b.test"), None, "no email, no mail");
+    }
+
+    #[test]
+    fn a_reply_is_trimmed_and_kept_within_its_limit() {
+        assert_eq!(reply_text("  Thank you  "), Some("Thank you".to_owned()));
+        assert_eq!(reply_text(" \n "), None);
+        assert!(reply_text(&"a".repeat(REPLY_LIMIT)).is_some());
+        assert_eq!(reply_text(&"a".repeat(REPLY_LIMIT + 1)), None);
+    }
 
     #[test]
     fn an_enquiry_reads_as_its_form_stored_it() {

@@ -12,6 +12,7 @@ import { CodeScreen, NewCodeScreen } from './screens/codes/code-screens';
 import { CodesScreen } from './screens/codes/codes-screen';
 import { DashboardScreen } from './screens/dashboard/dashboard-screen';
 import { EnquiriesScreen } from './screens/enquiries/enquiries-screen';
+import { EnquiryScreen } from './screens/enquiries/enquiry-screen';
 import { ExportsScreen } from './screens/exports/exports-screen';
 import { MediaItemScreen, MediaScreen } from './screens/media/media-library';
 import { OrderScreen } from './screens/orders/order-screen';
@@ -105,6 +106,7 @@ export const adminRoutes = (
       <Route path={routes.media} element={screen(['content'], <MediaScreen />)} />
       <Route path={routes.mediaItem} element={oneThing(['content'], <MediaItemScreen />)} />
       <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
+      <Route path={routes.enquiry} element={oneThing(['enquiries'], <EnquiryScreen />)} />
       <Route path={routes.content} element={screen(['content'], later(<ContentListScreen />))} />
       <Route path={routes.newContent} element={screen(['content'], later(<NewContentScreen />))} />
       <Route path={routes.contentDocument} element={screen(['content'], later(<ContentEditorScreen />))} />

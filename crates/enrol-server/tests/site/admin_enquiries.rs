@@ -1,6 +1,7 @@
 //! The enquiry inbox in the back office (issue 14, decision 017): what the
 //! site's forms sent, newest first and filtered, its status, owner and
-//! notes, each change with one audit row and a refused one with none.
+//! notes, and replies mailed from an enquiry's page, each change with one
+//! audit row and a refused one with none.
 
 use enrol_domain::staff::Role;
 use serde_json::{Value, json};
@@ -121,6 +122,62 @@ both_backends! {
         assert_eq!(actions, ["enquiry.update", "enquiry.note", "enquiry.update"]);
         assert_eq!((log["entries"][0]["before"]["status"].as_str(), log["entries"][0]["after"]["status"].as_str()), (Some("in_progress"), Some("done")));
         assert_eq!(log["entries"][0]["actorEmail"], "owner@college.test");
+        app.stop().await;
+    }
+
+    async fn staff_reply_to_an_enquiry_by_mail_kept_on_its_page_and_in_the_audit_log(app: TestApp) {
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+        let (tutor, _) = staff_member(&app, Role::Tutor, "tutor@college.test").await;
+        three_enquiries(&app).await;
+        let contact = listed(&staff, &app, "?kind=contact").await[0]["id"].as_str().unwrap().to_owned();
+        let callback = listed(&staff, &app, "?kind=callback").await[0]["id"].as_str().unwrap().to_owned();
+        let path = format!("/enquiries/{contact}");
+        let replies = format!("{path}/replies");
+        let (status, page) = admin(&staff, &app, "GET", &path, None).await;
+        assert_eq!((status, page["name"].as_str(), page["replies"].clone()), (200, Some("Ann Hill"), json!([])));
+        let mails_before = app.db().outbox(50).await.unwrap().len();
+        let before = audit_rows(&app).await;
+
+        // Refused: who may not handle enquiries, nothing or too much to say,
+        // an unknown enquiry, one with no email to reply to.
+        for client in [&editor, &tutor] {
+            assert_eq!(admin(client, &app, "POST", &replies, Some(json!({ "text": "Hello" }))).await.0, 403);
+            assert_eq!(admin(client, &app, "GET", &path, None).await.0, 403);
+        }
+        for text in [" ".to_owned(), "x".repeat(5001)] {
+            let (status, answer) = admin(&staff, &app, "POST", &replies, Some(json!({ "text": text }))).await;
+            assert_eq!((status, answer["error"]["fields"]["text"].as_str()), (422, Some("Write a reply of up to 5,000 characters.")), "{answer}");
+        }
+        assert_eq!(admin(&staff, &app, "POST", "/enquiries/no-such-enquiry/replies", Some(json!({ "text": "Hello" }))).await.0, 404);
+        assert_eq!(admin(&staff, &app, "GET", "/enquiries/no-such-enquiry", None).await.0, 404);
+        let (status, answer) = admin(&staff, &app, "POST", &format!("/enquiries/{callback}/replies"), Some(json!({ "text": "Hello" }))).await;
+        assert_eq!((status, answer["error"]["message"].as_str()), (422, Some("This enquiry left no email address to reply to: call them instead.")));
+        assert_eq!((audit_rows(&app).await, app.db().outbox(50).await.unwrap().len()), (before, mails_before), "nothing kept, nothing mailed");
+
+        let (status, replied) = admin(&staff, &app, "POST", &replies, Some(json!({ "text": " Yes: every other Saturday. " }))).await;
+        assert_eq!(status, 201, "{replied}");
+        let reply = &replied["replies"][0];
+        assert_eq!((reply["staffName"].as_str(), reply["to"].as_str(), reply["text"].as_str()), (Some("staff staff@college.test"), Some("ann@example.org"), Some("Yes: every other Saturday.")));
+        assert!(reply["at"].is_string() && reply["subject"].as_str().unwrap().starts_with("Your enquiry to "), "{reply}");
+        assert_eq!(replied["status"], "in_progress", "a new enquiry is taken on by its reply");
+        assert_eq!(admin(&staff, &app, "GET", &path, None).await.1["replies"], replied["replies"], "kept on its page");
+
+        // Queued with it: to the enquirer, answers to the college's address.
+        let mails = app.db().outbox(50).await.unwrap();
+        assert_eq!(mails.len(), mails_before + 1);
+        let mail = &mails[0];
+        let college = app.db().college().await.unwrap();
+        assert_eq!((mail.to_address.as_str(), mail.reply_to.as_deref()), ("ann@example.org", Some(college.email_address.as_str())));
+        assert_eq!(mail.subject, format!("Your enquiry to {}", college.name));
+        assert!(mail.body_text.starts_with("Hello Ann,\n\nYes: every other Saturday.\n\nstaff staff@college.test\n"), "{}", mail.body_text);
+        assert!(mail.body_text.contains("> Do you teach at weekends?"), "{}", mail.body_text);
+
+        assert_eq!(audit_rows(&app).await, before + 1);
+        let (_, log) = admin(&staff, &app, "GET", &format!("/audit?entity=enquiry&entityId={contact}"), None).await;
+        let entry = &log["entries"][0];
+        assert_eq!((entry["action"].as_str(), entry["summary"].as_str()), (Some("enquiry.reply"), Some("Reply mailed to ann@example.org")));
+        assert_eq!(entry["after"]["text"], "Yes: every other Saturday.");
         app.stop().await;
     }
 }

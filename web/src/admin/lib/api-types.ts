@@ -315,6 +315,16 @@ export interface Enquiry {
   ownerId: string | null;
   ownerName: string | null;
   notes: { at: string; staffName: string; text: string }[];
+  /** The replies staff mailed, oldest first. */
+  replies: EnquiryReply[];
+}
+
+export interface EnquiryReply {
+  at: string;
+  staffName: string;
+  to: string;
+  subject: string;
+  text: string;
 }
 
 // Content (issue 15, decision 018): the documents' bodies are the server's

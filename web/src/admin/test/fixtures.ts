@@ -136,6 +136,7 @@ export function enquiry(overrides: Partial<Enquiry> = {}): Enquiry {
     ownerId: null,
     ownerName: null,
     notes: [{ at: '2026-11-20T11:00:00Z', staffName: 'Priya staff', text: 'Left a voicemail.' }],
+    replies: [],
     ...overrides,
   };
 }

@@ -1,6 +1,8 @@
 //! The enquiry and payment-plan inbox in the back office (issue 14,
 //! decision 017), for staff with `Permission::Enquiries`: what the site's
-//! forms sent, where staff are with each, who owns it and their notes.
+//! forms sent, where staff are with each, who owns it, their notes, and
+//! the replies they mail from an enquiry's page (answers go to the
+//! college's address).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -12,8 +14,8 @@ use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::Deserialize;
 
-use enrol_db::EnquiryChange;
-use enrol_domain::inbox::{EnquiryStatus, FORM_KINDS, note_text};
+use enrol_db::{EnquiryChange, EnquiryReplied};
+use enrol_domain::inbox::{EnquiryStatus, FORM_KINDS, note_text, reply_text};
 
 use super::Staff;
 use crate::AppState;
@@ -63,6 +65,11 @@ async fn answer(state: &AppState, id: &str, status: StatusCode) -> Result<Respon
     Ok((status, Json(enquiry)).into_response())
 }
 
+/// `GET /api/admin/enquiries/{id}`: one enquiry, as the inbox lists it.
+pub async fn show_enquiry(State(state): State<Arc<AppState>>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    answer(&state, &id, StatusCode::OK).await
+}
+
 /// `PUT /api/admin/enquiries/{id}`: where staff are with it, and who owns it.
 pub async fn change_enquiry(
     State(state): State<Arc<AppState>>,
@@ -97,4 +104,30 @@ pub async fn add_enquiry_note(
         return Err(ApiError::NotFound);
     }
     answer(&state, &id, StatusCode::CREATED).await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReplyRequest {
+    text: String,
+}
+
+/// `POST /api/admin/enquiries/{id}/replies`: mails the reply to whoever
+/// sent it and keeps it; 201 with the enquiry and its replies.
+#[tracing::instrument(skip_all, fields(staff = %staff.id, enquiry = %id))]
+pub async fn reply_to_enquiry(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<ReplyRequest>,
+) -> Result<Response, ApiError> {
+    let text = reply_text(&request.text).ok_or_else(|| ApiError::field("text", "Write a reply of up to 5,000 characters."))?;
+    let college = state.db.college().await?;
+    match state.db.reply_to_enquiry(&id, &text, &staff.id, &college, Utc::now()).await? {
+        EnquiryReplied::Sent => answer(&state, &id, StatusCode::CREATED).await,
+        EnquiryReplied::NotFound => Err(ApiError::NotFound),
+        EnquiryReplied::NoEmail => {
+            Err(ApiError::Unprocessable("This enquiry left no email address to reply to: call them instead.".to_owned()))
+        }
+    }
 }

@@ -83,8 +83,10 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/upsells", Some(Permission::Codes)),
     route("PUT", "/upsells/{price_id}", Some(Permission::Codes)),
     route("GET", "/enquiries", Some(Permission::Enquiries)),
+    route("GET", "/enquiries/{id}", Some(Permission::Enquiries)),
     route("PUT", "/enquiries/{id}", Some(Permission::Enquiries)),
     route("POST", "/enquiries/{id}/notes", Some(Permission::Enquiries)),
+    route("POST", "/enquiries/{id}/replies", Some(Permission::Enquiries)),
     route("GET", "/orders", Some(Permission::Orders)),
     route("GET", "/orders/{id}", Some(Permission::Orders)),
     route("POST", "/orders/{id}/refund", Some(Permission::Money)),
@@ -135,8 +137,9 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/upsells", get(codes::list_upsells))
         .route("/upsells/{price_id}", put(codes::edit_upsell))
         .route("/enquiries", get(enquiries::list_enquiries))
-        .route("/enquiries/{id}", put(enquiries::change_enquiry))
+        .route("/enquiries/{id}", get(enquiries::show_enquiry).put(enquiries::change_enquiry))
         .route("/enquiries/{id}/notes", post(enquiries::add_enquiry_note))
+        .route("/enquiries/{id}/replies", post(enquiries::reply_to_enquiry))
         .route("/orders", get(orders::list_orders))
         .route("/orders/{id}", get(orders::show_order))
         .route("/orders/{id}/refund", post(order_actions::refund_order))
