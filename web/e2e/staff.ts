@@ -58,6 +58,14 @@ export const STAFF_PASSWORD = 'a long staff password';
 
 /** Finishes set-up from a set-up link (the page passing axe): the TOTP secret the page showed. */
 export async function setUp(page: Page, link: string): Promise<string> {
+  return (await setUpKeepingCodes(page, link)).secret;
+}
+
+/**
+ * [`setUp`], with the recovery codes the page showed once set-up was done
+ * (read before going on to the back office).
+ */
+export async function setUpKeepingCodes(page: Page, link: string, beforeGoingOn?: () => Promise<void>): Promise<{ secret: string; codes: string[] }> {
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your account' })).toBeVisible();
   const secret = (await page.locator('code.secret').textContent())!.trim();
@@ -65,5 +73,10 @@ export async function setUp(page: Page, link: string): Promise<string> {
   await page.getByLabel('Choose a password').fill(STAFF_PASSWORD);
   await page.getByLabel('Code from your authenticator app').fill(freshCode(secret));
   await page.getByRole('button', { name: 'Finish setting up' }).click();
-  return secret;
+  const codes = page.getByRole('region', { name: 'Your recovery codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  const kept = (await codes.allTextContents()).map((code) => code.trim());
+  await beforeGoingOn?.();
+  await page.getByRole('button', { name: 'I have kept my codes: open the back office' }).click();
+  return { secret, codes: kept };
 }

@@ -209,12 +209,14 @@ impl Db {
     }
 
     /// Finishes set-up once: the link is spent, the password kept, the
-    /// code's time step recorded and the account made usable.
+    /// code's time step recorded, the recovery codes (their hashes) kept
+    /// and the account made usable.
     pub async fn finish_staff_setup(
         &self,
         token_hash: &str,
         password_hash: &str,
         step: i64,
+        recovery_hashes: &[String],
         now: DateTime<Utc>,
     ) -> anyhow::Result<Option<StaffMember>> {
         let _turn = self.write_turn().await;
@@ -235,6 +237,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(None);
             };
+            recovery_codes_insert(&staff_id, recovery_hashes, now).execute(&mut *tx).await?;
             crate::audit!(tx, &AuditEntry::new(&staff_id, "staff.set_up", "staff", &staff_id), now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(row.into_member()?))
@@ -281,6 +284,53 @@ impl Db {
             Ok::<_, anyhow::Error>(accepted)
         })
         .context("Failed to accept the sign-in code")
+    }
+
+    /// Spends `staff_id`'s unused recovery code with hash `code_hash` and
+    /// starts a session, in one transaction: the one statement that marks
+    /// it used succeeds for one request only, however many send it at once.
+    pub async fn use_recovery_code(&self, staff_id: &str, code_hash: &str, session_hash: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let used = sqlx::query(
+                "update staff_recovery_code set used_at = $3 where code_hash = $1 and staff_id = $2 and used_at is null \
+                 and exists (select 1 from staff_account a where a.id = $2 and a.active and a.disabled_at is null)",
+            ).bind(code_hash).bind(staff_id).bind(now).execute(&mut *tx).await?.rows_affected() == 1;
+            if used {
+                sqlx::query("update staff_account set last_sign_in_at = $2 where id = $1").bind(staff_id).bind(now).execute(&mut *tx).await?;
+                sqlx::query("insert into staff_session (token_hash, staff_id, created_at, last_seen_at) values ($1, $2, $3, $3)")
+                    .bind(session_hash).bind(staff_id).bind(now).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok::<_, anyhow::Error>(used)
+        })
+        .context("Failed to use a recovery code")
+    }
+
+    /// How many of `staff_id`'s recovery codes are unused.
+    pub async fn recovery_codes_left(&self, staff_id: &str) -> anyhow::Result<i64> {
+        on_pool!(self, pool => sqlx::query_scalar("select count(*) from staff_recovery_code where staff_id = $1 and used_at is null")
+            .bind(staff_id).fetch_one(pool).await)
+        .context("Failed to count the recovery codes")
+    }
+
+    /// Voids every recovery code of `staff_id` and keeps the new ones'
+    /// hashes, with the audit row, in one transaction.
+    pub async fn replace_recovery_codes(&self, staff_id: &str, recovery_hashes: &[String], now: DateTime<Utc>) -> anyhow::Result<()> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let voided = sqlx::query("delete from staff_recovery_code where staff_id = $1").bind(staff_id).execute(&mut *tx).await?.rows_affected();
+            recovery_codes_insert(staff_id, recovery_hashes, now).execute(&mut *tx).await?;
+            let entry = AuditEntry::new(staff_id, "staff.recovery_codes", "staff", staff_id)
+                .before(serde_json::json!({ "codes": voided }))
+                .after(serde_json::json!({ "codes": recovery_hashes.len() }));
+            crate::audit!(tx, &entry, now)?;
+            tx.commit().await?;
+            Ok::<_, anyhow::Error>(())
+        })
+        .context("Failed to make new recovery codes")
     }
 
     /// Starts a session for a staff member who has just finished set-up.
@@ -421,4 +471,20 @@ impl Db {
         })
         .context("Failed to read the audit log")
     }
+}
+
+/// The one statement that keeps `hashes` (at least one) as `staff_id`'s
+/// recovery codes, made `now`.
+fn recovery_codes_insert<'q, DB: sqlx::Database>(
+    staff_id: &str,
+    hashes: &[String],
+    now: DateTime<Utc>,
+) -> sqlx::query::Query<'q, DB, DB::Arguments>
+where
+    for<'t> String: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+    for<'t> DateTime<Utc>: sqlx::Encode<'t, DB> + sqlx::Type<DB>,
+{
+    let rows: Vec<String> = (0..hashes.len()).map(|at| format!("(${}, $1, $2)", at + 3)).collect();
+    let sql = format!("insert into staff_recovery_code (code_hash, staff_id, created_at) values {}", rows.join(", "));
+    hashes.iter().fold(sqlx::query(sqlx::AssertSqlSafe(sql)).bind(staff_id.to_owned()).bind(now), |query, hash| query.bind(hash.clone()))
 }

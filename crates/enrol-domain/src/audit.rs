@@ -102,6 +102,7 @@ pub fn audit_sentence(action: &str, before: Option<&Value>, after: Option<&Value
             None => "Added to the staff".to_owned(),
         },
         "staff.set_up" => "Account set up".to_owned(),
+        "staff.recovery_codes" => "New recovery codes made, the old ones void".to_owned(),
         "staff.disable" => "Account disabled".to_owned(),
         other => other.to_owned(),
     }

@@ -1,7 +1,11 @@
 //! Staff sign-in (decision 017): the `enrol_staff` cookie, which only the
 //! admin API ever receives, and the second factor: TOTP codes (RFC 6238:
-//! SHA-1, six digits, 30-second steps, one step of clock drift either way)
-//! and the QR code that carries a new secret to an authenticator app.
+//! SHA-1, six digits, 30-second steps, one step of clock drift either way),
+//! the QR code that carries a new secret to an authenticator app, and the
+//! single-use recovery codes that stand in for a code when the phone is
+//! lost: 80 random bits each, written in Crockford base32 as four groups
+//! of four, kept only as SHA-256 hashes (the bits make guessing hopeless,
+//! so a slow hash adds nothing).
 
 use axum::http::{HeaderMap, HeaderValue};
 use chrono::{DateTime, Utc};
@@ -49,6 +53,47 @@ pub fn enrolment(secret: &str, email: &str, college: &str) -> anyhow::Result<(St
     let code = QrCode::new(uri.as_bytes()).map_err(|e| anyhow::anyhow!("Failed to make the QR code: {e}"))?;
     let image = code.render::<svg::Color<'_>>().min_dimensions(200, 200).quiet_zone(true).build();
     Ok((uri, image))
+}
+
+/// How many recovery codes set-up, or a new set, makes.
+pub const RECOVERY_CODES: usize = 10;
+
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// Characters in a recovery code, without its hyphens: 80 bits.
+const RECOVERY_CHARACTERS: usize = 16;
+
+/// A new set of recovery codes as staff are shown them (`7K3P-9QXA-M2DF-8HRT`)
+/// and the hashes to keep.
+pub fn new_recovery_codes() -> (Vec<String>, Vec<String>) {
+    (0..RECOVERY_CODES)
+        .map(|_| {
+            // A v4 UUID's low 62 bits are random (its fixed version and
+            // variant bits lie above them): 62 of one and 18 of another.
+            let random_bits = |bits: u32| uuid::Uuid::new_v4().as_u128() & ((1 << bits) - 1);
+            let random = random_bits(62) | (random_bits(18) << 62);
+            let characters: String =
+                (0..RECOVERY_CHARACTERS).map(|at| char::from(CROCKFORD[usize::try_from((random >> (5 * at)) & 31).unwrap_or(0)])).collect();
+            let shown =
+                characters.as_bytes().chunks(4).map(|group| String::from_utf8_lossy(group).into_owned()).collect::<Vec<_>>().join("-");
+            let hash = token_hash(&characters);
+            (shown, hash)
+        })
+        .unzip()
+}
+
+/// The hash of the recovery code typed in `typed`, if it is one: case,
+/// spaces and hyphens do not matter, and O, I and L read as 0, 1 and 1.
+pub fn recovery_code_hash(typed: &str) -> Option<String> {
+    let characters: String = typed
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .map(|c| match c.to_ascii_uppercase() {
+            'O' => '0',
+            'I' | 'L' => '1',
+            other => other,
+        })
+        .collect();
+    (characters.len() == RECOVERY_CHARACTERS && characters.bytes().all(|b| CROCKFORD.contains(&b))).then(|| token_hash(&characters))
 }
 
 fn cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
@@ -101,6 +146,25 @@ mod tests {
         assert_eq!(check_code(&secret, "287082", at(150)).unwrap(), None);
         assert_eq!(check_code(&secret, "28708", at(59)).unwrap(), None);
         assert_eq!(check_code(&secret, "abcdef", at(59)).unwrap(), None);
+    }
+
+    #[test]
+    fn recovery_codes_are_ten_different_ones_read_however_typed_and_kept_as_hashes() {
+        let (codes, hashes) = new_recovery_codes();
+        assert_eq!((codes.len(), hashes.len()), (RECOVERY_CODES, RECOVERY_CODES));
+        assert_eq!(codes.iter().collect::<std::collections::HashSet<_>>().len(), RECOVERY_CODES);
+        for (code, hash) in codes.iter().zip(&hashes) {
+            assert_eq!(code.len(), 19, "{code}");
+            assert!(code.split('-').all(|group| group.len() == 4 && group.bytes().all(|b| CROCKFORD.contains(&b))), "{code}");
+            assert_eq!(recovery_code_hash(code).as_ref(), Some(hash));
+            assert_eq!(recovery_code_hash(&code.to_lowercase().replace('-', " ")).as_ref(), Some(hash));
+            assert!(!hash.contains(&code.replace('-', "")), "only the hash is kept");
+        }
+        assert_eq!(recovery_code_hash("0000-1111-2222-3333"), recovery_code_hash("oooo-iiii-2222-3333"));
+        assert_eq!(recovery_code_hash("0000-llll-2222-3333"), recovery_code_hash("0000-1111-2222-3333"));
+        for not_one in ["123456", "0000-1111-2222-333", "0000-1111-2222-3333-4", "UUUU-1111-2222-3333", ""] {
+            assert_eq!(recovery_code_hash(not_one), None, "{not_one}");
+        }
     }
 
     #[test]

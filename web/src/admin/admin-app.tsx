@@ -21,6 +21,7 @@ import { NewSessionScreen } from './screens/sessions/new-session-screen';
 import { RosterScreen } from './screens/sessions/roster-screen';
 import { SessionScreen } from './screens/sessions/session-screen';
 import { SessionsScreen } from './screens/sessions/sessions-screen';
+import { RecoveryCodesScreen } from './screens/recovery-codes/recovery-codes-screen';
 import { SetupScreen } from './screens/setup/setup-screen';
 import { SignInScreen } from './screens/sign-in/sign-in-screen';
 import { StaffScreen } from './screens/staff/staff-screen';
@@ -113,6 +114,7 @@ export const adminRoutes = (
       <Route path={routes.exports} element={screen(['figures'], <ExportsScreen />)} />
       <Route path={routes.staff} element={screen(['manage_staff'], <StaffScreen />)} />
       <Route path={routes.audit} element={screen(['audit'], <AuditScreen />)} />
+      <Route path={routes.recoveryCodes} element={<RecoveryCodesScreen />} />
       <Route path="*" element={<NotFound />} />
     </Route>
   </Route>

@@ -30,6 +30,7 @@ export const routes = {
   contentDocument: '/content/:kind/:key/',
   media: '/media/',
   mediaItem: '/media/:key/',
+  recoveryCodes: '/recovery-codes/',
 } as const;
 
 /** The address of a route with one parameter, the value encoded. */

@@ -23,6 +23,12 @@ pub(crate) fn code(secret: &str, offset: i64) -> String {
 /// A signed-in staff member of `role`: their browser and TOTP secret. They
 /// are added as the command line adds an owner and finish set-up over HTTP.
 pub(crate) async fn staff_member(app: &TestApp, role: Role, email: &str) -> (reqwest::Client, String) {
+    let (client, secret, _) = staff_member_with_codes(app, role, email).await;
+    (client, secret)
+}
+
+/// [`staff_member`], with the recovery codes set-up showed them.
+pub(crate) async fn staff_member_with_codes(app: &TestApp, role: Role, email: &str) -> (reqwest::Client, String, Vec<String>) {
     let (token, hash) = enrol_server::staff_auth::setup_token();
     let secret = enrol_server::staff_auth::new_secret();
     let added =
@@ -35,8 +41,10 @@ pub(crate) async fn staff_member(app: &TestApp, role: Role, email: &str) -> (req
         .send()
         .await
         .unwrap();
-    assert_eq!(response.status(), StatusCode::OK, "{}", response.text().await.unwrap());
-    (client, secret)
+    assert_eq!(response.status(), StatusCode::OK);
+    let answer: Value = response.json().await.unwrap();
+    let codes = answer["recoveryCodes"].as_array().unwrap().iter().map(|code| code.as_str().unwrap().to_owned()).collect();
+    (client, secret, codes)
 }
 
 /// Who `client` is signed in as (`null` when signed out).

@@ -11,6 +11,7 @@ mod admin_enquiries;
 mod admin_media;
 mod admin_orders;
 mod admin_races;
+mod admin_recovery_codes;
 mod admin_sessions;
 mod api;
 mod balance;

@@ -1,4 +1,4 @@
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { CommandStatus } from '../components/command-status';
 import { useCommand } from '../components/use-command';
 import { ROLE_LABELS } from '../lib/labels';
@@ -41,6 +41,7 @@ export function AdminLayout() {
           <span>
             {staff.name} <span className="muted">({ROLE_LABELS[staff.role]})</span>
           </span>
+          <Link to={paths.recoveryCodes}>Recovery codes</Link>
           <button
             type="button"
             className="button button-secondary button-small"

@@ -19,9 +19,14 @@ export interface Staff {
   permissions: Permission[];
 }
 
-/** The answer of `GET /session`, a sign-in and a completed set-up. */
+/** The answer of `GET /session` and a sign-in. */
 export interface StaffSession {
   staff: Staff;
+}
+
+/** A completed set-up: the session, and the recovery codes, shown once. */
+export interface SetUp extends StaffSession {
+  recoveryCodes: string[];
 }
 
 export interface Invitation {

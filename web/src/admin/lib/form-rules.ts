@@ -82,6 +82,13 @@ export const email = () =>
   });
 
 /** The six digits an authenticator app shows; spaces typed between them are dropped. */
+/** A second factor at sign-in: the authenticator's 6 digits, or a recovery code (16 letters and digits, hyphens and spaces aside). */
+export const secondFactor = () =>
+  z
+    .string()
+    .transform((typed) => typed.replace(/\s/g, ''))
+    .refine((typed) => /^\d{6}$/.test(typed) || /^[0-9a-z]{16}$/i.test(typed.replace(/-/g, '')), stop('Enter the 6-digit code from your authenticator app, or a recovery code'));
+
 export const authenticatorCode = () =>
   z
     .string()

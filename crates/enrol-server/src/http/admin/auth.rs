@@ -1,6 +1,8 @@
 //! Staff sign-in, sign-out and set-up (decision 017): email, password and
-//! a TOTP code in one step, throttled per email; a set-up link shows the
-//! new secret once and asks for a password and a first code.
+//! a TOTP code (or one of the staff member's single-use recovery codes) in
+//! one step, throttled per email; a set-up link shows the new secret once
+//! and asks for a password and a first code, and its answer carries the
+//! recovery codes, shown once; a new set voids the last.
 
 use std::sync::Arc;
 
@@ -14,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use enrol_domain::auth::password_problem;
 use enrol_domain::staff::Role;
 
-use super::StaffView;
+use super::{Staff, StaffView};
 use crate::AppState;
 use crate::accounts::{hash_password, token_hash, verify_password};
 use crate::http::ApiError;
@@ -32,7 +34,11 @@ struct SessionBody {
 /// The session answer (`None`: signed out), never cached, with the cookie
 /// when one is set.
 fn session_response(member: Option<&enrol_db::StaffMember>, set_cookie: Option<HeaderValue>) -> Response {
-    let mut response = Json(SessionBody { staff: member.map(StaffView::from) }).into_response();
+    unstored(Json(SessionBody { staff: member.map(StaffView::from) }).into_response(), set_cookie)
+}
+
+/// `response`, never cached, with the cookie when one is set.
+fn unstored(mut response: Response, set_cookie: Option<HeaderValue>) -> Response {
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if let Some(cookie) = set_cookie {
@@ -83,12 +89,21 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): Json
     let Some(credentials) = credentials.filter(|_| password_matches) else {
         return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
     };
-    let Some(step) = staff_auth::check_code(&credentials.totp_secret, &request.code, now)? else {
-        return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
-    };
     let (cookie, session_hash) = staff_auth::new_session(&state);
-    if !state.db.accept_staff_code(&credentials.member.id, step, &session_hash, now).await? {
-        return Err(ApiError::Unauthorized("That code has been used. Wait for the next one.".to_owned()));
+    let staff_id = &credentials.member.id;
+    if let Some(recovery_hash) = staff_auth::recovery_code_hash(&request.code) {
+        // Spent or unknown read alike: a recovery code says nothing of itself.
+        if !state.db.use_recovery_code(staff_id, &recovery_hash, &session_hash, now).await? {
+            return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
+        }
+        tracing::info!(staff = %staff_id, "Signed in with a recovery code");
+    } else {
+        let Some(step) = staff_auth::check_code(&credentials.totp_secret, &request.code, now)? else {
+            return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
+        };
+        if !state.db.accept_staff_code(staff_id, step, &session_hash, now).await? {
+            return Err(ApiError::Unauthorized("That code has been used. Wait for the next one.".to_owned()));
+        }
     }
     state.db.clear_sign_in_attempts(&format!("staff:{email}")).await?;
     Ok(session_response(Some(&credentials.member), Some(cookie)))
@@ -151,8 +166,52 @@ pub async fn accept_invitation(
         return Err(ApiError::Invalid(fields));
     };
     let password_hash = hash_password(request.password).await?;
-    let member = state.db.finish_staff_setup(&hash, &password_hash, step, now).await?.ok_or(ApiError::NotFound)?;
+    let (recovery_codes, recovery_hashes) = staff_auth::new_recovery_codes();
+    let member = state.db.finish_staff_setup(&hash, &password_hash, step, &recovery_hashes, now).await?.ok_or(ApiError::NotFound)?;
     let (cookie, session_hash) = staff_auth::new_session(&state);
     state.db.create_staff_session(&session_hash, &member.id, now).await?;
-    Ok(session_response(Some(&member), Some(cookie)))
+    Ok(unstored(Json(SetUp { staff: StaffView::from(&member), recovery_codes }).into_response(), Some(cookie)))
+}
+
+/// A finished set-up: the session, and the recovery codes, shown once.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SetUp {
+    staff: StaffView,
+    recovery_codes: Vec<String>,
+}
+
+/// `GET /api/admin/recovery-codes`: how many of the signed-in staff
+/// member's recovery codes are unused.
+pub async fn show_recovery_codes(State(state): State<Arc<AppState>>, staff: Staff) -> Result<Response, ApiError> {
+    let left = state.db.recovery_codes_left(&staff.id).await?;
+    Ok(unstored(Json(serde_json::json!({ "left": left })).into_response(), None))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PasswordCheck {
+    password: String,
+}
+
+/// `POST /api/admin/recovery-codes` `{password}`: a new set, shown once,
+/// which voids every code of the last; the password is asked again (and
+/// counted as a sign-in attempt), so a session left open cannot take them.
+#[tracing::instrument(skip_all, fields(staff = %staff.id))]
+pub async fn renew_recovery_codes(
+    State(state): State<Arc<AppState>>,
+    staff: Staff,
+    JsonBody(request): JsonBody<PasswordCheck>,
+) -> Result<Response, ApiError> {
+    let now = Utc::now();
+    let attempt = format!("staff:{}", staff.email);
+    count_password_attempt(&state, &attempt, now).await?;
+    let hash = state.db.staff_credentials(&staff.email).await?.and_then(|credentials| credentials.password_hash);
+    if request.password.is_empty() || request.password.len() > 200 || !verify_password(request.password, hash).await? {
+        return Err(ApiError::field("password", "That password is not right."));
+    }
+    state.db.clear_sign_in_attempts(&attempt).await?;
+    let (codes, hashes) = staff_auth::new_recovery_codes();
+    state.db.replace_recovery_codes(&staff.id, &hashes, now).await?;
+    Ok(unstored((StatusCode::CREATED, Json(serde_json::json!({ "codes": codes }))).into_response(), None))
 }

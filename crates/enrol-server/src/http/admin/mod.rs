@@ -57,6 +57,8 @@ const fn route(method: &'static str, path: &'static str, permission: Option<Perm
 /// whose answer for a signed-out visitor is `{"staff": null}`.
 pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/sign-out", None),
+    route("GET", "/recovery-codes", None),
+    route("POST", "/recovery-codes", None),
     route("GET", "/staff", Some(Permission::ManageStaff)),
     route("POST", "/staff", Some(Permission::ManageStaff)),
     route("POST", "/staff/{id}/disable", Some(Permission::ManageStaff)),
@@ -114,6 +116,7 @@ pub const ROUTES: &[AdminRoute] = &[
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
     let guarded = Router::new()
         .route("/sign-out", post(auth::sign_out))
+        .route("/recovery-codes", get(auth::show_recovery_codes).post(auth::renew_recovery_codes))
         .route("/staff", get(people::list_staff).post(people::add_staff))
         .route("/staff/{id}/disable", post(people::disable_staff))
         .route("/staff/names", get(people::list_staff_names))

@@ -1,6 +1,6 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/api-stub';
 import { staffMember } from '../../test/fixtures';
 import { callsTo, renderAdmin } from '../../test/render-admin';
@@ -15,10 +15,12 @@ const invitation = {
   qrSvg: QR,
 };
 
+const CODES = Array.from({ length: 10 }, (_, at) => `7K3P-9QXA-M2DF-8HR${at}`);
+
 function renderSetup(path = '/setup/?token=abc123') {
   return renderAdmin(path, null, {
     'GET /api/admin/invitations/abc123': () => jsonResponse(200, invitation),
-    'POST /api/admin/invitations/abc123': () => jsonResponse(200, { staff: staffMember('tutor', { name: 'Sam Lee' }) }),
+    'POST /api/admin/invitations/abc123': () => jsonResponse(200, { staff: staffMember('tutor', { name: 'Sam Lee' }), recoveryCodes: CODES }),
     'GET /api/admin/sessions': () => jsonResponse(200, { sessions: [] }),
   });
 }
@@ -45,11 +47,23 @@ describe('setting up a new staff account', () => {
     expect(callsTo(api, 'POST /api/admin/invitations/abc123')).toHaveLength(0);
   });
 
-  it('sends the password and code, and signs in', async () => {
+  it('sends the password and code, shows the recovery codes once to copy or download, and signs in', async () => {
+    const user = userEvent.setup();
     const api = renderSetup();
-    await userEvent.type(await screen.findByLabelText(/Choose a password/), 'ten chars!');
-    await userEvent.type(screen.getByLabelText(/Code from your authenticator app/), '654321');
-    await userEvent.click(screen.getByRole('button', { name: 'Finish setting up' }));
+    await user.type(await screen.findByLabelText(/Choose a password/), 'ten chars!');
+    await user.type(screen.getByLabelText(/Code from your authenticator app/), '654321');
+    await user.click(screen.getByRole('button', { name: 'Finish setting up' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your account is ready.' })).toHaveFocus();
+    const list = screen.getByRole('list');
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(CODES);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Copy the codes' }));
+    expect(writeText.mock.calls[0]?.[0]).toContain(`${CODES[0]}\n${CODES[1]}\n`);
+    expect(await screen.findByText('Copied.')).toBeInTheDocument();
+    const download = screen.getByRole('link', { name: 'Download the codes' });
+    expect(download).toHaveAttribute('download', 'enrol-recovery-codes.txt');
+    expect(decodeURIComponent(download.getAttribute('href') ?? '')).toContain(`Enrol back office recovery codes for tutor@college.example`);
+    await user.click(screen.getByRole('button', { name: 'I have kept my codes: open the back office' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sessions' })).toBeInTheDocument();
     expect(screen.getByText('Sam Lee')).toBeInTheDocument();
     expect(callsTo(api, 'POST /api/admin/invitations/abc123')[0]?.body).toEqual({ password: 'ten chars!', code: '654321' });

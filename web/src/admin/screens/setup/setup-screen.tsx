@@ -1,14 +1,16 @@
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { MIN_PASSWORD, validateNewPassword } from '../../../lib/account-rules';
 import { AdminFormView } from '../../components/admin-form';
 import { TextField } from '../../components/form-fields';
 import { PageHeading } from '../../components/page-heading';
+import { RecoveryCodes } from '../../components/recovery-codes';
 import { RequestView } from '../../components/request-view';
 import { useAdminForm } from '../../components/use-admin-form';
 import { SignedOutPage } from '../../layout/signed-out-page';
 import { adminPost, apiPath } from '../../lib/admin-api';
-import type { Invitation, StaffSession } from '../../lib/api-types';
+import type { Invitation, SetUp } from '../../lib/api-types';
 import { authenticatorCode } from '../../lib/form-rules';
 import { ROLE_LABELS } from '../../lib/labels';
 import { useStaffAuth } from '../../lib/staff-session';
@@ -18,7 +20,8 @@ import { paths } from '../../paths';
 // The set-up link's page (decision 017): who the invitation is for, the
 // second factor's secret as text and as the server's QR code, then a
 // password and a first code, so an account is never usable without its
-// second factor. Sending signs in.
+// second factor. Sending signs in and shows the recovery codes, once,
+// before the back office opens.
 
 // The password rule is the students' (account-rules.ts), as the server's
 // set-up checks it with the same `password_problem`.
@@ -33,18 +36,45 @@ const schema = z.object({
 /** The server's SVG, shown as an image: it is never put into the page's own markup. */
 const svgImage = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 
-function SetupForm({ token, invitation }: { token: string; invitation: Invitation }) {
+/** The codes, until staff say they have kept them; then the back office. */
+function KeepCodes({ done, email }: { done: SetUp; email: string }) {
   const { signedIn } = useStaffAuth();
+  const [kept, setKept] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  if (kept) return <Navigate to={paths.dashboard} replace />;
+  return (
+    <>
+      <h2 tabIndex={-1} ref={heading} className="form-done">
+        Your account is ready.
+      </h2>
+      <RecoveryCodes codes={done.recoveryCodes} email={email} />
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          signedIn({ staff: done.staff });
+          setKept(true);
+        }}
+      >
+        I have kept my codes: open the back office
+      </button>
+    </>
+  );
+}
+
+function SetupForm({ token, invitation }: { token: string; invitation: Invitation }) {
+  const [done, setDone] = useState<SetUp | null>(null);
   const form = useAdminForm({
     schema,
     defaultValues: { password: '', code: '' },
     labels: { password: 'Choose a password', code: 'Code from your authenticator app' },
     send: async (details) => {
-      signedIn(await adminPost<StaffSession>(apiPath('invitations', token), details));
+      setDone(await adminPost<SetUp>(apiPath('invitations', token), details));
       return 'Your account is ready.';
     },
   });
-  if (form.done) return <Navigate to={paths.dashboard} replace />;
+  if (done) return <KeepCodes done={done} email={invitation.email} />;
   return (
     <>
       <dl className="details">

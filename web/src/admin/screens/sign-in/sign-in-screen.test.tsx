@@ -37,6 +37,13 @@ describe('signing in to the back office', () => {
     expect(callsTo(api, 'POST /api/admin/sign-in')[0]?.body).toEqual({ email: 'staff@college.example', password: 'correct horse battery', code: '123456' });
   });
 
+  it('takes a recovery code instead of the authenticator’s, as typed', async () => {
+    const api = renderSignIn(() => jsonResponse(200, { staff: staffMember('staff') }));
+    await signIn('staff@college.example', 'correct horse battery', ' 7k3p-9qxa-m2df-8hrt ');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(callsTo(api, 'POST /api/admin/sign-in')[0]?.body).toMatchObject({ code: '7k3p-9qxa-m2df-8hrt' });
+  });
+
   it('says one thing whichever was wrong, and keeps what was typed', async () => {
     renderSignIn(() => jsonResponse(401, { error: { code: 'unauthorized', message: 'That code has been used. Wait for the next one.' } }));
     await signIn('staff@college.example', 'correct horse battery', '000000');
@@ -58,7 +65,7 @@ describe('signing in to the back office', () => {
     const summary = await screen.findByText('There is a problem');
     expect(document.activeElement?.contains(summary)).toBe(true);
     expect(screen.getByRole('link', { name: 'Email: Enter a valid email address' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Code from your authenticator app: Enter the 6-digit code from your authenticator app' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Code from your authenticator app: Enter the 6-digit code from your authenticator app, or a recovery code' })).toBeInTheDocument();
     expect(callsTo(api, 'POST /api/admin/sign-in')).toHaveLength(0);
     await userEvent.click(screen.getByRole('link', { name: /^Email:/ }));
     expect(document.activeElement).toBe(screen.getByLabelText(/Email/));
