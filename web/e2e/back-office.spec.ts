@@ -169,7 +169,7 @@ test('staff make a code that works at checkout, answer a payment-plan request an
   expect(download.suggestedFilename()).toMatch(/^payments-.*\.csv$/);
   const { readFile } = await import('node:fs/promises');
   const csv = await readFile(await download.path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toContain('"Payment","Received","Order"');
+  expect(csv.split('\r\n')[0]).toContain('"Payment","Received","Order reference","Order"');
 
   // The audit log shows what was done, by whom.
   await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
@@ -252,10 +252,15 @@ test('staff move one booking to a new date and take its balance by bank transfer
 
   // The first booking moves to the later date, then its balance comes by bank transfer.
   await page.getByRole('navigation').getByRole('link', { name: 'Orders' }).click();
-  await page.getByLabel('Name, email or order number').fill(moving);
+  // By its reference as the student reads it out on the phone: in lower case, with a space.
+  const reference = String(query(`select reference from enrollment where id = '${moving}'`)[0]![0]);
+  expect(reference).toMatch(/^B-[0-9A-HJKMNP-TV-Z]{5}$/);
+  await page.getByLabel('Name, email or reference').fill(reference.toLowerCase().replace('-', ' '));
   await page.getByRole('button', { name: 'Search' }).click();
-  // By its whole id: two orders made within a minute share their first characters.
-  await page.getByRole('link', { name: moving, exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Orders found' }).getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name: reference, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
+  await expect(page.getByText(moving, { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'What was booked' })).toBeVisible();
   await expectNoAxeViolations(page);
   const move = page.getByRole('region', { name: 'Move a booking' });

@@ -330,6 +330,7 @@ impl Db {
         #[derive(sqlx::FromRow)]
         struct EnrollmentRow {
             id: String,
+            reference: String,
             status: String,
             discount: i64,
             total: i64,
@@ -356,13 +357,14 @@ impl Db {
         }
         #[derive(sqlx::FromRow)]
         struct CourseRow {
+            reference: String,
             course_id: String,
             course_title: String,
             complete: bool,
         }
         let (enrollments, payments, documents, courses) = on_pool!(self, pool => {
             let enrollments: Vec<EnrollmentRow> = sqlx::query_as(concat!(
-                "select e.id, e.status, e.discount, e.total, e.lines, e.created_at, e.balance_due_on, ",
+                "select e.id, e.reference, e.status, e.discount, e.total, e.lines, e.created_at, e.balance_due_on, ",
                 net_paid!(),
                 " as paid, cast(",
                 refunded!(),
@@ -376,7 +378,8 @@ impl Db {
                  where p.user_id = $1 order by r.kind, r.sequence"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the receipts")?;
             let courses: Vec<CourseRow> = sqlx::query_as(
-                "select course_id, course_title, complete from online_registration where user_id = $1 and not removed order by created_at"
+                "select o.reference, r.course_id, r.course_title, r.complete from online_registration r \
+                 join online_order o on o.id = r.online_order_id where r.user_id = $1 and not r.removed order by r.created_at"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the online courses")?;
             (enrollments, payments, documents, courses)
         });
@@ -403,6 +406,7 @@ impl Db {
                     balance_due_on: due.filter(|_| balance > Money::ZERO).map(|d| d.to_string()),
                     created_at: london::wall_clock(row.created_at),
                     id: row.id,
+                    reference: row.reference,
                 })
             })
             .collect::<anyhow::Result<_>>()?;
@@ -429,7 +433,12 @@ impl Db {
                 .collect(),
             online_courses: courses
                 .into_iter()
-                .map(|c| AccountOnlineCourse { course_id: c.course_id, title: c.course_title, complete: c.complete })
+                .map(|c| AccountOnlineCourse {
+                    order_reference: c.reference,
+                    course_id: c.course_id,
+                    title: c.course_title,
+                    complete: c.complete,
+                })
                 .collect(),
         })
     }

@@ -39,6 +39,7 @@ pub struct BalancesOwed {
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct OrderExportRow {
     pub id: String,
+    pub reference: String,
     pub created_at: DateTime<Utc>,
     pub paid_at: Option<DateTime<Utc>>,
     pub status: String,
@@ -57,6 +58,7 @@ pub struct PaymentExportRow {
     pub id: String,
     pub created_at: DateTime<Utc>,
     pub order_id: Option<String>,
+    pub order_reference: Option<String>,
     pub name: Option<String>,
     pub email: Option<String>,
     pub method: String,
@@ -73,6 +75,7 @@ pub struct RefundExportRow {
     pub completed_at: Option<DateTime<Utc>>,
     pub payment_id: String,
     pub order_id: Option<String>,
+    pub order_reference: Option<String>,
     pub amount: i64,
     pub reason: String,
     pub status: String,
@@ -122,7 +125,7 @@ impl Db {
     /// Bookings made in `[from, to)`, oldest first.
     pub async fn order_export(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> anyhow::Result<Vec<OrderExportRow>> {
         let sql = format!(
-            "select e.id, e.created_at, e.paid_at, e.status, e.given_name, e.family_name, e.email, e.lines, e.discount_code, \
+            "select e.id, e.reference, e.created_at, e.paid_at, e.status, e.given_name, e.family_name, e.email, e.lines, e.discount_code, \
              e.total, {} as paid from enrollment e where e.created_at >= $1 and e.created_at < $2 order by e.created_at, e.id",
             net_paid!()
         );
@@ -134,7 +137,7 @@ impl Db {
     pub async fn payment_export(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> anyhow::Result<Vec<PaymentExportRow>> {
         on_pool!(self, pool => sqlx::query_as(
             "select p.id, p.created_at, coalesce(p.enrollment_id, p.online_order_id) as order_id, \
-             e.given_name || ' ' || e.family_name as name, coalesce(e.email, o.email) as email, \
+             coalesce(e.reference, o.reference) as order_reference, e.given_name || ' ' || e.family_name as name, coalesce(e.email, o.email) as email, \
              p.method, p.amount, p.transaction_id, p.status from payment p \
              left join enrollment e on e.id = p.enrollment_id left join online_order o on o.id = p.online_order_id \
              where p.created_at >= $1 and p.created_at < $2 order by p.created_at, p.id"
@@ -146,8 +149,9 @@ impl Db {
     pub async fn refund_export(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> anyhow::Result<Vec<RefundExportRow>> {
         on_pool!(self, pool => sqlx::query_as(
             "select r.id, r.created_at, r.completed_at, r.payment_id, coalesce(p.enrollment_id, p.online_order_id) as order_id, \
-             r.amount, r.reason, r.status from refund r join payment p on p.id = r.payment_id \
-             where r.created_at >= $1 and r.created_at < $2 order by r.created_at, r.id"
+             coalesce(e.reference, o.reference) as order_reference, r.amount, r.reason, r.status from refund r \
+             join payment p on p.id = r.payment_id left join enrollment e on e.id = p.enrollment_id \
+             left join online_order o on o.id = p.online_order_id where r.created_at >= $1 and r.created_at < $2 order by r.created_at, r.id"
         ).bind(from).bind(to).fetch_all(pool).await)
         .context("Failed to read the refunds")
     }

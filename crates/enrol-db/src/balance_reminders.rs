@@ -23,6 +23,7 @@ use crate::{AuditEntry, Db, audit, on_pool, queue_mail};
 #[derive(Debug, Clone)]
 pub struct ReminderDue {
     pub enrollment_id: String,
+    pub reference: String,
     pub stage: BalanceReminder,
     pub given_name: String,
     pub email: String,
@@ -42,7 +43,7 @@ impl ReminderDue {
 
     fn notice<'a>(&'a self, pay_url: &'a str) -> BalanceNotice<'a> {
         BalanceNotice {
-            order_id: &self.enrollment_id,
+            reference: &self.reference,
             given_name: &self.given_name,
             email: &self.email,
             courses: &self.courses,
@@ -71,6 +72,7 @@ impl Db {
         #[derive(sqlx::FromRow)]
         struct Candidate {
             id: String,
+            reference: String,
             given_name: String,
             email: String,
             lines: String,
@@ -82,7 +84,7 @@ impl Db {
         }
         let horizon = today.checked_add_days(chrono::Days::new(enrol_domain::balance::UPCOMING_REMINDER_DAYS)).unwrap_or(today);
         let rows: Vec<Candidate> = on_pool!(self, pool => sqlx::query_as(concat!(
-            "select e.id, e.given_name, e.email, e.lines, e.total, ",
+            "select e.id, e.reference, e.given_name, e.email, e.lines, e.total, ",
             net_paid!(),
             " as paid, e.starts_on, e.balance_due_on, e.paid_at from enrollment e where e.status = 'deposit' \
              and e.balance_due_on <= $1 and e.starts_on > $2 and e.email <> '' order by e.balance_due_on, e.id"
@@ -99,6 +101,7 @@ impl Db {
             due.push(ReminderDue {
                 courses: serde_json::from_str(&row.lines).context("Stored enrollment lines are not valid JSON")?,
                 enrollment_id: row.id,
+                reference: row.reference,
                 stage,
                 given_name: row.given_name,
                 email: row.email.trim().to_lowercase(),

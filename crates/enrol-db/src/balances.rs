@@ -199,7 +199,7 @@ impl Db {
             let email = record.email.trim().to_lowercase();
             let user_id = account_for!(tx, &record.user_id, &email).await?;
             let buyer = format!("{} {}", record.given_name, record.family_name);
-            let purchase = Purchase::booking(&record.id, &buyer, &email, &record.courses, &record.quote);
+            let purchase = Purchase::booking(&record.reference, &buyer, &email, &record.courses, &record.quote);
             // Money taken by hand has no provider payment: its id is ours.
             let (transaction_id, currency, method, metadata) = match paid {
                 BalancePaid::Provider(intent) => (
@@ -248,7 +248,7 @@ impl Db {
             }
             if !email.is_empty() {
                 let notice = BalanceNotice {
-                    order_id: &record.id,
+                    reference: &record.reference,
                     given_name: &record.given_name,
                     email: &email,
                     courses: &record.courses,

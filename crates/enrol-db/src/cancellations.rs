@@ -100,7 +100,7 @@ impl Db {
             let refunds = refund_enrollment!(tx, id, quote.refund, "cancellation", now).await?;
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {
-                let mail = cancellation_mail(&record.id, &record.given_name, &email, &record.courses, &quote, college);
+                let mail = cancellation_mail(&record.reference, &record.given_name, &email, &record.courses, &quote, actor.changed_by(), college);
                 queue_mail!(tx, &mail, now)?;
             }
             if let Some(entry) = actor.order_audit("order.cancel", id) {

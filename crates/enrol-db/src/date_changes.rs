@@ -12,9 +12,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
 use enrol_domain::booking::BookedTraining;
-use enrol_domain::date_change::{
-    DateChangeGrounds, DateChangeRefused, MovedBooking, MovedBy, OtherDate, check_date_change, date_change_money,
-};
+use enrol_domain::date_change::{DateChangeGrounds, DateChangeRefused, MovedBooking, OtherDate, check_date_change, date_change_money};
 use enrol_domain::enrollment::{BookedCourse, balance_due_on, first_training_day};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
@@ -195,6 +193,7 @@ impl Db {
                 let times = session_times!(tx, &session_ids).await?;
                 let training = BookedTraining {
                     order_id,
+                    reference: &record.reference,
                     sequence: record.calendar_sequence + 1,
                     courses: &courses,
                     times: &times,
@@ -206,17 +205,14 @@ impl Db {
                 }
                 let moved = MovedBooking {
                     given_name: &record.given_name,
-                    order_id,
+                    reference: &record.reference,
                     course: &courses[line],
                     from_day: old.date.unwrap_or(target.date),
                     money: &money,
                     owed,
                     due_on,
                     pay_url: &pay_link.url,
-                    moved_by: match actor {
-                        Actor::Student => MovedBy::Student,
-                        Actor::Staff(_) => MovedBy::College,
-                    },
+                    moved_by: actor.changed_by(),
                 };
                 let mail = Mail {
                     to: email,

@@ -11,6 +11,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 use enrol_domain::enrollment::{BookedCourse, Quote};
 use enrol_domain::money::Money;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
+use enrol_domain::reference::OrderKind;
 
 use crate::ledger::{NewPayment, record_payment};
 use crate::seats::seats_changed;
@@ -44,6 +45,7 @@ impl Db {
         now: DateTime<Utc>,
     ) -> anyhow::Result<bool> {
         let today = enrol_domain::london::today(now);
+        let reference = self.next_reference(OrderKind::Booking).await?;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let known: Option<String> = sqlx::query_scalar("select id from user_account where email = $1")
@@ -89,10 +91,10 @@ impl Db {
             let enrollment = public_id();
             sqlx::query(
                 "insert into enrollment (id, status, mode, subtotal, total, deposit, balance, deposit_required, lines, given_name, \
-                 family_name, email, contact_number, payment_method, user_id, registered, created_at, paid_at) \
-                 values ($1, 'deposit', 'fee', $2, $2, $3, $4, true, $5, 'Amelia', 'Hart', $6, '+447700900123', 'card', $7, true, $8, $8)"
+                 family_name, email, contact_number, payment_method, user_id, registered, created_at, paid_at, reference) \
+                 values ($1, 'deposit', 'fee', $2, $2, $3, $4, true, $5, 'Amelia', 'Hart', $6, '+447700900123', 'card', $7, true, $8, $8, $9)"
             ).bind(&enrollment).bind(quote.total.pence()).bind(quote.deposit.pence()).bind(quote.balance.pence()).bind(&lines)
-                .bind(DEMO_STUDENT_EMAIL).bind(&amelia).bind(now).execute(&mut *tx).await?;
+                .bind(DEMO_STUDENT_EMAIL).bind(&amelia).bind(now).bind(&reference).execute(&mut *tx).await?;
             sqlx::query(
                 "insert into registration (id, event_id, enrollment_id, session_id, type, user_id, created_at) \
                  values ($1, $2, $3, $4, 'STUDENT', $5, $6)"
@@ -101,7 +103,7 @@ impl Db {
             sqlx::query("update session set registrations = registrations + 1 where id = $1")
                 .bind(&session.session_id).execute(&mut *tx).await?;
             seats_changed!(tx)?;
-            let purchase = Purchase::booking(&enrollment, "Amelia Hart", DEMO_STUDENT_EMAIL, &[booked], &quote);
+            let purchase = Purchase::booking(&reference, "Amelia Hart", DEMO_STUDENT_EMAIL, &[booked], &quote);
             let payment = NewPayment {
                 amount: quote.deposit,
                 currency: "gbp",

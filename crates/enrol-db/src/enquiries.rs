@@ -24,8 +24,15 @@ pub struct OutboxMail {
 }
 
 impl Db {
-    /// Stores the enquiry and queues its mail to `college_address`.
-    pub async fn save_enquiry(&self, enquiry: &Enquiry, college_address: &str, now: DateTime<Utc>) -> anyhow::Result<String> {
+    /// Stores the enquiry and queues its mail to `college_address`, and the
+    /// enquirer's acknowledgement (`acknowledgement`), all or nothing.
+    pub async fn save_enquiry(
+        &self,
+        enquiry: &Enquiry,
+        college_address: &str,
+        acknowledgement: Option<Mail>,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<String> {
         let mail = Mail {
             to: college_address.to_owned(),
             reply_to: (!enquiry.email.is_empty()).then(|| enquiry.email.clone()),
@@ -33,26 +40,28 @@ impl Db {
             body: enquiry.mail_body(),
             attachment: None,
         };
-        self.save_form(enquiry.kind.as_str(), &serde_json::to_string(enquiry)?, &mail, now).await
+        let mails: Vec<Mail> = std::iter::once(mail).chain(acknowledgement).collect();
+        self.save_form(enquiry.kind.as_str(), &serde_json::to_string(enquiry)?, &mails, now).await
     }
 
-    /// Stores a form of `kind` and queues its mail in one transaction: both
-    /// or neither.
-    pub async fn save_form(&self, kind: &str, data: &str, mail: &Mail, now: DateTime<Utc>) -> anyhow::Result<String> {
+    /// Stores a form of `kind` and queues its mails in one transaction: all
+    /// or none.
+    pub async fn save_form(&self, kind: &str, data: &str, mails: &[Mail], now: DateTime<Utc>) -> anyhow::Result<String> {
         let id = uuid::Uuid::now_v7().to_string();
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query("insert into form_submission (id, kind, data, created_at) values ($1, $2, $3, $4)")
                 .bind(&id).bind(kind).bind(data).bind(now)
                 .execute(&mut *tx).await?;
-            crate::queue_mail!(tx, mail, now)?;
+            for mail in mails {
+                crate::queue_mail!(tx, mail, now)?;
+            }
             tx.commit().await
         })
         .context("Failed to store the form")?;
         Ok(id)
     }
 
-    /// The newest mails first.
     /// Queues one mail that goes with no other change.
     pub async fn queue_lone_mail(&self, mail: &Mail, now: DateTime<Utc>) -> anyhow::Result<()> {
         let _turn = self.write_turn().await;
@@ -64,6 +73,7 @@ impl Db {
         .context("Failed to queue a mail")
     }
 
+    /// The newest mails first.
     pub async fn outbox(&self, limit: i64) -> anyhow::Result<Vec<OutboxMail>> {
         on_pool!(self, pool => sqlx::query_as(
             "select id, to_address, reply_to, subject, body_text, attachment_name, attachment_type, attachment_body from mail_outbox order by created_at desc, id desc limit $1"

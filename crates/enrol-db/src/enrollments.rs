@@ -17,6 +17,7 @@ use enrol_domain::consent::Consent;
 use enrol_domain::enrollment::{BookedCourse, PaymentMethod, PaymentMode, Quote, balance_due};
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
+use enrol_domain::reference::OrderKind;
 
 use crate::consents::keep_consents;
 use crate::seats::{held_sessions, hold_seats, lock_sessions, refuse, release_code, reserve_code, seats_changed};
@@ -50,6 +51,8 @@ pub struct NewEnrollment {
 #[derive(Debug, Clone)]
 pub struct EnrollmentRecord {
     pub id: String,
+    /// What a person reads out: `B-7K3P9` (enrol_domain::reference).
+    pub reference: String,
     pub status: EnrollmentStatus,
     pub mode: PaymentMode,
     pub quote: Quote,
@@ -86,6 +89,7 @@ pub struct EnrollmentRecord {
 #[derive(sqlx::FromRow)]
 pub(crate) struct Row {
     id: String,
+    reference: String,
     status: String,
     mode: String,
     subtotal: i64,
@@ -134,7 +138,7 @@ macro_rules! net_paid {
 pub(crate) use net_paid;
 
 pub(crate) const SELECT: &str = concat!(
-    "select e.id, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
+    "select e.id, e.reference, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
      e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, e.owner_token_hash, \
      e.code_reserved, ",
     net_paid!(),
@@ -174,6 +178,7 @@ impl Row {
             },
             courses: serde_json::from_str(&self.lines).context("Stored enrollment lines are not valid JSON")?,
             id: self.id,
+            reference: self.reference,
             discount_code: self.discount_code,
             given_name: self.given_name,
             family_name: self.family_name,
@@ -207,10 +212,11 @@ impl EnrollmentRecord {
     }
 }
 
-/// Inserts `$new` (a [`NewEnrollment`]) as a pending order inside `$tx`,
-/// its seats and code use kept until `$until`, renewable until `$hold_ends_at`.
+/// Inserts `$new` (a [`NewEnrollment`]) as a pending order known as
+/// `$reference` inside `$tx`, its seats and code use kept until `$until`,
+/// renewable until `$hold_ends_at`.
 macro_rules! insert_enrollment {
-    ($tx:expr, $new:expr, $until:expr, $hold_ends_at:expr, $now:expr) => {
+    ($tx:expr, $new:expr, $reference:expr, $until:expr, $hold_ends_at:expr, $now:expr) => {
         async {
             let new: &$crate::enrollments::NewEnrollment = $new;
             let q = &new.quote;
@@ -219,8 +225,8 @@ macro_rules! insert_enrollment {
             sqlx::query(
                 "insert into enrollment (id, status, mode, subtotal, discount, total, deposit, balance, deposit_required, \
                  discount_code, lines, metadata, given_name, family_name, email, contact_number, payment_method, user_id, created_at, \
-                 owner_token_hash, client_key, held_until, hold_ends_at, code_reserved) \
-                 values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23)",
+                 owner_token_hash, client_key, held_until, hold_ends_at, code_reserved, reference) \
+                 values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
             )
             .bind(&new.id)
             .bind($crate::enrollments::mode_str(new.mode))
@@ -245,6 +251,7 @@ macro_rules! insert_enrollment {
             .bind($until)
             .bind($hold_ends_at)
             .bind(new.discount_code.is_some())
+            .bind($reference)
             .execute(&mut *$tx)
             .await
         }
@@ -291,6 +298,7 @@ impl Db {
         // SQLite's turn is its write lock, so it comes first; on PostgreSQL the
         // order's own row and its client's count are written before the seat
         // queue, which then waits only for the seats (see `Db::seat_turn`).
+        let reference = self.next_reference(OrderKind::Booking).await?;
         let write_turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -301,7 +309,7 @@ impl Db {
             if live >= max_live_orders {
                 refuse!(tx, Err(BookingRefused::TooManyHolds));
             }
-            insert_enrollment!(tx, new, until, hold_ends_at, now)?;
+            insert_enrollment!(tx, new, &reference, until, hold_ends_at, now)?;
             keep_consents!(tx, Some(new.id.as_str()), None, &new.consents, now)?;
             let _turn = match write_turn {
                 Some(turn) => turn,

@@ -21,6 +21,32 @@ use crate::seats::{held_sessions, lock_sessions, release_code, seats_changed, ta
 use crate::session_times::session_times;
 use crate::{Db, first_delivery, on_pool, queue_mail};
 
+/// What to bring to the training of `$courses` (a `&[BookedCourse]`): their
+/// courses' lists, each thing once, read inside `$tx`.
+macro_rules! what_to_bring {
+    ($tx:expr, $courses:expr) => {
+        async {
+            let mut things: Vec<String> = Vec::new();
+            for course in $courses {
+                let listed: Option<String> = sqlx::query_scalar("select what_to_bring from course where id = $1")
+                    .bind(&course.course_id)
+                    .fetch_optional(&mut *$tx)
+                    .await?;
+                let listed: Vec<String> = match listed {
+                    Some(json) => serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(e.into()))?,
+                    None => Vec::new(),
+                };
+                for thing in listed {
+                    if !things.contains(&thing) {
+                        things.push(thing);
+                    }
+                }
+            }
+            Ok::<_, sqlx::Error>(things)
+        }
+    };
+}
+
 /// A payment intent's outcome, as the provider's event reports it.
 #[derive(Debug, Clone)]
 pub struct IntentOutcome {
@@ -87,7 +113,7 @@ impl Db {
             let email = record.email.trim().to_lowercase();
             let user_id = account_for!(tx, &record.user_id, &email).await?;
             let buyer = format!("{} {}", record.given_name, record.family_name);
-            let purchase = Purchase::booking(&record.id, &buyer, &email, &record.courses, &record.quote);
+            let purchase = Purchase::booking(&record.reference, &buyer, &email, &record.courses, &record.quote);
             let payment = NewPayment {
                 amount: paid.amount,
                 currency: &paid.currency,
@@ -139,8 +165,10 @@ impl Db {
             if status == EnrollmentStatus::Deposit {
                 store_balance_link!(tx, &record.id, pay_link, now)?;
             }
+            let what_to_bring = what_to_bring!(tx, &record.courses).await?;
             let booking = PaidBooking {
                 order_id: &record.id,
+                reference: &record.reference,
                 given_name: &record.given_name,
                 family_name: &record.family_name,
                 email: &email,
@@ -153,6 +181,7 @@ impl Db {
                 times: &times,
                 venue: &issuer.address,
                 pay_url: &pay_link.url,
+                what_to_bring: &what_to_bring,
             };
             for mail in booking_mails(&booking, seated, &issuer.name, &issuer.email, now) {
                 queue_mail!(tx, &mail, now)?;

@@ -233,6 +233,19 @@ impl Db {
     /// the database busy sleeps and polls, so under load waits grow long and
     /// unfair; queueing here keeps them short and in order. PostgreSQL locks
     /// rows instead and needs no turn for most writes (`None`).
+    /// The next order reference of `kind` (enrol_domain::reference), taken
+    /// before the order's own transaction: the counter's row is locked for
+    /// this one statement only, so orders made at once wait on it only that
+    /// long. A number taken by an order that is then refused is not used
+    /// again; references need only differ.
+    pub(crate) async fn next_reference(&self, kind: enrol_domain::reference::OrderKind) -> anyhow::Result<String> {
+        let number: i64 = on_pool!(self, pool => sqlx::query_scalar(
+            "update order_reference_number set last_used = last_used + 1 where id = 1 returning last_used"
+        ).fetch_one(pool).await)
+        .context("Failed to number the order")?;
+        Ok(enrol_domain::reference::reference(kind, number))
+    }
+
     pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
         match self.pool {
             Pool::Sqlite(_) => Some(self.turn.lock().await),

@@ -10,6 +10,7 @@ use enrol_domain::money::Money;
 use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, receipt_body};
 use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
+use enrol_domain::reference::OrderKind;
 
 use crate::consents::keep_consents;
 use crate::ledger::{NewPayment, account_for, record_payment};
@@ -54,6 +55,7 @@ impl OfferRow {
 #[derive(sqlx::FromRow)]
 struct OrderRow {
     id: String,
+    reference: String,
     status: String,
     lines: String,
     total: i64,
@@ -63,12 +65,14 @@ struct OrderRow {
     owner_token_hash: Option<String>,
 }
 
-const ORDER_COLUMNS: &str = "id, status, lines, total, email, checkout_session_id, user_id, owner_token_hash";
+const ORDER_COLUMNS: &str = "id, reference, status, lines, total, email, checkout_session_id, user_id, owner_token_hash";
 
 /// An online order as stored.
 #[derive(Debug, Clone)]
 pub struct OnlineOrderRecord {
     pub id: String,
+    /// What a person reads out: `E-4HX2M` (enrol_domain::reference).
+    pub reference: String,
     pub status: OnlineOrderStatus,
     pub lines: Vec<PricedLine>,
     pub total: Money,
@@ -140,13 +144,14 @@ impl Db {
     pub async fn create_online_order(&self, new: &NewOnlineOrder<'_>, now: DateTime<Utc>) -> anyhow::Result<()> {
         let NewOnlineOrder { id, order, gateway, owner_token_hash, user_id, consents } = *new;
         let lines = serde_json::to_string(&order.lines)?;
+        let reference = self.next_reference(OrderKind::Online).await?;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             sqlx::query(
-                "insert into online_order (id, status, lines, total, gateway, owner_token_hash, user_id, created_at) \
-                 values ($1, 'pending', $2, $3, $4, $5, $6, $7)"
+                "insert into online_order (id, status, lines, total, gateway, owner_token_hash, user_id, created_at, reference) \
+                 values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8)"
             ).bind(id).bind(&lines).bind(order.total.pence()).bind(gateway).bind(owner_token_hash).bind(user_id).bind(now)
-                .execute(&mut *tx).await?;
+                .bind(&reference).execute(&mut *tx).await?;
             keep_consents!(tx, None, Some(id), consents, now)?;
             tx.commit().await
         })
@@ -170,6 +175,7 @@ impl Db {
                 lines: serde_json::from_str(&row.lines).context("Stored order lines are not valid JSON")?,
                 total: Money::from_pence(row.total),
                 id: row.id,
+                reference: row.reference,
                 email: row.email,
                 checkout_session_id: row.checkout_session_id,
                 user_id: row.user_id,
@@ -207,7 +213,7 @@ impl Db {
             let user_id = account_for!(tx, &order.user_id, &email).await?;
             let lines: Vec<PricedLine> = serde_json::from_str(&order.lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
             let total = Money::from_pence(order.total);
-            let purchase = Purchase::online_order(&order.id, done.name.as_deref().unwrap_or_default(), &email, &lines, total);
+            let purchase = Purchase::online_order(&order.reference, done.name.as_deref().unwrap_or_default(), &email, &lines, total);
             let payment = NewPayment {
                 amount: done.amount,
                 currency: &done.currency,
@@ -242,7 +248,7 @@ impl Db {
                 }
             }
             let college = &issuer.name;
-            let body = receipt_body(college, &order.id, &lines, total, &recorded.receipt);
+            let body = receipt_body(college, &order.reference, &lines, total, &recorded.receipt);
             queue_mail!(tx, &Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body, attachment: None }, now)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Fulfilment::Fulfilled)

@@ -7,9 +7,11 @@
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
+use enrol_domain::date_change::ChangedBy;
 use enrol_domain::enrollment::BookedCourse;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
+use enrol_domain::reference::typed_code;
 
 use crate::enrollments::{EnrollmentRecord, net_paid};
 use crate::ledger::OFFLINE_PAYMENT;
@@ -26,6 +28,14 @@ pub enum Actor {
 }
 
 impl Actor {
+    /// Whose request the student's mail says it was.
+    pub(crate) fn changed_by(&self) -> ChangedBy {
+        match self {
+            Actor::Student => ChangedBy::Student,
+            Actor::Staff(_) => ChangedBy::College,
+        }
+    }
+
     /// The audit row of `action` on order `order_id`: a staff member's
     /// change has one, the student's none.
     pub(crate) fn order_audit(&self, action: &'static str, order_id: &str) -> Option<AuditEntry> {
@@ -53,6 +63,7 @@ pub struct OrderSearch {
 #[derive(Debug, Clone)]
 pub struct OrderListing {
     pub id: String,
+    pub reference: String,
     pub created_at: DateTime<Utc>,
     pub name: String,
     pub email: String,
@@ -137,6 +148,7 @@ impl Db {
         #[derive(sqlx::FromRow)]
         struct Row {
             id: String,
+            reference: String,
             created_at: DateTime<Utc>,
             given_name: String,
             family_name: String,
@@ -148,17 +160,22 @@ impl Db {
         }
         let mut conditions = Vec::new();
         let mut values = Vec::new();
+        if let Some(text) = search.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            // A reference however it was typed or read out ("b 7k3p9"), or
+            // any part of a name, an address or an id.
+            values.push(typed_code(text).map(|code| format!("B-{code}")).unwrap_or_default());
+            values.push(format!("%{}%", like_literal(&text.to_lowercase())));
+            conditions.push(
+                "(e.reference = $1 or lower(e.reference) like $2 escape '\\' \
+                 or lower(e.given_name || ' ' || e.family_name) like $2 escape '\\' or lower(e.email) like $2 escape '\\' \
+                 or lower(e.id) like $2 escape '\\')"
+                    .to_owned(),
+            );
+        }
         let mut condition = |value: String, sql: &str| {
             values.push(value);
             conditions.push(sql.replace('?', &format!("${}", values.len())));
         };
-        if let Some(text) = search.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-            condition(
-                format!("%{}%", like_literal(&text.to_lowercase())),
-                "(lower(e.given_name || ' ' || e.family_name) like ? escape '\\' or lower(e.email) like ? escape '\\' \
-                 or lower(e.id) like ? escape '\\')",
-            );
-        }
         if let Some(status) = search.status {
             condition(status.as_str().to_owned(), "e.status = ?");
         }
@@ -174,7 +191,7 @@ impl Db {
         }
         let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
         let sql = format!(
-            "select e.id, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {} as paid, e.status \
+            "select e.id, e.reference, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {} as paid, e.status \
              from enrollment e {filter} order by e.created_at desc, e.id desc limit {ORDERS_LISTED}",
             net_paid!()
         );
@@ -193,6 +210,7 @@ impl Db {
                     courses: serde_json::from_str(&row.lines).context("Stored enrollment lines are not valid JSON")?,
                     name: format!("{} {}", row.given_name, row.family_name).trim().to_owned(),
                     id: row.id,
+                    reference: row.reference,
                     created_at: row.created_at,
                     email: row.email,
                     total: Money::from_pence(row.total),

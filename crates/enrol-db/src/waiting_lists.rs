@@ -15,6 +15,7 @@ use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
+use enrol_domain::reference::OrderKind;
 use enrol_domain::waiting_list::{OFFER_LIFE, OfferState, WaitedSession};
 
 use crate::enrollments::{NewEnrollment, insert_enrollment};
@@ -270,6 +271,7 @@ impl Db {
             phone: Option<String>,
             offer_expires_at: DateTime<Utc>,
         }
+        let reference = self.next_reference(OrderKind::Booking).await?;
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -323,7 +325,7 @@ impl Db {
                 // Agreed at the checkout, where the claimed booking is paid.
                 consents: Vec::new(),
             };
-            insert_enrollment!(tx, &new, found.offer_expires_at, found.offer_expires_at, now)?;
+            insert_enrollment!(tx, &new, &reference, found.offer_expires_at, found.offer_expires_at, now)?;
             // The offer's seat becomes the booking's hold, whatever the list.
             sqlx::query("insert into seat_hold (session_id, enrollment_id, expires_at) values ($1, $2, $3)")
                 .bind(&found.session_id).bind(&new.id).bind(found.offer_expires_at).execute(&mut *tx).await?;

@@ -189,6 +189,8 @@ pub struct AccountData {
 #[ts(export)]
 pub struct AccountEnrollment {
     pub id: String,
+    /// What the student reads out: `B-7K3P9`.
+    pub reference: String,
     pub status: EnrollmentStatus,
     pub lines: Vec<crate::page::EnrollmentLine>,
     /// What its discount code took off the courses' prices.
@@ -242,6 +244,8 @@ pub struct AccountCreditNote {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountOnlineCourse {
+    /// The order it was bought with: `E-4HX2M`.
+    pub order_reference: String,
     pub course_id: String,
     pub title: String,
     pub complete: bool,

@@ -148,7 +148,8 @@ pub fn due_words(due_on: NaiveDate, today: NaiveDate) -> String {
 /// A booking's balance, as a mail tells it.
 #[derive(Debug, Clone, Copy)]
 pub struct BalanceNotice<'a> {
-    pub order_id: &'a str,
+    /// What the student reads out: `B-7K3P9`.
+    pub reference: &'a str,
     pub given_name: &'a str,
     pub email: &'a str,
     pub courses: &'a [BookedCourse],
@@ -191,10 +192,10 @@ impl BalanceNotice<'_> {
             ),
         };
         let body = format!(
-            "{},\n\n{lead}\n\nBooking {}\n{}\nBalance to pay: {}\n\nPay securely online (you do not need to sign in):\n{}\n\n\
+            "{},\n\n{lead}\n\nBooking reference {}\n{}\nBalance to pay: {}\n\nPay securely online (you do not need to sign in):\n{}\n\n\
              You can pay the whole balance or part of it. If you have already paid, thank you: please ignore this email.\n\n{college}\n",
             self.greeting(),
-            self.order_id,
+            self.reference,
             self.courses(),
             self.owed,
             self.pay_url,
@@ -214,9 +215,9 @@ pub fn balance_receipt(
     today: NaiveDate,
 ) -> Mail {
     let mut body = format!(
-        "{},\n\nThank you: we have received your payment of {applied}.\n\nBooking {}\n{}\n",
+        "{},\n\nThank you: we have received your payment of {applied}.\n\nBooking reference {}\n{}\n",
         notice.greeting(),
-        notice.order_id,
+        notice.reference,
         notice.courses()
     );
     if excess > Money::ZERO {
@@ -316,7 +317,7 @@ mod tests {
 
     fn notice<'a>(courses: &'a [BookedCourse], owed: Money) -> BalanceNotice<'a> {
         BalanceNotice {
-            order_id: "o-1",
+            reference: "B-Z20KM",
             given_name: "Sam",
             email: "sam@example.com",
             courses,

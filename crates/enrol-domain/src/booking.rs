@@ -111,7 +111,10 @@ impl SessionTimes {
 /// A booking's dated training, for its calendar file.
 #[derive(Debug, Clone, Copy)]
 pub struct BookedTraining<'a> {
+    /// The booking's id, which keeps its calendar entries' UIDs.
     pub order_id: &'a str,
+    /// What the student reads: `B-7K3P9`.
+    pub reference: &'a str,
     /// How often its dates changed: calendar apps replace an entry whose
     /// sequence grew.
     pub sequence: u32,
@@ -125,13 +128,13 @@ impl BookedTraining<'_> {
     /// The calendar file: one entry per dated course, whose UID stays the
     /// same when its date changes, so calendar apps move it.
     pub fn calendar(&self, college: &str, college_email: &str, stamp: DateTime<Utc>) -> Option<Attachment> {
-        let (order_id, venue) = (self.order_id, self.venue);
+        let (order_id, reference, venue) = (self.order_id, self.reference, self.venue);
         let entries: Vec<(String, &BookedCourse, &SessionTimes, String, String)> = self
             .courses
             .iter()
             .filter_map(|course| {
                 let session = self.times.iter().find(|t| Some(&t.session_id) == course.session_id.as_ref())?;
-                let description = format!("{}\n\nBooking {order_id} with {college}.", session.joining_instructions(venue));
+                let description = format!("{}\n\nBooking {reference} with {college}.", session.joining_instructions(venue));
                 Some((format!("booking-{order_id}-{}@enrol", course.course_id), course, session, description, session.location(venue)))
             })
             .collect();
@@ -164,6 +167,8 @@ impl BookedTraining<'_> {
 #[derive(Debug, Clone, Copy)]
 pub struct PaidBooking<'a> {
     pub order_id: &'a str,
+    /// What the student reads out: `B-7K3P9`.
+    pub reference: &'a str,
     pub given_name: &'a str,
     pub family_name: &'a str,
     /// Trimmed and lower-cased; empty when the buyer gave none (Klarna and
@@ -184,6 +189,8 @@ pub struct PaidBooking<'a> {
     pub receipt: &'a IssuedDocument,
     /// Where the balance is paid, signed in or not.
     pub pay_url: &'a str,
+    /// What to bring to the training, from the courses' pages.
+    pub what_to_bring: &'a [String],
 }
 
 impl PaidBooking<'_> {
@@ -197,7 +204,7 @@ impl PaidBooking<'_> {
     /// the payment's receipt.
     pub fn confirmation(&self, college: &str) -> String {
         let greeting = if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) };
-        let mut body = format!("{greeting},\n\nThank you for enrolling with {college}.\n\nBooking {}\n\n", self.order_id);
+        let mut body = format!("{greeting},\n\nThank you for enrolling with {college}.\n\nBooking reference {}\n\n", self.reference);
         for course in self.courses {
             let when = course.date.map_or_else(|| "date to be arranged".to_owned(), long_date);
             body.push_str(&format!("{} - {when}", course.title));
@@ -230,6 +237,12 @@ impl PaidBooking<'_> {
         } else {
             body.push_str("Your training is paid in full.\n");
         }
+        if !self.what_to_bring.is_empty() {
+            body.push_str("\nWhat to bring:\n");
+            for item in self.what_to_bring {
+                body.push_str(&format!("- {item}\n"));
+            }
+        }
         body.push('\n');
         body.push_str(&self.receipt.mail_line());
         body.push_str(
@@ -250,7 +263,7 @@ pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, col
         mails.push(Mail {
             to: college_address.to_owned(),
             reply_to: None,
-            subject: format!("Call needed: booking {} was paid after its seat was taken", booking.order_id),
+            subject: format!("Call needed: booking {} was paid after its seat was taken", booking.reference),
             body: format!(
                 "The booking below was paid, but a session had filled up after its seat hold ran out. \
                  Please call {} {} on {} to choose another date.\n\n{body}",
@@ -265,6 +278,7 @@ pub fn booking_mails(booking: &PaidBooking<'_>, seated: bool, college: &str, col
             .then(|| {
                 let training = BookedTraining {
                     order_id: booking.order_id,
+                    reference: booking.reference,
                     sequence: 0,
                     courses: booking.courses,
                     times: booking.times,
@@ -356,6 +370,7 @@ mod tests {
     fn booking<'a>(email: &'a str, courses: &'a [BookedCourse], quote: &'a Quote) -> PaidBooking<'a> {
         PaidBooking {
             order_id: "o-1",
+            reference: "B-Z20KM",
             given_name: "Sam",
             family_name: "Lee",
             email,
@@ -368,6 +383,7 @@ mod tests {
             venue: "27 Larkspur Row, Manchester",
             receipt: &RECEIPT,
             pay_url: "https://academy.example/pay-balance/?token=p4y",
+            what_to_bring: &[],
         }
     }
 
@@ -412,6 +428,10 @@ mod tests {
         );
         let full = PaidBooking { given_name: "", mode: PaymentMode::Full, ..booking("", &courses, &quote) }.confirmation("Example Academy");
         assert!(full.starts_with("Hello,") && full.contains("Your training is paid in full."));
+        assert!(!full.contains("What to bring"), "nothing to bring, no heading");
+        let bring = ["Photo ID".to_owned(), "A notepad and pen".to_owned()];
+        let listed = PaidBooking { what_to_bring: &bring, ..booking("sam@example.com", &courses, &quote) }.confirmation("Example Academy");
+        assert!(listed.contains("\nWhat to bring:\n- Photo ID\n- A notepad and pen\n"), "{listed}");
     }
 
     fn times(session_type: SessionType, joining_link: Option<&str>) -> SessionTimes {
@@ -434,6 +454,7 @@ mod tests {
         assert_eq!(mails[0].to, "sam@example.com");
         assert_eq!(mails[0].subject, "Your Example Academy booking is confirmed");
         assert!(mails[0].body.contains("Paid today: £100.00"), "{}", mails[0].body);
+        assert!(mails[0].body.contains("Booking reference B-Z20KM"), "{}", mails[0].body);
         assert!(mails[0].body.contains("09:30 to 16:30. At the academy: 27 Larkspur Row, Manchester."), "{}", mails[0].body);
         let invite = mails[0].attachment.as_ref().expect("a calendar invite");
         assert_eq!((invite.name.as_str(), invite.content_type.as_str()), ("booking.ics", "text/calendar; charset=utf-8; method=PUBLISH"));
@@ -445,7 +466,7 @@ mod tests {
     }
 
     fn training<'a>(order_id: &'a str, courses: &'a [BookedCourse], times: &'a [SessionTimes], venue: &'a str) -> BookedTraining<'a> {
-        BookedTraining { order_id, sequence: 0, courses, times, venue }
+        BookedTraining { order_id, reference: "B-Z20KM", sequence: 0, courses, times, venue }
     }
 
     #[test]
@@ -487,7 +508,7 @@ mod tests {
         let (q, courses) = (quote(), [course()]);
         let mails = booking_mails(&booking("sam@example.com", &courses, &q), false, "Example Academy", "office@example.com", at(0));
         assert_eq!(mails.iter().map(|m| m.to.as_str()).collect::<Vec<_>>(), ["office@example.com", "sam@example.com"]);
-        assert!(mails[0].subject.contains("o-1") && mails[0].body.contains("call Sam Lee on +447700900123"), "{}", mails[0].body);
+        assert!(mails[0].subject.contains("B-Z20KM") && mails[0].body.contains("call Sam Lee on +447700900123"), "{}", mails[0].body);
         let unnamed = booking_mails(&booking("", &courses, &q), false, "Example Academy", "office@example.com", at(0));
         assert_eq!(unnamed.len(), 1, "no confirmation without an address");
         assert!(booking_mails(&booking("", &courses, &q), true, "Example Academy", "office@example.com", at(0)).is_empty());

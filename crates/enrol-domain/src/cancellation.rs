@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
+use crate::date_change::ChangedBy;
 use crate::enrollment::BookedCourse;
 use crate::london::long_date;
 use crate::mail::Mail;
@@ -165,11 +166,12 @@ pub fn spread_refund(payments: &[(String, Money)], refund: Money) -> Vec<(&str, 
 
 /// The student's confirmation of a cancellation.
 pub fn cancellation_mail(
-    order_id: &str,
+    reference: &str,
     given_name: &str,
     email: &str,
     courses: &[BookedCourse],
     quote: &CancellationQuote,
+    by: ChangedBy,
     college: &str,
 ) -> Mail {
     let greeting = if given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {given_name}") };
@@ -180,12 +182,16 @@ pub fn cancellation_mail(
     } else {
         "No refund is due.".to_owned()
     };
+    let asked = match by {
+        ChangedBy::Student => "as you asked",
+        ChangedBy::College => "by our team",
+    };
     Mail {
         to: email.to_owned(),
         reply_to: None,
         subject: format!("Your {college} booking is cancelled"),
         body: format!(
-            "{greeting},\n\nYour booking {order_id} is cancelled, as you asked.\n\n{lines}\n{}\n{refund}\n\nWe hope to train you another time.\n\n{college}\n",
+            "{greeting},\n\nYour booking {reference} is cancelled, {asked}.\n\n{lines}\n{}\n{refund}\n\nWe hope to train you another time.\n\n{college}\n",
             quote.explanation()
         ),
         attachment: None,
@@ -274,10 +280,16 @@ mod tests {
     #[test]
     fn the_mail_says_what_is_cancelled_and_refunded() {
         let quote = CancellationQuote { terms: CancellationTerms::CoolingOff, refund: pounds(600), kept: Money::ZERO };
-        let mail = cancellation_mail("o-1", "Sam", "sam@example.com", &[], &quote, "Example Academy");
+        let mail = cancellation_mail("B-Z20KM", "Sam", "sam@example.com", &[], &quote, ChangedBy::Student, "Example Academy");
         assert_eq!(mail.subject, "Your Example Academy booking is cancelled");
-        assert!(mail.body.contains("Your booking o-1 is cancelled") && mail.body.contains("We are refunding £600.00"), "{}", mail.body);
+        assert!(
+            mail.body.contains("Your booking B-Z20KM is cancelled, as you asked.") && mail.body.contains("We are refunding £600.00"),
+            "{}",
+            mail.body
+        );
         let late = CancellationQuote { terms: CancellationTerms::Late, refund: Money::ZERO, kept: pounds(600) };
-        assert!(cancellation_mail("o-1", "", "sam@example.com", &[], &late, "Example Academy").body.contains("No refund is due."));
+        let by_staff = cancellation_mail("B-Z20KM", "", "sam@example.com", &[], &late, ChangedBy::College, "Example Academy");
+        assert!(by_staff.body.contains("No refund is due.") && by_staff.body.contains("is cancelled, by our team."), "{}", by_staff.body);
+        assert!(!by_staff.body.contains("as you asked"), "{}", by_staff.body);
     }
 }

@@ -160,6 +160,10 @@ pub struct CourseBody {
     #[serde(default)]
     pub entry_requirements: bool,
     pub includes: Vec<String>,
+    /// What a student brings to the training, one thing an item: the
+    /// booking confirmation and the course page list it.
+    #[serde(default)]
+    pub what_to_bring: Vec<String>,
     pub kit: Option<KitBody>,
     #[serde(default)]
     pub faqs: Vec<Faq>,

@@ -120,9 +120,10 @@ pub struct OtherDate {
     pub difference: Money,
 }
 
-/// Who asked for a date change: the student, or the college for them.
+/// Who asked for a change to a booking (a new date, a cancellation): the
+/// student, or the college for them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MovedBy {
+pub enum ChangedBy {
     Student,
     College,
 }
@@ -131,7 +132,8 @@ pub enum MovedBy {
 #[derive(Debug, Clone, Copy)]
 pub struct MovedBooking<'a> {
     pub given_name: &'a str,
-    pub order_id: &'a str,
+    /// What the student reads out: `B-7K3P9`.
+    pub reference: &'a str,
     pub course: &'a BookedCourse,
     pub from_day: NaiveDate,
     pub money: &'a DateChangeMoney,
@@ -139,7 +141,7 @@ pub struct MovedBooking<'a> {
     pub owed: Money,
     pub due_on: Option<NaiveDate>,
     pub pay_url: &'a str,
-    pub moved_by: MovedBy,
+    pub moved_by: ChangedBy,
 }
 
 impl MovedBooking<'_> {
@@ -149,14 +151,14 @@ impl MovedBooking<'_> {
         let greeting = if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) };
         let to_day = self.course.date.map_or_else(|| "a date to be arranged".to_owned(), long_date);
         let moved = match self.moved_by {
-            MovedBy::Student => "as you asked",
-            MovedBy::College => "a change made by our team",
+            ChangedBy::Student => "as you asked",
+            ChangedBy::College => "a change made by our team",
         };
         let mut body = format!(
             "{greeting},\n\nYour {} (booking {}) has moved from {} to {to_day}, {moved}. The calendar invite attached \
              replaces the one we sent before.\n\nTraining total: {}\n",
             self.course.title,
-            self.order_id,
+            self.reference,
             long_date(self.from_day),
             self.money.total
         );
@@ -256,19 +258,20 @@ mod tests {
         let money = DateChangeMoney { total: pounds(1250), refund: Money::ZERO, status: EnrollmentStatus::Deposit };
         let moved = MovedBooking {
             given_name: "Amara",
-            order_id: "CBA-7K3P9",
+            reference: "B-7K3P9",
             course: &course,
             from_day: day(4, 1),
             money: &money,
             owed: pounds(1150),
             due_on: Some(day(2, 19)),
             pay_url: "https://college.example/pay-balance/?token=t",
-            moved_by: MovedBy::College,
+            moved_by: ChangedBy::College,
         };
         let body = moved.mail_body("Example Academy", day(2, 25));
         assert!(body.contains("a change made by our team") && !body.contains("as you asked"), "{body}");
+        assert!(body.contains("(booking B-7K3P9)"), "{body}");
         assert!(body.contains("Balance to pay: £1,150.00, due now.\nPay online: https://college.example/pay-balance/?token=t"), "{body}");
-        let asked = MovedBooking { moved_by: MovedBy::Student, ..moved }.mail_body("Example Academy", day(2, 1));
+        let asked = MovedBooking { moved_by: ChangedBy::Student, ..moved }.mail_body("Example Academy", day(2, 1));
         assert!(asked.contains("as you asked") && asked.contains("due by Friday 19 February 2027"), "{asked}");
     }
 }

@@ -7,6 +7,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::contact::{self, FieldErrors, PersonFields, TEXT_LIMIT, TOO_LONG};
+use crate::mail::Mail;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -176,6 +177,41 @@ impl Enquiry {
             treatment: input.treatment.trim().to_owned(),
             best_time: input.best_time.trim().to_owned(),
             course: input.course.trim().to_owned(),
+        })
+    }
+
+    /// The mail that tells the enquirer the college has their enquiry,
+    /// when they gave an address. It repeats nothing they typed, not even
+    /// their name: the form cannot be used to send someone else words of
+    /// the sender's choosing from the college.
+    pub fn acknowledgement(&self, college: &str, phone: &str) -> Option<Mail> {
+        if self.email.is_empty() {
+            return None;
+        }
+        let (subject, lead) = match self.kind {
+            EnquiryKind::Contact => {
+                ("We have your message", "Thank you for your message. One of our team will reply within one working day.")
+            }
+            EnquiryKind::Callback => {
+                ("We will call you back", "Thank you for asking us to call. One of our team will call you within one working day.")
+            }
+            EnquiryKind::Business => (
+                "We have your business training enquiry",
+                "Thank you for your enquiry about training for your business. Our business team will reply within one working day.",
+            ),
+            EnquiryKind::Models => (
+                "We have your model sign-up",
+                "Thank you for signing up as a model. When a course needs a model for the treatment you chose, we will contact you with dates.",
+            ),
+        };
+        Some(Mail {
+            to: self.email.clone(),
+            reply_to: None,
+            subject: format!("{subject}: {college}"),
+            body: format!(
+                "Hello,\n\n{lead}\n\nIf it is urgent, call us on {phone}. If you did not contact {college}, you can ignore this email.\n\n{college}\n"
+            ),
+            attachment: None,
         })
     }
 

@@ -31,6 +31,7 @@ pub mod page;
 pub mod phone;
 pub mod receipt;
 pub mod records;
+pub mod reference;
 pub mod search;
 pub mod site;
 pub mod staff;

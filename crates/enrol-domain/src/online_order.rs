@@ -141,8 +141,8 @@ impl PricedLine {
 /// The buyer's confirmation of an online order (plain text), linking the
 /// payment's receipt, and confirming on a durable medium the request to
 /// start at once and the right to cancel given up (decision 020).
-pub fn receipt_body(college: &str, order_id: &str, lines: &[PricedLine], total: Money, receipt: &IssuedDocument) -> String {
-    let mut body = format!("Thank you for your order with {college}.\n\nOrder {order_id}\n\n");
+pub fn receipt_body(college: &str, reference: &str, lines: &[PricedLine], total: Money, receipt: &IssuedDocument) -> String {
+    let mut body = format!("Thank you for your order with {college}.\n\nOrder reference {reference}\n\n");
     for line in lines {
         let label = match line.item {
             LineItem::Course { .. } => "Course",

@@ -81,7 +81,7 @@ pub struct DocumentLine {
 /// lines and its total, as they were when the document was issued.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Purchase {
-    /// `Booking …` or `Order …`, with its id.
+    /// `Booking …` or `Order …`, with its reference (enrol_domain::reference).
     pub reference: String,
     /// Empty when the buyer gave none (Klarna and Clearpay ask for no contact details).
     pub buyer_name: String,
@@ -93,7 +93,7 @@ pub struct Purchase {
 impl Purchase {
     /// A booking of in-person courses: a line per course (with its kit) and
     /// one for the discount, adding up to the quote's total.
-    pub fn booking(order_id: &str, buyer_name: &str, buyer_email: &str, courses: &[BookedCourse], quote: &Quote) -> Purchase {
+    pub fn booking(order_reference: &str, buyer_name: &str, buyer_email: &str, courses: &[BookedCourse], quote: &Quote) -> Purchase {
         let mut lines: Vec<DocumentLine> = courses
             .iter()
             .map(|course| DocumentLine {
@@ -113,7 +113,7 @@ impl Purchase {
             });
         }
         Purchase {
-            reference: format!("Booking {order_id}"),
+            reference: format!("Booking {order_reference}"),
             buyer_name: buyer_name.trim().to_owned(),
             buyer_email: buyer_email.to_owned(),
             lines,
@@ -122,7 +122,7 @@ impl Purchase {
     }
 
     /// An online order: its courses and their add-ons.
-    pub fn online_order(order_id: &str, buyer_name: &str, buyer_email: &str, lines: &[PricedLine], total: Money) -> Purchase {
+    pub fn online_order(order_reference: &str, buyer_name: &str, buyer_email: &str, lines: &[PricedLine], total: Money) -> Purchase {
         let lines = lines
             .iter()
             .map(|line| DocumentLine {
@@ -135,7 +135,7 @@ impl Purchase {
             })
             .collect();
         Purchase {
-            reference: format!("Order {order_id}"),
+            reference: format!("Order {order_reference}"),
             buyer_name: buyer_name.trim().to_owned(),
             buyer_email: buyer_email.to_owned(),
             lines,
@@ -477,7 +477,7 @@ mod tests {
         ];
         let prices: Vec<LinePrice> = courses.iter().map(BookedCourse::line_price).collect();
         let quote = Quote::new(&prices, Some(Discount { kind: DiscountType::Percent, value: 10 }));
-        Purchase::booking("o-1", " Sam Lee ", "sam@example.com", &courses, &quote)
+        Purchase::booking("B-Z20KM", " Sam Lee ", "sam@example.com", &courses, &quote)
     }
 
     fn at(hour: u32) -> DateTime<Utc> {
@@ -494,7 +494,7 @@ mod tests {
     #[test]
     fn a_booking_lists_its_courses_kits_and_discount_adding_up_to_its_total() {
         let purchase = booking();
-        assert_eq!(purchase.reference, "Booking o-1");
+        assert_eq!(purchase.reference, "Booking B-Z20KM");
         assert_eq!(purchase.buyer_name, "Sam Lee");
         let described: Vec<(&str, &str, i64)> =
             purchase.lines.iter().map(|l| (l.description.as_str(), l.when.as_str(), l.amount.pence())).collect();
@@ -516,8 +516,8 @@ mod tests {
             line(LineItem::Course { course_id: "c".into(), price_id: "p".into(), url: "/c/".into() }, "Skin Science Online", 4_999),
             line(LineItem::Upsell { product: "kit".into(), for_course_id: "c".into() }, "Practice kit", 2_500),
         ];
-        let purchase = Purchase::online_order("oo-1", "", "sam@example.com", &lines, Money::from_pence(7_499));
-        assert_eq!(purchase.reference, "Order oo-1");
+        let purchase = Purchase::online_order("E-MPM59", "", "sam@example.com", &lines, Money::from_pence(7_499));
+        assert_eq!(purchase.reference, "Order E-MPM59");
         assert_eq!(purchase.lines[1].description, "Add-on: Practice kit");
         assert_eq!(purchase.lines[0].when, "Online");
     }
@@ -534,7 +534,7 @@ mod tests {
             "27 Larkspur Row, Manchester, M4 6QT",
             "hello@calderbrook.example",
             "Sam Lee<br>sam@example.com",
-            "Booking o-1",
+            "Booking B-Z20KM",
             "<td>Botox, with the starter kit</td><td>Wednesday 20 January 2027</td><td class=\"amount\">£1,345.00</td>",
             "<td>Discount</td><td></td><td class=\"amount\">-£179.50</td>",
             "Total</th><td class=\"amount\">£1,615.50</td>",

@@ -15,11 +15,13 @@ use webp::PixelLayout;
 
 mod decode;
 mod orient;
+mod png;
 mod raster;
 #[cfg(test)]
 mod tests;
 mod upload;
 
+pub use png::encode_png;
 use raster::{Raster, demultiply, encode};
 pub use upload::{CleanImage, MAX_UPLOAD_BYTES, UploadError};
 

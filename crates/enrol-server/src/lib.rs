@@ -11,6 +11,7 @@ pub mod document;
 pub mod file_store;
 pub mod gateway;
 pub mod http;
+pub mod mail_html;
 pub mod mailer;
 pub mod pages;
 pub mod reconcile;

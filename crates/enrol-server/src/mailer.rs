@@ -9,12 +9,13 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
-use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart, header::ContentType};
+use lettre::message::{Attachment, Mailbox, MultiPart, header::ContentType};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use enrol_db::OutboxMail;
 
 use crate::AppState;
+use crate::mail_html::{self, Letterhead};
 
 const EVERY: Duration = Duration::from_secs(5);
 const LEASE: chrono::Duration = chrono::Duration::minutes(2);
@@ -42,7 +43,11 @@ impl Mailer {
         Ok(Mailer { transport, from })
     }
 
-    fn message(&self, mail: &OutboxMail, sender: &Mailbox) -> anyhow::Result<Message> {
+    /// The mail as sent: its plain text as written, and the same in the
+    /// college's letterhead as HTML, the one a mail client prefers.
+    fn message(&self, mail: &OutboxMail, sender: &Mailbox, letterhead: &Letterhead) -> anyhow::Result<Message> {
+        let html = mail_html::render(&mail.subject, &mail.body_text, letterhead)?;
+        let text = MultiPart::alternative_plain_html(mail.body_text.clone(), html);
         let mut builder = Message::builder()
             .from(sender.clone())
             .to(mail.to_address.parse().context("The recipient is not a valid address")?)
@@ -51,15 +56,11 @@ impl Mailer {
             builder = builder.reply_to(reply_to.parse().context("The reply-to is not a valid address")?);
         }
         let (Some(name), Some(kind), Some(body)) = (&mail.attachment_name, &mail.attachment_type, &mail.attachment_body) else {
-            return builder.header(ContentType::TEXT_PLAIN).body(mail.body_text.clone()).context("Failed to build the mail");
+            return builder.multipart(text).context("Failed to build the mail");
         };
         let kind = ContentType::parse(kind).context("The attachment's content type is not valid")?;
         builder
-            .multipart(
-                MultiPart::mixed()
-                    .singlepart(SinglePart::plain(mail.body_text.clone()))
-                    .singlepart(Attachment::new(name.clone()).body(body.clone(), kind)),
-            )
+            .multipart(MultiPart::mixed().multipart(text).singlepart(Attachment::new(name.clone()).body(body.clone(), kind)))
             .context("Failed to build the mail")
     }
 
@@ -70,15 +71,14 @@ impl Mailer {
         if due.is_empty() {
             return Ok(result);
         }
+        let site = state.db.site().await?.context("No site data to send mail from")?.site;
+        let letterhead = Letterhead::of(&site, &state.config.public_url);
         let sender = match &self.from {
             Some(from) => from.clone(),
-            None => {
-                let site = state.db.site().await?.context("No site data to send mail from: set ENROL_MAIL_FROM")?.site;
-                Mailbox::new(Some(site.title), site.email_address.parse().context("The college's email address is not valid")?)
-            }
+            None => Mailbox::new(Some(site.title), site.email_address.parse().context("The college's email address is not valid")?),
         };
         for mail in due {
-            let outcome = match self.message(&mail, &sender) {
+            let outcome = match self.message(&mail, &sender, &letterhead) {
                 Ok(message) => self.transport.send(message).await.map(drop).map_err(anyhow::Error::new),
                 Err(error) => Err(error),
             };

@@ -13,7 +13,7 @@ function renderStatus(state: PaymentState) {
         confirmed="Thank you. We have emailed your receipt."
         failed="Your payment did not go through."
         mailed="receipt"
-        reference={['Booking reference', 'order-1']}
+        reference={['Booking reference', 'B-Z20KM']}
       />
     </MemoryRouter>,
   );

@@ -25,8 +25,8 @@ interface PaymentStatusProps {
   mailed: string;
   /** What an `arriving` payment means for this order. */
   arriving?: string;
-  /** 'Booking reference', with the order's id. */
-  reference: [label: string, id: string];
+  /** 'Booking reference', with the order's reference (`B-7K3P9`). */
+  reference: [label: string, value: string];
 }
 
 export function PaymentStatus({ state, gaveUp, heading, confirmed, failed, mailed, arriving, reference }: PaymentStatusProps) {

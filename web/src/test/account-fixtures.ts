@@ -9,16 +9,16 @@ export const account: AccountData = {
   user: amaraData,
   enrollments: [
     {
-      id: 'order-1', status: 'deposit', discount: 0, total: 103000, paid: 20000, refunded: 0, balance: 83000, balanceDueOn: '2026-12-29',
+      id: 'order-1', reference: 'B-Z20KM', status: 'deposit', discount: 0, total: 103000, paid: 20000, refunded: 0, balance: 83000, balanceDueOn: '2026-12-29',
       createdAt: '2026-11-02T10:15:00',
       lines: [
         { title: 'Microneedling Course', courseUrl: '/courses/aesthetics/microneedling/', date: '2027-01-12', sessionType: 'onsite', kitName: 'Microneedling starter kit', amount: 89000 },
         { title: 'Aesthetic Complications', courseUrl: '/courses/cpd/aesthetic-complications/', date: null, sessionType: null, kitName: null, amount: 14000 },
       ],
     },
-    { id: 'order-2', status: 'completed', discount: 0, total: 29500, paid: 29500, refunded: 0, balance: 0, balanceDueOn: null, createdAt: '2026-10-01T09:00:00', lines: [] },
-    { id: 'order-3', status: 'pending', discount: 0, total: 29500, paid: 0, refunded: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-09-01T09:00:00', lines: [] },
-    { id: 'order-4', status: 'failed', discount: 0, total: 29500, paid: 0, refunded: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-08-01T09:00:00', lines: [] },
+    { id: 'order-2', reference: 'B-MPM59', status: 'completed', discount: 0, total: 29500, paid: 29500, refunded: 0, balance: 0, balanceDueOn: null, createdAt: '2026-10-01T09:00:00', lines: [] },
+    { id: 'order-3', reference: 'B-7K3P9', status: 'pending', discount: 0, total: 29500, paid: 0, refunded: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-09-01T09:00:00', lines: [] },
+    { id: 'order-4', reference: 'B-4HX2M', status: 'failed', discount: 0, total: 29500, paid: 0, refunded: 0, balance: 29500, balanceDueOn: null, createdAt: '2026-08-01T09:00:00', lines: [] },
   ],
   payments: [
     { id: 'p1', amount: 20000, status: 'succeeded', method: 'card', createdAt: '2026-11-02T10:16:00', receipt: 'RCT-000003', creditNotes: [] },
@@ -29,8 +29,8 @@ export const account: AccountData = {
     { id: 'p3', amount: 4999, status: 'succeeded', method: 'sandbox', createdAt: '2026-07-14T18:30:00', receipt: null, creditNotes: [] },
   ],
   onlineCourses: [
-    { courseId: 'e1', title: 'Skin Science Online', complete: true },
-    { courseId: 'e2', title: 'Lash Lift Online', complete: false },
+    { orderReference: 'E-1ABCD', courseId: 'e1', title: 'Skin Science Online', complete: true },
+    { orderReference: 'E-2ABCD', courseId: 'e2', title: 'Lash Lift Online', complete: false },
   ],
 };
 
@@ -39,7 +39,7 @@ export const cancelledBooking: AccountData = {
   ...account,
   enrollments: [
     {
-      id: 'order-5', status: 'cancelled', discount: 9000, total: 81000, paid: 0, refunded: 10000, balance: 0, balanceDueOn: null,
+      id: 'order-5', reference: 'B-QW3E8', status: 'cancelled', discount: 9000, total: 81000, paid: 0, refunded: 10000, balance: 0, balanceDueOn: null,
       createdAt: '2026-11-20T12:00:00',
       lines: [{ title: 'Microneedling Course', courseUrl: '/courses/aesthetics/microneedling/', date: '2027-01-12', sessionType: 'onsite', kitName: null, amount: 90000 }],
     },

@@ -43,6 +43,7 @@ pub(super) struct CourseRow {
     pub(super) prerequisites: String,
     pub(super) entry_requirements: bool,
     pub(super) includes: String,
+    pub(super) what_to_bring: String,
     pub(super) kit_name: Option<String>,
     pub(super) kit_price: Option<i64>,
     pub(super) kit_worth_price: Option<i64>,

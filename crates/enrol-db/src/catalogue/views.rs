@@ -247,6 +247,7 @@ impl Catalogue {
             description_html: course.description_html.clone(),
             images: vec![image],
             includes: json(&course.includes, "course includes")?,
+            what_to_bring: json(&course.what_to_bring, "what to bring")?,
             duration: course.duration.clone(),
             level: course.level.clone(),
             accreditation: course.accreditation.clone(),

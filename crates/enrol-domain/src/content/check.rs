@@ -76,6 +76,11 @@ impl ContentBody {
                 if course.kit.as_ref().is_some_and(|kit| kit.price.is_some_and(|p| p < 0) || kit.worth.is_some_and(|w| w < 0)) {
                     errors.insert("kit", "Kit prices cannot be negative.");
                 }
+                if course.what_to_bring.len() > 15
+                    || course.what_to_bring.iter().any(|item| item.trim().is_empty() || item.chars().count() > 160)
+                {
+                    errors.insert("what_to_bring", "List up to 15 things, each in 160 characters or fewer.");
+                }
                 if course.faqs.iter().any(|faq| faq.question.trim().is_empty() || faq.answer.trim().is_empty()) {
                     errors.insert("faqs", "Every question needs an answer.");
                 }
@@ -163,9 +168,9 @@ mod tests {
             "title": "Peels", "section": "aesthetics", "online": false, "package": false, "summary": "Skin",
             "image": {"file": "a.svg", "alt": "A peel"}, "price_id": "price_1", "price": 0, "was_price": 0,
             "duration": "1 day", "level": "Level 4", "accreditation": "", "prerequisites": "", "includes": [],
-            "kit": null, "description": "", "slug": "Bad Slug"
+            "what_to_bring": ["Photo ID", " "], "kit": null, "description": "", "slug": "Bad Slug"
         });
         let errors = ContentBody::from_json(ContentKind::Course, course).unwrap().check("chemical-peels");
-        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["price", "slug", "was_price"]);
+        assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["price", "slug", "was_price", "what_to_bring"]);
     }
 }

@@ -164,6 +164,7 @@ pub struct CoursePage {
     pub description_html: String,
     pub images: Vec<Image>,
     pub includes: Vec<String>,
+    pub what_to_bring: Vec<String>,
     pub duration: String,
     pub level: String,
     pub accreditation: String,

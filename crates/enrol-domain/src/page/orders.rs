@@ -15,6 +15,8 @@ use crate::page::SessionType;
 #[ts(export)]
 pub struct OnlineOrderPage {
     pub order_id: String,
+    /// What the buyer reads out: `E-4HX2M`.
+    pub reference: String,
     pub status: OnlineOrderStatus,
     pub lines: Vec<OrderLine>,
     #[ts(type = "number")]
@@ -66,6 +68,8 @@ pub struct OrderLine {
 #[ts(export)]
 pub struct EnrollmentPage {
     pub order_id: String,
+    /// What the student reads out: `B-7K3P9`.
+    pub reference: String,
     pub status: EnrollmentStatus,
     pub lines: Vec<EnrollmentLine>,
     #[ts(type = "number")]

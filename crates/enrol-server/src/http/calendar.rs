@@ -47,13 +47,14 @@ pub async fn download_calendar(
     let college = state.db.college().await?;
     let training = BookedTraining {
         order_id: &order.id,
+        reference: &order.reference,
         sequence: order.calendar_sequence,
         courses: &order.courses,
         times: &times,
         venue: &college.address,
     };
     let invite = training.calendar(&college.name, &college.email_address, Utc::now()).ok_or(ApiError::NotFound)?;
-    let disposition = format!("attachment; filename=\"booking-{}.ics\"", order.id);
+    let disposition = format!("attachment; filename=\"booking-{}.ics\"", order.reference);
     let headers = [
         (header::CONTENT_TYPE, HeaderValue::from_str(&invite.content_type).map_err(anyhow::Error::from)?),
         (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?),

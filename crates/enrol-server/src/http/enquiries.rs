@@ -32,7 +32,7 @@ pub struct EnquiryCreated {
         "message": "Do you run lip filler courses at weekends?"
     })),
     responses(
-        (status = 201, description = "Stored, and mailed to the college", body = EnquiryCreated),
+        (status = 201, description = "Stored, mailed to the college, and acknowledged to the enquirer when they gave an address", body = EnquiryCreated),
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
         (status = 404, description = "No form of this kind", body = ErrorEnvelope),
         (status = 422, description = "A message per field to correct (`invalid`)", body = ErrorEnvelope),
@@ -48,8 +48,9 @@ pub async fn create_enquiry(
     let kind = kind.ok().and_then(|Path(kind)| EnquiryKind::parse(&kind)).ok_or(ApiError::NotFound)?;
     let enquiry = Enquiry::parse(kind, input).map_err(ApiError::Invalid)?;
     let site = state.db.site().await?.ok_or_else(|| anyhow::anyhow!("No site data to address the enquiry to"))?.site;
+    let acknowledgement = enquiry.acknowledgement(&site.title, &site.phone_number);
     let to = if kind == EnquiryKind::Models { site.models_email_address } else { site.email_address };
-    let id = state.db.save_enquiry(&enquiry, &to, Utc::now()).await?;
+    let id = state.db.save_enquiry(&enquiry, &to, acknowledgement, Utc::now()).await?;
     tracing::info!(%id, kind = kind.as_str(), "Enquiry received");
     Ok((StatusCode::CREATED, Json(EnquiryCreated { id })))
 }

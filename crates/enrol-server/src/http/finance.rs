@@ -51,7 +51,7 @@ pub async fn request_finance(
         "first_name": request.first_name, "last_name": request.last_name, "email": request.email,
         "phone_number": request.phone_number, "courses": request.courses, "type": "finance",
     });
-    let id = state.db.save_form("finance", &data.to_string(), &mail, Utc::now()).await?;
+    let id = state.db.save_form("finance", &data.to_string(), &[mail], Utc::now()).await?;
     tracing::info!(%id, "Payment plan request received");
     Ok(Json(FinanceResponse { success: true }))
 }

@@ -19,6 +19,7 @@ mod health;
 pub mod images;
 mod json_body;
 mod limits;
+mod mail_logo;
 mod media;
 mod newsletter;
 mod online_checkout;
@@ -170,9 +171,11 @@ pub fn router(state: Arc<AppState>) -> Router {
     let mut app = Router::new()
         .route("/healthz", get(health::check_health))
         .route("/robots.txt", get(pages::show_robots))
+        .route("/favicon.ico", get(pages::show_favicon))
         .route("/sitemap.xml", get(sitemap::show_sitemap))
         .route("/_next/image/", get(images::show_image))
         .route("/_next/image", get(images::show_image))
+        .route("/mail/logo.png", get(mail_logo::show_mail_logo))
         .route("/webhooks/payments", post(webhooks::receive_event))
         .nest("/api", api)
         .nest_service("/assets", assets)
@@ -195,7 +198,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     }
     // It shows password reset links: only when asked for, never in production.
     if state.config.dev_mailbox && state.config.environment == Environment::Development {
-        app = app.route("/dev/mailbox", get(dev::show_mailbox));
+        app = app.route("/dev/mailbox", get(dev::show_mailbox)).route("/dev/mailbox/{id}", get(dev::show_mail));
     }
     let mut app = app.layer(middleware::from_fn_with_state(Arc::clone(&state), crate::buyer::remember_client_ip)).with_state(state);
     for (name, value) in security {

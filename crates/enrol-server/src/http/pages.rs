@@ -156,6 +156,13 @@ pub async fn show_robots(State(state): State<Arc<AppState>>) -> impl IntoRespons
     ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body)
 }
 
+/// `/favicon.ico`, which browsers ask for on a page that names no icon (a
+/// receipt, a mail): the college's logo, the icon every page names.
+pub async fn show_favicon(State(state): State<Arc<AppState>>) -> Result<Redirect, ApiError> {
+    let site = state.db.site().await?.ok_or(ApiError::NotFound)?.site;
+    Ok(Redirect::temporary(&site.logo.url))
+}
+
 /// `/admin/` and every path below it: the back office's single page
 /// (decision 017), never cached or indexed; it routes in the browser.
 pub async fn show_admin_app(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {

@@ -11,6 +11,7 @@ fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage 
         balance_due_on: order.balance_due_on(today).filter(|_| balance > Money::ZERO).map(|day| day.to_string()),
         lines: order.courses.iter().map(BookedCourse::line).collect(),
         order_id: order.id,
+        reference: order.reference,
         status: order.status,
         total: order.quote.total,
         discount: order.quote.discount,
@@ -159,6 +160,7 @@ impl Request<'_> {
             "Your e-learning order.",
             Page::OnlineOrder(OnlineOrderPage {
                 order_id: order.id,
+                reference: order.reference,
                 status: order.status,
                 lines: order.lines.iter().map(PricedLine::order_line).collect(),
                 total: order.total,

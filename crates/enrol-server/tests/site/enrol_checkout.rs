@@ -334,7 +334,8 @@ both_backends! {
         assert_eq!(count(&app, &format!("select count(*) from registration where enrollment_id = '{late}'")).await, 0);
         assert_eq!(count(&app, &format!("select count(*) from enrollment where id = '{late}' and call")).await, 1);
         let college = app.db().site().await.unwrap().unwrap().site.email_address;
-        assert!(app.db().outbox(10).await.unwrap().iter().any(|m| m.to_address == college && m.subject.contains(&late)));
+        let reference = app.db().enrollment(&late).await.unwrap().unwrap().reference;
+        assert!(app.db().outbox(10).await.unwrap().iter().any(|m| m.to_address == college && m.subject.contains(&reference)));
 
         let (status, _) = confirm(&app, &first_intent, &first_secret, &first, "card", Some("4242 4242 4242 4242")).await;
         assert_eq!(status, 200);

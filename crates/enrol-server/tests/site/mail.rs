@@ -5,6 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use enrol_db::on_pool;
 use enrol_server::mailer::{Mailer, Sent};
+use mailparse::MailHeaderMap as _;
 use serde_json::json;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpListener;
@@ -69,26 +70,52 @@ async fn column(app: &TestApp, sql: &'static str) -> (i64, bool) {
 }
 
 both_backends! {
-    async fn the_outbox_is_sent_once_from_the_college(app: TestApp) {
+    async fn the_outbox_is_sent_once_from_the_college_as_text_and_in_its_letterhead(app: TestApp) {
         let (url, received) = fake_mail_server(false).await;
         enquire(&app).await;
         let mailer = Mailer::new(&url, None).unwrap();
         let now = chrono::Utc::now();
-        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent { sent: 1, failed: 0 });
+        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent { sent: 2, failed: 0 }, "the college's mail and the acknowledgement");
         assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent::default(), "sent mail is not sent again");
 
         let site = app.db().site().await.unwrap().unwrap().site;
         let mails = received.lock().unwrap().clone();
-        assert_eq!(mails.len(), 1);
-        let mail = &mails[0];
-        assert!(mail.contains(&format!("To: {}", site.email_address)), "{mail}");
-        let from = mail.lines().find(|l| l.starts_with("From: ")).expect("a From line");
-        assert!(from.contains(&site.title) && from.contains(&site.email_address), "{from}");
-        assert!(mail.contains("Reply-To: ann@example.org"), "{mail}");
-        assert!(mail.contains("Subject: Website enquiry: Ann Lee"), "{mail}");
-        assert!(mail.contains("Do you run weekend courses?"), "{mail}");
-        let (attempts, sent) = column(&app, "select attempts, sent_at is not null from mail_outbox").await;
+        let parsed: Vec<mailparse::ParsedMail<'_>> = mails.iter().map(|m| mailparse::parse_mail(m.as_bytes()).unwrap()).collect();
+        let to = |address: &str| parsed.iter().find(|m| m.headers.get_first_value("To").is_some_and(|to| to.contains(address))).unwrap();
+        let (college, enquirer) = (to(&site.email_address), to("ann@example.org"));
+        for mail in [college, enquirer] {
+            let from = mail.headers.get_first_value("From").unwrap();
+            assert!(from.contains(&site.title) && from.contains(&site.email_address), "{from}");
+            assert_eq!(mail.ctype.mimetype, "multipart/alternative", "a plain text and an HTML part");
+            let kinds: Vec<&str> = mail.subparts.iter().map(|part| part.ctype.mimetype.as_str()).collect();
+            assert_eq!(kinds, ["text/plain", "text/html"], "the HTML last, as the one clients prefer");
+            let html = mail.subparts[1].get_body().unwrap();
+            assert!(html.contains(&format!("src=\"{}/mail/logo.png\"", app.address)), "{html}");
+            assert!(html.contains(&site.phone_number) && html.contains("border-top:6px solid #4a1d3f"), "the college's letterhead: {html}");
+        }
+        assert_eq!(college.headers.get_first_value("Reply-To").as_deref(), Some("ann@example.org"));
+        assert_eq!(college.headers.get_first_value("Subject").as_deref(), Some("Website enquiry: Ann Lee"));
+        let text = college.subparts[0].get_body().unwrap();
+        assert!(text.contains("Do you run weekend courses?"), "{text}");
+        assert!(college.subparts[1].get_body().unwrap().contains("Do you run weekend courses?"));
+
+        assert_eq!(enquirer.headers.get_first_value("Subject"), Some(format!("We have your message: {}", site.title)));
+        let thanks = enquirer.subparts[0].get_body().unwrap();
+        assert!(thanks.contains("One of our team will reply within one working day.") && thanks.contains(&site.phone_number), "{thanks}");
+        assert!(!thanks.contains("Ann") && !thanks.contains("weekend"), "nothing the enquirer typed is sent back: {thanks}");
+        let (attempts, sent) = column(&app, "select max(attempts), min(case when sent_at is not null then 1 else 0 end) = 1 from mail_outbox").await;
         assert_eq!((attempts, sent), (0, true));
+        app.stop().await;
+    }
+
+    async fn the_logo_mails_show_is_a_png(app: TestApp) {
+        let response = app.get("/mail/logo.png").await;
+        assert_eq!(response.status(), 200);
+        assert_eq!(response.headers()["content-type"], "image/png");
+        let png = response.bytes().await.unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+        let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+        assert_eq!(width, 360, "twice the 180 px it is shown at, for sharp screens");
         app.stop().await;
     }
 
@@ -97,12 +124,12 @@ both_backends! {
         enquire(&app).await;
         let mailer = Mailer::new(&url, Some("Enrol Test <hello@enrol.example>")).unwrap();
         let now = chrono::Utc::now();
-        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent { sent: 0, failed: 1 });
+        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent { sent: 0, failed: 2 });
         assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent::default(), "not again straight away");
-        assert_eq!(mailer.send_due(&app.state, now + chrono::Duration::minutes(3)).await.unwrap(), Sent { sent: 0, failed: 1 });
-        let (attempts, sent) = column(&app, "select attempts, sent_at is not null from mail_outbox").await;
+        assert_eq!(mailer.send_due(&app.state, now + chrono::Duration::minutes(3)).await.unwrap(), Sent { sent: 0, failed: 2 });
+        let (attempts, sent) = column(&app, "select min(attempts), max(case when sent_at is not null then 1 else 0 end) = 1 from mail_outbox").await;
         assert_eq!((attempts, sent), (2, false));
-        let error: String = on_pool!(app.db(), pool => sqlx::query_scalar("select last_error from mail_outbox").fetch_one(pool).await).unwrap();
+        let error: String = on_pool!(app.db(), pool => sqlx::query_scalar("select last_error from mail_outbox limit 1").fetch_one(pool).await).unwrap();
         assert!(error.contains("No such mailbox"), "{error}");
         assert!(received.lock().unwrap().is_empty());
         app.stop().await;

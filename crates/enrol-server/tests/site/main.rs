@@ -32,6 +32,7 @@ mod media_s3;
 mod newsletter;
 mod online_checkout;
 mod openapi;
+mod order_references;
 mod ownership;
 mod pages;
 mod prices_shown;

@@ -18,7 +18,7 @@ use crate::helpers::{TestApp, browser};
 
 /// The path of the document a mail's body links (on the site of the
 /// instance that sent it), and its number.
-fn linked(body: &str) -> (String, String) {
+pub(crate) fn linked(body: &str) -> (String, String) {
     let line = body.lines().find(|l| l.starts_with("Your receipt ") || l.starts_with("Your credit note ")).expect("a document's line");
     let (name, url) = line.split_once(": ").unwrap();
     let number = name.rsplit(' ').next().unwrap().to_owned();
@@ -74,7 +74,7 @@ async fn copies(app: &TestApp, order_id: &str, n: usize) -> Vec<String> {
         let copy = format!("create temporary table booking_copy as select * from enrollment where id = '{order_id}'");
         sqlx::query(sqlx::AssertSqlSafe(copy)).execute(&mut *tx).await.unwrap();
         for id in &ids {
-            sqlx::query("update booking_copy set id = $1").bind(id).execute(&mut *tx).await.unwrap();
+            sqlx::query("update booking_copy set id = $1, reference = 'copy-' || $1").bind(id).execute(&mut *tx).await.unwrap();
             sqlx::query("insert into enrollment select * from booking_copy").execute(&mut *tx).await.unwrap();
         }
         sqlx::query("drop table booking_copy").execute(&mut *tx).await.unwrap();
@@ -111,13 +111,14 @@ both_backends! {
 
         // The mailed link opens it in any browser, without signing in.
         let fee = document(&app, &fee_path, None, "RCT-000001").await;
+        let reference = app.db().enrollment(&order_id).await.unwrap().unwrap().reference;
         for shown in [
             "<title>Receipt RCT-000001: Calderbrook Academy</title>",
             "27 Larkspur Row, Manchester, M4 6QT",
             "hello@calderbrookacademy.co.uk",
             "VAT registration number: GB 123 4567 89",
             "Sam Lee<br>sam.lee@example.com",
-            &format!("Booking {order_id}"),
+            &format!("Booking {reference}"),
             "<td>Chemical Peels Course</td>",
             "Total</th><td class=\"amount\">£695.00</td>",
             "Amount received</th><td class=\"amount\">£100.00</td>",

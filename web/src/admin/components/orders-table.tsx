@@ -10,7 +10,10 @@ import { columnsOf, DataTable } from './data-table';
 const column = columnsOf<OrderRow>();
 
 const columns = column.columns([
-  column.accessor('id', { header: 'Order', cell: (info) => <Link to={paths.order(info.getValue())}>{info.getValue()}</Link> }),
+  column.accessor('reference', {
+    header: 'Reference',
+    cell: (info) => <Link to={paths.order(info.row.original.id)}>{info.getValue()}</Link>,
+  }),
   column.accessor('createdAt', { header: 'Placed', cell: (info) => formatInstant(info.getValue()) }),
   column.accessor('name', { header: 'Name' }),
   column.accessor('email', { header: 'Email' }),

@@ -164,6 +164,8 @@ export type OrderStatus = 'pending' | 'deposit' | 'completed' | 'failed' | 'canc
 
 export interface OrderRow {
   id: string;
+  /** `B-7K3P9`: what the student reads out. */
+  reference: string;
   createdAt: string;
   name: string;
   email: string;
@@ -214,6 +216,8 @@ export interface Mail {
 
 export interface Order {
   id: string;
+  /** `B-7K3P9`: what the student reads out. */
+  reference: string;
   status: OrderStatus;
   mode: string;
   createdAt: string;

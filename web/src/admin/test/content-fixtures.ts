@@ -25,6 +25,7 @@ export function courseBody(overrides: Partial<CourseBody> = {}): CourseBody {
     accreditation: 'CPD certified',
     prerequisites: '',
     includes: ['Starter kit', 'Certificate'],
+    what_to_bring: ['Photo ID'],
     kit: null,
     faqs: [{ question: 'Do I need models?', answer: 'We provide them.' }],
     description: '## The day',

@@ -74,6 +74,7 @@ export function auditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
 export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
   return {
     id: 'ord-7',
+    reference: 'B-Z20KM',
     createdAt: '2026-11-01T09:30:00Z',
     name: 'Amara Okafor',
     email: 'amara@example.com',
@@ -88,6 +89,7 @@ export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
 export function order(overrides: Partial<Order> = {}): Order {
   return {
     id: 'ord-7',
+    reference: 'B-Z20KM',
     status: 'deposit',
     mode: 'deposit',
     createdAt: '2026-11-01T09:30:00Z',

@@ -65,10 +65,10 @@ describe('AccountPage', () => {
     expect(screen.getByRole('link', { name: 'Bookings' }).getAttribute('aria-current')).toBe('page');
     const tables = await within(bookings).findAllByRole('table');
     expect(tables.map((table) => table.querySelector('caption')!.textContent)).toEqual([
-      'Booked 2 Nov 2026 Booking fee paid',
-      'Booked 1 Oct 2026 Paid in full',
-      'Booked 1 Sep 2026 Awaiting payment',
-      'Booked 1 Aug 2026 Payment failed',
+      'Booking B-Z20KM, made 2 Nov 2026 Booking fee paid',
+      'Booking B-MPM59, made 1 Oct 2026 Paid in full',
+      'Booking B-7K3P9, made 1 Sep 2026 Awaiting payment',
+      'Booking B-4HX2M, made 1 Aug 2026 Payment failed',
     ]);
     expect(rowsOf(tables[0]!)).toEqual([
       ['Course', 'Date', 'Price'],
@@ -94,8 +94,8 @@ describe('AccountPage', () => {
     );
     await userEvent.click(screen.getByRole('link', { name: 'Online courses' }));
     expect((await within(await section('Online courses')).findAllByRole('listitem')).map((item) => item.textContent)).toEqual([
-      'Skin Science Online Completed',
-      'Lash Lift Online In progress',
+      'Skin Science Online Completed Order E-1ABCD',
+      'Lash Lift Online In progress Order E-2ABCD',
     ]);
     expect(screen.queryByRole('status')).toBeNull();
   });

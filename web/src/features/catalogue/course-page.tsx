@@ -65,6 +65,12 @@ export function CoursePage({ course }: { course: CourseData }) {
             <ul className="ticks">{course.includes.map((item) => <li key={item}>{item}</li>)}</ul>
           </section>
         )}
+        {course.whatToBring.length > 0 && (
+          <section aria-labelledby="bring-title">
+            <h2 id="bring-title">What to bring</h2>
+            <ul>{course.whatToBring.map((item) => <li key={item}>{item}</li>)}</ul>
+          </section>
+        )}
 
         <section aria-labelledby="about-title">
           <h2 id="about-title">About this course</h2>

@@ -8,6 +8,7 @@ import { amountProblem, BalancePage, pence } from './balance-page';
 
 const booking = {
   orderId: 'order-1',
+  reference: 'B-Z20KM',
   givenName: 'Amara',
   status: 'deposit' as const,
   lines: [{ title: 'Microneedling Course', courseUrl: '/courses/aesthetics/microneedling/', date: '2027-01-12', sessionType: 'onsite' as const, kitName: null, amount: 89000 }],

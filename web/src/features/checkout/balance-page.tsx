@@ -175,10 +175,10 @@ export function BalancePage({ page, path, today }: { page: BalancePageData; path
           confirmed="Thank you. We have emailed your receipt."
           failed="Your payment did not go through."
           mailed="receipt"
-          reference={['Booking reference', booking.orderId]}
+          reference={['Booking reference', booking.reference]}
         />
       )}
-      <BookingTable caption="Your booking" booking={booking} today={today} />
+      <BookingTable caption={`Your booking ${booking.reference}`} booking={booking} today={today} />
       {booking.balance === 0 ? (
         <p>Your training is paid in full. Thank you.</p>
       ) : (

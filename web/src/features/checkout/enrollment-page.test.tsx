@@ -14,6 +14,7 @@ import { ORDER_ID_KEY } from './place-order';
 const path = '/enrolment/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const deposit: EnrollmentData = {
   orderId: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+  reference: 'B-Z20KM',
   status: 'deposit',
   lines: [
     { title: 'Microneedling Course', courseUrl: '/courses/aesthetics/microneedling/', date: '2027-01-12', sessionType: 'onsite', kitName: 'Microneedling starter kit', amount: 89000 },
@@ -105,6 +106,7 @@ describe('EnrollmentPage', () => {
   it('thanks a visitor who paid later without giving contact details', () => {
     renderEnrollment({ ...deposit, status: 'completed', givenName: '', email: '' });
     expect(screen.getByRole('status').textContent).toBe('Thank you. Please keep your booking reference below.');
+    expect(screen.getByText('Booking reference: B-Z20KM')).toBeTruthy();
   });
 
   it('waits for a pending payment without touching the basket, then confirms it', async () => {

@@ -54,11 +54,11 @@ export function EnrollmentPage({ page, today }: { page: EnrollmentData; today: s
         confirmed={confirmationText(enrollment)}
         failed="Your payment did not go through. Taking you back to the checkout."
         mailed="booking confirmation"
-        reference={['Booking reference', enrollment.orderId]}
+        reference={['Booking reference', enrollment.reference]}
       />
       {confirmed && (
         <>
-          <BookingTable caption="Your booking" booking={enrollment} today={today} />
+          <BookingTable caption={`Your booking ${enrollment.reference}`} booking={enrollment} today={today} />
           <AddToCalendar orderId={enrollment.orderId} lines={enrollment.lines} />
           <section aria-labelledby="enrollment-next-title">
             <h2 id="enrollment-next-title">What happens next</h2>

@@ -11,6 +11,7 @@ import { OnlineOrderPage } from './online-order-page';
 const path = '/e-learning/order/3f2a9c1e-7b7d-4d53-9a57-1c6f0b8e2d41/';
 const paid: OnlineOrderData = {
   orderId: '3f2a9c1e-7b7d-4d53-9a57-1c6f0b8e2d41',
+  reference: 'E-MPM59',
   status: 'paid',
   lines: [
     { title: 'Chemical Peels Online Course', amount: 19900, courseUrl: '/courses/elearning/chemical-peels-online/' },

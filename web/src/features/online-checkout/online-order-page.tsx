@@ -86,7 +86,7 @@ export function OnlineOrderPage({ page }: { page: OnlineOrderData }) {
         }
         mailed="receipt"
         arriving="Your payment is on its way: some payment methods take a few days to arrive. We will email your receipt and course access once it has."
-        reference={['Order reference', order.orderId]}
+        reference={['Order reference', order.reference]}
       />
       <OrderLines order={order} />
       {paid && (

@@ -81,6 +81,7 @@ pub async fn download_export(
                         .collect::<Vec<_>>()
                         .join("; ");
                     vec![
+                        o.reference,
                         o.id,
                         time(o.created_at),
                         o.paid_at.map(time).unwrap_or_default(),
@@ -95,7 +96,8 @@ pub async fn download_export(
                     ]
                 })
                 .collect();
-            let header = ["Order", "Created", "Paid", "Status", "Name", "Email", "Courses", "Code", "Total", "Paid (net)", "Owed"];
+            let header =
+                ["Reference", "Order", "Created", "Paid", "Status", "Name", "Email", "Courses", "Code", "Total", "Paid (net)", "Owed"];
             Ok(csv::download(&name("orders"), &header, &rows))
         }
         "payments.csv" => {
@@ -108,6 +110,7 @@ pub async fn download_export(
                     vec![
                         p.id,
                         time(p.created_at),
+                        p.order_reference.unwrap_or_default(),
                         p.order_id.unwrap_or_default(),
                         p.name.unwrap_or_default(),
                         p.email.unwrap_or_default(),
@@ -118,7 +121,7 @@ pub async fn download_export(
                     ]
                 })
                 .collect();
-            let header = ["Payment", "Received", "Order", "Name", "Email", "Method", "Amount", "Reference", "Status"];
+            let header = ["Payment", "Received", "Order reference", "Order", "Name", "Email", "Method", "Amount", "Reference", "Status"];
             Ok(csv::download(&name("payments"), &header, &rows))
         }
         "refunds.csv" => {
@@ -133,6 +136,7 @@ pub async fn download_export(
                         time(r.created_at),
                         r.completed_at.map(time).unwrap_or_default(),
                         r.payment_id,
+                        r.order_reference.unwrap_or_default(),
                         r.order_id.unwrap_or_default(),
                         csv::pounds(r.amount),
                         r.reason,
@@ -140,7 +144,7 @@ pub async fn download_export(
                     ]
                 })
                 .collect();
-            let header = ["Refund", "Asked", "Made", "Payment", "Order", "Amount", "Reason", "Status"];
+            let header = ["Refund", "Asked", "Made", "Payment", "Order reference", "Order", "Amount", "Reason", "Status"];
             Ok(csv::download(&name("refunds"), &header, &rows))
         }
         _ => Err(ApiError::NotFound),

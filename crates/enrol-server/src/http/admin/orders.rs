@@ -52,6 +52,8 @@ impl OrderQuery {
 #[serde(rename_all = "camelCase")]
 pub(super) struct OrderRow {
     id: String,
+    /// `B-7K3P9`: what the student reads out on the phone.
+    reference: String,
     created_at: DateTime<Utc>,
     name: String,
     email: String,
@@ -66,6 +68,7 @@ impl From<OrderListing> for OrderRow {
     fn from(order: OrderListing) -> Self {
         OrderRow {
             id: order.id,
+            reference: order.reference,
             created_at: order.created_at,
             name: order.name,
             email: order.email,
@@ -99,6 +102,7 @@ pub(super) async fn order_answer(state: &AppState, id: &str) -> Result<Response,
 #[serde(rename_all = "camelCase")]
 struct OrderView {
     id: String,
+    reference: String,
     status: EnrollmentStatus,
     mode: PaymentMode,
     created_at: DateTime<Utc>,
@@ -181,6 +185,7 @@ impl OrderView {
             balance: record.owed(),
             balance_due_on: record.balance_due_on(today),
             status: record.status,
+            reference: record.reference.clone(),
             mode: record.mode,
             created_at: record.created_at,
             name: format!("{} {}", record.given_name, record.family_name).trim().to_owned(),

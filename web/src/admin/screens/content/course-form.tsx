@@ -35,6 +35,7 @@ const schema = contentSchema(
     prerequisites: z.string().trim(),
     entry_requirements: z.boolean(),
     includes: lines(),
+    what_to_bring: lines(),
     kit: kit(),
     faqs: faqs(),
     description: z.string(),
@@ -71,6 +72,7 @@ function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }
       <TextField form={form} name="prerequisites" multiline />
       <CheckboxField form={form} name="entry_requirements" hint="Buyers confirm at checkout that they meet the prerequisites, and send proof before training" />
       <TextField form={form} name="includes" multiline hint="One item a line" />
+      <TextField form={form} name="what_to_bring" multiline hint="One thing a line: the booking confirmation and the course page list them" />
       <TextGroupField form={form} name="kit" parts={KIT_PARTS} hint="Leave all blank for no kit" />
       <RepeatingField form={form} name="faqs" parts={FAQ_PARTS} noun="question" blank={{ question: '', answer: '' }} />
       <MarkdownField form={form} name="description" />
@@ -101,6 +103,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     prerequisites: 'Prerequisites',
     entry_requirements: 'Entry requirements',
     includes: 'Includes',
+    what_to_bring: 'What to bring',
     kit: 'Kit',
     faqs: 'Questions and answers',
     description: 'Description',
@@ -126,6 +129,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     prerequisites: body?.prerequisites ?? '',
     entry_requirements: body?.entry_requirements ?? false,
     includes: (body?.includes ?? []).join('\n'),
+    what_to_bring: (body?.what_to_bring ?? []).join('\n'),
     kit: kitValues(body?.kit ?? null),
     faqs: body?.faqs ?? [],
     description: body?.description ?? '',

@@ -23,7 +23,8 @@ describe('an order', () => {
     vi.setSystemTime(new Date('2026-11-26T12:00:00Z'));
     renderOrder();
     expect(await screen.findByText('£200.00, due 1 Dec 2026')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Order ord-7' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order B-Z20KM' })).toBeInTheDocument();
+    expect(screen.getByText('ord-7')).toHaveClass('internal-id');
     expect(within(screen.getByRole('table', { name: 'What was booked' })).getByText('15 Dec 2026')).toBeInTheDocument();
     expect(within(screen.getByRole('table', { name: 'Payments' })).getByText('£250.00')).toBeInTheDocument();
     expect(screen.getByText('No refunds.')).toBeInTheDocument();

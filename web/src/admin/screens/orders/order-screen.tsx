@@ -23,6 +23,10 @@ import type { OrderAnswer } from './order-path';
 function OrderSummary({ order }: { order: Order }) {
   return (
     <dl className="details">
+      <dt>Reference</dt>
+      <dd>{order.reference}</dd>
+      <dt>Internal id</dt>
+      <dd className="internal-id">{order.id}</dd>
       <dt>Status</dt>
       <dd>{labelOf(ORDER_STATUS_LABELS, order.status)}</dd>
       <dt>Placed</dt>
@@ -108,7 +112,7 @@ export function OrderScreen() {
   const [updated, setUpdated] = useState<Order | null>(null);
   return (
     <>
-      <PageHeading>{`Order ${id}`}</PageHeading>
+      <PageHeading>{loaded.data ? `Order ${loaded.data.order.reference}` : 'Order'}</PageHeading>
       <RequestView request={loaded} what="this order">
         {({ order }) => <OrderPage order={updated?.id === order.id ? updated : order} onUpdated={setUpdated} />}
       </RequestView>

@@ -7,7 +7,7 @@ import { address, callsTo, renderAdmin } from '../../test/render-admin';
 
 function renderOrders(path = '/orders/') {
   return renderAdmin(path, staffMember('staff'), {
-    'GET /api/admin/orders': () => jsonResponse(200, { orders: [orderRow(), orderRow({ id: 'ord-8', name: 'Ben Carter', status: 'completed', paid: 45000, createdAt: '2026-11-03T14:00:00Z' })] }),
+    'GET /api/admin/orders': () => jsonResponse(200, { orders: [orderRow(), orderRow({ id: 'ord-8', reference: 'B-MPM59', name: 'Ben Carter', status: 'completed', paid: 45000, createdAt: '2026-11-03T14:00:00Z' })] }),
     'GET /api/admin/courses': () => jsonResponse(200, { courses: COURSES }),
   });
 }
@@ -17,7 +17,7 @@ describe('finding orders', () => {
     renderOrders();
     const table = await screen.findByRole('table', { name: 'Orders found' });
     const [, newest, older] = within(table).getAllByRole('row');
-    expect(within(newest!).getByRole('link', { name: 'ord-8' })).toHaveAttribute('href', '/admin/orders/ord-8/');
+    expect(within(newest!).getByRole('link', { name: 'B-MPM59' })).toHaveAttribute('href', '/admin/orders/ord-8/');
     expect(within(newest!).getByText('Paid in full')).toBeInTheDocument();
     expect(within(older!).getByText('£250.00')).toBeInTheDocument();
     expect(within(older!).getByText('Deposit paid')).toBeInTheDocument();
@@ -27,7 +27,7 @@ describe('finding orders', () => {
   it('searches by text, status, course and session date', async () => {
     const api = renderOrders();
     await screen.findByRole('option', { name: 'Botox Foundation' });
-    await userEvent.type(screen.getByLabelText('Name, email or order number'), ' amara ');
+    await userEvent.type(screen.getByLabelText('Name, email or reference'), ' amara ');
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'Deposit paid');
     await userEvent.selectOptions(screen.getByLabelText('Course'), 'Botox Foundation');
     await userEvent.type(screen.getByLabelText('Session date'), '2026-12-15');
@@ -38,7 +38,7 @@ describe('finding orders', () => {
 
   it('opens with the search the address holds', async () => {
     const api = renderOrders('/orders/?q=ben&status=completed');
-    expect(await screen.findByLabelText<HTMLInputElement>('Name, email or order number')).toHaveValue('ben');
+    expect(await screen.findByLabelText<HTMLInputElement>('Name, email or reference')).toHaveValue('ben');
     expect(screen.getByLabelText<HTMLSelectElement>('Status')).toHaveValue('completed');
     expect(callsTo(api, 'GET /api/admin/orders')[0]?.url).toBe('/api/admin/orders?q=ben&status=completed');
   });

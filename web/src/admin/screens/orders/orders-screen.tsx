@@ -11,7 +11,7 @@ import { useCourseChoices } from '../../lib/reference-data';
 import { useAdminData } from '../../lib/use-admin-data';
 import { useQueryFilters } from '../../lib/use-query-filters';
 
-// Finding an order (decision 017): by name, email or order number, status,
+// Finding an order (decision 017): by name, email, reference or id, status,
 // course and the date of a booked session; the newest first.
 
 const FILTERS = ['q', 'status', 'course', 'date'] as const;
@@ -22,7 +22,7 @@ export function OrdersScreen() {
   const filters = useQueryFilters(FILTERS, '/api/admin/orders');
   const courses = useCourseChoices();
   const orders = useAdminData<{ orders: OrderRow[] }>(filters.path);
-  const form = useFilterForm(filters, schema, { q: 'Name, email or order number', status: 'Status', course: 'Course', date: 'Session date' });
+  const form = useFilterForm(filters, schema, { q: 'Name, email or reference', status: 'Status', course: 'Course', date: 'Session date' });
   return (
     <>
       <PageHeading>Orders</PageHeading>

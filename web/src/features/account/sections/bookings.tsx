@@ -37,7 +37,7 @@ export function Bookings({ data, onChanged, today }: { data: AccountData; onChan
         today={today}
         caption={
           <>
-            {`Booked ${formatShortDate(enrollment.createdAt)} `}
+            {`Booking ${enrollment.reference}, made ${formatShortDate(enrollment.createdAt)} `}
             <span className={`booking-status booking-status-${enrollment.status}`}>{STATUS_WORDS[enrollment.status]}</span>
           </>
         }

@@ -14,7 +14,8 @@ export function OnlineCourses({ data }: { data: AccountData }) {
     <ul className="account-online-courses">
       {data.onlineCourses.map((course) => (
         <li key={course.courseId}>
-          {course.title} <span className="tag">{course.complete ? 'Completed' : 'In progress'}</span>
+          {course.title} <span className="tag">{course.complete ? 'Completed' : 'In progress'}</span>{' '}
+          <span className="booking-reference">{`Order ${course.orderReference}`}</span>
         </li>
       ))}
     </ul>
