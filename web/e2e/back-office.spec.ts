@@ -1,6 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
-import { chooseDate, expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, query, test } from './fixtures';
+import { chooseDate, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, query, test } from './fixtures';
 import { STAFF_PASSWORD, addOwner, freshCode, setUp } from './staff';
 
 // The back office (issue 14, decision 017) in a real browser against the
@@ -134,6 +134,7 @@ test('staff make a code that works at checkout, answer a payment-plan request an
   // A buyer uses it at checkout: 15% off the course it is for.
   const buyer = await colleague(browser, baseURL);
   await buyer.goto('/courses/aesthetics/chemical-peels/');
+  await hydrated(buyer);
   await buyer.getByRole('button', { name: 'Add to basket and enrol' }).click();
   await expect(buyer.getByRole('status').filter({ hasText: 'is in your basket' })).toBeVisible();
   await buyer.goto('/checkout/');

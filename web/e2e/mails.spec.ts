@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
+import { expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
 import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
 
 // The mails as their readers see them: in the college's letterhead, with
@@ -41,16 +41,26 @@ async function lookAt(page: Page, id: string, name: string) {
 }
 
 test('a booking is confirmed by a mail in the letterhead, with its reference, what to bring and a button to pay the balance', async ({ page, request }) => {
+  test.setTimeout(90_000);
   const email = await signedInStudent(page, request);
   const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
   const [[reference]] = query(`select reference from enrollment where id = '${orderId}'`) as [[string]];
   expect(reference).toMatch(/^B-[0-9A-HJKMNP-TV-Z]{5}$/);
-  await expect(page.getByText(`Booking reference: ${reference}`)).toBeVisible();
-  await expect(page.getByRole('table', { name: `Your booking ${reference}` })).toBeVisible();
-
-  await page.goto('/account/bookings/');
-  await hydrated(page);
-  await expect(page.getByRole('region', { name: 'Bookings' }).getByText(`Booking ${reference}, made`)).toBeVisible();
+  const confirmation = page.url();
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(confirmation);
+    await hydrated(page);
+    await expect(page.getByText(`Booking reference: ${reference}`)).toBeVisible();
+    await expect(page.getByRole('table', { name: `Your booking ${reference}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/account/bookings/');
+    await hydrated(page);
+    await expect(page.getByRole('region', { name: 'Bookings' }).getByText(`Booking ${reference}, made`)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `/tmp/shots/reference-account-${width}.png` });
+  }
 
   const id = await mailTo(email, 'Your Calderbrook Academy booking is confirmed');
   await page.goto(`/dev/mailbox/${id}`);
@@ -70,6 +80,23 @@ test('a booking is confirmed by a mail in the letterhead, with its reference, wh
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Pay your balance' })).toBeVisible();
   await expect(page.getByRole('table', { name: `Your booking ${reference}` })).toBeVisible();
+});
+
+test('a course page lists what to bring, as its booking confirmation does', async ({ page }) => {
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(COURSE);
+    await hydrated(page);
+    const bring = page.getByRole('region', { name: 'What to bring' });
+    await expect(bring.getByRole('listitem')).toHaveText([
+      'Photo ID: a passport or a photocard driving licence',
+      'Your own clinical tunic or scrubs, with closed-toe shoes and hair tied back',
+      'A notepad and pen',
+      "Your model's name and phone number, if you are bringing your own",
+    ]);
+    await expectNoAxeViolations(page);
+    await bring.screenshot({ path: `/tmp/shots/course-what-to-bring-${width}.png` });
+  }
 });
 
 test('an enquiry is acknowledged in the letterhead without repeating what was typed', async ({ page }) => {
