@@ -99,8 +99,8 @@ both_backends! {
             sqlx::query_as("select kind from form_submission where id = $1").bind(&id).fetch_one(pool).await).unwrap();
         assert_eq!(kind, "contact");
         let site = app.db().site().await.unwrap().unwrap().site;
-        let mail = app.db().outbox(1).await.unwrap().remove(0);
-        assert_eq!(mail.to_address, site.email_address);
+        let mails = app.db().outbox(2).await.unwrap();
+        let mail = mails.iter().find(|m| m.to_address == site.email_address).expect("the college's mail");
         assert_eq!(mail.reply_to.as_deref(), Some("amelia@example.org"));
         assert!(mail.body_text.contains("lip filler courses") && mail.body_text.contains("+447700900123"));
 
@@ -108,7 +108,9 @@ both_backends! {
             "name": "Jo", "email": "jo@example.org", "phone": "07700900124", "treatment": "Lip filler"
         })).await;
         assert_eq!(models.status().as_u16(), 201);
-        assert_eq!(app.db().outbox(1).await.unwrap()[0].to_address, site.models_email_address);
+        assert!(app.db().outbox(2).await.unwrap().iter().any(|m| m.to_address == site.models_email_address));
+        let acknowledged: Vec<String> = app.db().outbox(10).await.unwrap().into_iter().map(|m| m.to_address).collect();
+        assert!(acknowledged.contains(&"amelia@example.org".to_owned()) && acknowledged.contains(&"jo@example.org".to_owned()), "{acknowledged:?}");
         app.stop().await;
     }
 

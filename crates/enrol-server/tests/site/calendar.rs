@@ -36,7 +36,8 @@ both_backends! {
         let response = app.get(&format!("/api/enrollments/{order_id}/calendar.ics")).await;
         assert_eq!(response.status().as_u16(), 200);
         assert_eq!(response.headers()["content-type"], "text/calendar; charset=utf-8; method=PUBLISH");
-        assert_eq!(response.headers()["content-disposition"], format!("attachment; filename=\"booking-{order_id}.ics\"").as_str());
+        let reference = app.db().enrollment(&order_id).await.unwrap().unwrap().reference;
+        assert_eq!(response.headers()["content-disposition"], format!("attachment; filename=\"booking-{reference}.ics\"").as_str());
         let downloaded = response.text().await.unwrap();
         assert!(downloaded.contains(&dtstart) && downloaded.contains(&format!("UID:booking-{order_id}-chemical-peels@enrol")));
         let stranger = browser().get(app.url(&format!("/api/enrollments/{order_id}/calendar.ics"))).send().await.unwrap();
@@ -47,7 +48,7 @@ both_backends! {
         let sent = Mailer::new(&url, None).unwrap().send_due(&app.state, chrono::Utc::now()).await.unwrap();
         assert_eq!(sent, Sent { sent: 1, failed: 0 });
         let smtp = received.lock().unwrap().join("\n");
-        assert!(smtp.contains("Content-Type: multipart/mixed"), "{smtp}");
+        assert!(smtp.contains("Content-Type: multipart/mixed") && smtp.contains("Content-Type: multipart/alternative"), "{smtp}");
         assert!(smtp.contains("Content-Type: text/calendar; charset=utf-8; method=PUBLISH"), "{smtp}");
         assert!(smtp.contains("filename=\"booking.ics\""), "{smtp}");
         app.stop().await;
