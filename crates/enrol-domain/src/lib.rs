@@ -13,6 +13,7 @@ pub mod consent;
 pub mod contact;
 pub mod content;
 pub mod course_price;
+pub mod crockford;
 pub mod date_change;
 pub mod enquiry;
 pub mod enrollment;

@@ -5,12 +5,13 @@
 //! number from one counter, and the number is spread over the 2^25 codes by
 //! a multiplication that never gives two numbers the same code.
 
+use crate::crockford::{self, ALPHABET};
+
 /// How many codes there are: five characters of five bits.
 pub const CODES: i64 = 1 << 25;
 /// Odd, so multiplying by it modulo [`CODES`] is a one-to-one map.
 const STEP: i64 = 22_695_477;
 const OFFSET: i64 = 9_876_543;
-const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 
 /// Which list an order is in; its letter starts the reference.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,21 +47,13 @@ pub fn reference(kind: OrderKind, number: i64) -> String {
 /// letters people confuse with digits (O for 0, I and L for 1). `None` when
 /// it cannot be a reference.
 pub fn typed_code(input: &str) -> Option<String> {
-    let cleaned: String = input
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '-')
-        .map(|c| match c.to_ascii_uppercase() {
-            'O' => '0',
-            'I' | 'L' => '1',
-            other => other,
-        })
-        .collect();
+    let cleaned = crockford::read_typed(input);
     let code = match cleaned.len() {
         5 => cleaned.as_str(),
         6 if cleaned.starts_with(['B', 'E']) => &cleaned[1..],
         _ => return None,
     };
-    code.bytes().all(|b| ALPHABET.contains(&b)).then(|| code.to_owned())
+    crockford::is_code(code).then(|| code.to_owned())
 }
 
 #[cfg(test)]

@@ -13,6 +13,8 @@ use qrcode::QrCode;
 use qrcode::render::svg;
 use totp_rs::{Builder, Secret, Totp};
 
+use enrol_domain::crockford;
+
 use crate::AppState;
 use crate::accounts::{random_token, token_hash};
 
@@ -58,7 +60,6 @@ pub fn enrolment(secret: &str, email: &str, college: &str) -> anyhow::Result<(St
 /// How many recovery codes set-up, or a new set, makes.
 pub const RECOVERY_CODES: usize = 10;
 
-const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// Characters in a recovery code, without its hyphens: 80 bits.
 const RECOVERY_CHARACTERS: usize = 16;
 
@@ -71,8 +72,9 @@ pub fn new_recovery_codes() -> (Vec<String>, Vec<String>) {
             // variant bits lie above them): 62 of one and 18 of another.
             let random_bits = |bits: u32| uuid::Uuid::new_v4().as_u128() & ((1 << bits) - 1);
             let random = random_bits(62) | (random_bits(18) << 62);
-            let characters: String =
-                (0..RECOVERY_CHARACTERS).map(|at| char::from(CROCKFORD[usize::try_from((random >> (5 * at)) & 31).unwrap_or(0)])).collect();
+            let characters: String = (0..RECOVERY_CHARACTERS)
+                .map(|at| char::from(crockford::ALPHABET[usize::try_from((random >> (5 * at)) & 31).unwrap_or(0)]))
+                .collect();
             let shown =
                 characters.as_bytes().chunks(4).map(|group| String::from_utf8_lossy(group).into_owned()).collect::<Vec<_>>().join("-");
             let hash = token_hash(&characters);
@@ -84,16 +86,8 @@ pub fn new_recovery_codes() -> (Vec<String>, Vec<String>) {
 /// The hash of the recovery code typed in `typed`, if it is one: case,
 /// spaces and hyphens do not matter, and O, I and L read as 0, 1 and 1.
 pub fn recovery_code_hash(typed: &str) -> Option<String> {
-    let characters: String = typed
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '-')
-        .map(|c| match c.to_ascii_uppercase() {
-            'O' => '0',
-            'I' | 'L' => '1',
-            other => other,
-        })
-        .collect();
-    (characters.len() == RECOVERY_CHARACTERS && characters.bytes().all(|b| CROCKFORD.contains(&b))).then(|| token_hash(&characters))
+    let characters = crockford::read_typed(typed);
+    (characters.len() == RECOVERY_CHARACTERS && crockford::is_code(&characters)).then(|| token_hash(&characters))
 }
 
 fn cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
@@ -155,7 +149,7 @@ mod tests {
         assert_eq!(codes.iter().collect::<std::collections::HashSet<_>>().len(), RECOVERY_CODES);
         for (code, hash) in codes.iter().zip(&hashes) {
             assert_eq!(code.len(), 19, "{code}");
-            assert!(code.split('-').all(|group| group.len() == 4 && group.bytes().all(|b| CROCKFORD.contains(&b))), "{code}");
+            assert!(code.split('-').all(|group| group.len() == 4 && group.bytes().all(|b| crockford::ALPHABET.contains(&b))), "{code}");
             assert_eq!(recovery_code_hash(code).as_ref(), Some(hash));
             assert_eq!(recovery_code_hash(&code.to_lowercase().replace('-', " ")).as_ref(), Some(hash));
             assert!(!hash.contains(&code.replace('-', "")), "only the hash is kept");
