@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Cookie, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Cookie, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, test } from './fixtures';
 import { gradientPng } from './png';
 import { addOwner, setUp } from './staff';
@@ -101,6 +101,14 @@ async function openCourse(page: Page, course: { title: string } = COURSE) {
 }
 
 /** Publishes the draft after the confirm step; the editor says which version went live. */
+/** Chooses the image called `name` (an upload's own name, or a pack image's file name) with the picker in `group`. */
+async function chooseImage(group: Locator, name: string) {
+  await group.getByRole('button', { name: /^(Choose|Change) the image$/ }).click();
+  await group.getByRole('searchbox', { name: 'Search the media library by name' }).fill(name);
+  await group.getByRole('list', { name: 'Images to choose as the image' }).getByRole('button', { name }).click();
+  await expect(group.getByText(`Chosen image: ${name}`)).toBeVisible();
+}
+
 async function publish(page: Page, version: number) {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByRole('button', { name: 'Yes, publish it' }).click();
@@ -181,7 +189,8 @@ test(`an editor uploads an image in the media library and puts it on a course, w
   await page.getByRole('navigation').getByRole('link', { name: 'Media' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Media' })).toBeVisible();
   // A file input is a button named by its label.
-  await page.getByRole('button', { name: 'Image', exact: true }).setInputFiles({ name: 'gradient.png', mimeType: 'image/png', buffer: gradientPng(480, 320) });
+  const upload = `gradient-${stamp}.png`;
+  await page.getByRole('button', { name: 'Image', exact: true }).setInputFiles({ name: upload, mimeType: 'image/png', buffer: gradientPng(480, 320) });
   await page.getByRole('button', { name: 'Upload the image' }).click();
   await expect(page.getByRole('link', { name: 'Alt text: Describe the image for people who cannot see it' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Alt text', exact: true }).fill(alt);
@@ -190,8 +199,8 @@ test(`an editor uploads an image in the media library and puts it on a course, w
   await expect(uploaded).toBeVisible();
   const file = (await uploaded.textContent())!.replace(/^Uploaded (.*)\.$/, '$1');
 
-  // The library lists it by its alt text, with the file name content names it by, to copy.
-  const row = page.getByRole('table', { name: 'Images' }).getByRole('row').filter({ has: page.getByRole('link', { name: alt }) });
+  // The library lists it by the name it was uploaded with, with the file name content names it by, to copy.
+  const row = page.getByRole('table', { name: 'Images' }).getByRole('row').filter({ has: page.getByRole('link', { name: upload }) });
   await expect(row.getByRole('img', { name: alt })).toBeVisible();
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: EDITOR_URL });
   await row.getByRole('button', { name: `Copy the file name ${file}` }).click();
@@ -205,7 +214,7 @@ test(`an editor uploads an image in the media library and puts it on a course, w
   // Named in the course's image group and published on A.
   await openCourse(page, PICTURED);
   const image = page.getByRole('group', { name: 'Image' });
-  await image.getByRole('textbox', { name: 'File name' }).fill(file);
+  await chooseImage(image, upload);
   await image.getByRole('textbox', { name: 'Alternative text' }).fill(alt);
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText(/^Draft saved, /)).toBeVisible();
@@ -237,7 +246,7 @@ test(`an editor schedules an article for tomorrow, then publishes it for today, 
   await page.getByRole('textbox', { name: 'Author', exact: true }).fill('Eddie Editor');
   await page.getByLabel('Published on').fill(londonDay(1));
   const image = page.getByRole('group', { name: 'Image' });
-  await image.getByRole('textbox', { name: 'File name' }).fill('blog/balayage-trends-and-techniques.svg');
+  await chooseImage(image, 'blog/balayage-trends-and-techniques.svg');
   await image.getByRole('textbox', { name: 'Alternative text' }).fill('Painted colour strokes in warm tones');
   await page.getByRole('textbox', { name: 'Tags', exact: true }).fill('news');
   await page.getByRole('textbox', { name: 'Article', exact: true }).fill('## What changes\n\nMore weekend dates.\n');
