@@ -82,7 +82,6 @@ pub use online_orders::{CheckoutCompletion, Fulfilment, NewOnlineOrder, OnlineOr
 pub use orders::{Actor, ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
 pub use receipts::ReceiptAccess;
 pub use sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
-pub use seats::SeatsTaken;
 pub use staff::{
     AddedStaff, AuditEntry, AuditFilter, AuditRow, STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS, StaffCredentials, StaffListing, StaffMember,
     StaffSetup,

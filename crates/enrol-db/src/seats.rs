@@ -7,6 +7,8 @@ use std::collections::HashMap;
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
+use enrol_domain::admission::SeatsTaken;
+
 use crate::{Db, on_pool};
 
 /// The seats of session `s` held as of `$2` by the live holds of orders
@@ -192,13 +194,6 @@ macro_rules! refuse {
 }
 pub(crate) use refuse;
 
-/// What is taken of one session now: registrations and seats held.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
-pub struct SeatsTaken {
-    pub registrations: i64,
-    pub held: i64,
-}
-
 impl Db {
     /// What is taken of each active session of `course_id` as of `now`,
     /// by session id, not counting the holds of `except_order`: one query.
@@ -211,14 +206,14 @@ impl Db {
         #[derive(sqlx::FromRow)]
         struct Row {
             id: String,
-            #[sqlx(flatten)]
-            taken: SeatsTaken,
+            registrations: i64,
+            held: i64,
         }
         let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(concat!(
             "select s.id, s.registrations, ", held_seats!(), " as held from session s join event ev on ev.id = s.event_id \
              where ev.course_id = $1 and s.status = 'active'"
         )).bind(course_id).bind(now).bind(except_order.unwrap_or_default()).fetch_all(pool).await)
         .context("Failed to count the seats taken")?;
-        Ok(rows.into_iter().map(|row| (row.id, row.taken)).collect())
+        Ok(rows.into_iter().map(|row| (row.id, SeatsTaken { registrations: row.registrations, held: row.held })).collect())
     }
 }

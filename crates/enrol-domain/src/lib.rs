@@ -1,5 +1,6 @@
 //! Pure rules and the shapes the server and the pages share. No I/O.
 
+pub mod admission;
 pub mod audit;
 pub mod auth;
 pub mod back_office;

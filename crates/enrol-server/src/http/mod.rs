@@ -16,6 +16,7 @@ mod finance;
 pub mod graphql;
 mod guard;
 mod health;
+mod idempotency;
 pub mod images;
 mod json_body;
 mod limits;

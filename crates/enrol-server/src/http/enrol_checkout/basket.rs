@@ -1,7 +1,24 @@
 //! The basket as the catalogue sells it now, and discount codes checked
 //! against it.
 
-use super::*;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use chrono::Utc;
+
+use enrol_domain::admission::{MAX_COURSES, Refusal};
+use enrol_domain::checkout::{BasketRequest, BasketResponse, CheckoutLine, CodeRequest, CodeResponse};
+use enrol_domain::london;
+use enrol_domain::page::EnrollmentStatus;
+
+use super::{booking_view, full_message, not_admitted, own_order};
+use crate::AppState;
+use crate::buyer::Viewer;
+use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
+use crate::http::json_body::JsonBody;
 
 /// `POST /api/checkout/basket`: the visitor's selection as it can be booked now.
 #[utoipa::path(
@@ -24,42 +41,44 @@ pub async fn show_basket(
     JsonBody(request): JsonBody<BasketRequest>,
 ) -> Result<Json<BasketResponse>, ApiError> {
     if request.courses.len() > MAX_COURSES {
-        return Err(ApiError::Unprocessable(format!("A booking can hold at most {MAX_COURSES} courses.")));
+        return Err(not_admitted(Refusal::TooManyCourses));
     }
     let now = Utc::now();
     let viewer = Viewer::of(&state, &headers).await?;
     let own = own_order(&state, &viewer, request.order_id.as_deref()).await?.filter(|o| o.status == EnrollmentStatus::Pending);
     let own = own.as_ref().map(|o| o.id.as_str());
     let catalogue = state.catalogue.for_booking(&state.db, now).await?;
+    let view = booking_view(&state, &catalogue, request.courses.iter().map(|c| c.course_id.as_str()), own, now).await?;
     let mut response = BasketResponse { lines: Vec::new(), removed: Vec::new() };
     for chosen in &request.courses {
-        let Some(course) = in_person(&catalogue, chosen)? else {
+        let Some(offered) = view.in_person(&chosen.course_id) else {
             response.removed.push(chosen.course_id.clone());
             continue;
         };
-        let sessions = open_sessions(&state, &catalogue, &course, own, now).await?;
+        let course = &offered.course;
+        let sessions = offered.open_sessions();
         let still_open = chosen.session_id.as_ref().filter(|id| sessions.iter().any(|s| &s.id == *id));
         let session_id = still_open.cloned().or_else(|| sessions.first().map(|s| s.id.clone()));
         let notice = match (&chosen.session_id, still_open) {
             (Some(_), None) if session_id.is_some() => {
                 Some(format!("The date you chose for {} is fully booked, so we picked the next one.", course.title))
             }
-            (_, None) if session_id.is_none() && catalogue.has_dates(&course.id) => Some(full_message(&course.title, None)),
+            (_, None) if session_id.is_none() && offered.has_dates() => Some(full_message(&course.title, None)),
             _ => None,
         };
         let price =
             session_id.as_ref().and_then(|id| sessions.iter().find(|s| &s.id == id)).map_or(course.pricing.unit_amount, |s| s.price);
         response.lines.push(CheckoutLine {
-            include_kit: kit_pounds(&course, chosen.include_kit).is_some(),
-            course_id: course.id,
-            title: course.title,
-            url: course.url,
-            image: course.images.into_iter().next().unwrap_or_default(),
+            include_kit: offered.kit_pounds(chosen.include_kit).is_some(),
+            course_id: course.id.clone(),
+            title: course.title.clone(),
+            url: course.url.clone(),
+            image: course.images.first().cloned().unwrap_or_default(),
             price,
             was_price: course.was_price,
             is_package: course.is_package,
             entry_requirements: course.entry_requirements.then(|| course.prerequisites.clone()),
-            kit: course.kit,
+            kit: course.kit.clone(),
             sessions,
             session_id,
             notice,

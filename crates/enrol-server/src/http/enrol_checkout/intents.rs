@@ -1,7 +1,26 @@
 //! The payment intent that pays an order: prepared with the booking fee,
 //! then set to what the order asks for once it exists.
 
-use super::*;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use chrono::Utc;
+
+use enrol_domain::checkout::{IntentRequest, IntentResponse, IntentUpdateRequest, ORDER_ID_KEY};
+use enrol_domain::enrollment::{BOOKING_FEE, PaymentMode, payment_methods};
+use enrol_domain::page::EnrollmentStatus;
+use enrol_payments::{GatewayError, IntentUpdate};
+
+use super::{gateway_error, own_order, payment_account, refused, with_cookie};
+use crate::AppState;
+use crate::buyer::{Viewer, buyer};
+use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
+use crate::http::json_body::JsonBody;
 
 /// `POST /api/checkout/`: the booking-fee intent the page prepares on load,
 /// bound to the browser that asked for it.

@@ -1,8 +1,29 @@
 //! The order itself (`/api/enroll/`): priced by the server, stored with
 //! its seats and code use held, changed only by the browser that made it.
 
-use super::*;
-use enrol_domain::consent::{WithRequirements, check_agreed};
+use std::sync::Arc;
+
+use axum::Json;
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{Extension, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use chrono::{DateTime, Utc};
+
+use enrol_db::{DiscountCode, EnrollmentRecord, NewEnrollment};
+use enrol_domain::admission::{self, CodeOffered};
+use enrol_domain::checkout::{EnrollData, EnrollRequest, EnrollResponse, EnrollUpdateRequest};
+use enrol_domain::london;
+use enrol_domain::page::EnrollmentStatus;
+
+use super::{booking_view, not_admitted, own_order, payment_account, refused, with_cookie};
+use crate::AppState;
+use crate::buyer::{ClientIp, Viewer, buyer};
+use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
+use crate::http::idempotency::at_most_once;
+use crate::http::json_body::{JsonBody, parse_json};
 
 /// Who is placing an order: the caller, their browser's buyer token hash
 /// and their address.
@@ -12,9 +33,10 @@ struct Orderer<'a> {
     client_key: String,
 }
 
-/// Checks an order as the browser sent it against the server's own
-/// pricing, and builds what is stored. `replacing` is the caller's own
-/// pending order being changed: its held seats and code use are its own.
+/// The order as the browser sent it, admitted by the domain from the
+/// catalogue, the seats taken and the code it names, and what is stored.
+/// `replacing` is the caller's own pending order being changed: its held
+/// seats and code use are its own.
 async fn priced_order(
     state: &AppState,
     id: String,
@@ -23,86 +45,42 @@ async fn priced_order(
     replacing: Option<&EnrollmentRecord>,
     now: DateTime<Utc>,
 ) -> Result<NewEnrollment, ApiError> {
-    if data.selected.mode() != data.mode {
-        return Err(ApiError::BadRequest("Card payments pay the booking fee; Klarna and Clearpay pay in full.".to_owned()));
-    }
-    let mode = data.mode;
-    let contact = data.contact.parse(data.selected).map_err(ApiError::Invalid)?;
-    if data.metadata.len() > MAX_METADATA || data.metadata.iter().any(|(k, v)| k.len() > 100 || v.len() > 500) {
-        return Err(ApiError::BadRequest("Too much metadata.".to_owned()));
-    }
-    let courses = book(state, &data.enrollment.metadata, replacing.map(|o| o.id.as_str()), now).await?;
-    let requiring: Vec<WithRequirements<'_>> = {
-        let catalogue = state.catalogue.for_booking(&state.db, now).await?;
-        courses
-            .iter()
-            .filter(|c| catalogue.has_entry_requirements(&c.course_id))
-            .map(|c| WithRequirements { course_id: &c.course_id, title: &c.title })
-            .collect()
-    };
-    let consents = check_agreed(&data.agreed, false, &requiring).map_err(ApiError::Invalid)?;
-    let discount = match data.discount.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+    let catalogue = state.catalogue.for_booking(&state.db, now).await?;
+    let chosen = data.enrollment.metadata.iter().map(|c| c.course_id.as_str());
+    let view = booking_view(state, &catalogue, chosen, replacing.map(|o| o.id.as_str()), now).await?;
+    let code = match admission::named_code(&data) {
         Some(code) => {
             let holds_a_use = |found: &DiscountCode| {
                 replacing.is_some_and(|o| o.code_reserved && o.discount_code.as_deref() == Some(found.code.as_str()))
             };
-            let found = state.db.discount_code(code, london::today(now)).await?.filter(|c| c.is_usable_holding(holds_a_use(c)));
-            Some(found.ok_or_else(|| {
-                ApiError::Unprocessable(format!("The discount code {code} can no longer be used. Please remove it and try again."))
-            })?)
+            state.db.discount_code(code, london::today(now)).await?.filter(|c| c.is_usable_holding(holds_a_use(c)))
         }
         None => None,
     };
-    let prices: Vec<LinePrice> = match &discount {
-        Some(code) => code.reach.line_prices(&courses).ok_or_else(|| {
-            ApiError::Unprocessable(format!(
-                "The discount code {} does not apply to the courses in your basket. Please remove it and try again.",
-                code.code
-            ))
-        })?,
-        None => courses.iter().map(BookedCourse::line_price).collect(),
-    };
-    let quote = Quote::new(&prices, discount.as_ref().map(|d| d.discount));
-    let sent = &data.enrollment;
-    if (sent.total, sent.deposit, sent.balance, sent.deposit_required)
-        != (quote.total, quote.deposit, quote.balance, mode == PaymentMode::Fee)
-    {
-        tracing::warn!(
-            sent_total = sent.total.pence(),
-            total = quote.total.pence(),
-            sent_deposit = sent.deposit.pence(),
-            deposit = quote.deposit.pence(),
-            "Order amounts refused"
-        );
-        return Err(ApiError::Unprocessable(format!(
-            "The price of your booking has changed: the total is now {}. Please check your booking and try again.",
-            quote.total
-        )));
-    }
-    if quote.amount_due(mode).pence() <= 0 {
-        return Err(ApiError::Unprocessable("There is nothing to pay for this booking. Please contact us to complete it.".to_owned()));
-    }
+    let offered = code.as_ref().map(|c| CodeOffered { code: &c.code, discount: c.discount, reach: &c.reach });
+    let order = admission::admit(&data, &view, offered).map_err(not_admitted)?;
     // The order belongs to the signed-in user, else to the payment account sent.
     let user_id = match &orderer.viewer.user_id {
         Some(user_id) => Some(user_id.clone()),
-        None => payment_account(state, sent.acct.as_deref()).await?,
+        None => payment_account(state, data.enrollment.acct.as_deref()).await?,
     };
+    let [given_name, family_name, email, contact_number] = order.person.into_parts();
     Ok(NewEnrollment {
         id,
-        mode,
-        quote,
-        discount_code: discount.map(|d| d.code),
-        courses,
-        metadata: data.metadata,
-        given_name: contact.given_name().to_owned(),
-        family_name: contact.family_name().to_owned(),
-        email: contact.email().to_owned(),
-        contact_number: contact.phone().to_owned(),
-        payment_method: data.selected,
+        mode: order.mode,
+        quote: order.quote,
+        discount_code: order.discount_code,
+        courses: order.courses,
+        metadata: order.metadata,
+        given_name,
+        family_name,
+        email,
+        contact_number,
+        payment_method: order.payment_method,
         user_id,
         owner_token_hash: orderer.owner_hash.clone(),
         client_key: orderer.client_key.clone(),
-        consents,
+        consents: order.consents,
     })
 }
 
@@ -149,37 +127,13 @@ pub async fn create_enrollment(
     let body = body?;
     let now = Utc::now();
     let (owner_hash, set_cookie) = buyer(&state, &headers);
-    let key = idempotency_key(&headers)?;
-    if let Some(key) = &key {
-        match state.db.claim_idempotency_key(&owner_hash, key, &token_hash(&String::from_utf8_lossy(&body)), now).await? {
-            IdempotencyClaim::Claimed => {}
-            IdempotencyClaim::Replay(first) => {
-                let status = StatusCode::from_u16(first.status).unwrap_or(StatusCode::OK);
-                let replay = (status, [(header::CONTENT_TYPE, "application/json")], first.body);
-                return Ok(with_cookie(replay, set_cookie));
-            }
-            IdempotencyClaim::InProgress => {
-                return Err(ApiError::Conflict("Your booking is still being placed. Please wait a moment.".to_owned()));
-            }
-            IdempotencyClaim::Mismatch => {
-                return Err(ApiError::Unprocessable("This Idempotency-Key was already used for another booking.".to_owned()));
-            }
-        }
-    }
-    let viewer = Viewer::of(&state, &headers).await?;
-    let orderer = Orderer { viewer: &viewer, owner_hash: owner_hash.clone(), client_key: ip.to_string() };
-    let placed = place_order(&state, &body, &orderer, now).await;
-    if let Some(key) = &key {
-        match &placed {
-            Ok(created) => {
-                let stored = StoredResponse { status: 200, body: serde_json::to_string(created).map_err(anyhow::Error::new)? };
-                state.db.store_idempotent_response(&owner_hash, key, &stored).await?;
-            }
-            // A refusal may not hold next time (a seat freed, a hold ran out).
-            Err(_) => state.db.release_idempotency_key(&owner_hash, key).await?,
-        }
-    }
-    Ok(with_cookie(Json(placed?), set_cookie))
+    let placed = at_most_once(&state, &headers, &owner_hash, &body, now, async {
+        let viewer = Viewer::of(&state, &headers).await?;
+        let orderer = Orderer { viewer: &viewer, owner_hash: owner_hash.clone(), client_key: ip.to_string() };
+        place_order(&state, &body, &orderer, now).await
+    })
+    .await?;
+    Ok(with_cookie(placed, set_cookie))
 }
 
 async fn place_order(state: &AppState, body: &[u8], orderer: &Orderer<'_>, now: DateTime<Utc>) -> Result<EnrollResponse, ApiError> {
