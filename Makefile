@@ -16,9 +16,11 @@ test: check-tools lint-rust web test-rust test-api test-web test-e2e
 check-tools:
 	@scripts/check-tools
 
-# The page data's TypeScript types are generated from the Rust types (ts-rs).
+# The TypeScript types of the page data and of the admin API are generated
+# from the Rust types (ts-rs): the domain's, the database records the admin
+# answers carry, and the admin API's requests and answers.
 types:
-	cargo test --quiet -p enrol-domain --lib export_bindings >/dev/null
+	cargo test --quiet -p enrol-domain -p enrol-db -p enrol-server --lib export_bindings >/dev/null
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund

@@ -7,6 +7,7 @@
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
+use ts_rs::TS;
 
 use enrol_domain::codes::{CodeState, CodeTerms, code_state};
 use enrol_domain::enrollment::{Discount, DiscountType};
@@ -16,15 +17,17 @@ use crate::staff::AuditEntry;
 use crate::{Db, on_pool};
 
 /// A discount code as staff see it (decision 017's `Code`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 pub struct CodeRecord {
     pub code: String,
     #[serde(flatten)]
     pub discount: Discount,
     pub expires_on: Option<NaiveDate>,
+    #[ts(type = "number | null")]
     pub max_uses: Option<i64>,
     /// Uses counted: paid bookings and unpaid ones holding a use.
+    #[ts(type = "number")]
     pub uses: i64,
     pub active: bool,
     pub course_ids: Vec<String>,

@@ -8,6 +8,7 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::json;
+use ts_rs::TS;
 
 use enrol_domain::inbox::{EnquiryDetails, EnquiryStatus, reply_mail};
 use enrol_domain::staff::{Permission, Role};
@@ -19,8 +20,9 @@ use crate::{College, Db, on_pool, public_id};
 pub const INBOX_LIMIT: i64 = 500;
 
 /// An enquiry in the inbox (decision 017's enquiry row).
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct InboxEnquiry {
     pub id: String,
     pub kind: String,
@@ -37,8 +39,9 @@ pub struct InboxEnquiry {
 }
 
 /// A reply staff mailed to whoever sent an enquiry.
-#[derive(Debug, Clone, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Serialize, TS, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct EnquiryReply {
     #[serde(skip)]
     pub submission_id: String,
@@ -60,8 +63,9 @@ pub enum EnquiryReplied {
 }
 
 /// A note staff kept on an enquiry.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct EnquiryNote {
     pub at: DateTime<Utc>,
     pub staff_name: String,

@@ -5,33 +5,45 @@
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::enrollments::net_paid;
 use crate::{Db, on_pool};
 
 /// Bookings paid and money taken in a period.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
+#[ts(export)]
 pub struct Takings {
+    #[ts(type = "number")]
     pub bookings: i64,
     /// Payments received less refunds made, in pence.
+    #[ts(type = "number")]
     pub takings: i64,
 }
 
 /// E-learning orders paid in a period and what they came to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
+#[ts(export)]
 pub struct OnlineSales {
+    #[ts(type = "number")]
     pub orders: i64,
     /// The orders' totals, in pence.
+    #[ts(type = "number")]
     pub amount: i64,
 }
 
 /// Balances still owed on bookings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct BalancesOwed {
+    #[ts(type = "number")]
     pub count: i64,
+    #[ts(type = "number")]
     pub amount: i64,
+    #[ts(type = "number")]
     pub overdue_count: i64,
+    #[ts(type = "number")]
     pub overdue_amount: i64,
 }
 

@@ -7,6 +7,7 @@
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use ts_rs::TS;
 
 use enrol_domain::mail::Mail;
 
@@ -24,8 +25,9 @@ macro_rules! on_roster {
 pub(crate) use on_roster;
 
 /// One student on a roster.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct RosterStudent {
     pub enrollment_id: String,
     pub name: String,
@@ -33,6 +35,7 @@ pub struct RosterStudent {
     pub phone: String,
     pub forms_complete: bool,
     pub balance_paid: bool,
+    #[ts(type = "number")]
     pub balance_due: i64,
     pub kit: Option<String>,
     pub attended: Option<bool>,

@@ -8,6 +8,7 @@
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use serde::Serialize;
+use ts_rs::TS;
 
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
@@ -17,30 +18,41 @@ use crate::seats::{lock_sessions, seats_changed};
 use crate::{AuditEntry, Db, audit, content_changed, on_pool, public_id, queue_mail};
 
 /// A session as staff see it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct AdminSession {
     pub id: String,
     pub course_id: String,
     pub course_title: String,
     pub date: NaiveDate,
     #[serde(rename = "startTime", serialize_with = "hours_and_minutes")]
+    #[ts(type = "string")]
     pub start_at: NaiveDateTime,
     #[serde(rename = "endTime", serialize_with = "hours_and_minutes")]
+    #[ts(type = "string")]
     pub end_at: NaiveDateTime,
     #[sqlx(rename = "type")]
     #[serde(rename = "type")]
+    #[ts(as = "SessionType")]
     pub session_type: String,
+    #[ts(type = "number")]
     pub price: i64,
+    #[ts(type = "number")]
     pub seats: i64,
     /// Students on its roster.
+    #[ts(type = "number")]
     pub booked: i64,
     /// Seats counted as taken with no booking on this site behind them:
     /// a content pack's `registrations` (bookings made before the site).
+    #[ts(type = "number")]
     pub taken_elsewhere: i64,
     /// Seats held by unpaid orders now.
+    #[ts(type = "number")]
     pub held: i64,
+    #[ts(type = "number")]
     pub waiting: i64,
+    #[ts(type = "number")]
     pub offered: i64,
     pub status: String,
     pub venue: String,

@@ -6,6 +6,7 @@
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use ts_rs::TS;
 
 use enrol_domain::money::Money;
 use enrol_domain::upsells::UpsellTerms;
@@ -14,13 +15,15 @@ use crate::staff::AuditEntry;
 use crate::{Db, on_pool};
 
 /// An upsell offer as staff see it, keyed by its course's price id.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct UpsellRecord {
     pub price_id: String,
     pub title: String,
     pub description: String,
     pub cta: String,
+    #[ts(type = "number")]
     pub unit_amount: Money,
 }
 

@@ -4,6 +4,7 @@
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::{Db, on_pool};
 
@@ -45,8 +46,9 @@ macro_rules! keep_consents {
 pub(crate) use keep_consents;
 
 /// One thing a buyer agreed to, as staff read it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct AgreedConsent {
     pub kind: String,
     pub course_id: Option<String>,

@@ -190,8 +190,9 @@ pub fn pack_media(root: &Path) -> anyhow::Result<Vec<PackMedia>> {
 
 /// An image of the pack itself (below `images/`, outside `uploads/`) that
 /// content may name: its file name there and its size.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct PackImage {
     pub file_name: String,
     pub width: u32,

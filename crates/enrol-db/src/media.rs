@@ -5,6 +5,7 @@
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::staff::AuditEntry;
 use crate::{Db, on_pool};
@@ -13,16 +14,20 @@ use crate::{Db, on_pool};
 pub const MEDIA_LISTED: i64 = 500;
 
 /// One uploaded image.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct MediaRecord {
     /// Server-made hex, the file store's key.
     pub key: String,
     /// As served below `/media/`: `uploads/<key>.<extension>`.
     pub file_name: String,
     pub content_type: String,
+    #[ts(type = "number")]
     pub width: i64,
+    #[ts(type = "number")]
     pub height: i64,
+    #[ts(type = "number")]
     pub bytes: i64,
     pub alt: String,
     /// The file's name on the uploader's computer, shown in the library;

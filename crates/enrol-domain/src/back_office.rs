@@ -6,6 +6,7 @@
 
 use chrono::NaiveDate;
 use serde::Deserialize;
+use ts_rs::TS;
 
 use crate::balance::{BalanceRefused, BalanceReminder, check_owing};
 use crate::london::long_date;
@@ -13,8 +14,9 @@ use crate::money::Money;
 use crate::page::EnrollmentStatus;
 
 /// How the college took a payment outside the payment provider.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export)]
 pub enum OfflineMethod {
     BankTransfer,
     CardByPhone,

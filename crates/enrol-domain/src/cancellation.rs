@@ -40,8 +40,9 @@ pub enum CancellationTerms {
 
 /// What a cancellation gives back (decision 017): what the terms give the
 /// student, or what a staff member chooses instead.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, TS)]
 #[serde(rename_all = "lowercase")]
+#[ts(export)]
 pub enum CancellationRefund {
     /// What the student would get cancelling themselves.
     Terms,

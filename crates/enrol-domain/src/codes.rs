@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::contact::FieldErrors;
 use crate::enrollment::{BookedCourse, Discount, DiscountType, LinePrice};
@@ -61,8 +62,9 @@ pub fn code_name(raw: &str) -> Option<String> {
 
 /// A code as the back office sends it (`POST` and `PUT /api/admin/codes`):
 /// `code` names a new one, and is left out (or the same) when editing.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
 pub struct CodeForm {
     #[serde(default)]
     pub code: Option<String>,
@@ -70,11 +72,13 @@ pub struct CodeForm {
     #[serde(rename = "type")]
     pub kind: String,
     /// A whole percentage, or pence.
+    #[ts(type = "number")]
     pub value: i64,
     /// `YYYY-MM-DD`, the last day it can be used.
     #[serde(default)]
     pub expires_on: Option<String>,
     #[serde(default)]
+    #[ts(type = "number | null")]
     pub max_uses: Option<i64>,
     #[serde(default = "active_by_default")]
     pub active: bool,
@@ -157,8 +161,9 @@ impl CodeForm {
 }
 
 /// Whether a code can be used today, as staff read it in the back office.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub enum CodeState {
     /// A new booking may use it.
     Active,

@@ -4,6 +4,7 @@
 
 use chrono::NaiveDate;
 use serde::Serialize;
+use ts_rs::TS;
 
 use crate::money::Money;
 
@@ -29,10 +30,12 @@ pub fn shown_price(course_price: Money, open_dates: &[Money], full_dates: &[Mone
 }
 
 /// A date still to come of a course, as the course's editor lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[ts(export)]
 pub struct DatePrice {
     pub session_id: String,
     pub date: NaiveDate,
+    #[ts(type = "number")]
     pub price: Money,
     /// Priced apart from the course: a change of the course's price leaves it.
     pub own_price: bool,

@@ -3,6 +3,7 @@
 //! with it.
 
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use crate::mail::Mail;
 
@@ -13,8 +14,9 @@ pub const FORM_KINDS: [&str; 5] = ["contact", "callback", "business", "models", 
 pub const NOTE_LIMIT: usize = 2000;
 
 /// Where staff are with an enquiry.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export)]
 pub enum EnquiryStatus {
     New,
     InProgress,
@@ -82,7 +84,7 @@ pub fn reply_mail(enquiry: &EnquiryDetails, text: &str, staff_name: &str, colleg
 }
 
 /// Who asked what, whichever form it came through.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, TS)]
 pub struct EnquiryDetails {
     pub name: String,
     pub email: String,

@@ -3,10 +3,12 @@
 //! browser only hides what they refuse.
 
 use serde::Serialize;
+use ts_rs::TS;
 
 /// What a staff member is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export)]
 pub enum Role {
     /// Everything, and manages staff.
     Owner,
@@ -19,8 +21,9 @@ pub enum Role {
 }
 
 /// One thing an admin call does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
 #[serde(rename_all = "snake_case")]
+#[ts(export)]
 pub enum Permission {
     /// Add and disable staff.
     ManageStaff,

@@ -2,19 +2,22 @@
 //! 017): the words of the offer shown with an online course and its price.
 
 use serde::Deserialize;
+use ts_rs::TS;
 
 use crate::contact::FieldErrors;
 use crate::money::Money;
 
 /// An offer as the back office sends it (`PUT /api/admin/upsells/{priceId}`).
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
 pub struct UpsellForm {
     pub title: String,
     pub description: String,
     /// The words of the offer's button.
     pub cta: String,
     /// Pence.
+    #[ts(type = "number")]
     pub unit_amount: i64,
 }
 

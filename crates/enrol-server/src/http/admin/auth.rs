@@ -12,6 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use enrol_domain::auth::password_problem;
 use enrol_domain::staff::Role;
@@ -26,15 +27,17 @@ use crate::staff_auth;
 
 const INCORRECT: &str = "Email, password or code is incorrect.";
 
-#[derive(Serialize)]
-struct SessionBody {
+/// Who is signed in to the back office: nobody (`null`) is an answer.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct StaffSession {
     staff: Option<StaffView>,
 }
 
 /// The session answer (`None`: signed out), never cached, with the cookie
 /// when one is set.
 fn session_response(member: Option<&enrol_db::StaffMember>, set_cookie: Option<HeaderValue>) -> Response {
-    unstored(Json(SessionBody { staff: member.map(StaffView::from) }).into_response(), set_cookie)
+    unstored(Json(StaffSession { staff: member.map(StaffView::from) }).into_response(), set_cookie)
 }
 
 /// `response`, never cached, with the cookie when one is set.
@@ -65,8 +68,9 @@ pub async fn sign_out(State(state): State<Arc<AppState>>, headers: HeaderMap) ->
     Ok((StatusCode::NO_CONTENT, [(header::SET_COOKIE, staff_auth::cleared_cookie(&state))]).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct SignIn {
     email: String,
     password: String,
@@ -109,9 +113,11 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): Json
     Ok(session_response(Some(&credentials.member), Some(cookie)))
 }
 
-#[derive(Serialize)]
+/// A set-up link's new staff member and the secret for their authenticator app.
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
-struct Invitation {
+#[ts(export)]
+struct StaffInvitation {
     email: String,
     name: String,
     role: Role,
@@ -126,7 +132,7 @@ pub async fn show_invitation(State(state): State<Arc<AppState>>, Path(token): Pa
     let setup = state.db.staff_setup(&token_hash(&token), Utc::now()).await?.ok_or(ApiError::NotFound)?;
     let college = state.db.college().await?.name;
     let (otpauth_uri, qr_svg) = staff_auth::enrolment(&setup.totp_secret, &setup.member.email, &college)?;
-    let body = Invitation {
+    let body = StaffInvitation {
         email: setup.member.email,
         name: setup.member.name,
         role: setup.member.role,
@@ -137,8 +143,9 @@ pub async fn show_invitation(State(state): State<Arc<AppState>>, Path(token): Pa
     Ok(([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct Acceptance {
     password: String,
     code: String,
@@ -174,8 +181,9 @@ pub async fn accept_invitation(
 }
 
 /// A finished set-up: the session, and the recovery codes, shown once.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 struct SetUp {
     staff: StaffView,
     recovery_codes: Vec<String>,
@@ -185,11 +193,20 @@ struct SetUp {
 /// member's recovery codes are unused.
 pub async fn show_recovery_codes(State(state): State<Arc<AppState>>, staff: Staff) -> Result<Response, ApiError> {
     let left = state.db.recovery_codes_left(&staff.id).await?;
-    Ok(unstored(Json(serde_json::json!({ "left": left })).into_response(), None))
+    Ok(unstored(Json(RecoveryCodesLeft { left }).into_response(), None))
 }
 
-#[derive(Deserialize)]
+/// How many recovery codes are unused.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct RecoveryCodesLeft {
+    #[ts(type = "number")]
+    left: i64,
+}
+
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct PasswordCheck {
     password: String,
 }
@@ -213,5 +230,12 @@ pub async fn renew_recovery_codes(
     state.db.clear_sign_in_attempts(&attempt).await?;
     let (codes, hashes) = staff_auth::new_recovery_codes();
     state.db.replace_recovery_codes(&staff.id, &hashes, now).await?;
-    Ok(unstored((StatusCode::CREATED, Json(serde_json::json!({ "codes": codes }))).into_response(), None))
+    Ok(unstored((StatusCode::CREATED, Json(RecoveryCodes { codes })).into_response(), None))
+}
+
+/// A new set of recovery codes, shown once.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct RecoveryCodes {
+    codes: Vec<String>,
 }

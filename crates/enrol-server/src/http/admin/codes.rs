@@ -10,14 +10,15 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::Serialize;
+use ts_rs::TS;
 
-use enrol_db::{CodeRecord, CodeSaved};
+use enrol_db::{CodeRecord, CodeSaved, UpsellRecord};
 use enrol_domain::codes::{CodeForm, CodeState, code_name};
 use enrol_domain::london;
 use enrol_domain::upsells::UpsellForm;
 
 use super::Staff;
-use super::orders::OrderRow;
+use super::orders::{OrderRow, Orders};
 use crate::AppState;
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
@@ -26,10 +27,12 @@ const ENTER_A_CODE: &str = "Enter a code: 3 to 32 letters, digits or hyphens.";
 
 /// A code as the back office shows it: as stored, and whether it can be
 /// used today, so one whose last day has passed never reads as active.
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(export)]
 struct CodeAnswer {
     #[serde(flatten)]
     code: CodeRecord,
+    /// The server's reading of the code on today's date; not sent back.
     state: CodeState,
 }
 
@@ -64,15 +67,35 @@ fn saved(outcome: CodeSaved, status: StatusCode) -> Result<Response, ApiError> {
 /// `GET /api/admin/sections`: the sections a code may be limited to, in
 /// the site's order.
 pub async fn list_sections(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
-    let sections: Vec<serde_json::Value> =
-        state.db.section_choices().await?.into_iter().map(|(slug, title)| serde_json::json!({ "slug": slug, "title": title })).collect();
-    Ok(Json(serde_json::json!({ "sections": sections })).into_response())
+    let sections: Vec<SectionChoice> =
+        state.db.section_choices().await?.into_iter().map(|(slug, title)| SectionChoice { slug, title }).collect();
+    Ok(Json(SectionChoices { sections }).into_response())
+}
+
+/// A course section, which a code may be limited to.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct SectionChoice {
+    slug: String,
+    title: String,
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct SectionChoices {
+    sections: Vec<SectionChoice>,
 }
 
 /// `GET /api/admin/codes`: every code with its uses.
 pub async fn list_codes(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
     let codes: Vec<CodeAnswer> = state.db.codes().await?.into_iter().map(CodeAnswer::from).collect();
-    Ok(Json(serde_json::json!({ "codes": codes })).into_response())
+    Ok(Json(Codes { codes }).into_response())
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Codes {
+    codes: Vec<CodeAnswer>,
 }
 
 /// `POST /api/admin/codes`: 201 with the code as stored (upper-case).
@@ -124,12 +147,18 @@ pub async fn expire_code(State(state): State<Arc<AppState>>, staff: Staff, Path(
 pub async fn list_code_orders(State(state): State<Arc<AppState>>, Path(code): Path<String>) -> Result<Response, ApiError> {
     let code = code_name(&code).ok_or(ApiError::NotFound)?;
     let orders: Vec<OrderRow> = state.db.code_orders(&code).await?.ok_or(ApiError::NotFound)?.into_iter().map(OrderRow::from).collect();
-    Ok(Json(serde_json::json!({ "orders": orders })).into_response())
+    Ok(Json(Orders { orders }).into_response())
 }
 
 /// `GET /api/admin/upsells`.
 pub async fn list_upsells(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
-    Ok(Json(serde_json::json!({ "upsells": state.db.upsells().await? })).into_response())
+    Ok(Json(Upsells { upsells: state.db.upsells().await? }).into_response())
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Upsells {
+    upsells: Vec<UpsellRecord>,
 }
 
 /// `PUT /api/admin/upsells/{priceId}`: the pages showing the offer are

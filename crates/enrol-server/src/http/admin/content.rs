@@ -11,6 +11,7 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use enrol_db::content::PackImages;
 use enrol_db::{ContentDetail, ContentRefused, ContentSource, ContentSummary};
@@ -23,8 +24,9 @@ use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 
 /// A document in the list.
-#[derive(Serialize)]
-struct Listed {
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct ContentListItem {
     kind: ContentKind,
     key: String,
     title: String,
@@ -33,6 +35,7 @@ struct Listed {
     withdrawn: bool,
     /// A course sold as a package of courses.
     package: bool,
+    #[ts(type = "number")]
     version: i64,
     updated_at: String,
 }
@@ -49,8 +52,8 @@ fn path_of(key: &str, body: &ContentBody) -> Option<String> {
     }
 }
 
-fn listed(summary: &ContentSummary) -> Listed {
-    Listed {
+fn listed(summary: &ContentSummary) -> ContentListItem {
+    ContentListItem {
         kind: summary.kind,
         key: summary.key.clone(),
         title: summary.body.title().to_owned(),
@@ -63,21 +66,25 @@ fn listed(summary: &ContentSummary) -> Listed {
     }
 }
 
-#[derive(Serialize)]
-struct Revision {
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct ContentRevision {
+    #[ts(type = "number")]
     version: i64,
     action: String,
     by: Option<String>,
     at: String,
 }
 
-#[derive(Serialize)]
-struct Detail {
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct ContentDocument {
     kind: ContentKind,
     key: String,
     title: String,
     path: Option<String>,
     published: ContentBody,
+    #[ts(type = "number")]
     version: i64,
     withdrawn: bool,
     /// Whether it may be taken off the site now.
@@ -85,15 +92,15 @@ struct Detail {
     draft: Option<ContentBody>,
     draft_by: Option<String>,
     draft_saved_at: Option<String>,
-    revisions: Vec<Revision>,
+    revisions: Vec<ContentRevision>,
     /// A course's dates still to come, and which carry their own price.
     dates: Vec<DatePrice>,
 }
 
-impl From<ContentDetail> for Detail {
+impl From<ContentDetail> for ContentDocument {
     fn from(detail: ContentDetail) -> Self {
         let summary = &detail.summary;
-        Detail {
+        ContentDocument {
             kind: summary.kind,
             key: summary.key.clone(),
             title: summary.body.title().to_owned(),
@@ -108,7 +115,7 @@ impl From<ContentDetail> for Detail {
             revisions: detail
                 .revisions
                 .into_iter()
-                .map(|r| Revision { version: r.version, action: r.action, by: r.by, at: r.at.to_rfc3339() })
+                .map(|r| ContentRevision { version: r.version, action: r.action, by: r.by, at: r.at.to_rfc3339() })
                 .collect(),
             dates: Vec::new(),
         }
@@ -154,23 +161,30 @@ async fn images(state: &AppState) -> anyhow::Result<PackImages<'_>> {
 
 /// `GET /api/admin/content`: every document.
 pub async fn list_content(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
-    let documents: Vec<Listed> = state.db.content_documents().await?.iter().map(listed).collect();
-    Ok(Json(serde_json::json!({ "documents": documents })).into_response())
+    let documents: Vec<ContentListItem> = state.db.content_documents().await?.iter().map(listed).collect();
+    Ok(Json(Documents { documents }).into_response())
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Documents {
+    documents: Vec<ContentListItem>,
 }
 
 /// `GET /api/admin/content/{kind}/{key}`: one document, its draft and history.
 pub async fn show_content(State(state): State<Arc<AppState>>, Path((kind, key)): Path<(String, String)>) -> Result<Response, ApiError> {
     let kind = kind_of(&kind)?;
     let detail = state.db.content_document(kind, &key).await?.ok_or(ApiError::NotFound)?;
-    let mut detail = Detail::from(detail);
+    let mut detail = ContentDocument::from(detail);
     if kind == ContentKind::Course {
         detail.dates = state.catalogue.get(&state.db, Utc::now()).await?.date_prices(&key);
     }
     Ok(Json(detail).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct DraftForm {
     body: serde_json::Value,
 }
@@ -188,7 +202,13 @@ pub async fn save_draft(
     if !state.db.save_content_draft(&key, &body, &staff.id, now).await? {
         return Err(ApiError::NotFound);
     }
-    Ok(Json(serde_json::json!({ "draft_saved_at": now.to_rfc3339() })).into_response())
+    Ok(Json(DraftSaved { draft_saved_at: now.to_rfc3339() }).into_response())
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct DraftSaved {
+    draft_saved_at: String,
 }
 
 /// `DELETE /api/admin/content/{kind}/{key}/draft`.
@@ -204,8 +224,9 @@ pub async fn discard_draft(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct NewDocument {
     key: String,
     body: serde_json::Value,
@@ -232,14 +253,30 @@ pub async fn create_content(
     let body = checked_body(&images, kind, &form.key, form.body)?;
     state.db.create_content(&form.key, &body, &images, &staff.id, Utc::now()).await?.map_err(refused)?;
     crate::notice_versions(&state, Utc::now()).await?;
-    Ok((StatusCode::CREATED, Json(serde_json::json!({ "kind": kind, "key": form.key }))).into_response())
+    Ok((StatusCode::CREATED, Json(DocumentCreated { kind, key: form.key })).into_response())
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct DocumentCreated {
+    kind: ContentKind,
+    key: String,
 }
 
 /// What a publish or revert answers, once this instance shows it.
 async fn published(state: &AppState, kind: ContentKind, key: &str, version: i64) -> Result<Response, ApiError> {
     crate::notice_versions(state, Utc::now()).await?;
     let detail = state.db.content_document(kind, key).await?.ok_or(ApiError::NotFound)?;
-    Ok(Json(serde_json::json!({ "version": version, "path": path(&detail.summary) })).into_response())
+    Ok(Json(Published { version, path: path(&detail.summary) }).into_response())
+}
+
+/// The version now live, and where the site shows it.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Published {
+    #[ts(type = "number")]
+    version: i64,
+    path: Option<String>,
 }
 
 /// `POST /api/admin/content/{kind}/{key}/publish`: the draft goes live on
@@ -287,9 +324,11 @@ pub async fn withdraw_content(
     published(&state, kind, &key, version).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct RevertForm {
+    #[ts(type = "number")]
     version: i64,
 }
 
@@ -333,8 +372,9 @@ pub async fn preview_content(State(state): State<Arc<AppState>>, Path((kind, key
     Ok((headers, html?).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct MarkdownForm {
     markdown: String,
 }
@@ -343,5 +383,11 @@ pub struct MarkdownForm {
 /// this Markdown (raw HTML escaped, unsafe links dropped), for the editor's
 /// live preview.
 pub async fn render_markdown(JsonBody(form): JsonBody<MarkdownForm>) -> Result<Response, ApiError> {
-    Ok(Json(serde_json::json!({ "html": enrol_db::markdown_to_html(&form.markdown) })).into_response())
+    Ok(Json(RenderedMarkdown { html: enrol_db::markdown_to_html(&form.markdown) }).into_response())
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct RenderedMarkdown {
+    html: String,
 }

@@ -12,9 +12,10 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use enrol_db::{EnquiryChange, EnquiryReplied};
+use enrol_db::{EnquiryChange, EnquiryReplied, InboxEnquiry};
 use enrol_domain::inbox::{EnquiryStatus, FORM_KINDS, note_text, reply_text};
 
 use super::Staff;
@@ -47,11 +48,18 @@ pub async fn list_enquiries(State(state): State<Arc<AppState>>, Query(query): Qu
         return Err(ApiError::Invalid(fields));
     }
     let enquiries = state.db.enquiries(status.flatten(), kind.as_deref()).await?;
-    Ok(Json(serde_json::json!({ "enquiries": enquiries })).into_response())
+    Ok(Json(Enquiries { enquiries }).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Enquiries {
+    enquiries: Vec<InboxEnquiry>,
+}
+
+#[derive(Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
 pub struct EnquiryChangeRequest {
     status: String,
     /// `null`: nobody owns it.
@@ -86,8 +94,9 @@ pub async fn change_enquiry(
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct NoteRequest {
     text: String,
 }
@@ -106,8 +115,9 @@ pub async fn add_enquiry_note(
     answer(&state, &id, StatusCode::CREATED).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct ReplyRequest {
     text: String,
 }

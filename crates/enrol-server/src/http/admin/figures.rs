@@ -6,9 +6,10 @@ use axum::Json;
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use enrol_db::SessionFilter;
+use enrol_db::{AdminSession, BalancesOwed, OnlineSales, SessionFilter, Takings};
 use enrol_domain::london;
 
 use super::csv;
@@ -29,17 +30,43 @@ pub async fn show_dashboard(State(state): State<Arc<AppState>>) -> Result<Respon
     let first = today.with_day(1).unwrap_or(today);
     let week = state.db.takings(london::start_of_day(monday), now).await?;
     let month = state.db.takings(london::start_of_day(first), now).await?;
-    let online = serde_json::json!({
-        "week": state.db.online_sales(london::start_of_day(monday), now).await?,
-        "month": state.db.online_sales(london::start_of_day(first), now).await?,
-    });
+    let online = OnlineFigures {
+        week: state.db.online_sales(london::start_of_day(monday), now).await?,
+        month: state.db.online_sales(london::start_of_day(first), now).await?,
+    };
     let filter = SessionFilter { from: Some(today), to: today.checked_add_days(Days::new(UPCOMING_DAYS)), ..SessionFilter::default() };
     let upcoming: Vec<_> = state.db.admin_sessions(&filter, now).await?.into_iter().filter(|s| s.status == "active").take(20).collect();
     let balances = state.db.balances_owed(today).await?;
-    let enquiries = serde_json::json!({ "new": state.db.new_enquiries().await? });
-    Ok(Json(serde_json::json!({ "week": week, "month": month, "online": online, "upcoming": upcoming, "balances": balances,
-        "enquiries": enquiries }))
-    .into_response())
+    let enquiries = NewEnquiries { new: state.db.new_enquiries().await? };
+    Ok(Json(Dashboard { week, month, online, upcoming, balances, enquiries }).into_response())
+}
+
+/// The dashboard's figures.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Dashboard {
+    week: Takings,
+    month: Takings,
+    online: OnlineFigures,
+    upcoming: Vec<AdminSession>,
+    balances: BalancesOwed,
+    enquiries: NewEnquiries,
+}
+
+/// E-learning sold this week and this month.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct OnlineFigures {
+    week: OnlineSales,
+    month: OnlineSales,
+}
+
+/// Enquiries nobody has picked up yet (status `new`).
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct NewEnquiries {
+    #[ts(type = "number")]
+    new: i64,
 }
 
 #[derive(Deserialize)]

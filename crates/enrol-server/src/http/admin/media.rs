@@ -26,9 +26,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use chrono::Utc;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use enrol_db::content::pack_images;
+use enrol_db::content::{PackImage, pack_images};
 use enrol_db::{MEDIA_LISTED, MediaRecord};
 use enrol_domain::evidence::sent_file_name;
 use enrol_domain::media::alt_text;
@@ -45,8 +46,9 @@ use crate::http::media::UPLOADS;
 /// The body limit of an upload: 10 MB as base64 is about 13.4 MB.
 pub const UPLOAD_BODY_BYTES: usize = 14 * 1024 * 1024;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct MediaUpload {
     alt: String,
     /// The file's name on the uploader's computer, kept for display.
@@ -55,8 +57,9 @@ pub struct MediaUpload {
     data: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct AltChange {
     alt: String,
 }
@@ -70,7 +73,17 @@ fn checked_alt(typed: &str) -> Result<String, ApiError> {
 pub async fn list_media(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
     let root = state.config.content_dir.clone();
     let pack = tokio::task::spawn_blocking(move || pack_images(&root)).await.context("Listing the pack's images stopped")??;
-    Ok(Json(serde_json::json!({ "media": state.db.media_library().await?, "limit": MEDIA_LISTED, "pack": pack })).into_response())
+    Ok(Json(MediaLibrary { media: state.db.media_library().await?, limit: MEDIA_LISTED, pack }).into_response())
+}
+
+/// The newest uploads, how many at most are listed, and the pack's images.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct MediaLibrary {
+    media: Vec<MediaRecord>,
+    #[ts(type = "number")]
+    limit: i64,
+    pack: Vec<PackImage>,
 }
 
 /// `POST /api/admin/media`: 201 with the image as kept.

@@ -30,6 +30,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
 use chrono::Utc;
 use serde::Serialize;
+use ts_rs::TS;
 
 use enrol_db::StaffMember;
 use enrol_domain::staff::{Permission, Role};
@@ -208,8 +209,9 @@ fn signed_out() -> Response {
 }
 
 /// A staff member as the browser sees them.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct StaffView {
     pub id: String,
     pub email: String,

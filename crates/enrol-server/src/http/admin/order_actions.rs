@@ -10,6 +10,7 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use chrono::{NaiveDate, Utc};
 use serde::Deserialize;
+use ts_rs::TS;
 
 use enrol_db::{Actor, BalanceDueChange, BalanceFulfilment, BalancePaid, BookingRefund, Cancellation, OfflinePayment, RefundRecorded};
 use enrol_domain::back_office::OfflineMethod;
@@ -29,9 +30,11 @@ use crate::{AppState, refunds};
 /// The longest reason or reference kept.
 const NOTE_CHARS: usize = 200;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
+#[ts(export)]
 #[serde(deny_unknown_fields)]
 pub struct RefundRequest {
+    #[ts(type = "number")]
     amount: Money,
     reason: String,
 }
@@ -59,7 +62,8 @@ pub async fn refund_order(
     order_answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
+#[ts(export)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct MoveRequest {
     from_session_id: String,
@@ -87,7 +91,8 @@ pub async fn move_order(
     order_answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
+#[ts(export)]
 #[serde(deny_unknown_fields)]
 pub struct CancelRequest {
     refund: CancellationRefund,
@@ -119,9 +124,11 @@ pub async fn cancel_order(
     order_answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
+#[ts(export)]
 #[serde(deny_unknown_fields)]
 pub struct PaymentRequest {
+    #[ts(type = "number")]
     amount: Money,
     method: OfflineMethod,
     reference: String,
@@ -163,7 +170,8 @@ pub async fn record_payment(
     order_answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
+#[ts(export)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 pub struct DeadlineRequest {
     balance_due_on: NaiveDate,
@@ -201,7 +209,8 @@ pub async fn resend_mail(
     order_answer(&state, &id).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
+#[ts(export)]
 #[serde(deny_unknown_fields)]
 pub struct RefundMade {
     reference: String,

@@ -10,6 +10,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use enrol_db::{AgreedConsent, OrderDetail, OrderListing, OrderSearch};
 use enrol_domain::enrollment::PaymentMode;
@@ -48,8 +49,9 @@ impl OrderQuery {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub(super) struct OrderRow {
     id: String,
     /// `B-7K3P9`: what the student reads out on the phone.
@@ -59,7 +61,9 @@ pub(super) struct OrderRow {
     email: String,
     /// The courses' titles.
     courses: Vec<String>,
+    #[ts(type = "number")]
     total: Money,
+    #[ts(type = "number")]
     paid: Money,
     status: EnrollmentStatus,
 }
@@ -84,7 +88,14 @@ impl From<OrderListing> for OrderRow {
 /// most `enrol_db::ORDERS_LISTED`.
 pub async fn list_orders(State(state): State<Arc<AppState>>, Query(query): Query<OrderQuery>) -> Result<Response, ApiError> {
     let orders: Vec<OrderRow> = state.db.search_orders(&query.search()?).await?.into_iter().map(OrderRow::from).collect();
-    Ok(private(StatusCode::OK, serde_json::json!({ "orders": orders })))
+    Ok(private(StatusCode::OK, Orders { orders }))
+}
+
+/// Bookings as a list shows them.
+#[derive(Serialize, TS)]
+#[ts(export)]
+pub(super) struct Orders {
+    pub(super) orders: Vec<OrderRow>,
 }
 
 /// `GET /api/admin/orders/{id}`.
@@ -95,11 +106,19 @@ pub async fn show_order(State(state): State<Arc<AppState>>, Path(id): Path<Strin
 /// The order as `GET` answers it: what every action on it answers too.
 pub(super) async fn order_answer(state: &AppState, id: &str) -> Result<Response, ApiError> {
     let detail = state.db.order_detail(id).await?.ok_or(ApiError::NotFound)?;
-    Ok(private(StatusCode::OK, serde_json::json!({ "order": OrderView::new(detail, london::today(Utc::now())) })))
+    Ok(private(StatusCode::OK, OrderAnswer { order: OrderView::new(detail, london::today(Utc::now())) }))
 }
 
-#[derive(Serialize)]
+/// One order, as `GET` and every action on it answer.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct OrderAnswer {
+    order: OrderView,
+}
+
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 struct OrderView {
     id: String,
     reference: String,
@@ -109,9 +128,12 @@ struct OrderView {
     name: String,
     email: String,
     phone: String,
+    #[ts(type = "number")]
     total: Money,
+    #[ts(type = "number")]
     paid: Money,
     /// What is left to pay.
+    #[ts(type = "number")]
     balance: Money,
     balance_due_on: Option<NaiveDate>,
     discount_code: Option<String>,
@@ -125,8 +147,9 @@ struct OrderView {
     agreed: Vec<AgreedConsent>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 struct LineView {
     course_id: String,
     title: String,
@@ -135,13 +158,16 @@ struct LineView {
     #[serde(rename = "type")]
     session_type: Option<SessionType>,
     kit: Option<String>,
+    #[ts(type = "number")]
     amount: Money,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 struct PaymentView {
     id: String,
+    #[ts(type = "number")]
     amount: Money,
     method: String,
     status: String,
@@ -149,10 +175,12 @@ struct PaymentView {
     created_at: DateTime<Utc>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 struct RefundView {
     id: String,
+    #[ts(type = "number")]
     amount: Money,
     status: String,
     reason: String,
@@ -160,15 +188,17 @@ struct RefundView {
     by_hand: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 struct HoldView {
     session_id: String,
     expires_at: DateTime<Utc>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 struct MailView {
     id: String,
     to: String,

@@ -9,6 +9,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
 use enrol_db::{AddedStaff, AuditFilter, AuditRow};
 use enrol_domain::audit::audit_sentence;
@@ -22,8 +23,10 @@ use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 use crate::staff_auth;
 
-#[derive(Serialize)]
+/// Someone on the staff list.
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 struct StaffRow {
     id: String,
     email: String,
@@ -51,10 +54,17 @@ pub async fn list_staff(State(state): State<Arc<AppState>>) -> Result<Response, 
             last_sign_in_at: s.last_sign_in_at,
         })
         .collect();
-    Ok(Json(serde_json::json!({ "staff": staff })).into_response())
+    Ok(Json(StaffList { staff }).into_response())
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct StaffList {
+    staff: Vec<StaffRow>,
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
 struct NameRow {
     id: String,
     name: String,
@@ -70,11 +80,18 @@ pub async fn list_staff_names(State(state): State<Arc<AppState>>) -> Result<Resp
         .filter(|s| s.active && matches!(s.member.role, Role::Owner | Role::Staff))
         .map(|s| NameRow { id: s.member.id, name: s.member.name })
         .collect();
-    Ok(Json(serde_json::json!({ "staff": staff })).into_response())
+    Ok(Json(StaffNames { staff }).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct StaffNames {
+    staff: Vec<NameRow>,
+}
+
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct NewStaff {
     email: String,
     name: String,
@@ -122,9 +139,18 @@ pub async fn add_staff(
     };
     let secret = staff_auth::new_secret();
     match state.db.add_staff(&email, name, role, &secret, &hash, Some(&staff.id), Some(&mail), now).await? {
-        AddedStaff::Added { id } => Ok((StatusCode::CREATED, Json(serde_json::json!({ "id": id, "setupLink": link }))).into_response()),
+        AddedStaff::Added { id } => Ok((StatusCode::CREATED, Json(StaffAdded { id, setup_link: link })).into_response()),
         AddedStaff::EmailTaken => Err(ApiError::field("email", "Someone on the staff already has this email.")),
     }
+}
+
+/// Someone added to the staff, and the link that sets them up.
+#[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+struct StaffAdded {
+    id: String,
+    setup_link: String,
 }
 
 /// `POST /api/admin/staff/{id}/disable`: they are signed out everywhere.
@@ -146,9 +172,12 @@ pub struct AuditQuery {
     before: Option<i64>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
+#[ts(export)]
 pub struct AuditView {
+    /// The audit log's row number: newer rows have larger ones.
+    #[ts(type = "number")]
     id: i64,
     at: DateTime<Utc>,
     actor_name: String,
@@ -200,5 +229,15 @@ pub async fn show_audit(State(state): State<Arc<AppState>>, Query(query): Query<
     rows.truncate(AUDIT_PAGE as usize);
     let next = if more { rows.last().map(|row| row.id) } else { None };
     let entries: Vec<AuditView> = rows.into_iter().map(AuditView::from).collect();
-    Ok(Json(serde_json::json!({ "entries": entries, "next": next })).into_response())
+    Ok(Json(AuditPage { entries, next }).into_response())
+}
+
+/// A page of the audit log.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct AuditPage {
+    entries: Vec<AuditView>,
+    /// The `before` of the next (older) page; none on the last.
+    #[ts(type = "number | null")]
+    next: Option<i64>,
 }

@@ -9,9 +9,10 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::{NaiveDate, Utc};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use enrol_db::{AdminSession, AttendanceMark, CertificateHolder, CertificateIssue, StaffMember};
+use enrol_db::{AdminSession, AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent, StaffMember};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 
@@ -34,7 +35,15 @@ async fn readable_session(state: &AppState, staff: &StaffMember, id: &str) -> Re
 pub async fn show_roster(State(state): State<Arc<AppState>>, staff: Staff, Path(id): Path<String>) -> Result<Response, ApiError> {
     let session = readable_session(&state, &staff, &id).await?;
     let students = state.db.roster(&id).await?;
-    Ok(Json(serde_json::json!({ "session": session, "students": students })).into_response())
+    Ok(Json(Roster { session, students }).into_response())
+}
+
+/// A session and the students on its roster.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Roster {
+    session: AdminSession,
+    students: Vec<RosterStudent>,
 }
 
 /// `GET /api/admin/sessions/{id}/roster.csv`.
@@ -61,8 +70,9 @@ pub async fn download_roster(State(state): State<Arc<AppState>>, staff: Staff, P
     Ok(csv::download(&format!("roster-{}-{}.csv", session.date, session.course_id), &header, &rows))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, TS)]
 #[serde(deny_unknown_fields)]
+#[ts(export)]
 pub struct Attendance {
     attended: bool,
 }
@@ -117,7 +127,7 @@ pub async fn issue_certificate(
         attachment: None,
     };
     match state.db.issue_certificate(&id, &enrollment_id, &number, mail_for, &staff.id, now).await? {
-        CertificateIssue::Issued { number } => Ok((StatusCode::CREATED, Json(serde_json::json!({ "number": number }))).into_response()),
+        CertificateIssue::Issued { number } => Ok((StatusCode::CREATED, Json(IssuedCertificate { number })).into_response()),
         CertificateIssue::AlreadyIssued { number } => {
             Err(ApiError::Conflict(format!("A certificate ({number}) was already issued for this session.")))
         }
@@ -128,4 +138,11 @@ pub async fn issue_certificate(
             Err(ApiError::Unprocessable("The booking has no account to hold the certificate: ask the student to sign up.".to_owned()))
         }
     }
+}
+
+/// The number of a certificate just issued.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct IssuedCertificate {
+    number: String,
 }

@@ -9,9 +9,10 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::{NaiveDate, NaiveTime, Utc};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use enrol_db::{CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember};
+use enrol_db::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
@@ -23,21 +24,43 @@ use crate::http::json_body::JsonBody;
 
 /// `GET /api/admin/courses`: every course, for the menus.
 pub async fn list_courses(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
-    let courses: Vec<serde_json::Value> = state
-        .db
-        .course_choices()
-        .await?
-        .into_iter()
-        .map(|(id, title, online)| serde_json::json!({ "id": id, "title": title, "online": online }))
-        .collect();
-    Ok(Json(serde_json::json!({ "courses": courses })).into_response())
+    let courses: Vec<CourseChoice> =
+        state.db.course_choices().await?.into_iter().map(|(id, title, online)| CourseChoice { id, title, online }).collect();
+    Ok(Json(CourseChoices { courses }).into_response())
+}
+
+/// A course as the menus offer it.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct CourseChoice {
+    id: String,
+    title: String,
+    online: bool,
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct CourseChoices {
+    courses: Vec<CourseChoice>,
 }
 
 /// `GET /api/admin/tutors`: who can teach a session.
 pub async fn list_tutors(State(state): State<Arc<AppState>>) -> Result<Response, ApiError> {
-    let tutors: Vec<serde_json::Value> =
-        state.db.tutors().await?.into_iter().map(|(id, name)| serde_json::json!({ "id": id, "name": name })).collect();
-    Ok(Json(serde_json::json!({ "tutors": tutors })).into_response())
+    let tutors: Vec<Tutor> = state.db.tutors().await?.into_iter().map(|(id, name)| Tutor { id, name }).collect();
+    Ok(Json(Tutors { tutors }).into_response())
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Tutor {
+    id: String,
+    name: String,
+}
+
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct Tutors {
+    tutors: Vec<Tutor>,
 }
 
 #[derive(Deserialize)]
@@ -67,11 +90,19 @@ pub async fn list_sessions(
         tutor_id: own_sessions_of(&staff),
     };
     let sessions = state.db.admin_sessions(&filter, Utc::now()).await?;
-    Ok(Json(serde_json::json!({ "sessions": sessions })).into_response())
+    Ok(Json(AdminSessions { sessions }).into_response())
 }
 
-#[derive(Deserialize)]
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct AdminSessions {
+    sessions: Vec<AdminSession>,
+}
+
+/// What `POST /sessions` takes; `PUT /sessions/{id}` takes it without `courseId`.
+#[derive(Deserialize, TS)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
 pub struct SessionForm {
     /// Only when opening a session.
     course_id: Option<String>,
@@ -79,8 +110,11 @@ pub struct SessionForm {
     start_time: String,
     end_time: String,
     #[serde(rename = "type")]
+    #[ts(as = "SessionType")]
     session_type: String,
+    #[ts(type = "number")]
     price: i64,
+    #[ts(type = "number")]
     seats: i64,
     #[serde(default)]
     venue: String,
@@ -205,7 +239,15 @@ pub async fn cancel_session(State(state): State<Arc<AppState>>, staff: Staff, Pa
         attachment: None,
     };
     match state.db.cancel_session(&id, &staff.id, mail_for, now).await? {
-        Some(students) => Ok(Json(serde_json::json!({ "students": students.len() })).into_response()),
+        Some(students) => Ok(Json(SessionCancelled { students: students.len() }).into_response()),
         None => Err(ApiError::Unprocessable("This session is already cancelled.".to_owned())),
     }
+}
+
+/// A cancelled session: how many booked students were told.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct SessionCancelled {
+    #[ts(type = "number")]
+    students: usize,
 }

@@ -3,8 +3,8 @@ import { CommandStatus } from '../../components/command-status';
 import { ConfirmStep } from '../../components/confirm-step';
 import { useCommand } from '../../components/use-command';
 import { adminPost } from '../../lib/admin-api';
-import type { ContentRevision, RevisionAction } from '../../lib/api-types';
-import { formatInstant } from '../../lib/labels';
+import type { ContentRevision } from '../../lib/api-types';
+import { formatInstant, labelOf } from '../../lib/labels';
 import { documentPath } from './content-kinds';
 
 // A document's published versions, newest first (decision 018). Going back
@@ -12,7 +12,7 @@ import { documentPath } from './content-kinds';
 // and a revert can itself be reverted; a document taken off the site comes
 // back that way too.
 
-const ACTIONS: Record<RevisionAction, string> = {
+const ACTIONS: Record<string, string> = {
   load: 'Loaded from the content pack',
   publish: 'Published',
   revert: 'Reverted to an earlier version',
@@ -43,7 +43,7 @@ export function History({ kind, docKey, live, withdrawn, revisions, reverted }: 
               <strong>{`Version ${revision.version}`}</strong>
               {revision.version === live && <span className="badge">{withdrawn ? 'Off the site' : 'Live'}</span>}
             </p>
-            <p>{`${ACTIONS[revision.action] ?? revision.action}${revision.by ? ` by ${revision.by}` : ''}, ${formatInstant(revision.at)}`}</p>
+            <p>{`${labelOf(ACTIONS, revision.action)}${revision.by ? ` by ${revision.by}` : ''}, ${formatInstant(revision.at)}`}</p>
             {revision.version !== live && (
               <ConfirmStep
                 ask={`Revert to version ${revision.version}`}
