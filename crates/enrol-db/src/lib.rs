@@ -227,11 +227,6 @@ impl Db {
         Db { pool, turn: Arc::new(tokio::sync::Mutex::new(())) }
     }
 
-    /// Waits for this process's turn to run a write transaction on SQLite.
-    /// SQLite lets one transaction write at a time, and a writer that finds
-    /// the database busy sleeps and polls, so under load waits grow long and
-    /// unfair; queueing here keeps them short and in order. PostgreSQL locks
-    /// rows instead and needs no turn for most writes (`None`).
     /// The next order reference of `kind` (enrol_domain::reference), taken
     /// before the order's own transaction: the counter's row is locked for
     /// this one statement only, so orders made at once wait on it only that
@@ -245,6 +240,11 @@ impl Db {
         Ok(enrol_domain::reference::reference(kind, number))
     }
 
+    /// Waits for this process's turn to run a write transaction on SQLite.
+    /// SQLite lets one transaction write at a time, and a writer that finds
+    /// the database busy sleeps and polls, so under load waits grow long and
+    /// unfair; queueing here keeps them short and in order. PostgreSQL locks
+    /// rows instead and needs no turn for most writes (`None`).
     pub(crate) async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
         match self.pool {
             Pool::Sqlite(_) => Some(self.turn.lock().await),
