@@ -16,7 +16,8 @@ use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
 use enrol_domain::reference::OrderKind;
-use enrol_domain::waiting_list::{OFFER_LIFE, OfferState, WaitedSession};
+use enrol_domain::page::OfferState;
+use enrol_domain::waiting_list::{OFFER_LIFE, WaitedSession};
 
 use crate::enrollments::{NewEnrollment, insert_enrollment};
 use crate::seats::{FREE_SEATS, lock_sessions, seats_changed};

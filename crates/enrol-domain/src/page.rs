@@ -11,10 +11,12 @@ use crate::site::{Navigation, SiteData};
 mod catalogue;
 mod editorial;
 mod orders;
+mod waiting_list;
 
 pub use catalogue::*;
 pub use editorial::*;
 pub use orders::*;
+pub use waiting_list::*;
 
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
@@ -73,11 +75,11 @@ pub enum Page {
     /// signing in (issue 13).
     Balance(BalancePage),
     /// `/waiting-list/join/?session=…`: joining a full date's waiting list.
-    WaitingListJoin(crate::waiting_list::WaitingListJoinPage),
+    WaitingListJoin(WaitingListJoinPage),
     /// `/waiting-list/claim/?token=…`: the offer of a freed seat.
-    WaitingListClaim(crate::waiting_list::WaitingListClaimPage),
+    WaitingListClaim(WaitingListClaimPage),
     /// `/waiting-list/leave/?token=…`: leaving a waiting list.
-    WaitingListLeave(crate::waiting_list::WaitingListLeavePage),
+    WaitingListLeave(WaitingListLeavePage),
     Content(ContentPage),
     /// `/certificates/{number}`: anyone checks a certificate's number.
     Certificate(CertificatePage),

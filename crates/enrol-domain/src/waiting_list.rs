@@ -1,19 +1,16 @@
-//! Waiting lists (issue 13, decision 015): people wait for a full session
-//! in the order they joined; a freed seat is offered to the first, held for
-//! them for 48 hours behind a single-use claim link, then passes on. The
-//! shapes the pages and calls share, and the mails.
+//! Waiting lists (decision 015): people wait for a full session in the
+//! order they joined; a freed seat is offered to the first, held for them
+//! for 48 hours behind a single-use claim link, then passes on. The request
+//! that joins a list, and the mails; the pages are `crate::page`'s.
 
 use chrono::{Duration, NaiveDate};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::contact::{Field, FieldErrors, Person, PersonFields, check};
 use crate::london::long_date;
 use crate::mail::Mail;
-use crate::money::Money;
-use crate::page::SessionType;
-use crate::site::Image;
 
 /// How long a freed seat is kept for the person it is offered to.
 pub const OFFER_LIFE: Duration = Duration::hours(48);
@@ -46,85 +43,6 @@ impl WaitingListRequest {
         );
         person.filter(|_| errors.is_empty()).ok_or(errors)
     }
-}
-
-/// The session an offer is for, as the claim page shows it and the basket
-/// takes it.
-#[derive(Debug, Clone, Serialize, TS, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct OfferedSeat {
-    pub course_id: String,
-    pub title: String,
-    pub url: String,
-    pub image: Image,
-    #[ts(type = "number")]
-    #[schema(value_type = i64)]
-    pub price: Money,
-    #[ts(type = "number | null")]
-    #[schema(value_type = Option<i64>)]
-    pub was_price: Option<Money>,
-    pub is_package: bool,
-    pub session_id: String,
-    /// `YYYY-MM-DD`
-    pub date: String,
-    pub session_type: SessionType,
-}
-
-/// Where an offer stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
-#[serde(rename_all = "lowercase")]
-#[ts(export)]
-pub enum OfferState {
-    /// Open until `expiresAt`: the seat is kept for its holder.
-    Open,
-    /// Claimed already: the link works once.
-    Claimed,
-    /// Run out, given up, or never issued.
-    Closed,
-}
-
-/// `/waiting-list/claim/?token=…`, the link of an offer's mail.
-#[derive(Debug, Clone, Serialize, TS, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct WaitingListClaimPage {
-    pub state: OfferState,
-    pub seat: Option<OfferedSeat>,
-    /// London wall-clock time the offer runs out.
-    pub expires_at: Option<String>,
-}
-
-/// `/waiting-list/join/?session=…`: the form that joins a full date's list.
-#[derive(Debug, Clone, Serialize, TS, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct WaitingListJoinPage {
-    /// The date waited for; `None` when there is no such date to come.
-    pub session: Option<WaitedDate>,
-}
-
-#[derive(Debug, Clone, Serialize, TS, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct WaitedDate {
-    pub session_id: String,
-    pub course_title: String,
-    pub course_url: String,
-    /// `YYYY-MM-DD`
-    pub date: String,
-    pub session_type: SessionType,
-    /// Whether it is full: when a seat is free, it is booked, not waited for.
-    pub full: bool,
-}
-
-/// `/waiting-list/leave/?token=…`, the link every waiting-list mail carries.
-#[derive(Debug, Clone, Serialize, TS, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[ts(export)]
-pub struct WaitingListLeavePage {
-    /// What the person waits for, while they still wait.
-    pub waiting_for: Option<String>,
 }
 
 /// The course and date a waiting-list mail is about.

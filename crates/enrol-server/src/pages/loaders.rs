@@ -3,7 +3,7 @@
 use super::*;
 use crate::accounts::token_hash;
 use enrol_domain::balance::MIN_PART_PAYMENT;
-use enrol_domain::waiting_list::{OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListJoinPage, WaitingListLeavePage};
+use enrol_domain::page::{OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListJoinPage, WaitingListLeavePage};
 
 fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage {
     let balance = order.owed();

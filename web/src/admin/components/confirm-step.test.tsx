@@ -50,7 +50,7 @@ describe('a confirmation step that names an amount', () => {
     await userEvent.type(screen.getByLabelText(/Amount to refund/), 'fifty');
     await userEvent.click(screen.getByRole('button', { name: 'Refund…' }));
     const summary = await screen.findByText('There is a problem');
-    expect(document.activeElement?.contains(summary)).toBe(true);
+    await vi.waitFor(() => expect(document.activeElement?.contains(summary)).toBe(true));
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
     expect(send).not.toHaveBeenCalled();
   });

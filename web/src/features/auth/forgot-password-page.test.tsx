@@ -39,7 +39,7 @@ describe('ForgotPasswordPage', () => {
     const api = resetApi(() => jsonResponse(202, { sent: true }));
     await askFor(` ${who} `);
     const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
-    expect(document.activeElement).toBe(heading);
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.parentElement!.textContent).toContain(
       `If an account exists for ${who}, we have sent it a link to choose a new password. The link works for an hour.`,
     );

@@ -103,7 +103,7 @@ describe('SignUpPage', () => {
     await fill();
     await submit();
     const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
-    expect(document.activeElement).toBe(heading);
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.parentElement!.textContent).toContain(
       'There is already an account for amara@example.com. We have sent an email there with a link to choose a password, or you can sign in.',
     );

@@ -84,7 +84,7 @@ describe('an order', () => {
     expect(await within(refund).findByText('The refund was refused.')).toBeInTheDocument();
     const amount = within(refund).getByLabelText(/Amount to refund/);
     expect(document.getElementById(`${amount.id}-error`)?.textContent).toBe('At most £250.00 was paid.');
-    expect(document.activeElement).toBe(within(refund).getByText('There is a problem').closest('.error-summary'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(within(refund).getByText('There is a problem').closest('.error-summary')));
   });
 
   it('records a payment taken off the site', async () => {

@@ -54,7 +54,7 @@ describe('creating a session', () => {
     await userEvent.type(screen.getByLabelText(/Start time/), '16:00');
     await userEvent.click(screen.getByRole('button', { name: 'Create the session' }));
     const summary = await screen.findByText('There is a problem');
-    expect(document.activeElement?.contains(summary)).toBe(true);
+    await vi.waitFor(() => expect(document.activeElement?.contains(summary)).toBe(true));
     expect(screen.getByRole('link', { name: 'Course: Choose a course' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Seats: Enter the number of seats' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Course/)).toHaveAttribute('aria-invalid', 'true');
@@ -101,7 +101,7 @@ describe('changing a session', () => {
     await userEvent.type(seats, '10');
     await userEvent.click(screen.getByRole('button', { name: 'Save the session' }));
     const link = await screen.findByRole('link', { name: 'Seats: 14 seats are booked or held: keep at least 14.' });
-    expect(document.activeElement?.contains(link)).toBe(true);
+    await vi.waitFor(() => expect(document.activeElement?.contains(link)).toBe(true));
     expect(seats).toHaveAttribute('aria-invalid', 'true');
     expect(document.getElementById(`${seats.id}-error`)?.textContent).toBe('14 seats are booked or held: keep at least 14.');
   });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, SLOW_DOWN, tooManyRequests, type Answer } from '../../../test/api-stub';
 import { staffMember } from '../../test/fixtures';
 import { address, callsTo, renderAdmin } from '../../test/render-admin';
@@ -63,7 +63,7 @@ describe('signing in to the back office', () => {
     const api = renderSignIn(() => jsonResponse(200, { staff: staffMember('staff') }));
     await signIn('staff@college', 'x', '12');
     const summary = await screen.findByText('There is a problem');
-    expect(document.activeElement?.contains(summary)).toBe(true);
+    await vi.waitFor(() => expect(document.activeElement?.contains(summary)).toBe(true));
     expect(screen.getByRole('link', { name: 'Email: Enter a valid email address' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Code from your authenticator app: Enter the 6-digit code from your authenticator app, or a recovery code' })).toBeInTheDocument();
     expect(callsTo(api, 'POST /api/admin/sign-in')).toHaveLength(0);
