@@ -1,4 +1,4 @@
-//! Waiting lists (issue 13, decision 015): people wait for a full session
+//! Waiting lists (decision 015): people wait for a full session
 //! in the order they joined; a freed seat is offered to the first, held for
 //! them for 48 hours behind a single-use claim link, then passes on. The
 //! shapes the pages and calls share, and the mails.
@@ -32,7 +32,7 @@ pub struct WaitingListRequest {
 }
 
 impl WaitingListRequest {
-    /// The person's checked details, with the §5 messages; the phone is optional.
+    /// The person's checked details, with the checkout's messages; the phone is optional.
     pub fn person(&self) -> Result<Person, FieldErrors> {
         let mut errors = FieldErrors::new();
         let person = check(
