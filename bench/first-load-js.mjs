@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 
 const ENTRY = 'src/entry-client.tsx';
 const ROUTES = /^src\/app\/routes\/([a-z-]+)\.tsx$/;
-/** Issue 11: what a content page may load first. */
+/** What a content page may load first (decision 012). */
 const BUDGET_KB = 95;
 /** Pages that are not content: they carry a form or an order, and are measured but not held to the budget. */
 const NOT_CONTENT = new Set([

@@ -1,4 +1,4 @@
-// The web's lint gate (issue 11), run by `npm run lint` with `tsc` and by
+// The web's lint gate (decision 011), run by `npm run lint` with `tsc` and by
 // `make test`: typescript-eslint with type information, the rules of hooks
 // (and the React Compiler's checks), jsx-a11y, and the import direction of
 // decision 012: shared code (components/, lib/) → features → app, and no

@@ -11,7 +11,7 @@ if (!bin) throw new Error('Set ENROL_BIN to the enrol binary (make test-e2e does
 process.env.E2E_DATABASE ??= `/tmp/enrol-e2e-${process.pid}.db`;
 const database = process.env.E2E_DATABASE;
 
-// The content spec (issue 15) edits on one instance and reads the public
+// The content spec (decision 018) edits on one instance and reads the public
 // pages from another, as behind a load balancer: two more instances, A
 // (port + 1) and B (port + 2), on one PostgreSQL database made for the run
 // and one uploads folder. Decided once, by the runner (its workers inherit

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { allowConsoleErrors, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, test } from './fixtures';
 import { createAccount, freshEmail, PASSWORD, signIn } from './accounts';
 
-// Issue 12: the account area of a student with records (the demo student
+// The account area of a student with records (the demo student
 // of ENROL_DEMO_STUDENTS): every part, keyboard and axe clean, and what a
 // student does there: answer a form, send a document, book a call, change
 // a password. Certificates have their own spec.

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, expectNoSidewaysScroll, gbp, hydrated, query, test } from './fixtures';
 import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
 
-// Issue 25: the account area's sums and labels as a student meets them on a
+// The account area's sums and labels as a student meets them on a
 // phone and on a laptop: a booking's discount and a cancelled one's refund,
 // table headings that stay whole, a menu of nine parts that leaves the part
 // chosen above the fold, and the way back to the account after paying a

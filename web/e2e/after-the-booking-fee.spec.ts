@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { execute, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, query, test } from './fixtures';
 import { checkoutWith, freshEmail, payBookingFee, signedInStudent } from './accounts';
 
-// Issue 13: after the booking fee, the booking's calendar invite, and the
+// After the booking fee (decision 015): the booking's calendar invite, and the
 // balance paid from the account, in part and then in full, each payment
 // receipted once; the link the account opens works without signing in, as
 // a reminder mail's does.

@@ -3,7 +3,7 @@ import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
 import { chooseDate, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, query, test } from './fixtures';
 import { STAFF_PASSWORD, addOwner, freshCode, setUp } from './staff';
 
-// The back office (issue 14, decision 017) in a real browser against the
+// The back office (decision 017) in a real browser against the
 // real server: the first owner from the command line, staff added in the
 // browser who sign in with a second factor, sessions and rosters run by
 // staff, and a tutor whom the server refuses everything but their roster.

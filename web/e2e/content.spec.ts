@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, expectNoSidewaysScroll, mailedLink, test
 import { gradientPng } from './png';
 import { addOwner, setUp } from './staff';
 
-// Content in the back office (issue 15, decision 018) in a real browser
+// Content in the back office (decision 018) in a real browser
 // against the real server: an editor, added by an owner, changes a course
 // (price and Markdown description), previews the draft, publishes it and
 // sees the live page change, reverts it from the history, uploads an image

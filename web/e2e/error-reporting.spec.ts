@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allowConsoleErrors, expect, hydrated, test } from './fixtures';
 
-// §8 Error reporting in the browser (decision 013): with SENTRY_DSN set,
+// Error reporting in the browser (decision 013): with SENTRY_DSN set,
 // a thrown error in a page reaches the ingest endpoint (here a local one
 // this test starts and reads) and an error the ignore rules leave out does
 // not. A server of its own, so no other test's pages report anywhere.

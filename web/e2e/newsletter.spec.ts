@@ -1,7 +1,7 @@
 import { expect, expectNoAxeViolations, hydrated, mailedLink, test } from './fixtures';
 import { freshEmail } from './accounts';
 
-// §7, §9: the footer's newsletter sign-up, confirmed by the mailed link (double opt-in).
+// The footer's newsletter sign-up, confirmed by the mailed link (double opt-in).
 
 test('a visitor signs up in the footer and joins by the mailed link', async ({ page, request }) => {
   const email = freshEmail();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSidewaysScroll, hydrated, test } from './fixtures';
 
-// WCAG 1.4.10 Reflow (issue 12): every page the site serves, and a course
+// WCAG 1.4.10 Reflow: every page the site serves, and a course
 // page of every section, reads at 320 px wide with no sideways scrolling.
 // The pages come from the sitemap, so a new page is checked without a new
 // line here; the unlisted ones are named.

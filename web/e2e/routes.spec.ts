@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
-// Every route of spec §2 'Routes named in navigation' that this issue serves,
+// Every route the site's navigation names (docs/product.md#pages),
 // with the heading each page must show.
 const ROUTES: [string, RegExp][] = [
   ['/', /./],

@@ -1,5 +1,5 @@
 //! Accounts (decision 008): what sign-up, sign-in and the session endpoint
-//! take and answer, and the rules a new account must meet (§5).
+//! take and answer, and the rules a new account must meet.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -13,7 +13,7 @@ use crate::page::EnrollmentStatus;
 const MIN_PASSWORD: usize = 10;
 const MAX_PASSWORD: usize = 200;
 
-/// `POST /api/auth/sign-up` (§7: email, given and family name, phone).
+/// `POST /api/auth/sign-up`: email, password, given and family name, phone.
 #[derive(Debug, Clone, Default, Deserialize, TS, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
@@ -25,7 +25,7 @@ pub struct SignUpRequest {
     pub phone: String,
 }
 
-/// A sign-up that meets §5: trimmed names, lower-cased email, +44 phone.
+/// A sign-up that meets the rules: trimmed names, lower-cased email, +44 phone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewAccount {
     pub email: String,
@@ -72,7 +72,7 @@ impl SignUpRequest {
     }
 }
 
-/// `POST /api/auth/sign-in`: the username is the email (§7).
+/// `POST /api/auth/sign-in`: the username is the email.
 #[derive(Debug, Clone, Deserialize, TS, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]
@@ -81,7 +81,7 @@ pub struct SignInRequest {
     pub password: String,
 }
 
-/// The signed-in user as the identity provider describes them (§3 User).
+/// The signed-in user as the identity provider describes them.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct AuthUser {
@@ -95,15 +95,15 @@ pub struct AuthUser {
     pub email_verified: bool,
 }
 
-/// §3 User, server model: the user record (`userData`), also the first
+/// The user's server model: the user record (`userData`), also the first
 /// entry of the GraphQL `user` query.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
 #[ts(export)]
 pub struct UserData {
     pub id: String,
-    /// The sign-in id (§3 `cognito_id`): Enrol is its own identity provider,
-    /// so it is the user's id.
+    /// The sign-in id (`cognito_id`, named after the college's old identity
+    /// provider): Enrol is its own identity provider, so it is the user's id.
     pub cognito_id: String,
     pub email: String,
     pub title: Option<String>,
@@ -127,7 +127,7 @@ pub struct UserData {
 }
 
 /// The session endpoint's answer: `user` is `None` when signed out. The
-/// user record (`userData`, §4) is read from `POST /api/graphql` (§7).
+/// user record (`userData`) is read from `POST /api/graphql` (decision 014).
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct AuthSession {

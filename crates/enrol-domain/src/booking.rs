@@ -1,5 +1,5 @@
 //! The booking rules that decide what an order may hold and what a payment
-//! does to it (issue 10, decision 009). The database carries the decisions
+//! does to it (decision 009). The database carries the decisions
 //! out inside its transactions; the HTTP layer turns refusals into answers.
 
 use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};

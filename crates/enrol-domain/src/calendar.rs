@@ -1,4 +1,4 @@
-//! Calendar files for booking confirmations (issue 13 §3: calendar invites):
+//! Calendar files for booking confirmations (decision 015):
 //! the "Add to calendar" download and the .ics attached to the confirmation
 //! mail, in RFC 5545's iCalendar format. Times are London wall-clock times,
 //! with the zone defined in the file itself, so every calendar app shows the

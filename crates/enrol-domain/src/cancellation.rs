@@ -1,4 +1,4 @@
-//! Cancelling a booking (issue 13, decision 015): what the college's terms
+//! Cancelling a booking (decision 015): what the college's terms
 //! (`content/pages/terms-and-conditions.md`) give back, or, beyond them,
 //! a date the college cancelled or a staff member's decision (decision
 //! 017); how a refund is spread over the payments it returns, and the mail

@@ -1,8 +1,8 @@
-//! The enrol checkout's calls (§7), as the browser and the server both see
+//! The enrol checkout's calls (decision 006), as the browser and the server both see
 //! them. The browser sends what the visitor chose; every amount it sends is
 //! checked against the server's own [`Quote`](crate::enrollment::Quote).
 //!
-//! Over 300 lines: one type per call, so the §3 payloads read as one list,
+//! Over 300 lines: one type per call, so the payloads read as one list,
 //! and their checks' tests.
 
 use std::collections::BTreeMap;
@@ -18,7 +18,7 @@ use crate::money::Money;
 use crate::page::{Kit, Session};
 use crate::site::Image;
 
-/// The §5 messages of the contact fields.
+/// The messages of the contact fields.
 const NAME: &str = "Name is required";
 const SURNAME: &str = "Last name is required";
 const EMAIL: &str = "Email is required";
@@ -42,7 +42,7 @@ fn checked(fields: PersonFields<'_>) -> Result<Person, FieldErrors> {
 #[ts(export)]
 pub struct ChosenCourse {
     pub course_id: String,
-    /// §5: the course date may be empty (packages, dates to be arranged).
+    /// The course date may be empty (packages, dates to be arranged).
     pub session_id: Option<String>,
     pub include_kit: bool,
 }
@@ -70,7 +70,7 @@ pub struct BasketResponse {
     pub removed: Vec<String>,
 }
 
-/// §3 Course line on checkout.
+/// A course line on the checkout.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -106,7 +106,7 @@ pub struct CodeRequest {
     pub code: String,
 }
 
-/// §3 Discount check response: `valid` false for an unknown, expired or used-up code.
+/// The discount check's answer: `valid` false for an unknown, expired or used-up code.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct CodeResponse {
@@ -137,7 +137,7 @@ pub struct IntentRequest {
     pub email: Option<String>,
 }
 
-/// §3 Checkout intent response.
+/// The checkout's payment intent answer.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct IntentResponse {
@@ -161,7 +161,7 @@ pub struct IntentUpdateRequest {
     pub metadata: IntentMetadata,
 }
 
-/// The metadata key a payment intent names its order by (spec §7), as the
+/// The metadata key a payment intent names its order by, as the
 /// page sends it in [`IntentMetadata`] and the provider gives it back.
 pub const ORDER_ID_KEY: &str = "Order ID";
 
@@ -180,7 +180,7 @@ pub struct IntentMetadata {
     pub kind: String,
 }
 
-/// §5 contact form.
+/// The checkout's contact form (docs/product.md#contact-details).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, TS, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
@@ -192,7 +192,7 @@ pub struct Contact {
 }
 
 impl Contact {
-    /// §5: card payments need every field; other methods none, but what is
+    /// Card payments need every field; other methods none, but what is
     /// given must be valid.
     pub fn parse(&self, selected: PaymentMethod) -> Result<Person, FieldErrors> {
         let values = [self.name.as_str(), &self.surname, &self.email, &self.phone];
@@ -200,7 +200,7 @@ impl Contact {
     }
 }
 
-/// §3 Order payload `enrollment`.
+/// The order's `enrollment`: its figures and the courses booked.
 #[derive(Debug, Clone, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct EnrollmentInput {
@@ -234,14 +234,14 @@ pub struct EnrollData {
     /// The applied discount code, if any.
     pub discount: Option<String>,
     pub contact: Contact,
-    /// §3 Checkout form `selected`: `card`, or `klarna` for either
+    /// The checkout form's `selected`: `card`, or `klarna` for either
     /// buy-now-pay-later method; it must agree with `mode`.
     pub selected: PaymentMethod,
     pub mode: PaymentMode,
     pub enrollment: EnrollmentInput,
     /// The terms and each course's entry requirements, agreed to.
     pub agreed: Agreed,
-    /// Marketing source data and the payment account mode (§7).
+    /// Marketing source data and the payment account mode.
     #[serde(default)]
     #[ts(type = "Record<string, string>")]
     pub metadata: BTreeMap<String, String>,
@@ -270,7 +270,7 @@ pub struct EnrollResponse {
     pub quote: Quote,
 }
 
-/// `POST /api/callback/`: §3 Finance callback payload.
+/// `POST /api/callback/`: the payment-plan form's request.
 #[derive(Debug, Clone, Default, Deserialize, TS, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 #[ts(export)]
@@ -288,7 +288,7 @@ pub struct FinanceRequest {
 }
 
 impl FinanceRequest {
-    /// §5: every field of the payment-plan form is required, with the same
+    /// Every field of the payment-plan form is required, with the same
     /// messages as the contact form (keyed by this form's own field names).
     pub fn parse(self) -> Result<FinanceRequest, FieldErrors> {
         let values = [self.first_name.as_str(), &self.last_name, &self.email, &self.phone_number];

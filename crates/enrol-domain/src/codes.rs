@@ -1,5 +1,5 @@
-//! Discount codes as staff set them up in the back office (issue 14,
-//! decision 017): the code itself, what it takes off, until when, how
+//! Discount codes as staff set them up in the back office (decision 017):
+//! the code itself, what it takes off, until when, how
 //! often, and which courses it reaches. What a code takes off a booking is
 //! worked out by [`Quote`](crate::enrollment::Quote) alone.
 

@@ -1,5 +1,5 @@
 //! A person's names, email and phone number, checked by one rule wherever a
-//! form takes them: the checkout (§5), the payment-plan form, the enquiry
+//! form takes them: the checkout, the payment-plan form, the enquiry
 //! forms and sign-up.
 
 use std::collections::BTreeMap;

@@ -1,4 +1,4 @@
-//! The site's content as staff edit it (issue 15, decision 018): one
+//! The site's content as staff edit it (decision 018): one
 //! document per course, section, page, article, team member, job, Pathway
 //! level and the site data. Each body is also the content pack's file
 //! format, so the pack, the database and `enrol content export` share one
@@ -70,7 +70,7 @@ pub struct ImageRef {
     pub alt: String,
 }
 
-/// The site data (§3): `site.yaml`.
+/// The site data (the college's details, footer and banner): `site.yaml`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 #[serde(deny_unknown_fields)]
 #[ts(export)]

@@ -1,4 +1,4 @@
-//! Moving a booked course to another date (issue 13, decision 015): when
+//! Moving a booked course to another date (decision 015): when
 //! the terms allow it (and when a cancelled date or a staff member goes
 //! beyond them, decision 017), what the price difference does to the
 //! booking, and the mail that confirms the new date with its updated

@@ -1,4 +1,4 @@
-//! Pricing an in-person enrolment (§9): course or session prices, kits,
+//! Pricing an in-person enrolment (docs/product.md#pricing): course or session prices, kits,
 //! discount codes, the booking fee and the payment mode.
 //!
 //! The browser shows the same figures from `web/src/features/checkout/pricing.ts`;
@@ -16,16 +16,16 @@ use utoipa::ToSchema;
 use crate::money::Money;
 use crate::page::{EnrollmentLine, SessionType};
 
-/// §9: the booking fee (deposit) per course.
+/// The booking fee (deposit) per course.
 pub const BOOKING_FEE: Money = Money::from_pence(10_000);
-/// §9: the payment-plan panel is offered from this total.
+/// The payment-plan panel is offered from this total.
 pub const PAYMENT_PLAN_THRESHOLD: Money = Money::from_pence(100_000);
-/// §9: the balance after the booking fee is due this many days before training.
+/// The balance after the booking fee is due this many days before training.
 pub const BALANCE_DUE_DAYS: u64 = 14;
 /// Clearpay's UK limit: it is not offered on larger totals.
 pub const CLEARPAY_LIMIT: Money = Money::from_pence(120_000);
 
-/// §3 Discount `type`.
+/// A discount code's `type`: percent or pounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
@@ -75,7 +75,7 @@ impl Discount {
     }
 }
 
-/// §4 payment mode: the booking fee by card, or the full total (card, or a
+/// The payment mode: the booking fee by card, or the full total (card, or a
 /// buy-now-pay-later method, which pays the college in full).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -86,7 +86,7 @@ pub enum PaymentMode {
 }
 
 impl PaymentMode {
-    /// The §7 metadata `type` of the payment.
+    /// The payment intent's metadata `type`.
     pub fn metadata_type(self) -> &'static str {
         match self {
             PaymentMode::Fee => "booking-fee",
@@ -103,7 +103,7 @@ impl PaymentMode {
     }
 }
 
-/// §4 payment methods: a card pays the booking fee; Klarna and Clearpay
+/// The payment methods: a card pays the booking fee; Klarna and Clearpay
 /// (buy now, pay later) pay the college the full total.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "snake_case")]
@@ -153,7 +153,7 @@ pub struct LinePrice {
     /// The chosen session's price, or the course's when it has no date.
     #[ts(type = "number")]
     pub price: Money,
-    /// §9: kit prices are whole pounds; `None` when no kit is taken.
+    /// Kit prices are whole pounds; `None` when no kit is taken.
     #[ts(type = "number | null")]
     pub kit_pounds: Option<i64>,
     /// Whether the order's discount code takes money off this course: a
@@ -168,7 +168,7 @@ impl LinePrice {
     }
 }
 
-/// The figures of an enrolment (§3 Enrollment: total, deposit, balance).
+/// The figures of an enrolment: total, deposit, balance.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -210,7 +210,7 @@ impl Quote {
         }
     }
 
-    /// §2: the payment-plan panel is shown from £1,000.
+    /// The payment-plan panel is shown from £1,000.
     pub fn offers_payment_plan(&self) -> bool {
         self.total >= PAYMENT_PLAN_THRESHOLD
     }
@@ -226,7 +226,7 @@ pub fn payment_methods(mode: PaymentMode, total: Money) -> Vec<PaymentMethod> {
     }
 }
 
-/// §9: the balance is due 14 days before the first day of training. The
+/// The balance is due 14 days before the first day of training. The
 /// college's terms: a booking made later than that has its balance due at
 /// once, on the day it was booked (never a date already past).
 pub fn balance_due_on(first_training_day: NaiveDate, booked_on: NaiveDate) -> NaiveDate {

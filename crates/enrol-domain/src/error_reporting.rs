@@ -1,4 +1,4 @@
-//! What error reporting leaves out (§8): the messages 'script error' and
+//! What error reporting leaves out (docs/product.md#errors): the messages 'script error' and
 //! 'resize observer loop', health-check transactions, transactions of the
 //! not-found page, and errors whose message mentions prototype. One rule
 //! for the server and the browser: both are tested against

@@ -1,4 +1,4 @@
-//! Evidence files a student sends for a course (issue 12: a Level 2
+//! Evidence files a student sends for a course (decision 014; a Level 2
 //! certificate, say): a PDF or an image, recognised by its content, never
 //! by the name or type the browser claims, and at most [`MAX_BYTES`].
 

@@ -1,4 +1,4 @@
-//! The forms a course needs before training (§3 user_form, issue 12): a
+//! The forms a course needs before training (`user_form`, decision 014): a
 //! consultation form and a medical form, their questions, and what makes a
 //! set of answers one the college can keep or one that is complete.
 

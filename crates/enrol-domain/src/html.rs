@@ -1,5 +1,5 @@
 //! Text put into HTML: the pages' head, the documents a student keeps
-//! (certificates; receipts and credit notes, issue 13, decision 016), the
+//! (certificates; receipts and credit notes, decision 016), the
 //! sandbox's own pages.
 
 /// Escapes text for HTML content and attribute values.

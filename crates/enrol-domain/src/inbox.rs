@@ -1,4 +1,4 @@
-//! The back office's enquiry inbox (issue 14, decision 017): what each of
+//! The back office's enquiry inbox (decision 017): what each of
 //! the site's forms asked, read from what it stored, and where staff are
 //! with it.
 

@@ -1,4 +1,4 @@
-//! Intake calls (§3 intake_call): the times an adviser can call a student
+//! Intake calls (`intake_call`): the times an adviser can call a student
 //! before their programme starts, on weekdays in the next two weeks.
 
 use chrono::{Datelike, Duration, NaiveDate, Weekday};

@@ -1,4 +1,4 @@
-//! The content media library's one rule of its own (issue 15): every image
+//! The content media library's one rule of its own (decision 018): every image
 //! has alt text, what a screen reader says instead of it.
 
 /// The longest alt text kept, in characters.

@@ -16,7 +16,7 @@ impl Money {
         Money(pence)
     }
 
-    /// Kit prices are kept in whole pounds (§9): multiplied by 100 for totals.
+    /// Kit prices are kept in whole pounds: multiplied by 100 for totals.
     pub const fn from_pounds(pounds: i64) -> Self {
         Money(pounds * 100)
     }

@@ -72,7 +72,7 @@ pub enum Page {
     ConfirmNewsletter(AccountFormPage),
     Enrollment(EnrollmentPage),
     /// `/pay-balance/?token=…`: a booking's balance, paid with or without
-    /// signing in (issue 13).
+    /// signing in (decision 015).
     Balance(BalancePage),
     /// `/waiting-list/join/?session=…`: joining a full date's waiting list.
     WaitingListJoin(WaitingListJoinPage),
@@ -144,7 +144,7 @@ pub struct ContentPage {
     pub form: Option<crate::enquiry::EnquiryKind>,
 }
 
-/// `/checkout/` (§2 Checkout page). The basket itself lives in the browser;
+/// `/checkout/` (docs/product.md#checkout). The basket itself lives in the browser;
 /// nothing personal is in this data, so the page is cached like any other.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -157,7 +157,7 @@ pub struct CheckoutPage {
 }
 
 /// `/sign-in/`, `/sign-up/`, the pages the account mails link to and the
-/// account area (§2): the same for every visitor; who is signed in is asked
+/// account area: the same for every visitor; who is signed in is asked
 /// for by the browser (decision 008).
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]

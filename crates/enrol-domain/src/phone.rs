@@ -1,4 +1,4 @@
-//! Phone numbers in international form (§5): drop spaces and leading zeros, prefix +44.
+//! Phone numbers in international form: drop spaces and leading zeros, prefix +44.
 
 /// `01632 960 123` becomes `+441632960123`. A number already starting with
 /// `+` keeps its own country code, with spaces removed.

@@ -1,9 +1,9 @@
-//! A student's records as `POST /api/graphql` answers them (§3, §7):
+//! A student's records as `POST /api/graphql` answers them (docs/product.md#data):
 //! registrations, enrollments, payments, certificates, forms and their
 //! answers, evidence uploads, cohorts, intake calls and invitations.
 //!
-//! Field names are the data model's (snake_case, as the spec's GraphQL data
-//! service names them). Amounts are pence; dates `YYYY-MM-DD`; times London
+//! Field names are the data model's (snake_case, as the college's earlier
+//! GraphQL data service named them). Amounts are pence; dates `YYYY-MM-DD`; times London
 //! wall-clock `YYYY-MM-DDTHH:MM:SS` (decision 002). With the `graphql`
 //! feature each type is also a GraphQL object, so the API and the pages read
 //! one definition.
@@ -11,7 +11,7 @@
 use serde::Serialize;
 use ts_rs::TS;
 
-/// A seat a booking took on one session (§3 Registration), with the session
+/// A seat a booking took on one session (a registration), with the session
 /// it is for.
 #[derive(Debug, Clone, Serialize, TS)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
@@ -39,7 +39,7 @@ pub struct Registration {
     pub upcoming: bool,
 }
 
-/// §3 Enrollment: a booking and its money.
+/// An enrollment: a booking and its money.
 #[derive(Debug, Clone, Serialize, TS)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
 #[ts(export)]
@@ -59,7 +59,7 @@ pub struct Enrollment {
     pub created_at: String,
 }
 
-/// §3 Payment.
+/// A payment.
 #[derive(Debug, Clone, Serialize, TS)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
 #[ts(export)]
@@ -173,7 +173,7 @@ pub struct Cohort {
     pub student_count: i64,
 }
 
-/// §3 intake_call: a call with an adviser before a programme starts.
+/// An intake call: a call with an adviser before a programme starts.
 #[derive(Debug, Clone, Serialize, TS)]
 #[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
 #[ts(export)]

@@ -1,4 +1,4 @@
-//! The college's site data (§3 Site data) and the header navigation.
+//! The college's site data (its details, footer and banner) and the header navigation.
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

@@ -1,4 +1,4 @@
-//! The back office's people (issue 14, decision 017): the roles staff hold
+//! The back office's people (decision 017): the roles staff hold
 //! and what each may do. The server checks these on every admin call; the
 //! browser only hides what they refuse.
 
@@ -43,7 +43,7 @@ pub enum Permission {
     Enquiries,
     /// The accountant's exports and the dashboard's figures.
     Figures,
-    /// The site's content (issue 15).
+    /// The site's content (decision 018).
     Content,
 }
 

@@ -1,4 +1,4 @@
-//! Analytics and marketing tools (§7), each on only when the college has
+//! Analytics and marketing tools (docs/product.md#tracking), each on only when the college has
 //! configured its id and the visitor has granted its category (UK PECR).
 //! The ids reach the browser beside the page data; the Content-Security-
 //! Policy allows exactly the hosts of the tools configured.
@@ -23,7 +23,7 @@ pub struct TrackingConfig {
     pub tiktok: Option<String>,
     /// Klaviyo public API key (company id): marketing.
     pub klaviyo: Option<String>,
-    /// Error reporting (§8), on when `SENTRY_DSN` is set. Essential to
+    /// Error reporting (decision 013), on when `SENTRY_DSN` is set. Essential to
     /// running the site, not a consent category: it records errors, with
     /// personal data masked.
     pub error_reporting: Option<ErrorReporting>,
@@ -35,7 +35,7 @@ pub struct TrackingConfig {
 #[ts(export)]
 pub struct ErrorReporting {
     pub dsn: String,
-    /// `production` unless configured otherwise (§9).
+    /// `production` unless configured otherwise.
     pub environment: String,
     /// Session replays show text and inputs as typed. Off by default: on a
     /// checkout that holds names, emails and phone numbers that needs its

@@ -1,5 +1,5 @@
-//! Upsell offers as staff edit them in the back office (issue 14, decision
-//! 017): the words of the offer shown with an online course and its price.
+//! Upsell offers as staff edit them in the back office (decision 017): the
+//! words of the offer shown with an online course and its price.
 
 use serde::Deserialize;
 use ts_rs::TS;

@@ -29,7 +29,7 @@ pub struct WaitingListRequest {
 }
 
 impl WaitingListRequest {
-    /// The person's checked details, with the §5 messages; the phone is optional.
+    /// The person's checked details, with the checkout's messages; the phone is optional.
     pub fn person(&self) -> Result<Person, FieldErrors> {
         let mut errors = FieldErrors::new();
         let person = check(

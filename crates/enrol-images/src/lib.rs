@@ -1,7 +1,7 @@
 //! Resized images for the site's `<img>` tags, the way Next.js's image
 //! optimiser serves them: a content image (SVG, PNG, JPEG or WebP) scaled to one of
 //! a fixed list of widths and encoded as lossy WebP; and images staff upload
-//! (issue 15), checked and cleaned by [`Renderer::clean_upload`].
+//! (decision 018), checked and cleaned by [`Renderer::clean_upload`].
 //!
 //! Pure work, no I/O: [`ImageRequest::parse`] checks the query parameters and
 //! [`Renderer::render`] turns the source's bytes into WebP bytes. The server
@@ -124,7 +124,7 @@ impl ImageRequest {
         let width = w.filter(|w| !w.is_empty()).ok_or(ParamError::MissingWidth)?;
         let width = parse_number(width).filter(|w| is_allowed_width(*w)).ok_or(ParamError::BadWidth)?;
         // One quality only: every other would be another file on disk for
-        // anyone to ask for (issue 10).
+        // anyone to ask for (decision 009).
         let quality = match q {
             None => DEFAULT_QUALITY,
             Some(q) => {

@@ -1,4 +1,4 @@
-//! Images staff upload for the site's content (issue 15): known by their
+//! Images staff upload for the site's content (decision 018): known by their
 //! bytes, never by the name or type the browser sent, and decoded to prove
 //! they are what they claim. Each is then written again, so only the
 //! picture is kept: a JPEG, PNG or WebP loses its metadata (EXIF, GPS,

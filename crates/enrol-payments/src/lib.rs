@@ -51,7 +51,7 @@ impl CheckoutLine {
     }
 }
 
-/// A hosted checkout page for the e-learning basket (§7 create-checkout).
+/// A hosted checkout page for the e-learning basket (`POST /api/e-learning/create-checkout`).
 #[derive(Debug, Clone)]
 pub struct CheckoutRequest {
     /// The same key always yields the same session (a retried request never
@@ -72,7 +72,7 @@ pub struct CheckoutSession {
     pub url: String,
 }
 
-/// A payment intent for the enrol checkout (§7 `/api/checkout/`).
+/// A payment intent for the enrol checkout (`/api/checkout/`).
 #[derive(Debug, Clone)]
 pub struct IntentRequest {
     pub idempotency_key: String,

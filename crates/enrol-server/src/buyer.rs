@@ -1,4 +1,4 @@
-//! Who is asking (issue 10, decision 009): the browser, by an httpOnly
+//! Who is asking (decision 009): the browser, by an httpOnly
 //! buyer cookie that binds the orders and payment intents it makes; the
 //! signed-in user, by their session; and the client's address, for limits.
 //! A bare order id opens nothing: only its browser or its owner may.

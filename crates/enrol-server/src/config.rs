@@ -187,7 +187,7 @@ fn tracking_from_lookup(get: &impl Fn(&str) -> Option<String>) -> anyhow::Result
     let error_reporting = match get("SENTRY_DSN").filter(|v| !v.is_empty()) {
         Some(dsn) => {
             anyhow::ensure!(ErrorReporting::ingest_origin(&dsn).is_some(), "SENTRY_DSN must look like https://key@host/project");
-            // §9: production, unless the platform (or the college) says otherwise.
+            // Production, unless the platform (or the college) says otherwise.
             let environment = get("SENTRY_ENVIRONMENT").or_else(|| get("VERCEL_ENV")).unwrap_or_else(|| "production".to_owned());
             let replay_unmasked = matches!(get("SENTRY_REPLAY_UNMASK").as_deref(), Some("1" | "true"));
             Some(ErrorReporting { dsn, environment, replay_unmasked })

@@ -1,5 +1,5 @@
-//! Where the files students send (issue 12) and the images staff upload
-//! (issue 15) are kept: behind one interface, on disk
+//! Where the files students send (decision 014) and the images staff upload
+//! (decision 018) are kept: behind one interface, on disk
 //! (`ENROL_UPLOADS_DIR`) or in an S3-compatible bucket (`ENROL_S3_*`), so
 //! every instance behind a load balancer reads the same files. Keys are
 //! made by the server (random hex), never from a name a browser sent.

@@ -67,7 +67,7 @@ pub fn is_personal(page: &Page) -> bool {
     )
 }
 
-/// Where a visitor returning from a failed payment belongs (§8): back on
+/// Where a visitor returning from a failed payment belongs: back on
 /// the checkout page, which then says the payment failed.
 pub fn payment_failed_redirect(envelope: &PageEnvelope, query: &str) -> Option<&'static str> {
     let Page::Enrollment(enrollment) = &envelope.page else { return None };
@@ -152,9 +152,9 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     ("/terms-and-conditions/", Kind::Content("terms-and-conditions", None), Listed::Yes),
     ("/checkout/", Kind::Checkout, Listed::No),
     ("/enrolment/{order}", Kind::Enrollment, Listed::No),
-    // Issue 13: a booking's balance, paid from a mailed link (`?token=`) or the account.
+    // A booking's balance, paid from a mailed link (`?token=`) or the account.
     ("/pay-balance/", Kind::Balance, Listed::No),
-    // Issue 13: the links of the waiting lists' mails (`?token=`).
+    // The links of the waiting lists' mails (`?token=`).
     ("/waiting-list/join/", Kind::WaitingListJoin, Listed::No),
     ("/waiting-list/claim/", Kind::WaitingListClaim, Listed::No),
     ("/waiting-list/leave/", Kind::WaitingListLeave, Listed::No),
@@ -181,7 +181,7 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
         Kind::AccountForm("Choose a new password", "Choose a new password for your account.", Page::ResetPassword),
         Listed::No,
     ),
-    // §2: any path under /account/ is the account area.
+    // Any path under /account/ is the account area.
     ("/account/", Kind::AccountForm("Your account", "Your bookings, payments and online courses.", Page::Account), Listed::No),
     ("/account/{*rest}", Kind::AccountForm("Your account", "Your bookings, payments and online courses.", Page::Account), Listed::No),
     (

@@ -1,4 +1,4 @@
-//! The balance reminders (issue 13, decision 015): a week before the
+//! The balance reminders (decision 015): a week before the
 //! balance is due, on the day and once overdue, each mail sent once. One
 //! instance at a time runs the job (a lease in the database); even two at
 //! once send each reminder once, because its record, its payment link and

@@ -1,6 +1,6 @@
 //! Logs: readable in development, JSON lines in production. Errors also go
-//! to Sentry when `SENTRY_DSN` is set (§8), less what the spec's ignore
-//! rules leave out, with personal data left out by default.
+//! to Sentry when `SENTRY_DSN` is set (decision 013), less what the ignore
+//! rules of `enrol_domain::error_reporting` leave out, with personal data left out by default.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -35,7 +35,7 @@ pub fn init_error_reporting(config: &Config) -> Option<sentry::ClientInitGuard> 
         dsn: reporting.dsn.parse().ok(),
         environment: Some(Cow::Owned(reporting.environment.clone())),
         release: sentry::release_name!(),
-        // §9: every trace.
+        // Every trace.
         traces_sample_rate: 1.0,
         // Names, emails and addresses stay out of reports.
         send_default_pii: false,

@@ -1,4 +1,4 @@
-//! Error reporting (§8) against a local stand-in for Sentry's ingest
+//! Error reporting (decision 013) against a local stand-in for Sentry's ingest
 //! endpoint that this test starts and reads: a server error reaches it,
 //! an error the ignore rules leave out does not. Its own test binary,
 //! because the Sentry client is one per process.

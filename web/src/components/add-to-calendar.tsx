@@ -1,7 +1,7 @@
 import type { EnrollmentLine } from '../generated/EnrollmentLine';
 
 /**
- * Issue 13: a paid booking's dated training as a calendar file (the one its
+ * Decision 015: a paid booking's dated training as a calendar file (the one its
  * confirmation mail carries), for the browser that booked it or its owner.
  */
 export function AddToCalendar({ orderId, lines }: { orderId: string; lines: EnrollmentLine[] }) {

@@ -1,7 +1,7 @@
 import type { UserData } from '../generated/UserData';
 import { postJson } from './api';
 
-// §7: the account data, read from the product's GraphQL API with the
+// The account data, read from the product's GraphQL API with the
 // signed-in user's session (decision 014). Every answer holds only the
 // caller's own rows; the server checks that, not this file.
 
@@ -19,7 +19,7 @@ export async function queryAccountData<T>(query: string, variables: Record<strin
   return answer.data;
 }
 
-/** §4, §7: the user list by sign-in id, whose first entry is `userData`. */
+/** The user list by sign-in id, whose first entry is `userData`. */
 export const USER_DATA_QUERY = `query UserData($id: ID!) {
   user(cognito_id: $id) {
     id cognito_id email title given_name family_name gender birthday contact_number points elearning_id stripe_id set_password email_verified

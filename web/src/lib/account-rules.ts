@@ -1,7 +1,7 @@
 import type { SignUpRequest } from '../generated/SignUpRequest';
 import { emailProblem, phoneProblem } from './contact-rules';
 
-// §5 and decision 008: the same rules as enrol_domain::auth on the server, so
+// Decision 008: the same rules as enrol_domain::auth on the server, so
 // the browser can say what is wrong before sending; the server checks again.
 
 export const MIN_PASSWORD = 10;

@@ -58,7 +58,7 @@ describe('AuthProvider', () => {
     expect(state()).toEqual({ loading: true, user: null, claims: false, userData: null });
     await act(async () => answer(jsonResponse(200, signedIn)));
     await vi.waitFor(() => expect(state()).toEqual({ loading: false, user: 'amara@example.com', claims: true, userData: 'cus_amara' }));
-    // §4, §7: the user record is the first of the GraphQL user list by sign-in id.
+    // The user record is the first of the GraphQL user list by sign-in id.
     expect(api.routes()).toEqual(['GET /api/auth/session', 'POST /api/graphql']);
     const { query, variables } = api.calls[1]?.body as { query: string; variables: unknown };
     expect(query).toContain('user(cognito_id: $id)');

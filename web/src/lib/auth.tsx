@@ -10,9 +10,10 @@ import { reportError } from './report-error';
 import { track } from './tracking';
 import { useRequest } from './use-request';
 
-// §4 Auth context, over the built-in accounts of decision 008. The session
-// lives in an httpOnly cookie, so the browser only ever sees its answer.
-// Sign-up signs in at once (§4) and mails a link that proves the email
+// The auth context (docs/product.md#accounts), over the built-in accounts
+// of decision 008. The session lives in an httpOnly cookie, so the browser
+// only ever sees its answer.
+// Sign-up signs in at once and mails a link that proves the email
 // (decision 009); a password reset mails a link too (decision 008), and
 // choosing the new password signs in.
 
@@ -34,7 +35,7 @@ interface SessionState {
   userData: UserData | null;
 }
 
-/** §8: a failed sign-in returns false; the server's message says why. */
+/** A failed sign-in returns false; the server's message says why. */
 export type SignInResult = { signedIn: true } | { signedIn: false; message: string };
 
 /** A sign-up made a new account and signed it in, or found the email had one and mailed its owner a link. */
@@ -49,7 +50,7 @@ interface Auth extends SessionState {
   signIn: (email: string, password: string) => Promise<SignInResult>;
   /** Creates the account, signed in with its email unconfirmed, and mails the link that confirms it. */
   signUp: (details: SignUpRequest) => Promise<SignUpResult>;
-  /** Confirms the email with the mailed link's `token` and the password chosen at sign-up, and signs in (§4). */
+  /** Confirms the email with the mailed link's `token` and the password chosen at sign-up, and signs in. */
   verifyEmail: (token: string, password: string) => Promise<void>;
   /** Mails a link to choose a new password, if the email has an account; the same answer either way. */
   requestPasswordReset: (email: string) => Promise<void>;
@@ -71,7 +72,7 @@ export function useAuth(): Auth {
   return auth;
 }
 
-/** §7 On identify: who is using the site, for the marketing and analytics tools. */
+/** The identify event: who is using the site, for the marketing and analytics tools. */
 function identify(user: AuthUser | null) {
   if (user) track('identify', { user_id: user.sub, email: user.email });
 }
@@ -100,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     reportAs: 'load the session',
   });
   const known = changed ?? (loaded.status === 'failed' ? SIGNED_OUT : loaded.data);
-  // §4, §7: the user record is the first entry of the GraphQL user list.
+  // The user record is the first entry of the GraphQL user list.
   const userId = known?.user?.sub ?? null;
   // Loaded with its query only once someone is signed in.
   const userData = useRequest(userId && `user ${userId}`, (signal) => import('./account-data').then(({ fetchUserData }) => fetchUserData(userId ?? '', signal)), {
@@ -135,7 +136,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [signedIn],
   );
 
-  // §4: after sign-up the current user is refetched. An email that has an
+  // After sign-up the current user is refetched. An email that has an
   // account signs nobody in: its owner is mailed a link instead.
   const signUp = useCallback(
     async (details: SignUpRequest): Promise<SignUpResult> => {

@@ -3,7 +3,7 @@ import type { PriceData } from '../generated/PriceData';
 import type { UpsellOffer } from '../generated/UpsellOffer';
 import type { SessionType } from '../generated/SessionType';
 
-/** An in-person course chosen for enrolment on the checkout page (§3). */
+/** An in-person course chosen for enrolment on the checkout page. */
 export interface SelectedCourse {
   courseId: string;
   title: string;
@@ -16,7 +16,7 @@ export interface SelectedCourse {
   selectedEvent: { id: string; date: string; type: SessionType; price: number } | null;
 }
 
-/** An e-learning course in the online basket drawer (§3 Online course). */
+/** An e-learning course in the online basket drawer. */
 export interface OnlineCourse {
   courseId: string;
   title: string;
@@ -25,7 +25,7 @@ export interface OnlineCourse {
   pricingId: string;
   unitAmount: number;
   wasPrice: number | null;
-  /** The add-on offered with this course, if any (§3 Upsell offer). */
+  /** The add-on offered with this course, if any (its upsell). */
   upsell: UpsellOffer | null;
   /** The buyer has added the upsell to the order. */
   upsellAdded: boolean;
@@ -76,7 +76,7 @@ export function addedUpsells(courses: OnlineCourse[]): PriceData[] {
   return courses.flatMap((course) => (course.upsellAdded && course.upsell ? [course.upsell.price_data] : []));
 }
 
-/** §9: the online total is the courses' unit amounts plus the added upsells. */
+/** The online total is the courses' unit amounts plus the added upsells. */
 export function onlineBasketTotal(courses: OnlineCourse[]): number {
   const coursesTotal = courses.reduce((sum, course) => sum + course.unitAmount, 0);
   return addedUpsells(courses).reduce((sum, upsell) => sum + upsell.unit_amount, coursesTotal);

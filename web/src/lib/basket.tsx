@@ -24,7 +24,7 @@ interface Basket {
   toggleUpsell: (url: string) => void;
   /** Once an online order is paid: clears the online basket in memory and storage. */
   emptyOnlineBasket: () => void;
-  /** §4 sign-out clears all state: both baskets, in memory and storage, and the drawer closes. */
+  /** Sign-out clears all state: both baskets, in memory and storage, and the drawer closes. */
   emptyBaskets: () => void;
   setOnlineBasket: (open: boolean) => void;
 }
@@ -38,7 +38,7 @@ export function useBasket(): Basket {
 }
 
 /**
- * The two baskets of §4. Both live in session storage; they are restored
+ * The two baskets (docs/product.md#baskets). Both live in session storage; they are restored
  * after hydration so the server's HTML (which knows no basket) matches.
  */
 export function BasketProvider({ children }: { children: ReactNode }) {
@@ -62,7 +62,7 @@ export function BasketProvider({ children }: { children: ReactNode }) {
     });
   }, []);
 
-  // §4: removes the first item whose event id matches, or empties the basket
+  // Removes the first item whose event id matches, or empties the basket
   // when only one item remains.
   const removeCourse = useCallback((eventId: string | null) => {
     setSelectedCourses((current) => {

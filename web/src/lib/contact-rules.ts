@@ -1,6 +1,7 @@
-// §5: what makes an email address or a phone number acceptable, the same
-// rules as enrol_domain on the server (which checks again). Every form that
-// asks for them (enquiries, accounts, the checkout) says the same words.
+// What makes an email address or a phone number acceptable
+// (docs/product.md#contact-details), the same rules as enrol_domain on the
+// server (which checks again). Every form that asks for them (enquiries,
+// accounts, the checkout) says the same words.
 
 export function isValidEmail(email: string): boolean {
   const at = email.indexOf('@');

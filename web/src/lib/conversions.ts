@@ -2,7 +2,7 @@ import type { EnquiryKind } from '../generated/EnquiryKind';
 import { readText, writeText } from './storage';
 import { track } from './tracking';
 
-// §7, §9: the conversions the college measures its advertising by, each
+// The conversions the college measures its advertising by, each
 // fired by the form or page it names: contact, newsletter, signup, email,
 // enrol and callback. Like every tracking event they reach a tool only
 // with the visitor's consent (the consent feature forwards them).

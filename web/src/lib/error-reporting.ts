@@ -1,4 +1,4 @@
-// §8 What error reporting leaves out: the messages 'script error' and
+// What error reporting leaves out (docs/product.md#errors): the messages 'script error' and
 // 'resize observer loop', health-check transactions, transactions of the
 // not-found page, and errors whose message mentions prototype. The same
 // rule as enrol_domain::error_reporting on the server: both are tested

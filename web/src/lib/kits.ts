@@ -1,7 +1,7 @@
 import type { Kit } from '../generated/Kit';
 import { formatPounds } from './money';
 
-// §3 Course line: a kit is either a choice with a price in whole pounds or a note.
+// A course's kit is either a choice with a price in whole pounds or a note.
 
 export type PricedKit = Kit & { pricePounds: number };
 

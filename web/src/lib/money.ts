@@ -19,7 +19,7 @@ export function formatPounds(pounds: number): string {
   return `${sign}£${groupThousands(String(Math.abs(Math.round(pounds))))}`;
 }
 
-/** §9: amounts are held in pence; analytics and pixels take pounds. */
+/** Amounts are held in pence; analytics and pixels take pounds. */
 export function penceToPounds(pence: number): number {
   return pence / 100;
 }

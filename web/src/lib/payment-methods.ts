@@ -1,4 +1,4 @@
-// The payment methods a buyer can choose (§4): a card, or Klarna and
+// The payment methods a buyer can choose (docs/product.md#checkout): a card, or Klarna and
 // Clearpay, which pay the college in full. The checkout offers them; the
 // account lists the payments made with them.
 

@@ -1,5 +1,5 @@
 // Errors the user does not need to act on but the college should hear
-// about (§8): to the console, and to error reporting once it has started
+// about: to the console, and to error reporting once it has started
 // (decision 013); what is reported before then waits, a few at most.
 
 export type ErrorContext = Record<string, unknown>;

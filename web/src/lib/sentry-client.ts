@@ -3,9 +3,9 @@ import type { ErrorReporting } from '../generated/ErrorReporting';
 import { isIgnored, NOT_FOUND_TRANSACTION } from './error-reporting';
 import { sendReportsTo } from './report-error';
 
-// Sentry in the browser (§8, §9; decision 013), loaded only once the page is
+// Sentry in the browser (decision 013), loaded only once the page is
 // interactive and only when the server configured it, so no page's first
-// JavaScript grows. Traces and replays are sampled at 1 as §9 says; replays
+// JavaScript grows. Traces and replays are sampled at 1; replays
 // mask text and inputs and block media unless the college turns that off
 // (SENTRY_REPLAY_UNMASK), because the checkout holds names, emails and
 // phone numbers (UK GDPR).

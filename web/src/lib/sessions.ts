@@ -14,7 +14,7 @@ function freeSeats(session: Session): number {
   return Math.max(session.seats - session.registrations - session.held, 0);
 }
 
-/** §9: only sessions with a free seat are offered. */
+/** Only sessions with a free seat are offered (docs/product.md#bookings). */
 export function hasFreeSeat(session: Session): boolean {
   return freeSeats(session) > 0;
 }

@@ -1,6 +1,6 @@
 import { readText, removeItem, writeJson } from './storage';
 
-// §3 Source params: the landing URL's query parameters, kept in local storage
+// Source params: the landing URL's query parameters, kept in local storage
 // as marketing source data. Storing them is non-essential: the consent feature
 // saves them only once marketing is granted and clears them when it is not.
 // Orders only send what is there.

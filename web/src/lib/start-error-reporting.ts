@@ -15,7 +15,7 @@ export function readErrorReporting(): ErrorReporting | null {
 }
 
 /**
- * Starts error reporting (§8) when the server configured it: its code loads
+ * Starts error reporting (decision 013) when the server configured it: its code loads
  * after the page has loaded and the browser is idle, never before.
  */
 export function startErrorReporting(): void {

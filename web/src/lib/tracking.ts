@@ -1,6 +1,6 @@
-// Analytics events (§7). The page only announces them; the consent feature
-// passes each on to the tools the visitor has allowed. §8: a tracking
-// failure is logged and swallowed, never shown.
+// Analytics events (docs/product.md#tracking). The page only announces
+// them; the consent feature passes each on to the tools the visitor has
+// allowed. A tracking failure is logged and swallowed, never shown.
 
 export type TrackingParams = Record<string, unknown>;
 

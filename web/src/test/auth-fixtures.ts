@@ -23,5 +23,5 @@ export const signedOut: AuthSession = { user: null, claims: null };
 /** Amara just after signing up: signed in, her email not yet proven by the mailed link. */
 export const unconfirmed: AuthSession = { ...signedIn, user: { ...amara, email_verified: false } };
 
-/** The GraphQL answer of a signed-in Amara: her user record (§7 `userData`). */
+/** The GraphQL answer of a signed-in Amara: her user record (`userData`). */
 export const amaraUserDataAnswer = { 'POST /api/graphql': () => jsonResponse(200, { data: { user: [amaraData] } }) };

@@ -1,6 +1,6 @@
 import type { OnlineCourse, SelectedCourse } from '../lib/basket-items';
 
-// One course of each basket (§3 Selected course, Online course), as the
+// One course of each basket (docs/product.md#baskets), as the
 // browser stores them.
 
 const image = { url: '/media/x.svg', alt: '', width: 10, height: 10 };

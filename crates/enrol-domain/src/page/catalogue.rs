@@ -186,12 +186,12 @@ pub struct CoursePage {
     pub faqs: Vec<Faq>,
     /// Sessions with a free seat, soonest first (in-person courses only).
     pub sessions: Vec<Session>,
-    /// Sessions still to come with no seat free: their waiting lists (issue 13).
+    /// Sessions still to come with no seat free: their waiting lists (decision 015).
     pub full_sessions: Vec<Session>,
     pub related: Vec<CourseCard>,
 }
 
-/// A payment-provider price id and its amount (§3 Online course pricing).
+/// An online course's payment-provider price id and its amount.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Pricing {
@@ -200,7 +200,7 @@ pub struct Pricing {
     pub unit_amount: Money,
 }
 
-/// §3 Upsell offer: an add-on at a special price, keyed by the course's price id.
+/// An upsell offer: an add-on at a special price, keyed by the course's price id.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct UpsellOffer {
@@ -210,7 +210,7 @@ pub struct UpsellOffer {
     pub price_data: PriceData,
 }
 
-/// A price the payment provider is given inline (§7 `additional`).
+/// A price the payment provider is given inline (the online checkout's `additional`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[ts(export)]
 pub struct PriceData {
@@ -222,7 +222,7 @@ pub struct PriceData {
     pub unit_amount: Money,
 }
 
-/// A course's kit (§3 Course line): a choice with a price in pounds, or a note.
+/// A course's kit: a choice with a price in pounds, or a note.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
@@ -243,7 +243,7 @@ pub struct Faq {
     pub answer: String,
 }
 
-/// A dated session of an in-person course (§3 Session).
+/// A dated session of an in-person course (docs/product.md#catalogue).
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[ts(export)]
 pub struct Session {
@@ -273,7 +273,7 @@ pub struct Session {
 
 impl Session {
     /// Seats neither registered nor held: only sessions with one are
-    /// offered (§9, counting holds).
+    /// offered (counting holds; docs/product.md#bookings).
     pub fn free_seats(&self) -> i64 {
         (self.seats - self.registrations - self.held).max(0)
     }

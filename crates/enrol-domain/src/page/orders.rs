@@ -87,8 +87,9 @@ pub struct EnrollmentPage {
     pub given_name: String,
 }
 
-/// §3 Enrollment status, `failed` when the payment did not go through, and
-/// `cancelled` when the student cancelled it (issue 13).
+/// An enrollment's status (docs/product.md#bookings): pending, deposit or
+/// completed, `failed` when the payment did not go through, and
+/// `cancelled` when the student cancelled it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]

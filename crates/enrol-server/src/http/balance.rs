@@ -1,4 +1,4 @@
-//! Paying a booking's balance (issue 13, decision 015): the signed-in
+//! Paying a booking's balance (decision 015): the signed-in
 //! owner asks for a payment link from the account; a reminder mail carries
 //! one; either opens `/pay-balance/?token=…`, which prepares a payment
 //! intent for the amount the student chooses. The payment is recorded only

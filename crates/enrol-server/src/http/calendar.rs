@@ -1,4 +1,4 @@
-//! "Add to calendar" (issue 13, decision 015): a paid booking's training as
+//! "Add to calendar" (decision 015): a paid booking's training as
 //! an iCalendar file, for the browser that booked it or its signed-in
 //! owner; the same file the confirmation mail carries.
 

@@ -1,4 +1,4 @@
-//! A student cancels a booking from the account (issue 13, decision 015):
+//! A student cancels a booking from the account (decision 015):
 //! first what the terms would give back, shown before they confirm, then
 //! the cancellation, whose refunds are made at the payment provider at
 //! once (and retried by the scheduled jobs if that fails).

@@ -1,5 +1,5 @@
 //! A student moves a booked course to another date from the account
-//! (issue 13, decision 015): the dates offered, each with what it changes
+//! (decision 015): the dates offered, each with what it changes
 //! the total by, then the move itself.
 
 use std::sync::Arc;

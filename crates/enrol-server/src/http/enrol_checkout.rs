@@ -1,4 +1,4 @@
-//! The enrol checkout's calls (§7, decision 006): the basket as the
+//! The enrol checkout's calls (decision 006): the basket as the
 //! catalogue sells it now, discount codes, the order with its seat holds,
 //! and the payment intent that pays it. Every amount is the server's own.
 
@@ -104,7 +104,7 @@ fn not_admitted(refusal: Refusal) -> ApiError {
     }
 }
 
-/// The user whose payment account id the browser sent (§6), if any.
+/// The user whose payment account id the browser sent, if any.
 async fn payment_account(state: &AppState, account: Option<&str>) -> Result<Option<String>, ApiError> {
     let Some(account) = account.filter(|a| !a.is_empty()) else { return Ok(None) };
     match state.db.user_by_payment_account(account).await? {

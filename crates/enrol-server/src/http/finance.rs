@@ -1,4 +1,4 @@
-//! `POST /api/callback/`: the payment-plan panel's request (§2, §7), stored
+//! `POST /api/callback/`: the payment-plan panel's request (docs/product.md#checkout), stored
 //! and mailed to the college, who reply within 2 hours in business hours.
 
 use std::sync::Arc;

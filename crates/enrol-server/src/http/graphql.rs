@@ -1,4 +1,4 @@
-//! `POST /api/graphql`: the account data of §7 (decision 014), called with
+//! `POST /api/graphql`: the account data (decision 014), called with
 //! the signed-in user's bearer token or session cookie. Read-only: every
 //! resolver reads the caller's own rows through `enrol_db`'s `*_of(user_id)`
 //! reads, whatever ids a query passes. Depth and complexity are limited,
@@ -48,7 +48,7 @@ pub struct Query;
 #[Object(rename_fields = "snake_case", rename_args = "snake_case")]
 impl Query {
     /// The user by sign-in id: a list holding the caller when the id is
-    /// theirs, empty for any other id (§7; its first entry is `userData`).
+    /// theirs, empty for any other id (its first entry is `userData`).
     async fn user(&self, ctx: &Context<'_>, cognito_id: ID) -> Vec<UserData> {
         let Caller(user) = ctx.data_unchecked::<Caller>();
         if *cognito_id == user.cognito_id { vec![user.clone()] } else { Vec::new() }

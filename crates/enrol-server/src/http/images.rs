@@ -1,8 +1,8 @@
 //! `GET /_next/image/?url=/media/<path>&w=<width>&q=<quality>`: a content
 //! image resized to one of the widths the pages ask for, as lossy WebP, in
-//! the shape of Next.js's image optimiser (spec §9).
+//! the shape of Next.js's image optimiser (docs/product.md#pages).
 //!
-//! An image staff uploaded (`/media/uploads/<key>.<ext>`, issue 15) is
+//! An image staff uploaded (`/media/uploads/<key>.<ext>`, decision 018) is
 //! read from the file store; any other from the content pack's `images/`.
 //!
 //! Each result is kept on disk in `ENROL_IMAGE_CACHE` under a key made of

@@ -1,7 +1,7 @@
 //! JSON request bodies, read the same way by every handler: a body that is
 //! not JSON of the expected shape is a 400 in the API's envelope, and so is
 //! one whose text holds a NUL character, which PostgreSQL cannot store in
-//! a text column (it failed there with a 500 before; issue 10).
+//! a text column (it failed there with a 500 before; decision 010).
 //! `Content-Type: application/json` is checked before, by the
 //! [`guard`](super::guard).
 

@@ -1,5 +1,5 @@
 //! `GET /media/uploads/<key>.<extension>`: an image staff uploaded
-//! (issue 15), from the file store. The key never names other bytes, so
+//! (decision 018), from the file store. The key never names other bytes, so
 //! it may be cached for a year. An SVG is cleaned when it is uploaded, and
 //! is served under a policy that would stop a script anyway.
 

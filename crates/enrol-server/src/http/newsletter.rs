@@ -1,4 +1,4 @@
-//! The newsletter sign-up of the footer (§7, §9): double opt-in. The answer
+//! The newsletter sign-up of the footer: double opt-in. The answer
 //! is the same for every address, so it tells nobody who has signed up.
 
 use std::sync::Arc;

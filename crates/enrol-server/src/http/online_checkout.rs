@@ -1,4 +1,4 @@
-//! `POST /api/e-learning/create-checkout` (§7): the online basket becomes an
+//! `POST /api/e-learning/create-checkout` (docs/product.md#online-checkout): the online basket becomes an
 //! order priced by the server and a hosted checkout at the payment gateway.
 
 use std::collections::BTreeMap;

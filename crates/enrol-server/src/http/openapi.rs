@@ -1,4 +1,4 @@
-//! The JSON API described as OpenAPI 3.1 (issue 10), generated from the
+//! The JSON API described as OpenAPI 3.1 (decision 010), generated from the
 //! handlers' `#[utoipa::path]` and the types' `ToSchema`, and served at
 //! `GET /api/openapi.json`. Every refusal is the one [`ErrorEnvelope`];
 //! what every call can answer (a cross-site or non-JSON write, an internal

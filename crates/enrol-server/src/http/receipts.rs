@@ -1,4 +1,4 @@
-//! Receipts and credit notes (issue 13, decision 016), each a print-ready
+//! Receipts and credit notes (decision 016), each a print-ready
 //! HTML page: opened by the signed-in account its payment belongs to
 //! (`GET /api/account/receipts/{number}`, linked from the account's
 //! payments) or by whoever holds the link its mail gave

@@ -1,4 +1,4 @@
-//! Waiting lists (issue 13, decision 015): joining a full session's list,
+//! Waiting lists (decision 015): joining a full session's list,
 //! claiming an offered seat once (which makes a pending booking this browser
 //! then pays at the checkout) and leaving.
 

@@ -1,4 +1,4 @@
-//! The account area's writes (issue 12): forms, evidence uploads, intake
+//! The account area's writes (decision 014): forms, evidence uploads, intake
 //! calls, profile and password, each only on the caller's own rows.
 
 use base64::Engine as _;

@@ -1,4 +1,4 @@
-//! The back office's doors (issue 14, decision 017): set-up and sign-in
+//! The back office's doors (decision 017): set-up and sign-in
 //! with a second factor, sessions that end, every admin route refusing
 //! whoever its permission does not allow, and the audit log.
 

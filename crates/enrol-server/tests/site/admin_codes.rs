@@ -1,5 +1,5 @@
-//! Discount codes and upsell offers in the back office (issue 14, decision
-//! 017): each change writes one audit row and a refused one none, a code
+//! Discount codes and upsell offers in the back office (decision 017): each
+//! change writes one audit row and a refused one none, a code
 //! limited to courses or sections takes money off theirs only at the real
 //! checkout, an expired code is refused there, and an edited offer shows
 //! on its course's page.

@@ -1,4 +1,4 @@
-//! The site's content edited in the back office (issue 15, decision 018):
+//! The site's content edited in the back office (decision 018):
 //! a draft changes nothing until it is published; publishing shows on every
 //! instance; Markdown with markup is shown as text; a renamed course's old
 //! address redirects; a revert publishes an earlier body again; an article

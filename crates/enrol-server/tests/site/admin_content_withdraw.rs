@@ -1,5 +1,5 @@
-//! Content taken off the site, and pages staff add (issue 15, decision
-//! 018): a withdrawn course leaves its page, section, sitemap, search and
+//! Content taken off the site, and pages staff add (decision 018): a
+//! withdrawn course leaves its page, section, sitemap, search and
 //! checkout but keeps its row and history, and publishing it again brings
 //! it back; the pages the site is built around, its sections and its site
 //! data stay. A page staff add shows at `/{slug}/` unless another part of

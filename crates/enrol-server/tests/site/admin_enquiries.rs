@@ -1,4 +1,4 @@
-//! The enquiry inbox in the back office (issue 14, decision 017): what the
+//! The enquiry inbox in the back office (decision 017): what the
 //! site's forms sent, newest first and filtered, its status, owner and
 //! notes, and replies mailed from an enquiry's page, each change with one
 //! audit row and a refused one with none.

@@ -1,4 +1,4 @@
-//! The content media library (issue 15): staff with the content permission
+//! The content media library (decision 018): staff with the content permission
 //! upload JPEG, PNG, WebP and SVG images with alt text; each is known by
 //! its bytes, written again without metadata (an SVG without anything but
 //! drawing), served at `/media/uploads/…` and resized by `/_next/image/`;

@@ -1,4 +1,4 @@
-//! Orders in the back office (issue 14, decision 017): staff find bookings
+//! Orders in the back office (decision 017): staff find bookings
 //! and read one whole, and refund, move, cancel, record money taken by
 //! hand, move the balance's due day and send a mail again, each through
 //! the student's own path where there is one, each with one audit row,

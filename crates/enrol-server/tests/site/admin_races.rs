@@ -1,6 +1,6 @@
 //! Staff actions on money and certificates sent ten times at once over two
 //! instances, as a double click or two colleagues at two desks would send
-//! them (issue 14, decision 017): each is done once, or up to its limit,
+//! them (decision 017): each is done once, or up to its limit,
 //! and the rest are refused; one audit row per change that was made. Its
 //! `ten_at_once` serves the content races too.
 

@@ -1,5 +1,5 @@
-//! Sessions, rosters and figures in the back office (issue 14 items 3, 7
-//! and 8): a date staff open is on sale at once; seats never go below what
+//! Sessions, rosters and figures in the back office (decision 017): a date
+//! staff open is on sale at once; seats never go below what
 //! is taken; a cancelled date tells its students; rosters for the tutor of
 //! the session only; attendance; the dashboard and the accountant's CSVs.
 

@@ -1,4 +1,4 @@
-//! After the booking fee (issue 13): a balance paid in parts from a link
+//! After the booking fee (decision 015): a balance paid in parts from a link
 //! that works without signing in, each payment recorded and receipted once
 //! whatever the provider replays, an overpayment given back; the reminders
 //! of a balance sent once each, by racing job runners and after an outage.

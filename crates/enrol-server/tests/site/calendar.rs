@@ -1,4 +1,4 @@
-//! Calendar invites and joining instructions (issue 13): a paid booking's
+//! Calendar invites and joining instructions (decision 015): a paid booking's
 //! confirmation carries its training as an .ics file, sent over SMTP as a
 //! calendar attachment, and the booking's browser downloads the same file;
 //! nobody else does.

@@ -1,4 +1,4 @@
-//! A student cancels a booking from the account (issue 13): the terms are
+//! A student cancels a booking from the account (decision 015): the terms are
 //! shown first; within 14 days of booking everything paid comes back,
 //! later the booking fee is kept; refunds go through the gateway once,
 //! whatever is retried; the seat goes back on sale; only the owner can; a

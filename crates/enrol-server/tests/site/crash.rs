@@ -1,4 +1,4 @@
-//! A crash loses nothing (issue 10, item 9): the real `enrol` binary is
+//! A crash loses nothing (decision 009): the real `enrol` binary is
 //! killed with SIGKILL while many checkouts and payments are in flight,
 //! then started again on the same database. No order is half written, no
 //! hold outlives its life, every payment the provider took is fulfilled

@@ -1,4 +1,4 @@
-//! A student moves a booking to another date (issue 13): only to a date of
+//! A student moves a booking to another date (decision 015): only to a date of
 //! the same course with a free seat, the new seat held before the old one
 //! is given back, the price difference refunded or added to the balance,
 //! a new confirmation with the same calendar entry updated; one free seat

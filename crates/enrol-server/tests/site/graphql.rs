@@ -1,4 +1,4 @@
-//! The account data API (`POST /api/graphql`, §7; decision 014): each user
+//! The account data API (`POST /api/graphql`, decision 014): each user
 //! reads their own rows only, whatever ids, tokens or emails are tried.
 
 use serde_json::{Value, json};

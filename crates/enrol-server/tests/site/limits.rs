@@ -1,4 +1,4 @@
-//! Limits counted where they are enforced (issue 10, items 3 and 4): a
+//! Limits counted where they are enforced (decision 009): a
 //! seat is held once and for a bounded time, a discount code is never used
 //! more often than allowed, and one client cannot take every seat. Race
 //! tests send many real requests at once and count what got through.

@@ -1,4 +1,4 @@
-//! The newsletter's double opt-in (§7, §9): an address joins only by the
+//! The newsletter's double opt-in (docs/product.md#enquiries): an address joins only by the
 //! link mailed to it, once, and the answer is the same for every address.
 
 use serde_json::{Value, json};

@@ -1,4 +1,4 @@
-//! The OpenAPI document at `/api/openapi.json` (issue 10): it describes
+//! The OpenAPI document at `/api/openapi.json` (decision 010): it describes
 //! every route of the JSON API the router mounts, no more and no less, and
 //! every refusal it documents is the one error envelope.
 

@@ -1,4 +1,4 @@
-//! Orders that nobody else can take over (issue 10, items 1, 5 and 7): an
+//! Orders that nobody else can take over (decision 009): an
 //! order, its intent and its pages belong to the browser that made them or
 //! to its signed-in owner; an order is paid once; a request sent twice
 //! makes one order; the sandbox and the dev mailbox keep their secrets.

@@ -12,7 +12,7 @@ fn html_text(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#x27;")
 }
 
-/// Paths §2 says are linked for search engines on every page.
+/// Paths linked for search engines on every page (docs/product.md#pages).
 const HIDDEN_LINKS: [&str; 8] = [
     "/courses/injectables/",
     "/courses/cpd/",

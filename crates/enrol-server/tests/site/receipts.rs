@@ -1,4 +1,4 @@
-//! Receipts and credit notes (issue 13, decision 016): every payment gets a
+//! Receipts and credit notes (decision 016): every payment gets a
 //! numbered receipt linked in its mail, every refund made a credit note
 //! that names the receipt it corrects; each opens for its owner's session
 //! or with its link's token and for nobody else; the database never lets

@@ -1,4 +1,4 @@
-//! Waiting lists (issue 13): only a full session has one; a freed seat goes
+//! Waiting lists (decision 015): only a full session has one; a freed seat goes
 //! to the first person waiting before any public buyer, kept for them behind
 //! a single-use link, and passes on when unclaimed; a claimed seat is paid
 //! at the checkout; people leave by their link. Under concurrency: one freed

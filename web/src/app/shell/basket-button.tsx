@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { BasketIcon } from '../../components/ui/icons';
 import { useBasket } from '../../lib/basket';
 
-// §9: the count shows after a 1000 ms delay.
+// The count shows after a 1000 ms delay (docs/product.md#pages).
 export const BASKET_COUNT_DELAY_MS = 1000;
 
 /**
- * §2 Header: with in-person courses selected (or an empty basket) the icon
+ * The header's basket icon (docs/product.md#baskets): with in-person courses selected (or an empty basket) the icon
  * links to the checkout; with only online courses it toggles their drawer.
  */
 export function BasketButton() {

@@ -18,7 +18,7 @@ export const ACADEMY_LINKS: TextLink[] = [
   { text: 'Contact us', link: '/contact/' },
 ];
 
-// §2: links for search engines, hidden on the page.
+// Links for search engines, hidden on the page (docs/product.md#pages).
 export const SEARCH_ENGINE_LINKS: TextLink[] = [
   { text: 'Injectables courses', link: '/courses/injectables/' },
   { text: 'CPD courses', link: '/courses/cpd/' },

@@ -20,7 +20,7 @@ function FooterNewsletter() {
   ) : null;
 }
 
-/** §9 'email' conversion: its code loads when an address is clicked. */
+/** The 'email' conversion (docs/product.md#tracking): its code loads when an address is clicked. */
 const trackEmail = () => void import('../../lib/conversions').then(({ trackConversion }) => trackConversion('email'));
 
 function mapsUrl(address: string): string {

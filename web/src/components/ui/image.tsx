@@ -1,6 +1,6 @@
 import type { Image as ImageData } from '../../generated/Image';
 
-// The widths the image endpoint makes (§9: /_next/image/, quality 75).
+// The widths the image endpoint makes (/_next/image/, quality 75; docs/product.md#pages).
 const WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840];
 const QUALITY = 75;
 

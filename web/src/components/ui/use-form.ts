@@ -6,7 +6,7 @@ import { reveal } from './reveal';
 
 // One form's state, for forms made of `Field`s: what was typed, each field's
 // message, the form's own message and whether it is being sent. The browser
-// checks first (§5); the server's messages for the same fields go beside
+// checks first (docs/product.md#contact-details); the server's messages for the same fields go beside
 // them, and focus goes to the first field with one; a send refused with the
 // form's own message (a declined card) takes the focus to that message
 // (`FormMessage`), wherever it sits on the screen.

@@ -119,7 +119,7 @@ function SignedIn({ user, venue, today }: { user: AuthUser; venue: string; today
       setSignOutFailed(false);
     });
     if (await signOut()) {
-      // §4: sign-out clears all state, the baskets too.
+      // Sign-out clears all state, the baskets too.
       emptyBaskets();
     } else {
       setSigningOut(false);
@@ -144,7 +144,7 @@ function SignedIn({ user, venue, today }: { user: AuthUser; venue: string; today
 }
 
 /**
- * §2 the account area (any path under /account/), one part per address.
+ * The account area (any path under /account/), one part per address.
  * The server's HTML is the same for everyone; who is signed in is known
  * only after hydration. A mailed link that signed the browser in leaves a
  * notice saying so. `venue` is the academy's address, where sessions on

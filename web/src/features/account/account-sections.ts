@@ -1,4 +1,4 @@
-// §2 The account area's parts, each at its own address under /account/,
+// The account area's parts (docs/product.md#account-area), each at its own address under /account/,
 // in the order the account menu lists them.
 
 export interface AccountSection {

@@ -2,7 +2,7 @@ import { queryAccountData } from '../../lib/account-data';
 import { useRequest } from '../../lib/use-request';
 
 /**
- * One GraphQL read of the account data (§7) for a part of the account,
+ * One GraphQL read of the account data (decision 014) for a part of the account,
  * named `name` for its key and its error report; `retry` reads it again
  * after a change.
  */

@@ -2,7 +2,7 @@ import type { FormEvent, ReactNode } from 'react';
 import { FormMessage } from '../../components/ui/form-message';
 import type { FormStatus } from '../../components/ui/use-form';
 
-// §2 The account pages' one form layout (decision 008): a heading that names
+// The account pages' one form layout (decision 008): a heading that names
 // the form, its fields, the server's message and one button.
 
 interface AccountFormProps {

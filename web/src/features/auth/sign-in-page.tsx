@@ -8,7 +8,7 @@ import { nextPathOf } from '../../lib/paths';
 import { SIGN_IN_FIELDS, validateSignIn } from '../../lib/account-rules';
 
 /**
- * §2 /sign-in/: on success to the account, or to the same-site `?next=` path.
+ * /sign-in/: on success to the account, or to the same-site `?next=` path.
  * An account whose email is not confirmed yet signs in too; the account
  * asks for the email to be confirmed (decision 009).
  */

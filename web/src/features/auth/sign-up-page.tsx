@@ -22,9 +22,9 @@ const INPUTS: Record<SignUpField, { label: string; type: 'text' | 'email' | 'tel
 const EMPTY: SignUpRequest = { email: '', password: '', first_name: '', last_name: '', phone: '' };
 
 /**
- * §2 /sign-up/: §5 requires every field. A new account is signed in at once
- * (§4, §7) and lands on the account, which says a link is on its way to
- * prove the email (decision 009). An email that has an account signs
+ * /sign-up/: every field is required (docs/product.md#accounts). A new
+ * account is signed in at once and lands on the account, which says a link
+ * is on its way to prove the email (decision 009). An email that has an account signs
  * nobody in: the page says its owner was mailed a link.
  */
 export function SignUpPage({ page }: { page: AccountFormPage }) {

@@ -14,9 +14,10 @@ const SIGN_IN = <Link to="/sign-in/">Sign in</Link>;
  * /verify-email/?token=…, the link of the sign-up mail (decision 009). The
  * link proves the mailbox and the password proves who signed up, so both
  * are asked: an owner who opens a link an impostor's sign-up sent cannot
- * confirm that account. Then the browser is signed in (§4: sign-up is
- * followed by sign-in) and the account says so. A link that expired or was
- * used says how to get a new one: the account sends it again.
+ * confirm that account. Then the browser is signed in (sign-up is
+ * followed by sign-in, docs/product.md#accounts) and the account says so.
+ * A link that expired or was used says how to get a new one: the account
+ * sends it again.
  */
 export function VerifyEmailPage({ page }: { page: AccountFormPage }) {
   const token = useLinkToken();

@@ -11,7 +11,7 @@ type Added = null | 'in-person' | 'online' | 'date-changed';
 
 /**
  * In-person courses go to the selected courses (enrolled on the checkout
- * page) with a chosen date; online courses go to the online basket (§4).
+ * page) with a chosen date; online courses go to the online basket.
  */
 export function AddToBasket({ course }: { course: CoursePage }) {
   const basket = useBasket();

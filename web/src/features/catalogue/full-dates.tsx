@@ -2,7 +2,7 @@ import type { Session } from '../../generated/Session';
 import { formatSessionDate } from '../../lib/dates';
 import { sessionTypeLabel } from '../../lib/sessions';
 
-/** Issue 13: the dates with no seat free, each with a link to its waiting list. */
+/** The dates with no seat free, each with a link to its waiting list. */
 export function FullDates({ sessions }: { sessions: Session[] }) {
   if (sessions.length === 0) return null;
   return (

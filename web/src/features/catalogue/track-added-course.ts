@@ -9,7 +9,7 @@ export interface AddedCourse {
   price: number;
 }
 
-/** §7: an add to basket, for the marketing, analytics and pixel tools; GBP, in pounds. */
+/** An add to basket, for the marketing, analytics and pixel tools; GBP, in pounds. */
 export function trackAddedCourse(course: AddedCourse): void {
   const value = penceToPounds(course.price);
   track('Added Course', { currency: 'GBP', value, course_id: course.id, course_name: course.title, url: course.url });

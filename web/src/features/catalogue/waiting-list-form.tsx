@@ -8,7 +8,7 @@ import { formatSessionDate } from '../../lib/dates';
 import { sessionTypeLabel } from '../../lib/sessions';
 import type { WaitingListJoinPage as WaitingListJoinData } from '../../generated/WaitingListJoinPage';
 
-// Issue 13: someone asks to wait for a full date (`/waiting-list/join/`).
+// Someone asks to wait for a full date (`/waiting-list/join/`).
 // The server keeps the order people join in and mails a link to leave; a
 // freed seat is offered by mail, first come, first served.
 

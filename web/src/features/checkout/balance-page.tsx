@@ -18,7 +18,7 @@ import { confirmSandboxPayment, PaymentRefused, returnUrl } from './place-order'
 import { EMPTY_CARD, SandboxPaymentElement } from './sandbox-payment-element';
 import { StripePaymentElement, type StripeCheckout } from './stripe-payment-element';
 
-// Issue 13: a booking's balance, paid in full or in part from the link of a
+// Decision 015: a booking's balance, paid in full or in part from the link of a
 // reminder mail (no sign-in needed) or from the account. The amount is
 // chosen first, then the payment intent for it is made and paid.
 

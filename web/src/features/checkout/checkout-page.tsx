@@ -42,7 +42,7 @@ const NOT_PREPARED = 'We could not prepare your checkout. Please check your conn
 const UNREACHABLE = 'we could not reach the payment service. Please check your connection and try again.';
 const CLEARPAY_OVER_LIMIT = `Clearpay is not available for totals over ${formatMoney(CLEARPAY_LIMIT)}. Please choose another payment method.`;
 
-/** The payment account an order is paid into, for the order's metadata (§7). */
+/** The payment account an order is paid into, for the order's metadata. */
 function paymentAccountMode(page: CheckoutPageData): string {
   if (page.gateway === 'sandbox') return 'sandbox';
   return page.publishableKey?.startsWith('pk_live_') ? 'live' : 'test';
@@ -65,7 +65,7 @@ function EmptyCheckout() {
 class PaymentDetailsIncomplete extends Error {}
 
 /**
- * §8: what the form says when any step of paying failed, 'Payment failed'
+ * What the form says when any step of paying failed, 'Payment failed'
  * with the server's or the provider's words (a session that filled up, a
  * price or a code that changed, a card declined).
  */
@@ -261,7 +261,8 @@ function EnrolCheckout({ page, returnedFailed, today }: { page: CheckoutPageData
 }
 
 /**
- * §2 Checkout page: the selected courses are enrolled and paid for here.
+ * The checkout page (docs/product.md#checkout): the selected courses are
+ * enrolled and paid for here.
  * `today`: the London day the page was made for, which sets when a balance falls due.
  */
 export function CheckoutPage({ page, today }: { page: CheckoutPageData; today: string }) {

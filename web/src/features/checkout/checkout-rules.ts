@@ -3,7 +3,7 @@ import type { Contact } from '../../generated/Contact';
 import type { SandboxCard } from '../../generated/SandboxCard';
 import { emailProblem, phoneProblem } from '../../lib/contact-rules';
 
-// §5: the checkout's contact details are required for card payments and
+// docs/product.md#contact-details: the checkout's contact details are required for card payments and
 // optional for buy-now-pay-later methods (whose provider asks for them), but
 // what is given must be valid; the payment-plan form requires all four. The
 // same rules as enrol_domain::checkout on the server, which checks again.
@@ -51,7 +51,7 @@ export function trimContact(contact: Contact): Contact {
   };
 }
 
-/** §6: the signed-in user's details in the fields the buyer has left empty. */
+/** The signed-in user's details in the fields the buyer has left empty. */
 export function prefillContact(contact: Contact, user: AuthUser): Contact {
   const fill = (typed: string, known: string) => (typed.trim() ? typed : known);
   return {

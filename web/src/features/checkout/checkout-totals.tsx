@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/money';
 import type { AppliedDiscount } from './discount-code';
 
 /**
- * §2: the discount summary, 'Your training total', 'Booking fee' and what
+ * The discount summary, 'Your training total', 'Booking fee' and what
  * is left to pay, and when (`balanceDueOn`, never a day already past): a
  * booking whose training starts within 14 days owes its balance today.
  */

@@ -33,10 +33,11 @@ function failure(error: unknown) {
 }
 
 /**
- * §3, §5, §8: checks a discount code with the server and hands a valid one
- * that reaches any of the basket's `courseIds` up. §4's box states:
- * missing, loading and error are the form's; valid is the parent's, which
- * hides the box once a code applies.
+ * Checks a discount code with the server and hands a valid one that
+ * reaches any of the basket's `courseIds` up (docs/product.md#pricing; its
+ * messages are under #errors there). The box's states: missing, loading
+ * and error are the form's; valid is the parent's, which hides the box
+ * once a code applies.
  */
 export function DiscountCode({ courseIds, onApply }: {
   courseIds: readonly string[];

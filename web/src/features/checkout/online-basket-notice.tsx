@@ -6,7 +6,7 @@ function titles(names: string[]): string {
 }
 
 /**
- * A mixed basket (§4): the online courses are bought from their own basket,
+ * A mixed basket (docs/product.md#baskets): the online courses are bought from their own basket,
  * the Order Summary drawer, not on this page; the checkout says they are
  * waiting there and opens it.
  */

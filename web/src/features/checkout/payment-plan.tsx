@@ -52,7 +52,7 @@ function PaymentPlanForm({ courses, contact, onSent }: { courses: string[]; cont
 }
 
 /**
- * §2 Payment-plan panel, from a total of £1,000: a prompt, then a form
+ * The payment-plan panel, from a total of £1,000: a prompt, then a form
  * (prefilled with what the visitor has typed at checkout), then 'Details Received'.
  */
 export function PaymentPlan({ courses, contact }: { courses: string[]; contact: Contact }) {

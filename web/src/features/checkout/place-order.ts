@@ -21,23 +21,23 @@ import type { PaymentMethod } from '../../lib/payment-methods';
 import { amountDue, modeFor, selectedFor } from './pricing';
 import type { Stripe, StripeElements } from './stripe-js';
 
-// §4, §7 (decision 006): on submit the order is created, the payment intent
+// Decision 006: on submit the order is created, the payment intent
 // made on load gets the order's amount and metadata, and the gateway confirms
 // the payment with the return address /enrolment/{orderId}.
 
 /**
- * §7: the payment intent's metadata names its order under this key, the
+ * The payment intent's metadata names its order under this key, the
  * `order_id` of enrol_domain's `IntentMetadata`; the webhook finds the order by it.
  */
 export const ORDER_ID_METADATA_KEY = 'Order ID' satisfies keyof IntentMetadata;
-/** §9: the order id is kept in local storage, so a retry replaces the pending order. */
+/** The order id is kept in local storage, so a retry replaces the pending order. */
 export const ORDER_ID_KEY = 'orderId';
 /** Decision 009: the new order last sent, with the key that makes sending it again one order. */
 export const ENROLL_ATTEMPT_KEY = 'enrollAttempt';
 const ENROLL_PATH = '/api/enroll/';
 export const INTENT_PATH = '/api/checkout/';
 
-/** §6: a signed-in buyer's payment account id and email; both null for a visitor. */
+/** A signed-in buyer's payment account id and email; both null for a visitor. */
 export type IntentCustomer = Pick<IntentUpdateRequest, 'customerId' | 'email'>;
 
 export interface OrderDraft {
@@ -55,7 +55,7 @@ export interface OrderDraft {
   customer: IntentCustomer;
 }
 
-/** `POST /api/enroll/` `data` (§3 Order payload). */
+/** `POST /api/enroll/` `data`: the order as the browser asks for it (decision 006). */
 function enrollData(draft: OrderDraft): EnrollData {
   const mode = modeFor(draft.method);
   return {

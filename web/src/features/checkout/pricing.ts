@@ -4,7 +4,7 @@ import type { PaymentMode } from '../../generated/PaymentMode';
 import type { Quote } from '../../generated/Quote';
 import type { PaymentMethod } from '../../lib/payment-methods';
 
-// The pricing rules of an in-person enrolment (§9), the same as
+// The pricing rules of an in-person enrolment (docs/product.md#pricing), the same as
 // crates/enrol-domain/src/enrollment.rs, over its types generated from Rust
 // (`LinePrice`; `Discount`: pence off, or a whole percentage of what the
 // lines its code applies to add up to). Both are tested against
@@ -12,11 +12,11 @@ import type { PaymentMethod } from '../../lib/payment-methods';
 // The page only previews these figures: the server prices the order itself
 // and refuses any that differ.
 
-/** §9: the booking fee (deposit) per course. */
+/** The booking fee (deposit) per course. */
 export const BOOKING_FEE = 10000;
-/** §9: the payment-plan panel is offered from this total. */
+/** The payment-plan panel is offered from this total. */
 export const PAYMENT_PLAN_THRESHOLD = 100000;
-/** §9: the balance after the booking fee is due this many days before training. */
+/** The balance after the booking fee is due this many days before training. */
 export const BALANCE_DUE_DAYS = 14;
 /** Clearpay's UK limit: it is not offered on larger totals. */
 export const CLEARPAY_LIMIT = 120000;
@@ -51,7 +51,7 @@ export function amountDue(figures: Quote, mode: PaymentMode): number {
   return mode === 'fee' ? figures.deposit : figures.total;
 }
 
-/** §2: the payment-plan panel is shown from £1,000. */
+/** The payment-plan panel is shown from £1,000. */
 export function offersPaymentPlan(figures: Quote): boolean {
   return figures.total >= PAYMENT_PLAN_THRESHOLD;
 }
@@ -62,18 +62,18 @@ export function paymentMethods(mode: PaymentMode, total: number): PaymentMethod[
   return total > CLEARPAY_LIMIT ? ['card', 'klarna'] : ['card', 'klarna', 'afterpay_clearpay'];
 }
 
-/** §4: a buy-now-pay-later method pays the full total; a card pays the booking fee. */
+/** A buy-now-pay-later method pays the full total; a card pays the booking fee. */
 export function modeFor(method: PaymentMethod): PaymentMode {
   return method === 'card' ? 'fee' : 'full';
 }
 
-/** §3 Checkout form `selected`: 'card', or 'klarna' for any buy-now-pay-later method. */
+/** The checkout form's `selected`: 'card', or 'klarna' for any buy-now-pay-later method. */
 export function selectedFor(method: PaymentMethod): 'card' | 'klarna' {
   return method === 'card' ? 'card' : 'klarna';
 }
 
 /**
- * §9: the balance is due 14 days before the first day of training; booked
+ * The balance is due 14 days before the first day of training; booked
  * later than that, on the day of booking, `today`: never a date already
  * past (`YYYY-MM-DD` in and out; enrol_domain's `balance_due_on`, both run
  * `balance-due-vectors.json`).

@@ -52,7 +52,7 @@ function SelectedCourseRow({ row, onSession, onKit, onRemove }: {
   );
 }
 
-/** §2: 'Your selected courses', each with its date, kit and a remove button. */
+/** 'Your selected courses', each with its date, kit and a remove button. */
 export function SelectedCourseList({ rows, onChange, onRemove }: {
   rows: CheckoutRow[];
   onChange: (course: SelectedCourse, changed: SelectedCourse) => void;

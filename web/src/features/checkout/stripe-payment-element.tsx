@@ -19,7 +19,7 @@ export interface StripeCheckout {
   confirm: ConfirmPayment;
 }
 
-/** §4: Klarna and Clearpay pay in full (mode full); any other method is a card paying the booking fee. */
+/** Klarna and Clearpay pay in full (mode full); any other method is a card paying the booking fee. */
 export function methodOf(type: string): PaymentMethod {
   return type === 'klarna' || type === 'afterpay_clearpay' ? type : 'card';
 }

@@ -13,9 +13,9 @@ type PaymentIntent =
   | { status: 'failed'; error: unknown };
 
 /**
- * §7: the booking-fee payment intent, prepared once the session is known
- * (§2: the spinner covers both) and again by `retry` if that failed.
- * §6: a signed-in buyer's payment account id and email go with it.
+ * The booking-fee payment intent, prepared once the session is known
+ * (the spinner covers both) and again by `retry` if that failed.
+ * A signed-in buyer's payment account id and email go with it.
  * Submitting sets its real amount, for the same `customer`.
  */
 export function usePaymentIntent(): PaymentIntent & { retry: () => void } {

@@ -11,7 +11,7 @@ import { writeText } from '../../lib/storage';
 import { useAction } from '../../lib/use-action';
 import { ORDER_ID_KEY } from './place-order';
 
-// Issue 13: the pages of the waiting lists' mails. A claim turns the offer
+// The pages of the waiting lists' mails (docs/product.md#waiting-lists). A claim turns the offer
 // into a booking that holds the seat, paid at the checkout like any other;
 // the same link gives the place up instead.
 

@@ -42,7 +42,7 @@ function ManageChoices({ current, onSave }: { current: Consent; onSave: (choice:
 }
 
 /**
- * §7 and PECR: asks a visitor who has not chosen yet, and shows the choices
+ * UK PECR: asks a visitor who has not chosen yet, and shows the choices
  * again from the footer. Rendered only in the browser, after the stored
  * choice is read, so it is never part of the server's HTML.
  */

@@ -25,7 +25,7 @@ const ConsentContext = createContext<ConsentState | null>(null);
 
 /**
  * The banner is wanted: the stored choice is read and there is none yet
- * while there is a tool to ask about (issue 12), or the visitor asked to
+ * while there is a tool to ask about, or the visitor asked to
  * see it again.
  */
 export function bannerWanted({ consent, settingsOpen, toolsConfigured }: Pick<ConsentState, 'consent' | 'settingsOpen' | 'toolsConfigured'>): boolean {
@@ -60,7 +60,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
   const [consent, setConsent] = useState<Consent | null>(null);
   const [toolsConfigured, setToolsConfigured] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  // The landing URL's query, kept for the source params (§9): read once in the browser.
+  // The landing URL's query, kept as the order's marketing source: read once in the browser.
   const landingSearch = useRef<string | null>(null);
   const reopenedFrom = useRef<HTMLElement | null>(null);
 

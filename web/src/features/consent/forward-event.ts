@@ -1,9 +1,9 @@
 import type { TrackingParams } from '../../lib/tracking';
 import type { ConsentChoice } from './consent-storage';
 
-// §7: each tracking event goes on to the tools of the categories the visitor
+// docs/product.md#tracking: each tracking event goes on to the tools of the categories the visitor
 // granted, in each tool's own vocabulary. A tool that is not on the page is
-// skipped; one that throws is logged and skipped (§8).
+// skipped; one that throws is logged and skipped.
 
 interface Route {
   tool: string;
@@ -26,7 +26,7 @@ function tiktokAddToCart(params: TrackingParams): TrackingParams {
   };
 }
 
-/** The Meta pixel's standard event for a conversion label (§9). */
+/** The Meta pixel's standard event for a conversion label. */
 function metaConversion(label: unknown): string {
   if (label === 'signup') return 'CompleteRegistration';
   if (label === 'enrol') return 'Purchase';

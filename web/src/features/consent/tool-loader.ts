@@ -207,7 +207,7 @@ const LOADERS: Record<Tool, (id: string, grants: ConsentChoice) => void> = {
 
 /**
  * Adds each configured tool whose category is granted, once per page; a
- * tool that fails to start is logged and skipped (§8).
+ * tool that fails to start is logged and skipped.
  */
 export function loadTools(config: ToolIds, grants: ConsentChoice): void {
   for (const tool of TOOLS) {

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 
-// §7, §9: the footer's newsletter sign-up. Double opt-in: the address joins
+// The footer's newsletter sign-up (docs/product.md#enquiries). Double opt-in: the address joins
 // only once it opens the link mailed to it; the consent is asked for here,
 // in words the server keeps with the address.
 

@@ -8,7 +8,7 @@ import { addedUpsells, onlineBasketTotal, type OnlineCourse } from '../../lib/ba
 
 export const CREATE_CHECKOUT_PATH = '/api/e-learning/create-checkout';
 
-/** §7: the server prices the basket itself from these ids; what the buyer agreed to goes with them (decision 020). */
+/** The server prices the basket itself from these ids; what the buyer agreed to goes with them (decision 020). */
 export interface CreateCheckoutRequest {
   priceIds: string[];
   additional: PriceData[];

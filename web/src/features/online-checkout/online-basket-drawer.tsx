@@ -34,7 +34,7 @@ function Upsell({ course, onToggle }: { course: OnlineCourse; onToggle: () => vo
   );
 }
 
-/** §2 Online basket drawer, titled Order Summary. */
+/** The online basket drawer, titled Order Summary (docs/product.md#online-checkout). */
 export function OnlineBasketDrawer() {
   const { onlineCourses, onlineBasket, restored, setOnlineBasket, removeOnlineCourse, toggleUpsell } = useBasket();
   const cancelled = returnedCancelled(useLocation().search);
@@ -47,7 +47,7 @@ export function OnlineBasketDrawer() {
   };
   const ref = useModal(onlineBasket, close);
   const total = onlineBasketTotal(onlineCourses);
-  // §2, §4: the basket icon toggles the drawer, so the drawer opens below
+  // The basket icon toggles the drawer, so the drawer opens below
   // the header (which stays on screen) and the icon stays there to close it.
   const overlay = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {

@@ -10,7 +10,7 @@ import { returnedCancelled } from './checkout-return';
 // render), so nothing hydrates against it.
 const OnlineBasketDrawer = lazy(() => import('./online-basket-drawer').then(({ OnlineBasketDrawer }) => ({ default: OnlineBasketDrawer })));
 
-/** §2 the online basket drawer, once it is wanted. */
+/** The online basket drawer, once it is wanted. */
 export function OnlineBasket() {
   const { onlineBasket, restored } = useBasket();
   const cancelled = returnedCancelled(useLocation().search);

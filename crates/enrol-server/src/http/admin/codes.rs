@@ -1,5 +1,5 @@
-//! Discount codes and upsell offers in the back office (issue 14, decision
-//! 017), for staff with `Permission::Codes`. What a code takes off at
+//! Discount codes and upsell offers in the back office (decision 017), for
+//! staff with `Permission::Codes`. What a code takes off at
 //! checkout is the domain's (`enrol_domain::codes`, `Quote`).
 
 use std::sync::Arc;

@@ -1,4 +1,4 @@
-//! The site's content in the back office (issue 15, decision 018), for
+//! The site's content in the back office (decision 018), for
 //! staff with `Permission::Content`: documents, drafts, publishing, history
 //! and reverting, and the Markdown preview the editor shows.
 

@@ -1,5 +1,5 @@
-//! The enquiry and payment-plan inbox in the back office (issue 14,
-//! decision 017), for staff with `Permission::Enquiries`: what the site's
+//! The enquiry and payment-plan inbox in the back office (decision 017),
+//! for staff with `Permission::Enquiries`: what the site's
 //! forms sent, where staff are with each, who owns it, their notes, and
 //! the replies they mail from an enquiry's page (answers go to the
 //! college's address).

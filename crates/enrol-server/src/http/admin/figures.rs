@@ -1,4 +1,4 @@
-//! The dashboard and the accountant's exports (issue 14 item 8).
+//! The dashboard and the accountant's exports (decision 017).
 
 use std::sync::Arc;
 

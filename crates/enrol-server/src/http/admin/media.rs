@@ -1,4 +1,4 @@
-//! The content media library (issue 15), for staff with
+//! The content media library (decision 018), for staff with
 //! `Permission::Content`: images uploaded for the site's pages, listed
 //! newest first, and their alt text changed. What an image may be and how
 //! it is cleaned is `enrol_images` ([`Renderer::clean_upload`]); where the

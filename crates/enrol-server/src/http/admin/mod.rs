@@ -1,4 +1,4 @@
-//! The back office's API, `/api/admin/…` (issue 14, decision 017).
+//! The back office's API, `/api/admin/…` (decision 017).
 //!
 //! Every route is in [`ROUTES`] with the permission it needs; the guard
 //! finds the matched route there, checks the staff session and the role,

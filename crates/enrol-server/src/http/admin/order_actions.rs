@@ -1,4 +1,4 @@
-//! What staff do to an order (issue 14, decision 017): refund, move,
+//! What staff do to an order (decision 017): refund, move,
 //! cancel, record money taken by hand, move the balance's due day, send a
 //! mail again. Each is one transaction with its audit row, through the
 //! same `Db` function as the student's own action where there is one, and

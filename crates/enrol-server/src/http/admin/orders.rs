@@ -1,4 +1,4 @@
-//! Orders in the back office (issue 14, decision 017): finding course
+//! Orders in the back office (decision 017): finding course
 //! bookings and reading one whole, as `GET /api/admin/orders…` answers and
 //! as every staff action on an order answers afterwards
 //! ([`order_answer`]). The actions are in `order_actions`.

@@ -1,4 +1,4 @@
-//! Rosters in the back office (issue 14 item 7): a session's students,
+//! Rosters in the back office (decision 017): a session's students,
 //! printable and as CSV; attendance; certificates for those who came.
 //! Tutors see and mark only the sessions they teach.
 

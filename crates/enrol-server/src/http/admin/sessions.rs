@@ -1,4 +1,4 @@
-//! Sessions in the back office (issue 14 item 3): list, open, change and
+//! Sessions in the back office (decision 017): list, open, change and
 //! cancel dates. Tutors list only the sessions they teach.
 
 use std::collections::BTreeMap;

@@ -87,7 +87,7 @@ pub async fn show_basket(
     Ok(Json(response))
 }
 
-/// `POST /api/code` (§3 Discount): `valid` false for a code that is
+/// `POST /api/code`: `valid` false for a code that is
 /// unknown, expired or used up; a code limited to some courses names them.
 #[utoipa::path(
     post,

@@ -15,7 +15,7 @@ import { useAdminData } from '../../lib/use-admin-data';
 import { paths } from '../../paths';
 import { altText, UploadForm } from './upload-form';
 
-// The content media library (issue 15): the images staff uploaded for the
+// The content media library (decision 018): the images staff uploaded for the
 // site's pages, newest first, each by the name it was uploaded with, with
 // its alt text, size and the file name content refers to it by
 // (`image: { file: uploads/….png, alt: … }`); then the content pack's own

@@ -6,7 +6,7 @@ import { adminPost, apiPath } from '../../lib/admin-api';
 import type { MediaItem } from '../../lib/api-types';
 import { requiredText } from '../../lib/form-rules';
 
-// Uploading an image (issue 15): the file, its name (kept for the library
+// Uploading an image (decision 018): the file, its name (kept for the library
 // to show) and its alt text, sent as JSON with the file in base64
 // (`POST /api/admin/media`), as every write to the API is JSON. The server knows the image by its bytes, not by the type or
 // name the browser gives; the `accept` list only narrows the picker.

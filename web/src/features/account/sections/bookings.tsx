@@ -18,7 +18,7 @@ const STATUS_WORDS: Record<EnrollmentStatus, string> = {
 };
 
 /**
- * §3 Enrollment: each booking with its status (pending, deposit, completed),
+ * Each booking (enrollment) with its status (pending, deposit, completed),
  * courses, dates, discount and balance, and what was refunded of it.
  */
 export function Bookings({ data, onChanged, today }: { data: AccountData; onChanged: () => void; today: string }) {

@@ -4,7 +4,7 @@ import { getJson, postJson } from '../../../lib/api';
 import { formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 
-// Issue 13: a student cancels a booking. What the college's terms give back
+// A student cancels a booking (docs/product.md#changes). What the college's terms give back
 // is asked for and shown first; only then can they confirm.
 
 type Answer = CancellationQuote & { explanation: string };

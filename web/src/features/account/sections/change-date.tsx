@@ -6,7 +6,7 @@ import { formatMoney } from '../../../lib/money';
 import { sessionTypeLabel } from '../../../lib/sessions';
 import { useAction } from '../../../lib/use-action';
 
-// Issue 13: a student moves a booked course to another date with a free
+// A student moves a booked course to another date with a free
 // seat, until 14 days before it (the terms); the price difference is shown
 // with each date.
 

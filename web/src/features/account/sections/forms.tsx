@@ -9,7 +9,7 @@ import { reportError } from '../../../lib/report-error';
 import { Loaded } from '../loaded';
 import { useAccountQuery } from '../use-account-query';
 
-// §3 user_form: the consultation and medical forms a course needs before
+// The consultation and medical forms (`user_form`) a course needs before
 // training, answered here, saved as a draft or sent complete. The
 // questions come from the server with the form, so page and server ask
 // the same ones.

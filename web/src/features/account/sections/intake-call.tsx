@@ -9,7 +9,7 @@ import { useRequest } from '../../../lib/use-request';
 import { Loaded } from '../loaded';
 import { useAccountQuery } from '../use-account-query';
 
-// §3 intake_call: a call with an adviser before a programme starts. The
+// An intake call (`intake_call`): a call with an adviser before a programme starts. The
 // student books one free time (weekdays, next two weeks, London times),
 // moves it to another free time (kept until the new one is had), or gives
 // it back after saying so.

@@ -30,7 +30,7 @@ function where(registration: Registration, venue: string) {
   return `At the academy, ${venue}`;
 }
 
-/** §2 the account's first page: the next sessions, balances due, forms to complete and a booked call. */
+/** The account's first page: the next sessions, balances due, forms to complete and a booked call. */
 export function Overview({ data, venue, today }: { data: AccountData; venue: string; today: string }) {
   const overview = useAccountQuery<Overview>('overview', OVERVIEW_QUERY);
   const due = data.enrollments.filter((enrollment) => enrollment.balance > 0 && enrollment.status === 'deposit');

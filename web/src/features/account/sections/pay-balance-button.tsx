@@ -2,7 +2,7 @@ import { postJson } from '../../../lib/api';
 import { formatMoney } from '../../../lib/money';
 import { useAction } from '../../../lib/use-action';
 
-/** Opens the page that pays a booking's balance (issue 13), through a link made for the signed-in owner. */
+/** Opens the page that pays a booking's balance (docs/product.md#balance), through a link made for the signed-in owner. */
 export function PayBalanceButton({ enrollmentId, balance }: { enrollmentId: string; balance: number }) {
   const { busy, error, run } = useAction();
   const open = () =>

@@ -6,7 +6,7 @@ import { paymentMethodLabel } from '../../../lib/payment-methods';
 /** A receipt's or credit note's print-ready page, opened by its owner's session (decision 016). */
 const documentPath = (number: string) => `/api/account/receipts/${encodeURIComponent(number)}`;
 
-/** §3 Payment: every payment, newest first, with its receipt and the credit notes of what was refunded of it. */
+/** Every payment, newest first, with its receipt and the credit notes of what was refunded of it. */
 export function Payments({ data }: { data: AccountData }) {
   if (data.payments.length === 0) return <p>You have made no payments yet.</p>;
   return (

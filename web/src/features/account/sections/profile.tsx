@@ -6,7 +6,7 @@ import { useAuth } from '../../../lib/auth';
 import { useLinkToken } from '../../../lib/use-link-token';
 import { validateEmailChange, validatePasswordChange, validateProfile } from '../../../lib/account-rules';
 
-// The student's own details: name and phone (§5: kept in +44 form), their
+// The student's own details: name and phone (kept in +44 form), their
 // email (moved only once a link mailed to the new address is opened) and
 // their password, given the current one (other browsers are signed out).
 
