@@ -4,17 +4,21 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(CURDIR)/target
 ENROL_BIN := $(CARGO_TARGET_DIR)/debug/enrol
 
-.PHONY: run test web types lint-rust test-rust test-api lint-web test-web test-e2e bench check-tools clean
+.PHONY: run test web types check-shape lint-rust test-rust test-api lint-web test-web test-e2e bench check-tools clean
 
 ## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content, mail at /dev/mailbox)
 run: web
 	ENROL_DEV_MAILBOX=1 ENROL_DEMO_STUDENTS=1 cargo run --bin enrol
 
 ## test: the lint gates, Rust unit and integration tests (SQLite and PostgreSQL), the API fuzz run, web unit tests, browser tests
-test: check-tools lint-rust web test-rust test-api test-web test-e2e
+test: check-tools check-shape lint-rust web test-rust test-api test-web test-e2e
 
 check-tools:
 	@scripts/check-tools
+
+# No import loops inside a crate, no source file over 500 lines (decision 024).
+check-shape:
+	@scripts/check-shape
 
 # The TypeScript types of the page data and of the admin API are generated
 # from the Rust types (ts-rs): the domain's, the database records the admin

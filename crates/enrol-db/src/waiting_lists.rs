@@ -14,9 +14,9 @@ use enrol_domain::enrollment::{BookedCourse, LinePrice, PaymentMethod, PaymentMo
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
+use enrol_domain::page::OfferState;
 use enrol_domain::page::SessionType;
 use enrol_domain::reference::OrderKind;
-use enrol_domain::page::OfferState;
 use enrol_domain::waiting_list::{OFFER_LIFE, WaitedSession};
 
 use crate::enrollments::{NewEnrollment, insert_enrollment};

@@ -1,5 +1,5 @@
-//! What staff do to a booking beyond the student's own paths (issue 14,
-//! decision 017): give back any amount up to what was paid, record money
+//! What staff do to a booking beyond the student's own paths (decision 017):
+//! give back any amount up to what was paid, record money
 //! the college took outside the payment provider, and move the day the
 //! balance is due. Pure rules; the database carries each out in the
 //! transaction that writes its audit row.

@@ -1,18 +1,16 @@
-//! After the booking fee (issue 13, decision 015): what may be paid towards
+//! After the booking fee (decision 015): what may be paid towards
 //! a booking's balance, what a balance payment does to it, which reminder a
 //! booking is due and what each mail says. Pure rules; the database carries
 //! them out in the transactions of the payment and of the reminder job.
-//!
-//! Over 300 lines: the rules, the mails they send and their unit tests.
 
 use chrono::{Days, NaiveDate};
 
 use crate::enrollment::{BookedCourse, PaymentMode};
+use crate::issued_document::IssuedDocument;
 use crate::london::long_date;
 use crate::mail::Mail;
 use crate::money::Money;
 use crate::page::EnrollmentStatus;
-use crate::receipt::IssuedDocument;
 
 /// The least a part-payment may be, unless less than that is left to pay.
 pub const MIN_PART_PAYMENT: Money = Money::from_pence(1_000);
@@ -360,7 +358,7 @@ mod tests {
     fn a_receipt_says_what_was_received_refunded_and_left() {
         let courses = courses();
         let receipt = IssuedDocument {
-            kind: crate::receipt::DocumentKind::Receipt,
+            kind: crate::issued_document::DocumentKind::Receipt,
             number: "RCT-000002".to_owned(),
             url: "https://college.example/api/receipts/RCT-000002?token=t".to_owned(),
         };

@@ -87,7 +87,7 @@ pub fn calendar(events: &[TrainingEvent<'_>], organiser_name: &str, organiser_em
     file
 }
 
-/// A TEXT value (§3.3.11). Carriage returns go, as a newline is written
+/// A TEXT value (RFC 5545 §3.3.11). Carriage returns go, as a newline is written
 /// `\n` whichever way it was typed; other control characters are not allowed.
 fn text(value: &str) -> String {
     let mut escaped = String::with_capacity(value.len());
@@ -123,7 +123,7 @@ fn param(value: &str) -> String {
     quoted
 }
 
-/// Appends a content line folded into lines of at most 75 octets (§3.1),
+/// Appends a content line folded into lines of at most 75 octets (RFC 5545 §3.1),
 /// each ending CRLF, the continuations starting with a space; a UTF-8
 /// character is never split.
 fn fold(line: &str, file: &mut String) {
@@ -166,7 +166,7 @@ mod tests {
         calendar(events, "Northfield College", "bookings@enrol.example", Utc.with_ymd_and_hms(2027, 2, 1, 12, 0, 5).unwrap())
     }
 
-    /// Undoes the folding: a CRLF followed by a space goes (§3.1).
+    /// Undoes the folding: a CRLF followed by a space goes (RFC 5545 §3.1).
     fn unfold(file: &str) -> String {
         file.replace("\r\n ", "")
     }

@@ -1,9 +1,6 @@
 //! The enrol checkout's calls (decision 006), as the browser and the server both see
 //! them. The browser sends what the visitor chose; every amount it sends is
 //! checked against the server's own [`Quote`](crate::enrollment::Quote).
-//!
-//! Over 300 lines: one type per call, so the payloads read as one list,
-//! and their checks' tests.
 
 use std::collections::BTreeMap;
 

@@ -2,8 +2,7 @@
 //! document per course, section, page, article, team member, job, Pathway
 //! level and the site data. Each body is also the content pack's file
 //! format, so the pack, the database and `enrol content export` share one
-//! shape and one set of checks (`check.rs`). Over 300 lines because each
-//! kind's body is written out field by field, as its file has it.
+//! shape and one set of checks (`check.rs`).
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};

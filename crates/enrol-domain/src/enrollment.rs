@@ -4,9 +4,6 @@
 //! The browser shows the same figures from `web/src/features/checkout/pricing.ts`;
 //! both are checked against `pricing-vectors.json` beside this file, so the
 //! page and the server always agree. The server's answer is the one charged.
-//!
-//! Over 300 lines with its unit tests, which run the pricing vectors the web
-//! app's tests share.
 
 use chrono::{Days, NaiveDate};
 use serde::{Deserialize, Serialize};

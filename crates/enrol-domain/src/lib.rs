@@ -24,6 +24,7 @@ pub mod forms;
 pub mod html;
 pub mod inbox;
 pub mod intake;
+pub mod issued_document;
 pub mod london;
 pub mod mail;
 pub mod media;

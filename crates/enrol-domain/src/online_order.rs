@@ -1,4 +1,4 @@
-//! Pricing the e-learning basket (§7 create-checkout, §9 online total).
+//! Pricing the e-learning basket (docs/product.md#online-checkout).
 //!
 //! The browser names what it wants by price id and upsell `price_data`; the
 //! server prices it from its own catalogue. Anything the catalogue does not
@@ -7,9 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::issued_document::IssuedDocument;
 use crate::money::Money;
 use crate::page::{OrderLine, PriceData, UpsellOffer};
-use crate::receipt::IssuedDocument;
 
 /// The most courses one online order may hold.
 pub const MAX_COURSES: usize = 50;
@@ -265,7 +265,7 @@ mod tests {
     fn the_receipt_lists_every_line_and_the_total() {
         let order = price_online_order(&offers(), &ids(&["price_micro"]), &[data("prod_micro_kit", 3999)]).unwrap();
         let receipt = IssuedDocument {
-            kind: crate::receipt::DocumentKind::Receipt,
+            kind: crate::issued_document::DocumentKind::Receipt,
             number: "RCT-000004".into(),
             url: "https://academy.example/api/receipts/RCT-000004?token=t".into(),
         };

@@ -1,11 +1,9 @@
-//! Receipts and credit notes (issue 13, decision 016): what each one says,
-//! kept as issued, and the print-ready page it is shown as. Every payment
+//! Receipts and credit notes (decision 016): what each one says,
+//! kept as issued (the server prints it: `enrol_server::print`). Every payment
 //! gets a receipt and every refund made a credit note; the database numbers
 //! them (per prefix, without gaps) in the transaction of the money they
 //! record. This module only decides what they say, from what that
 //! transaction gives it: the number, the time and the college's details.
-//!
-//! Over 300 lines: the document, its page, its mails and their unit tests.
 
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -13,50 +11,12 @@ use serde::{Deserialize, Serialize};
 use crate::back_office::OfflineMethod;
 use crate::balance::outstanding;
 use crate::enrollment::{BookedCourse, PaymentMethod, Quote};
-use crate::html::escape_html;
-use crate::london::{long_date, to_london};
+use crate::london::long_date;
 use crate::mail::Mail;
 use crate::money::Money;
 use crate::online_order::{LineItem, PricedLine};
 
-/// A receipt (money received) or a credit note (money given back).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum DocumentKind {
-    Receipt,
-    CreditNote,
-}
-
-impl DocumentKind {
-    /// What its numbers start with; each prefix is numbered on its own.
-    pub fn prefix(self) -> &'static str {
-        match self {
-            DocumentKind::Receipt => "RCT",
-            DocumentKind::CreditNote => "CRN",
-        }
-    }
-
-    /// Its `receipt.kind` in the database.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            DocumentKind::Receipt => "receipt",
-            DocumentKind::CreditNote => "credit_note",
-        }
-    }
-
-    /// Its name in the buyer's words.
-    pub fn name(self) -> &'static str {
-        match self {
-            DocumentKind::Receipt => "Receipt",
-            DocumentKind::CreditNote => "Credit note",
-        }
-    }
-}
-
-/// `RCT-000123`: the prefix and the sequence, at least six digits.
-pub fn document_number(kind: DocumentKind, sequence: i64) -> String {
-    format!("{}-{sequence:06}", kind.prefix())
-}
+pub use crate::issued_document::{DocumentKind, IssuedDocument, document_number};
 
 /// The college as its documents name it: the site record's name, address
 /// and email, and its VAT number when it has one (`ENROL_VAT_NUMBER`).
@@ -270,21 +230,6 @@ impl DocumentLink {
     }
 }
 
-/// A document just issued, as the mail that tells of it links it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct IssuedDocument {
-    pub kind: DocumentKind,
-    pub number: String,
-    pub url: String,
-}
-
-impl IssuedDocument {
-    /// `Your receipt RCT-000123: https://…` and a new line.
-    pub fn mail_line(&self) -> String {
-        format!("Your {} {}: {}\n", self.kind.name().to_lowercase(), self.number, self.url)
-    }
-}
-
 /// The buyer's mail once a refund is made, linking its credit note; none
 /// when the buyer gave no address.
 pub fn refund_mail(credit_note: &Document, issued: &IssuedDocument) -> Option<Mail> {
@@ -312,130 +257,10 @@ pub fn refund_mail(credit_note: &Document, issued: &IssuedDocument) -> Option<Ma
     })
 }
 
-/// The page's styles, kept apart so the server can allow exactly them
-/// (a `Content-Security-Policy` hash): the page runs no script.
-pub const STYLE: &str = "\
-@page { size: A4; margin: 16mm; }
-body { margin: 0; font-family: 'Helvetica Neue', Arial, sans-serif; color: #1d1d1f; font-size: 11pt; line-height: 1.45; }
-main { max-width: 180mm; margin: 0 auto; padding: 8mm 4mm; }
-header { display: flex; justify-content: space-between; gap: 2rem; border-bottom: 2px solid #4a1d3f; padding-bottom: 1rem; }
-h1 { margin: 0; font-size: 1.8rem; color: #4a1d3f; }
-h2 { font-size: 1rem; margin: 1.5rem 0 0.25rem; }
-p { margin: 0.2rem 0; }
-.heading { text-align: right; }
-.college { font-weight: bold; font-size: 1.1rem; }
-.number { font-size: 1.2rem; font-weight: bold; }
-table { width: 100%; border-collapse: collapse; margin-top: 1.2rem; }
-th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid #ddd; vertical-align: top; }
-.amount { text-align: right; white-space: nowrap; }
-.sums { width: auto; margin-left: auto; }
-.sums th { font-weight: normal; }
-.correction { margin-top: 1.2rem; padding: 0.6rem 0.8rem; border-left: 4px solid #4a1d3f; background: #f6f1f5; }
-footer { margin-top: 2rem; font-size: 0.9rem; color: #555; }
-@media print { main { padding: 0; } }
-";
-
 impl Document {
     /// What is left to pay of the purchase; never below zero.
     pub fn balance(&self) -> Money {
         outstanding(self.purchase.total, self.paid_to_date)
-    }
-
-    /// The document as one HTML page, styles inside, laid out for A4: it
-    /// prints or saves as a PDF from any browser. Every value is escaped.
-    pub fn render_html(&self) -> String {
-        let e = escape_html;
-        let (issuer, purchase) = (&self.issuer, &self.purchase);
-        let kind = self.kind.name();
-        let issued = to_london(self.issued_at);
-        let vat = issuer.vat_number.as_ref().map(|n| format!("<p>VAT registration number: {}</p>", e(n))).unwrap_or_default();
-        let buyer: Vec<String> =
-            [&purchase.buyer_name, &purchase.buyer_email].into_iter().filter(|v| !v.is_empty()).map(|v| e(v)).collect();
-        let lines: String = purchase
-            .lines
-            .iter()
-            .map(|l| format!("<tr><td>{}</td><td>{}</td><td class=\"amount\">{}</td></tr>\n", e(&l.description), e(&l.when), l.amount))
-            .collect();
-        let correction = self
-            .corrects
-            .as_ref()
-            .map(|c| {
-                format!(
-                    "<p class=\"correction\">This credit note corrects receipt <strong>{}</strong>. Reason: {}.</p>\n",
-                    e(&c.receipt),
-                    e(&c.reason)
-                )
-            })
-            .unwrap_or_default();
-        let (amount_label, method_label) = match self.kind {
-            DocumentKind::Receipt => ("Amount received", "Paid by"),
-            DocumentKind::CreditNote => ("Amount refunded", "Refunded to"),
-        };
-        let excess = Money::from_pence(self.paid_to_date.pence() - purchase.total.pence());
-        let excess = if self.kind == DocumentKind::Receipt && excess > Money::ZERO {
-            format!("<p>{excess} more than the total was paid: it is being refunded, and a credit note will follow.</p>\n")
-        } else {
-            String::new()
-        };
-        format!(
-            r#"<!doctype html>
-<html lang="en-GB">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{kind} {number}: {college}</title>
-<style>{STYLE}</style>
-</head>
-<body>
-<main>
-<header>
-<div>
-<p class="college">{college}</p>
-<p>{address}</p>
-<p>{email}</p>
-{vat}</div>
-<div class="heading">
-<h1>{kind}</h1>
-<p class="number">{number}</p>
-<p>Issued {date} at {time}</p>
-</div>
-</header>
-<h2>Issued to</h2>
-<p>{buyer}</p>
-<p>{reference}</p>
-{correction}<table>
-<thead><tr><th scope="col">Description</th><th scope="col">Date</th><th scope="col" class="amount">Amount</th></tr></thead>
-<tbody>
-{lines}</tbody>
-<tfoot><tr><th scope="row" colspan="2">Total</th><td class="amount">{total}</td></tr></tfoot>
-</table>
-<table class="sums">
-<tr><th scope="row">{amount_label}</th><td class="amount">{amount}</td></tr>
-<tr><th scope="row">{method_label}</th><td class="amount">{method}</td></tr>
-<tr><th scope="row">Paid to date</th><td class="amount">{paid}</td></tr>
-<tr><th scope="row">Balance to pay</th><td class="amount">{balance}</td></tr>
-</table>
-{excess}<footer>
-<p>{kind} {number} from {college}. Keep it for your records: it is never changed once issued, only corrected by a credit note.</p>
-</footer>
-</main>
-</body>
-</html>
-"#,
-            number = e(&self.number),
-            college = e(&issuer.name),
-            address = e(&issuer.address),
-            email = e(&issuer.email),
-            date = long_date(issued.date()),
-            time = issued.format("%H:%M"),
-            buyer = buyer.join("<br>"),
-            reference = e(&purchase.reference),
-            total = purchase.total,
-            amount = self.amount,
-            method = e(&self.method),
-            paid = self.paid_to_date,
-            balance = self.balance(),
-        )
     }
 }
 
@@ -520,80 +345,6 @@ mod tests {
         assert_eq!(purchase.reference, "Order E-MPM59");
         assert_eq!(purchase.lines[1].description, "Add-on: Practice kit");
         assert_eq!(purchase.lines[0].when, "Online");
-    }
-
-    #[test]
-    fn a_receipt_shows_the_college_the_buyer_the_lines_and_what_is_left() {
-        let receipt =
-            Draft::receipt(&issuer(None), &booking(), Money::from_pence(20_000), Money::from_pence(20_000), "card").issue(7, at(13));
-        assert_eq!(receipt.number, "RCT-000007");
-        assert_eq!(receipt.balance(), Money::from_pence(141_550));
-        let html = receipt.render_html();
-        for shown in [
-            "<title>Receipt RCT-000007: Calderbrook Academy</title>",
-            "27 Larkspur Row, Manchester, M4 6QT",
-            "hello@calderbrook.example",
-            "Sam Lee<br>sam@example.com",
-            "Booking B-Z20KM",
-            "<td>Botox, with the starter kit</td><td>Wednesday 20 January 2027</td><td class=\"amount\">£1,345.00</td>",
-            "<td>Discount</td><td></td><td class=\"amount\">-£179.50</td>",
-            "Total</th><td class=\"amount\">£1,615.50</td>",
-            "Amount received</th><td class=\"amount\">£200.00</td>",
-            "Paid by</th><td class=\"amount\">Card</td>",
-            "Balance to pay</th><td class=\"amount\">£1,415.50</td>",
-        ] {
-            assert!(html.contains(shown), "{shown} in {html}");
-        }
-        assert!(html.contains("Issued Wednesday 1 July 2026 at 14:05"), "London time: {html}");
-        assert!(!html.contains("VAT"), "no VAT number unless configured");
-        let vat = Draft::receipt(&issuer(Some("GB 123 4567 89")), &booking(), Money::from_pence(1), Money::from_pence(1), "sandbox");
-        let html = vat.issue(8, at(9)).render_html();
-        assert!(html.contains("VAT registration number: GB 123 4567 89") && html.contains("Online payment"), "{html}");
-        let cash = Draft::receipt(&issuer(None), &booking(), Money::from_pence(1), Money::from_pence(1), "cash").issue(9, at(9));
-        assert!(cash.render_html().contains("Paid by</th><td class=\"amount\">Cash</td>"), "money the college took by hand");
-    }
-
-    #[test]
-    fn every_text_is_escaped() {
-        let mut purchase = booking();
-        purchase.buyer_name = "<script>alert('name')</script>".to_owned();
-        purchase.lines[0].description = "Peels & <b>more</b>".to_owned();
-        let mut college = issuer(Some("\"><img src=x>"));
-        college.name = "A&B <Academy>".to_owned();
-        let html =
-            Draft::receipt(&college, &purchase, Money::from_pence(100), Money::from_pence(100), "card").issue(1, at(9)).render_html();
-        assert!(html.contains("&lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;"), "{html}");
-        assert!(html.contains("Peels &amp; &lt;b&gt;more&lt;/b&gt;") && html.contains("A&amp;B &lt;Academy&gt;"));
-        assert!(html.contains("VAT registration number: &quot;&gt;&lt;img src=x&gt;"));
-        assert!(!html.contains("<script") && !html.contains("<img") && !html.contains("<b>"), "{html}");
-    }
-
-    #[test]
-    fn a_receipt_of_an_overpayment_says_the_excess_is_refunded() {
-        let purchase = booking();
-        let paid = Money::from_pence(purchase.total.pence() + 5_000);
-        let html = Draft::receipt(&issuer(None), &purchase, Money::from_pence(10_000), paid, "card").issue(2, at(9)).render_html();
-        assert!(html.contains("£50.00 more than the total was paid: it is being refunded"), "{html}");
-        assert!(html.contains("Balance to pay</th><td class=\"amount\">£0.00</td>"));
-    }
-
-    #[test]
-    fn a_credit_note_refers_to_the_receipt_it_corrects_and_says_why() {
-        let receipt =
-            Draft::receipt(&issuer(None), &booking(), Money::from_pence(20_000), Money::from_pence(20_000), "klarna").issue(3, at(9));
-        let draft = Draft::credit_note(&receipt, &issuer(None), Money::from_pence(5_000), Money::from_pence(15_000), "overpayment");
-        assert_eq!(draft.kind(), DocumentKind::CreditNote);
-        let note = draft.issue(1, at(10));
-        assert_eq!(note.number, "CRN-000001");
-        assert_eq!(note.corrects, Some(Correction { receipt: "RCT-000003".to_owned(), reason: "Paid beyond what was due".to_owned() }));
-        assert_eq!(note.purchase, receipt.purchase);
-        let html = note.render_html();
-        assert!(html.contains("<h1>Credit note</h1>") && html.contains("corrects receipt <strong>RCT-000003</strong>"), "{html}");
-        assert!(
-            html.contains("Amount refunded</th><td class=\"amount\">£50.00</td>")
-                && html.contains("Refunded to</th><td class=\"amount\">Klarna")
-        );
-        assert!(!html.contains("more than the total was paid"));
     }
 
     #[test]

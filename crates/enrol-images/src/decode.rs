@@ -4,7 +4,9 @@
 
 use resvg::tiny_skia::Pixmap;
 
-use crate::{MAX_SOURCE_PIXELS, RenderError, orient};
+use crate::{MAX_SOURCE_PIXELS, RenderError};
+
+mod orient;
 
 /// Decoded pixels: RGB (`channels` 3) or RGBA (4), straight alpha.
 pub(crate) struct Decoded {

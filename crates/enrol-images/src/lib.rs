@@ -14,7 +14,6 @@ use resvg::usvg::{self, fontdb};
 use webp::PixelLayout;
 
 mod decode;
-mod orient;
 mod png;
 mod raster;
 #[cfg(test)]

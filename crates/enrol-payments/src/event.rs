@@ -3,9 +3,6 @@
 //! Only the events that move an order on are read in full; every other type
 //! is kept by name so the endpoint can acknowledge it and move on. Verify the
 //! signature ([`crate::signature::verify`]) before parsing.
-//!
-//! Over 300 lines with its tests, which read recorded Stripe events and
-//! edited copies of them.
 
 use std::collections::BTreeMap;
 

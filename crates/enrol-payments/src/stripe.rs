@@ -3,8 +3,6 @@
 //! Stripe takes form-encoded bodies with nested keys in brackets
 //! (`line_items[0][price_data][currency]=gbp`) and answers JSON. Only the
 //! fields this college uses are sent or read.
-//!
-//! Over 300 lines with its tests of the form encoding Stripe expects.
 
 use std::collections::BTreeMap;
 use std::time::Duration;

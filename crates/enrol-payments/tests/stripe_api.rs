@@ -1,8 +1,5 @@
 //! `StripeGateway` against a local server that answers with recorded Stripe
 //! JSON and records exactly what it was sent. No network.
-//!
-//! Over 300 lines: each gateway call against recorded answers, with the exact
-//! request it must send.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};

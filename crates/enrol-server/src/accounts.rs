@@ -84,9 +84,22 @@ pub fn cleared_cookie(state: &AppState) -> HeaderValue {
     cookie("", 0, state.config.is_https())
 }
 
+/// The value of cookie `name` in the request, if any.
+pub fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.to_owned())
+        .filter(|value| !value.is_empty() && value.len() <= 128)
+}
+
 /// The session token a request carries: the cookie, else a bearer token.
 pub fn request_token(headers: &HeaderMap) -> Option<String> {
-    let from_cookie = crate::buyer::cookie_value(headers, COOKIE);
+    let from_cookie = cookie_value(headers, COOKIE);
     let from_bearer = || {
         headers
             .get(header::AUTHORIZATION)
@@ -146,5 +159,13 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(token_hash(&a).len(), 64);
         assert_ne!(token_hash(&a), a);
+    }
+
+    #[test]
+    fn cookies_are_read_by_name() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::COOKIE, HeaderValue::from_static("a=1; enrol_buyer=xyz; b=2"));
+        assert_eq!(cookie_value(&headers, "enrol_buyer").as_deref(), Some("xyz"));
+        assert_eq!(cookie_value(&headers, "missing"), None);
     }
 }

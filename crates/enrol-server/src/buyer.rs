@@ -6,30 +6,17 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::AppState;
-use crate::accounts::{current_session, random_token, token_hash};
+use crate::accounts::{cookie_value, current_session, random_token, token_hash};
 
 pub const BUYER_COOKIE: &str = "enrol_buyer";
 /// Long enough to come back to a booking's page from the payment provider
 /// or a confirmation mail weeks later in the same browser.
 const BUYER_DAYS: i64 = 90;
-
-/// The value of cookie `name` in the request, if any.
-pub fn cookie_value(headers: &HeaderMap, name: &str) -> Option<String> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|cookies| cookies.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(key, _)| *key == name)
-        .map(|(_, value)| value.to_owned())
-        .filter(|value| !value.is_empty() && value.len() <= 128)
-}
 
 /// The caller as far as ownership goes.
 #[derive(Debug, Clone, Default)]
@@ -129,13 +116,5 @@ mod tests {
         let user = Viewer { buyer_hash: None, user_id: Some("u1".into()) };
         assert!(user.owns(Some("b2"), Some("u1")));
         assert!(!Viewer::default().owns(None, None), "nobody owns what nobody made");
-    }
-
-    #[test]
-    fn cookies_are_read_by_name() {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::COOKIE, HeaderValue::from_static("a=1; enrol_buyer=xyz; b=2"));
-        assert_eq!(cookie_value(&headers, BUYER_COOKIE).as_deref(), Some("xyz"));
-        assert_eq!(cookie_value(&headers, "missing"), None);
     }
 }

@@ -1,8 +1,5 @@
 //! Configuration from the environment, with the embedded defaults of
 //! `make run`. Fails at start-up, never later.
-//!
-//! Over 300 lines with its tests: every setting, its default and its refusal
-//! are tested here.
 
 use std::net::IpAddr;
 use std::path::PathBuf;

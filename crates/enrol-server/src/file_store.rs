@@ -12,8 +12,6 @@ use async_trait::async_trait;
 use object_store::ObjectStore as _;
 use object_store::aws::{AmazonS3, AmazonS3Builder};
 
-use crate::config::Config;
-
 #[async_trait]
 pub trait FileStore: Send + Sync {
     async fn put(&self, key: &str, bytes: &[u8]) -> anyhow::Result<()>;
@@ -22,11 +20,11 @@ pub trait FileStore: Send + Sync {
 }
 
 /// The store the configuration names: the bucket when `ENROL_S3_BUCKET` is
-/// set, else the folder.
-pub fn from_config(config: &Config) -> anyhow::Result<Arc<dyn FileStore>> {
-    Ok(match &config.s3 {
+/// set (`s3`), else the folder `uploads_dir`.
+pub fn open(s3: Option<&S3Config>, uploads_dir: &std::path::Path) -> anyhow::Result<Arc<dyn FileStore>> {
+    Ok(match s3 {
         Some(s3) => Arc::new(S3Store::new(s3)?),
-        None => Arc::new(DiskStore::new(config.uploads_dir.clone())),
+        None => Arc::new(DiskStore::new(uploads_dir.to_owned())),
     })
 }
 

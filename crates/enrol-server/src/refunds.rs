@@ -10,7 +10,7 @@ use enrol_db::RefundRecorded;
 use enrol_domain::money::Money;
 
 use crate::AppState;
-use crate::http::receipts::{issuer, new_document_link};
+use crate::print::receipt::{issuer, new_document_link};
 
 /// Makes every refund still due; answers how many were made now.
 pub async fn make_due_refunds(state: &AppState) -> anyhow::Result<usize> {

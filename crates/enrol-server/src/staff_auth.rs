@@ -109,7 +109,7 @@ pub fn cleared_cookie(state: &AppState) -> HeaderValue {
 
 /// The stored hash of the staff session a request carries.
 pub fn session_hash(headers: &HeaderMap) -> Option<String> {
-    crate::buyer::cookie_value(headers, COOKIE).filter(|token| !token.is_empty() && token.len() <= 128).map(|token| token_hash(&token))
+    crate::accounts::cookie_value(headers, COOKIE).filter(|token| !token.is_empty() && token.len() <= 128).map(|token| token_hash(&token))
 }
 
 /// A set-up link's token and the hash to store.

@@ -1,8 +1,5 @@
 //! Every rule of admission, each at its boundary: one table of orders over
 //! one small catalogue, with what each is admitted at or refused for.
-//!
-//! Over 300 lines: the catalogue, the table of every rule at its boundary
-//! and the checks of what an admitted order keeps read as one.
 
 use std::collections::BTreeSet;
 

@@ -87,4 +87,3 @@ pub struct WaitingListLeavePage {
     /// What the person waits for, while they still wait.
     pub waiting_for: Option<String>,
 }
-

@@ -1,8 +1,5 @@
 //! Sign-up, sign-in, sign-out, the session and the account area
 //! (decision 008).
-//!
-//! Over 300 lines: one handler per account call, each with the OpenAPI
-//! description the fuzz run checks it against.
 
 use std::sync::Arc;
 
@@ -25,9 +22,9 @@ use crate::accounts::{
     verify_password,
 };
 use crate::http::ApiError;
-use crate::http::account_area::require_session;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
+use crate::http::student::Student;
 
 /// Sign-in attempts allowed per email in [`THROTTLE_WINDOW_MINUTES`].
 const MAX_ATTEMPTS: i64 = 5;
@@ -99,8 +96,8 @@ pub(super) fn mail_sent() -> Response {
     (StatusCode::ACCEPTED, Json(MailSent { sent: true })).into_response()
 }
 
-/// `POST /api/auth/sign-up`: a new account is signed in at once (§4: sign-up
-/// is followed by sign-in), and its email is proven by the link mailed to
+/// `POST /api/auth/sign-up`: a new account is signed in at once (docs/product.md#accounts),
+/// and its email is proven by the link mailed to
 /// it; until then no purchase joins it (decision 009). An email that has an
 /// account already gets a mail saying so, with a link to choose a password,
 /// and nobody is signed in.
@@ -148,7 +145,7 @@ pub async fn sign_up(State(state): State<Arc<AppState>>, JsonBody(request): Json
 
 /// `POST /api/auth/verify`: the link from the sign-up mail proves the
 /// email; the purchases made with it join the account, and the browser is
-/// signed in (§4: sign-up is followed by sign-in).
+/// signed in (docs/product.md#accounts).
 #[utoipa::path(
     post,
     path = "/api/auth/verify",
@@ -211,8 +208,8 @@ pub struct VerifyRequest {
     )
 )]
 #[tracing::instrument(skip_all)]
-pub async fn resend_verification(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let user = require_session(&state, &headers).await?.user;
+pub async fn resend_verification(State(state): State<Arc<AppState>>, Student(record): Student) -> Result<Response, ApiError> {
+    let user = record.user;
     if user.email_verified {
         return Err(ApiError::Conflict("Your email address is confirmed already.".to_owned()));
     }
@@ -314,8 +311,7 @@ pub async fn show_session(State(state): State<Arc<AppState>>, headers: HeaderMap
         (status = 401, description = "Not signed in", body = ErrorEnvelope),
     )
 )]
-pub async fn show_account(State(state): State<Arc<AppState>>, headers: HeaderMap) -> Result<Response, ApiError> {
-    let record = require_session(&state, &headers).await?;
+pub async fn show_account(State(state): State<Arc<AppState>>, Student(record): Student) -> Result<Response, ApiError> {
     let data: AccountData = state.db.account_data(record.user).await?;
     let mut response = Json(data).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

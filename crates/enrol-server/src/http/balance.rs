@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
@@ -23,10 +23,10 @@ use enrol_domain::money::Money;
 use crate::AppState;
 use crate::accounts::{random_token, token_hash};
 use crate::http::ApiError;
-use crate::http::account_area::{own_booking, private};
 use crate::http::enrol_checkout::gateway_error;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
+use crate::http::student::{Student, private};
 
 /// A new payment link for a booking: its token is shown once, in `url`.
 pub fn new_balance_link(state: &AppState, now: DateTime<Utc>) -> BalanceLink {
@@ -62,10 +62,10 @@ pub struct BalanceLinkResponse {
 #[tracing::instrument(skip_all)]
 pub async fn create_balance_link(
     State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+    student: Student,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let order = own_booking(&state, &headers, &id).await?;
+    let order = student.booking(&state, &id).await?;
     let owed = order.owed();
     check_balance_amount(order.status, owed, owed).map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
     let now = Utc::now();

@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::Utc;
 use serde::Serialize;
@@ -17,8 +17,8 @@ use enrol_domain::cancellation::{CancellationQuote, CancellationRefund};
 use enrol_domain::london;
 
 use crate::http::ApiError;
-use crate::http::account_area::{own_booking, private};
 use crate::http::error::ErrorEnvelope;
+use crate::http::student::{Student, private};
 use crate::{AppState, refunds};
 
 #[derive(Serialize, ToSchema)]
@@ -50,12 +50,8 @@ impl From<CancellationQuote> for CancellationAnswer {
     )
 )]
 #[tracing::instrument(skip_all)]
-pub async fn show_cancellation(
-    State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Result<Response, ApiError> {
-    let order = own_booking(&state, &headers, &id).await?;
+pub async fn show_cancellation(State(state): State<Arc<AppState>>, student: Student, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let order = student.booking(&state, &id).await?;
     let quote = order
         .cancellation(london::today(Utc::now()), CancellationRefund::Terms)
         .map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
@@ -78,8 +74,8 @@ pub async fn show_cancellation(
     )
 )]
 #[tracing::instrument(skip_all)]
-pub async fn cancel_booking(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let order = own_booking(&state, &headers, &id).await?;
+pub async fn cancel_booking(State(state): State<Arc<AppState>>, student: Student, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let order = student.booking(&state, &id).await?;
     let college = state.db.college().await?;
     match state.db.cancel_enrollment(&order.id, CancellationRefund::Terms, &Actor::Student, &college.name, Utc::now()).await? {
         Cancellation::Cancelled { quote, refunds } => {

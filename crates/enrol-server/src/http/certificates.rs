@@ -3,23 +3,23 @@
 //! logo from its site data, the course's accreditation from the
 //! catalogue, the signatory (the first of the college's team, who leads
 //! it) and the public page that confirms the certificate;
-//! [`certificate_document`] draws them.
+//! [`crate::print::certificate`] draws them.
 
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 
 use enrol_domain::evidence;
 
 use crate::AppState;
-use crate::certificate_document::{self, CertificateDocument, Signatory, logo_pixel_width};
 use crate::http::ApiError;
-use crate::http::account_area::{kept_private, require_session};
 use crate::http::error::ErrorEnvelope;
 use crate::http::images::site_image_pixels;
+use crate::http::student::{Student, kept_private};
+use crate::print::certificate::{self, CertificateDocument, Signatory, logo_pixel_width};
 
 /// `GET /api/account/certificates/{number}`: one of the caller's
 /// certificates, as a PDF to keep.
@@ -37,10 +37,9 @@ use crate::http::images::site_image_pixels;
 #[tracing::instrument(skip_all)]
 pub async fn download_certificate(
     State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+    Student(record): Student,
     Path(number): Path<String>,
 ) -> Result<Response, ApiError> {
-    let record = require_session(&state, &headers).await?;
     let certificate =
         state.db.certificate_by_number(&number).await?.filter(|c| c.user_id == record.user.id && !c.revoked).ok_or(ApiError::NotFound)?;
     let college = state.db.college().await?.name;
@@ -60,7 +59,7 @@ pub async fn download_certificate(
         None => None,
     };
     let check_url = format!("{}/certificates/{}", state.config.public_url, certificate.number);
-    let pdf = certificate_document::render(&CertificateDocument {
+    let pdf = certificate::render(&CertificateDocument {
         college: &college,
         holder_name: &certificate.holder_name,
         course_title: &certificate.course_title,

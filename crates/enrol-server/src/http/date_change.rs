@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::Response;
 use chrono::Utc;
 use serde::{Deserialize, Serialize};
@@ -18,11 +18,11 @@ use enrol_domain::money::Money;
 
 use crate::AppState;
 use crate::http::ApiError;
-use crate::http::account_area::{own_booking, private};
 use crate::http::balance::new_balance_link;
 use crate::http::cancellation::settle_booking_change;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
+use crate::http::student::{Student, private};
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -55,8 +55,8 @@ pub struct BookingDates {
     )
 )]
 #[tracing::instrument(skip_all)]
-pub async fn show_dates(State(state): State<Arc<AppState>>, headers: HeaderMap, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let order = own_booking(&state, &headers, &id).await?;
+pub async fn show_dates(State(state): State<Arc<AppState>>, student: Student, Path(id): Path<String>) -> Result<Response, ApiError> {
+    let order = student.booking(&state, &id).await?;
     let now = Utc::now();
     let mut courses = Vec::new();
     for course in &order.courses {
@@ -115,11 +115,11 @@ pub struct Moved {
 #[tracing::instrument(skip_all)]
 pub async fn move_booking(
     State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+    student: Student,
     Path(id): Path<String>,
     JsonBody(request): JsonBody<MoveRequest>,
 ) -> Result<Response, ApiError> {
-    let order = own_booking(&state, &headers, &id).await?;
+    let order = student.booking(&state, &id).await?;
     let college = state.db.college().await?;
     let now = Utc::now();
     let pay_link = new_balance_link(&state, now);

@@ -7,19 +7,19 @@
 use std::sync::Arc;
 
 use async_graphql::{Context, EmptyMutation, EmptySubscription, ID, Object, Schema};
-use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use axum::{Extension, Json};
 
 use enrol_domain::auth::UserData;
 use enrol_domain::records::{Certificate, Cohort, Enrollment, IntakeCall, Invitation, Payment, Registration, UploadRequest, UserForm};
 
 use crate::AppState;
 use crate::http::ApiError;
-use crate::http::account_area::require_session;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
+use crate::http::student::Student;
 
 pub type AccountSchema = Schema<Query, EmptyMutation, EmptySubscription>;
 
@@ -28,7 +28,7 @@ pub type AccountSchema = Schema<Query, EmptyMutation, EmptySubscription>;
 const MAX_DEPTH: usize = 6;
 const MAX_COMPLEXITY: usize = 250;
 
-/// The schema, built once at start; introspection only outside production.
+/// The schema, built once with the routes; introspection only outside production.
 pub fn schema(production: bool) -> AccountSchema {
     let builder = Schema::build(Query, EmptyMutation, EmptySubscription).limit_depth(MAX_DEPTH).limit_complexity(MAX_COMPLEXITY);
     if production { builder.disable_introspection() } else { builder }.finish()
@@ -117,12 +117,12 @@ fn caller_id<'a>(ctx: &Context<'a>) -> &'a str {
 #[tracing::instrument(skip_all)]
 pub async fn query_account_data(
     State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+    Extension(schema): Extension<AccountSchema>,
+    Student(record): Student,
     JsonBody(request): JsonBody<async_graphql::Request>,
 ) -> Result<Response, ApiError> {
-    let record = require_session(&state, &headers).await?;
     let request = request.data(Caller(record.user)).data(Arc::clone(&state));
-    let answer = state.graphql.execute(request).await;
+    let answer = schema.execute(request).await;
     let mut response = Json(answer).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)

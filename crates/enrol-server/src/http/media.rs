@@ -14,7 +14,7 @@ use enrol_images::SourceFormat;
 
 use crate::AppState;
 use crate::http::ApiError;
-use crate::http::images::IMMUTABLE;
+use crate::http::IMMUTABLE;
 
 pub use enrol_db::content::UPLOADS;
 

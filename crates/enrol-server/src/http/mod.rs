@@ -1,6 +1,6 @@
 //! Routes, and the layers every response passes through.
 
-mod account_area;
+mod account;
 pub mod admin;
 pub(crate) mod auth;
 pub(crate) mod balance;
@@ -13,11 +13,11 @@ mod enquiries;
 mod enrol_checkout;
 mod error;
 mod finance;
-pub mod graphql;
+mod graphql;
 mod guard;
 mod health;
 mod idempotency;
-pub mod images;
+mod images;
 mod json_body;
 mod limits;
 mod mail_logo;
@@ -31,16 +31,17 @@ mod sandbox;
 mod sandbox_intents;
 mod search;
 mod sitemap;
+mod student;
 pub mod waiting_list;
 pub mod webhooks;
 
 use std::sync::Arc;
 
-use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{HeaderName, HeaderValue, Request, header};
 use axum::middleware;
 use axum::routing::{get, post, put};
+use axum::{Extension, Router};
 use tower::ServiceBuilder;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
@@ -58,6 +59,10 @@ pub use error::ApiError;
 pub use online_checkout::order_path;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The `Cache-Control` of what a URL names for ever: resized images and
+/// uploads, whose URLs change when their bytes do.
+pub(crate) const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
 
 /// What pages may load: this site's own scripts, styles and images; with
 /// Stripe as the gateway, Stripe.js and its payment frames (and this site's
@@ -89,8 +94,7 @@ pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -
 }
 
 pub fn router(state: Arc<AppState>) -> Router {
-    let immutable =
-        SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable"));
+    let immutable = SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, IMMUTABLE);
     let media_cache = SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
     let assets = ServiceBuilder::new().layer(immutable).service(ServeDir::new(state.config.web_dist.join("client/assets")));
     let content_media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
@@ -128,12 +132,12 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/verification-link", post(auth::resend_verification))
         .route("/auth/password-reset", post(auth::request_password_reset))
         .route("/auth/password-reset/confirm", post(auth::confirm_password_reset))
-        .route("/account/forms/{id}", put(account_area::save_form))
+        .route("/account/forms/{id}", put(account::forms::save_form))
         // A 5 MB file is about 6.7 MB as base64 in JSON.
-        .route("/account/upload-requests/{id}/files", post(account_area::upload_evidence).layer(DefaultBodyLimit::max(8 * 1024 * 1024)))
-        .route("/account/intake-calls", post(account_area::book_intake_call))
-        .route("/account/intake-calls/{id}/cancel", post(account_area::cancel_intake_call))
-        .route("/account/intake-calls/{id}/move", post(account_area::move_intake_call))
+        .route("/account/upload-requests/{id}/files", post(account::forms::upload_evidence).layer(DefaultBodyLimit::max(8 * 1024 * 1024)))
+        .route("/account/intake-calls", post(account::intake::book_intake_call))
+        .route("/account/intake-calls/{id}/cancel", post(account::intake::cancel_intake_call))
+        .route("/account/intake-calls/{id}/move", post(account::intake::move_intake_call))
         .route("/account/enrollments/{id}/balance-link", post(balance::create_balance_link))
         .route("/account/enrollments/{id}/cancel", post(cancellation::cancel_booking))
         .route("/account/enrollments/{id}/move", post(date_change::move_booking))
@@ -141,10 +145,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/waiting-list/claim", post(waiting_list::claim_offer))
         .route("/waiting-list/leave", post(waiting_list::leave_waiting_list))
         .route("/balance/intent", post(balance::create_balance_intent))
-        .route("/account/profile", put(account_area::update_profile))
-        .route("/account/password", post(account_area::change_password))
-        .route("/account/email", post(account_area::change_email))
-        .route("/account/email/confirm", post(account_area::confirm_email_change))
+        .route("/account/profile", put(account::profile::update_profile))
+        .route("/account/password", post(account::profile::change_password))
+        .route("/account/email", post(account::email::change_email))
+        .route("/account/email/confirm", post(account::email::confirm_email_change))
         .route("/newsletter", post(newsletter::ask_newsletter))
         .route("/newsletter/confirm", post(newsletter::confirm_newsletter))
         .layer(limits::per_client(&state.config.limits));
@@ -155,15 +159,18 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/auth/sign-out", post(auth::sign_out))
         .route("/auth/session", get(auth::show_session))
         .route("/account", get(auth::show_account))
-        .route("/graphql", post(graphql::query_account_data))
-        .route("/account/uploads/{id}", get(account_area::download_upload))
+        .route(
+            "/graphql",
+            post(graphql::query_account_data).layer(Extension(graphql::schema(state.config.environment == Environment::Production))),
+        )
+        .route("/account/uploads/{id}", get(account::forms::download_upload))
         .route("/account/certificates/{number}", get(certificates::download_certificate))
         .route("/enrollments/{id}/calendar.ics", get(calendar::download_calendar))
         .route("/account/enrollments/{id}/cancellation", get(cancellation::show_cancellation))
         .route("/account/enrollments/{id}/dates", get(date_change::show_dates))
         .route("/account/receipts/{number}", get(receipts::show_account_receipt))
         .route("/receipts/{number}", get(receipts::show_receipt))
-        .route("/account/intake-calls/slots", get(account_area::show_intake_slots))
+        .route("/account/intake-calls/slots", get(account::intake::show_intake_slots))
         .route("/openapi.json", get(openapi::show_openapi))
         .nest("/admin", admin::router(&state))
         .merge(limited)

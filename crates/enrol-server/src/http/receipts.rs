@@ -10,37 +10,22 @@ use std::sync::{Arc, LazyLock};
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, HeaderValue, header};
+use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use utoipa::IntoParams;
 
-use enrol_db::{Db, ReceiptAccess};
-use enrol_domain::receipt::{Document, DocumentLink, Issuer, STYLE};
+use enrol_db::ReceiptAccess;
+use enrol_domain::receipt::Document;
 
 use crate::AppState;
-use crate::accounts::{random_token, token_hash};
-use crate::config::Config;
+use crate::accounts::token_hash;
 use crate::http::ApiError;
-use crate::http::account_area::{kept_private, require_session};
 use crate::http::error::ErrorEnvelope;
-
-/// The college as its documents name it now: the site record's details
-/// and the configured VAT number.
-pub async fn issuer(db: &Db, config: &Config) -> anyhow::Result<Issuer> {
-    let college = db.college().await?;
-    Ok(Issuer { name: college.name, address: college.address, email: college.email_address, vat_number: config.vat_number.clone() })
-}
-
-/// A new link for a document about to be issued; its token appears only
-/// in the mail that tells of it.
-pub fn new_document_link(config: &Config) -> DocumentLink {
-    let token = random_token();
-    let hash = token_hash(&token);
-    DocumentLink::new(&config.public_url, token, hash)
-}
+use crate::http::student::{Student, kept_private};
+use crate::print::receipt::{self, STYLE};
 
 /// A document's page may load nothing and run nothing: only its own
 /// styles, allowed by their hash.
@@ -61,7 +46,7 @@ fn document_page(document: &Document) -> Result<Response, ApiError> {
         (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?),
         (header::CONTENT_SECURITY_POLICY, DOCUMENT_POLICY.clone()),
     ];
-    Ok(kept_private((headers, document.render_html()).into_response()))
+    Ok(kept_private((headers, receipt::page(document)).into_response()))
 }
 
 /// `GET /api/account/receipts/{number}`: a receipt or credit note of one
@@ -80,10 +65,9 @@ fn document_page(document: &Document) -> Result<Response, ApiError> {
 #[tracing::instrument(skip_all)]
 pub async fn show_account_receipt(
     State(state): State<Arc<AppState>>,
-    headers: HeaderMap,
+    Student(record): Student,
     Path(number): Path<String>,
 ) -> Result<Response, ApiError> {
-    let record = require_session(&state, &headers).await?;
     let document = state.db.receipt(&number, ReceiptAccess::Owner(&record.user.id)).await?.ok_or(ApiError::NotFound)?;
     document_page(&document)
 }

@@ -19,7 +19,7 @@ use enrol_payments::event::{ChargeObject, CheckoutSessionObject, EventKind, Paym
 use enrol_payments::signature;
 
 use crate::http::balance::new_balance_link;
-use crate::http::receipts::{issuer, new_document_link};
+use crate::print::receipt::{issuer, new_document_link};
 use crate::{AppState, refunds};
 
 pub const SIGNATURE_HEADER: &str = "stripe-signature";

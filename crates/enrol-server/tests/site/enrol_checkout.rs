@@ -1,8 +1,5 @@
 //! Enrolling on in-person courses: the server prices every order, holds
 //! seats while the visitor pays, and fulfils once by signed webhook.
-//!
-//! Over 300 lines: the checkout's end-to-end tests and the order helpers the
-//! other test modules use.
 
 use enrol_db::on_pool;
 use enrol_domain::enrollment::{Discount, DiscountType, LinePrice, Quote};

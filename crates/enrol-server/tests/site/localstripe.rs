@@ -6,9 +6,6 @@
 //!
 //! Outside CI the tests print SKIPPED when localstripe cannot be installed;
 //! under `CI=true` they fail instead.
-//!
-//! Over 300 lines: the fake's start-up and four end-to-end payments that
-//! share it.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, Command, Stdio};

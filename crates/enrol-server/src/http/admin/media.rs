@@ -39,9 +39,9 @@ use super::Staff;
 use crate::AppState;
 use crate::accounts::random_token;
 use crate::http::ApiError;
-use crate::http::images::clean_image;
 use crate::http::json_body::JsonBody;
 use crate::http::media::UPLOADS;
+use crate::images::clean_image;
 
 /// The body limit of an upload: 10 MB as base64 is about 13.4 MB.
 pub const UPLOAD_BODY_BYTES: usize = 14 * 1024 * 1024;

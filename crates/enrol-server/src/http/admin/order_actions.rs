@@ -24,7 +24,7 @@ use crate::http::balance::new_balance_link;
 use crate::http::cancellation::settle_booking_change;
 use crate::http::date_change::moved_or_refused;
 use crate::http::json_body::JsonBody;
-use crate::http::receipts::{issuer, new_document_link};
+use crate::print::receipt::{issuer, new_document_link};
 use crate::{AppState, refunds};
 
 /// The longest reason or reference kept.

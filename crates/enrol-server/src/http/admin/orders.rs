@@ -21,7 +21,7 @@ use enrol_domain::page::{EnrollmentStatus, SessionType};
 use super::people::AuditView;
 use crate::AppState;
 use crate::http::ApiError;
-use crate::http::account_area::private;
+use crate::http::student::private;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

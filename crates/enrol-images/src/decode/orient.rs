@@ -3,7 +3,7 @@
 //! upload is written again without its EXIF (or resized to WebP) the turn
 //! must be in the pixels, or the photo shows on its side.
 
-use crate::decode::Decoded;
+use super::Decoded;
 
 /// The orientation tag (1 to 8) of EXIF data that starts at its TIFF
 /// header; 1 (as stored) when there is none or it cannot be read.
