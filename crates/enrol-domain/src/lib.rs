@@ -25,6 +25,7 @@ pub mod html;
 pub mod inbox;
 pub mod intake;
 pub mod issued_document;
+pub mod learning;
 pub mod london;
 pub mod mail;
 pub mod media;

@@ -1,0 +1,290 @@
+//! What a curriculum must be to be published: every problem found, each
+//! with where it is, so staff can mend them all in one go.
+
+use std::collections::HashSet;
+use std::fmt;
+
+use super::{Curriculum, Lesson, Question, QuestionKind, Quiz, Video};
+use crate::content::is_slug;
+
+/// The longest access sold, in months.
+pub const MAX_ACCESS_MONTHS: u32 = 60;
+/// The fewest and most choices a question may offer.
+pub const CHOICES: std::ops::RangeInclusive<usize> = 2..=8;
+
+/// One thing to mend, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CurriculumProblem {
+    pub place: Place,
+    pub issue: Issue,
+}
+
+/// Where a problem is. Modules, lessons and questions are numbered from 1
+/// as staff count them; a lesson, quiz or question is named by its slug or
+/// key, or by its number when it has none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    Course,
+    Module {
+        module: usize,
+    },
+    Lesson {
+        module: usize,
+        number: usize,
+        slug: String,
+    },
+    /// A module's quiz, or the final assessment when `module` is `None`.
+    Quiz {
+        module: Option<usize>,
+        slug: String,
+    },
+    Question {
+        module: Option<usize>,
+        quiz: String,
+        number: usize,
+        key: String,
+    },
+}
+
+/// What is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Issue {
+    AccessMonths(u32),
+    NoModules,
+    NoLessons,
+    NoTitle,
+    NoMinutes,
+    /// A lesson with neither text nor a video.
+    NothingToStudy,
+    /// Not lower-case letters, digits and single hyphens.
+    NotASlug(String),
+    /// A slug another lesson or quiz has, or a key another question or choice of the same place has.
+    Twice(String),
+    /// A download without a title, by its file.
+    UntitledDownload(String),
+    /// Not a file name (empty parts, `..`, a leading `/`, spaces).
+    NotAFile(String),
+    NotAVideoId(String),
+    PassMark(u8),
+    NoAttempts,
+    NoQuestions,
+    NoPrompt,
+    ChoiceCount(usize),
+    NoChoiceText(String),
+    /// A single-choice question with other than one correct choice.
+    SingleCorrect(usize),
+    /// A multiple-choice question with no correct choice.
+    NoneCorrect,
+}
+
+/// Every problem of `curriculum`, in the order they appear; `Ok` when it
+/// has none.
+pub fn check(curriculum: &Curriculum) -> Result<(), Vec<CurriculumProblem>> {
+    let mut found = Problems { list: Vec::new(), slugs: HashSet::new() };
+    if !(1..=MAX_ACCESS_MONTHS).contains(&curriculum.access_months) {
+        found.add(Place::Course, Issue::AccessMonths(curriculum.access_months));
+    }
+    if curriculum.modules.is_empty() {
+        found.add(Place::Course, Issue::NoModules);
+    }
+    for (at, module) in curriculum.modules.iter().enumerate() {
+        let number = at + 1;
+        if module.title.trim().is_empty() {
+            found.add(Place::Module { module: number }, Issue::NoTitle);
+        }
+        if module.lessons.is_empty() {
+            found.add(Place::Module { module: number }, Issue::NoLessons);
+        }
+        for (at, lesson) in module.lessons.iter().enumerate() {
+            found.lesson(Place::Lesson { module: number, number: at + 1, slug: lesson.slug.clone() }, lesson);
+        }
+        if let Some(quiz) = &module.quiz {
+            found.quiz(Some(number), quiz);
+        }
+    }
+    if let Some(assessment) = &curriculum.assessment {
+        found.quiz(None, assessment);
+    }
+    if found.list.is_empty() { Ok(()) } else { Err(found.list) }
+}
+
+struct Problems<'a> {
+    list: Vec<CurriculumProblem>,
+    /// The lessons' and quizzes' slugs seen so far.
+    slugs: HashSet<&'a str>,
+}
+
+impl<'a> Problems<'a> {
+    fn add(&mut self, place: Place, issue: Issue) {
+        self.list.push(CurriculumProblem { place, issue });
+    }
+
+    fn slug(&mut self, place: &Place, slug: &'a str) {
+        if !is_slug(slug) {
+            self.add(place.clone(), Issue::NotASlug(slug.to_owned()));
+        } else if !self.slugs.insert(slug) {
+            self.add(place.clone(), Issue::Twice(slug.to_owned()));
+        }
+    }
+
+    fn title(&mut self, place: &Place, title: &str) {
+        if title.trim().is_empty() {
+            self.add(place.clone(), Issue::NoTitle);
+        }
+    }
+
+    fn lesson(&mut self, place: Place, lesson: &'a Lesson) {
+        self.slug(&place, &lesson.slug);
+        self.title(&place, &lesson.title);
+        if lesson.minutes == 0 {
+            self.add(place.clone(), Issue::NoMinutes);
+        }
+        if lesson.body.trim().is_empty() && lesson.video.is_none() {
+            self.add(place.clone(), Issue::NothingToStudy);
+        }
+        match &lesson.video {
+            Some(Video::Upload { file }) if !is_file_name(file) => self.add(place.clone(), Issue::NotAFile(file.clone())),
+            Some(Video::YouTube { id }) if !is_youtube_id(id) => self.add(place.clone(), Issue::NotAVideoId(id.clone())),
+            Some(Video::Vimeo { id }) if !is_vimeo_id(id) => self.add(place.clone(), Issue::NotAVideoId(id.clone())),
+            _ => {}
+        }
+        for download in &lesson.downloads {
+            if download.title.trim().is_empty() {
+                self.add(place.clone(), Issue::UntitledDownload(download.file.clone()));
+            }
+            if !is_file_name(&download.file) {
+                self.add(place.clone(), Issue::NotAFile(download.file.clone()));
+            }
+        }
+    }
+
+    fn quiz(&mut self, module: Option<usize>, quiz: &'a Quiz) {
+        let place = Place::Quiz { module, slug: quiz.slug.clone() };
+        self.slug(&place, &quiz.slug);
+        self.title(&place, &quiz.title);
+        if !(1..=100).contains(&quiz.pass_mark) {
+            self.add(place.clone(), Issue::PassMark(quiz.pass_mark));
+        }
+        if quiz.max_attempts == Some(0) {
+            self.add(place.clone(), Issue::NoAttempts);
+        }
+        if quiz.questions.is_empty() {
+            self.add(place.clone(), Issue::NoQuestions);
+        }
+        let mut keys = HashSet::new();
+        for (at, question) in quiz.questions.iter().enumerate() {
+            let place = Place::Question { module, quiz: quiz.slug.clone(), number: at + 1, key: question.key.clone() };
+            self.key(&place, &mut keys, &question.key);
+            self.question(place, question);
+        }
+    }
+
+    /// A question's or choice's key: a slug, once among its fellows.
+    fn key<'k>(&mut self, place: &Place, seen: &mut HashSet<&'k str>, key: &'k str) {
+        if !is_slug(key) {
+            self.add(place.clone(), Issue::NotASlug(key.to_owned()));
+        } else if !seen.insert(key) {
+            self.add(place.clone(), Issue::Twice(key.to_owned()));
+        }
+    }
+
+    fn question(&mut self, place: Place, question: &Question) {
+        if question.prompt.trim().is_empty() {
+            self.add(place.clone(), Issue::NoPrompt);
+        }
+        if !CHOICES.contains(&question.choices.len()) {
+            self.add(place.clone(), Issue::ChoiceCount(question.choices.len()));
+        }
+        let mut keys = HashSet::new();
+        for choice in &question.choices {
+            self.key(&place, &mut keys, &choice.key);
+            if choice.text.trim().is_empty() {
+                self.add(place.clone(), Issue::NoChoiceText(choice.key.clone()));
+            }
+        }
+        let correct = question.choices.iter().filter(|choice| choice.correct).count();
+        match question.kind {
+            QuestionKind::Single if correct != 1 => self.add(place, Issue::SingleCorrect(correct)),
+            QuestionKind::Multiple if correct == 0 => self.add(place, Issue::NoneCorrect),
+            _ => {}
+        }
+    }
+}
+
+/// A file's name as content names files: `/`-separated parts, none empty
+/// or `.`/`..`, without spaces, backslashes or a scheme.
+fn is_file_name(file: &str) -> bool {
+    file.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
+        && file.chars().all(|c| c.is_ascii_graphic() && c != '\\' && c != ':')
+}
+
+/// YouTube's ids: eleven letters, digits, `-` or `_`.
+fn is_youtube_id(id: &str) -> bool {
+    id.len() == 11 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// Vimeo's ids: digits.
+fn is_vimeo_id(id: &str) -> bool {
+    (1..=20).contains(&id.len()) && id.bytes().all(|b| b.is_ascii_digit())
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fn named(name: &str, number: usize) -> String {
+            if name.is_empty() { number.to_string() } else { format!("'{name}'") }
+        }
+        fn quiz(f: &mut fmt::Formatter<'_>, module: Option<usize>, slug: &str) -> fmt::Result {
+            match module {
+                Some(module) => write!(f, "Module {module}, quiz")?,
+                None => f.write_str("The final assessment")?,
+            }
+            if slug.is_empty() { Ok(()) } else { write!(f, " '{slug}'") }
+        }
+        match self {
+            Place::Course => f.write_str("The course"),
+            Place::Module { module } => write!(f, "Module {module}"),
+            Place::Lesson { module, number, slug } => write!(f, "Module {module}, lesson {}", named(slug, *number)),
+            Place::Quiz { module, slug } => quiz(f, *module, slug),
+            Place::Question { module, quiz: slug, number, key } => {
+                quiz(f, *module, slug)?;
+                write!(f, ", question {}", named(key, *number))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Issue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Issue::AccessMonths(months) => write!(f, "access must last 1 to {MAX_ACCESS_MONTHS} months, not {months}."),
+            Issue::NoModules => f.write_str("add at least one module."),
+            Issue::NoLessons => f.write_str("add at least one lesson."),
+            Issue::NoTitle => f.write_str("give it a title."),
+            Issue::NoMinutes => f.write_str("say how many minutes it takes."),
+            Issue::NothingToStudy => f.write_str("add its text or a video."),
+            Issue::NotASlug(slug) => write!(f, "'{slug}' must be lower-case letters, digits and single hyphens."),
+            Issue::Twice(slug) => write!(f, "'{slug}' is used twice."),
+            Issue::UntitledDownload(file) => write!(f, "give the download '{file}' a title."),
+            Issue::NotAFile(file) => write!(f, "'{file}' is not a file's name."),
+            Issue::NotAVideoId(id) => write!(f, "'{id}' is not a video's id."),
+            Issue::PassMark(mark) => write!(f, "the pass mark must be 1 to 100 per cent, not {mark}."),
+            Issue::NoAttempts => f.write_str("allow at least one attempt, or no limit."),
+            Issue::NoQuestions => f.write_str("add at least one question."),
+            Issue::NoPrompt => f.write_str("write the question."),
+            Issue::ChoiceCount(count) => write!(f, "offer {} to {} choices, not {count}.", CHOICES.start(), CHOICES.end()),
+            Issue::NoChoiceText(key) => write!(f, "choice '{key}' has no text."),
+            Issue::SingleCorrect(count) => write!(f, "a single-choice question needs exactly one correct choice, not {count}."),
+            Issue::NoneCorrect => f.write_str("mark at least one choice correct."),
+        }
+    }
+}
+
+/// `Module 2, lesson 'skin-layers': give it a title.`
+impl fmt::Display for CurriculumProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.place, self.issue)
+    }
+}
+
+#[cfg(test)]
+mod tests;
