@@ -19,12 +19,11 @@ mod catalogue;
 mod editorial;
 mod export;
 mod files;
-pub mod projection;
 
+use super::projection::{ImageSizes, project};
 use catalogue::{read_courses, read_sections};
 use editorial::{read_blog, read_discounts, read_pages, read_people, read_site};
 pub use export::export;
-use projection::{ImageSizes, project};
 
 /// A parsed content pack, ready to write.
 #[derive(Debug)]
@@ -225,7 +224,7 @@ pub fn pack_images(root: &Path) -> anyhow::Result<Vec<PackImage>> {
     Ok(found)
 }
 
-fn media_url(file: &str) -> String {
+pub(crate) fn media_url(file: &str) -> String {
     format!("/media/{file}")
 }
 
