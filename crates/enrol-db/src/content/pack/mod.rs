@@ -339,7 +339,7 @@ impl ContentPack {
         on_pool!(db, pool => {
             let mut tx = pool.begin().await.context("Failed to begin the content transaction")?;
             for media in &self.media {
-                loaded.media += crate::media::insert_media!(tx, media, "on conflict (key) do nothing").rows_affected();
+                loaded.media += crate::content::media::insert_media!(tx, media, "on conflict (key) do nothing").rows_affected();
             }
             for document in &self.documents {
                 let body = serde_json::to_string(&document.body)?;

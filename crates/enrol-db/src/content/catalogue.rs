@@ -14,7 +14,7 @@ use enrol_domain::page::{
 };
 use enrol_domain::site::{Image, NavSection, Navigation, SiteData, TextLink};
 
-use crate::seats::held_seats;
+use crate::seats::counting::held_seats;
 use crate::{Db, on_pool};
 
 mod rows;

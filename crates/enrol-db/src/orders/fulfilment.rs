@@ -14,11 +14,11 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
-use crate::balances::{BalanceLink, store_balance_link};
-use crate::enrollments::{Row, SELECT};
-use crate::ledger::{NewPayment, account_for, queue_refund, record_payment};
-use crate::seats::{held_sessions, lock_sessions, release_code, seats_changed, take_seats};
-use crate::session_times::session_times;
+use crate::money::balances::{BalanceLink, store_balance_link};
+use crate::money::ledger::{NewPayment, account_for, queue_refund, record_payment};
+use crate::orders::enrollments::{Row, SELECT};
+use crate::seats::counting::{held_sessions, lock_sessions, release_code, seats_changed, take_seats};
+use crate::seats::times::session_times;
 use crate::{Db, first_delivery, on_pool, queue_mail};
 
 /// What to bring to the training of `$courses` (a `&[BookedCourse]`): their

@@ -15,8 +15,8 @@ use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 
-use crate::balances::{BalanceLink, store_balance_link};
-use crate::enrollments::{lock_booking, net_paid};
+use crate::money::balances::{BalanceLink, store_balance_link};
+use crate::orders::enrollments::{lock_booking, net_paid};
 use crate::{AuditEntry, Db, audit, on_pool, queue_mail};
 
 /// A booking with a reminder due today, as the job found it.

@@ -13,8 +13,8 @@ use enrol_domain::money::Money;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
 
-use crate::ledger::{NewPayment, record_payment};
-use crate::seats::seats_changed;
+use crate::money::ledger::{NewPayment, record_payment};
+use crate::seats::counting::seats_changed;
 use crate::{Db, on_pool, public_id};
 
 /// The demo student's sign-in email.

@@ -16,7 +16,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::DocumentKind;
 
-use crate::enrollments::{net_paid, refunded};
+use crate::orders::enrollments::{net_paid, refunded};
 use crate::{Db, on_pool};
 
 #[derive(sqlx::FromRow)]

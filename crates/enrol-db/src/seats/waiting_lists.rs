@@ -18,8 +18,8 @@ use enrol_domain::page::SessionType;
 use enrol_domain::reference::OrderKind;
 use enrol_domain::waiting_list::{OFFER_LIFE, OfferState, WaitedSession};
 
-use crate::enrollments::{NewEnrollment, insert_enrollment};
-use crate::seats::{FREE_SEATS, lock_sessions, seats_changed};
+use crate::orders::enrollments::{NewEnrollment, insert_enrollment};
+use crate::seats::counting::{FREE_SEATS, lock_sessions, seats_changed};
 use crate::{Db, on_pool, queue_mail};
 
 /// A link a waiting-list mail carries: the database keeps the hash of its

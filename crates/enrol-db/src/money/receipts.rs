@@ -31,7 +31,7 @@ macro_rules! issue_document {
     ($tx:expr, $draft:expr, $about:expr, $link:expr, $now:expr) => {
         async {
             let draft: enrol_domain::receipt::Draft = $draft;
-            let about: &$crate::receipts::DocumentOf<'_> = $about;
+            let about: &$crate::money::receipts::DocumentOf<'_> = $about;
             let link: &enrol_domain::receipt::DocumentLink = $link;
             let prefix = draft.kind().prefix();
             sqlx::query("insert into document_sequence (prefix, last_number) values ($1, 0) on conflict (prefix) do nothing")

@@ -11,7 +11,7 @@ use enrol_domain::content::{ContentBody, ContentKind};
 
 use crate::content::projection::{ImageSizes, project, withdraw};
 use crate::content::run_statements;
-use crate::staff::AuditEntry;
+use crate::people::staff::AuditEntry;
 use crate::{Db, content_changed, on_pool};
 
 /// A document in the list of content.

@@ -18,10 +18,10 @@ use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
-use crate::enrollments::{EnrollmentRecord, lock_booking};
-use crate::ledger::refund_enrollment;
-use crate::orders::Actor;
-use crate::seats::{lock_sessions, seats_changed};
+use crate::money::ledger::refund_enrollment;
+use crate::orders::enrollments::{EnrollmentRecord, lock_booking};
+use crate::orders::search::Actor;
+use crate::seats::counting::{lock_sessions, seats_changed};
 use crate::{AuditEntry, Db, audit, on_pool, queue_mail};
 
 /// What asking to cancel did.

@@ -69,7 +69,7 @@ macro_rules! hold_seats {
             let held = sqlx::query(concat!(
                 "insert into seat_hold (session_id, enrollment_id, expires_at) select $1, $3, $4 \
                  where exists (select 1 from session s where s.id = $1 and s.status = 'active' and s.seats - s.registrations - ",
-                $crate::seats::held_seats!(),
+                $crate::seats::counting::held_seats!(),
                 " > 0) on conflict (enrollment_id, session_id) do update set expires_at = excluded.expires_at"
             ))
             .bind(session_id)
@@ -105,7 +105,7 @@ macro_rules! take_seats {
                     .bind($now)
                     .fetch_one(&mut *$tx)
                     .await?;
-            let free: Option<i64> = sqlx::query_scalar($crate::seats::FREE_SEATS)
+            let free: Option<i64> = sqlx::query_scalar($crate::seats::counting::FREE_SEATS)
                 .bind(session_id)
                 .bind($now)
                 .bind(&$record.id)

@@ -13,8 +13,8 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::reference::typed_code;
 
-use crate::enrollments::{EnrollmentRecord, net_paid};
-use crate::ledger::OFFLINE_PAYMENT;
+use crate::money::ledger::OFFLINE_PAYMENT;
+use crate::orders::enrollments::{EnrollmentRecord, net_paid};
 use crate::{AgreedConsent, AuditEntry, AuditFilter, AuditRow, Db, on_pool};
 
 /// Who changes a booking.

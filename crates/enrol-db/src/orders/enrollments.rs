@@ -19,8 +19,8 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::reference::OrderKind;
 
-use crate::consents::keep_consents;
-use crate::seats::{held_sessions, hold_seats, lock_sessions, refuse, release_code, reserve_code, seats_changed};
+use crate::orders::consents::keep_consents;
+use crate::seats::counting::{held_sessions, hold_seats, lock_sessions, refuse, release_code, reserve_code, seats_changed};
 use crate::{Db, on_pool};
 
 /// An enrollment about to be created or replaced: priced, with the
@@ -130,7 +130,7 @@ macro_rules! net_paid {
     () => {
         concat!(
             "cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) - ",
-            $crate::enrollments::refunded!(),
+            $crate::orders::enrollments::refunded!(),
             " as bigint)"
         )
     };
@@ -154,7 +154,8 @@ pub(crate) const SELECT: &str = concat!(
 macro_rules! lock_booking {
     ($tx:expr, $id:expr, $unknown:expr) => {{
         sqlx::query("update enrollment set status = status where id = $1").bind($id).execute(&mut *$tx).await?;
-        let row: Option<$crate::enrollments::Row> = sqlx::query_as($crate::enrollments::SELECT).bind($id).fetch_optional(&mut *$tx).await?;
+        let row: Option<$crate::orders::enrollments::Row> =
+            sqlx::query_as($crate::orders::enrollments::SELECT).bind($id).fetch_optional(&mut *$tx).await?;
         let Some(row) = row else {
             $tx.rollback().await?;
             return Ok($unknown);
@@ -218,7 +219,7 @@ impl EnrollmentRecord {
 macro_rules! insert_enrollment {
     ($tx:expr, $new:expr, $reference:expr, $until:expr, $hold_ends_at:expr, $now:expr) => {
         async {
-            let new: &$crate::enrollments::NewEnrollment = $new;
+            let new: &$crate::orders::enrollments::NewEnrollment = $new;
             let q = &new.quote;
             let lines = serde_json::to_string(&new.courses).map_err(|e| sqlx::Error::Encode(e.into()))?;
             let metadata = serde_json::to_string(&new.metadata).map_err(|e| sqlx::Error::Encode(e.into()))?;
@@ -229,7 +230,7 @@ macro_rules! insert_enrollment {
                  values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
             )
             .bind(&new.id)
-            .bind($crate::enrollments::mode_str(new.mode))
+            .bind($crate::orders::enrollments::mode_str(new.mode))
             .bind(q.subtotal.pence())
             .bind(q.discount.pence())
             .bind(q.total.pence())

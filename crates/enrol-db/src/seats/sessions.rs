@@ -13,8 +13,8 @@ use ts_rs::TS;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
 
-use crate::admin_rosters::on_roster;
-use crate::seats::{lock_sessions, seats_changed};
+use crate::records::rosters::on_roster;
+use crate::seats::counting::{lock_sessions, seats_changed};
 use crate::{AuditEntry, Db, audit, content_changed, on_pool, public_id, queue_mail};
 
 /// A session as staff see it.

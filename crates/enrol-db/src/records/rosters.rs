@@ -11,7 +11,7 @@ use ts_rs::TS;
 
 use enrol_domain::mail::Mail;
 
-use crate::enrollments::net_paid;
+use crate::orders::enrollments::net_paid;
 use crate::{AuditEntry, Db, audit, on_pool, public_id, queue_mail};
 
 /// Which registrations `r` (of enrollment `e`) a roster lists: students

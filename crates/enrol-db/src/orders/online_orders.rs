@@ -12,8 +12,8 @@ use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
 
-use crate::consents::keep_consents;
-use crate::ledger::{NewPayment, account_for, record_payment};
+use crate::money::ledger::{NewPayment, account_for, record_payment};
+use crate::orders::consents::keep_consents;
 use crate::{Db, first_delivery, on_pool, public_id, queue_mail};
 
 #[derive(sqlx::FromRow)]

@@ -11,7 +11,7 @@ use chrono::{DateTime, Utc};
 use enrol_domain::money::Money;
 use enrol_domain::receipt::{Document, DocumentLink, Draft, IssuedDocument, Issuer, Purchase, refund_mail};
 
-use crate::receipts::{DocumentOf, issue_document};
+use crate::money::receipts::{DocumentOf, issue_document};
 use crate::{AuditEntry, Db, on_pool, queue_mail};
 
 /// A payment to record, of an enrollment or of an online order.
@@ -73,7 +73,7 @@ pub(crate) use paid_towards;
 macro_rules! record_payment {
     ($tx:expr, $payment:expr, $now:expr) => {
         async {
-            let payment: &$crate::ledger::NewPayment<'_> = $payment;
+            let payment: &$crate::money::ledger::NewPayment<'_> = $payment;
             let id = $crate::public_id();
             let done = sqlx::query(
                 "insert into payment (id, amount, status, currency, transaction_id, method, metadata, enrollment_id, online_order_id, \
@@ -94,16 +94,16 @@ macro_rules! record_payment {
             if done.rows_affected() == 0 {
                 return Ok(None);
             }
-            let paid_to_date = $crate::ledger::paid_towards!($tx, payment.enrollment_id, payment.online_order_id).await?;
+            let paid_to_date = $crate::money::ledger::paid_towards!($tx, payment.enrollment_id, payment.online_order_id).await?;
             let draft = enrol_domain::receipt::Draft::receipt(payment.issuer, payment.purchase, payment.amount, paid_to_date, payment.method);
-            let about = $crate::receipts::DocumentOf {
+            let about = $crate::money::receipts::DocumentOf {
                 payment_id: &id,
                 refund_id: None,
                 enrollment_id: payment.enrollment_id,
                 online_order_id: payment.online_order_id,
             };
-            let receipt = $crate::receipts::issue_document!($tx, draft, &about, payment.link, $now).await?;
-            Ok::<_, sqlx::Error>(Some($crate::ledger::RecordedPayment { receipt: payment.link.issued(&receipt), id }))
+            let receipt = $crate::money::receipts::issue_document!($tx, draft, &about, payment.link, $now).await?;
+            Ok::<_, sqlx::Error>(Some($crate::money::ledger::RecordedPayment { receipt: payment.link.issued(&receipt), id }))
         }
     };
 }
@@ -147,7 +147,7 @@ macro_rules! refund_enrollment {
                 left.into_iter().map(|(payment, pence)| (payment, enrol_domain::money::Money::from_pence(pence))).collect();
             let mut refunds = Vec::new();
             for (payment_id, piece) in enrol_domain::cancellation::spread_refund(&left, $amount) {
-                refunds.push($crate::ledger::queue_refund!($tx, payment_id, piece, $reason, $now).await?);
+                refunds.push($crate::money::ledger::queue_refund!($tx, payment_id, piece, $reason, $now).await?);
             }
             Ok::<Vec<String>, sqlx::Error>(refunds)
         }

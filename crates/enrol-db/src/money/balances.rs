@@ -16,9 +16,9 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
-use crate::enrollments::{EnrollmentRecord, Row, SELECT};
-use crate::fulfilment::IntentOutcome;
-use crate::ledger::{NewPayment, OFFLINE_PAYMENT, account_for, queue_refund, record_payment};
+use crate::money::ledger::{NewPayment, OFFLINE_PAYMENT, account_for, queue_refund, record_payment};
+use crate::orders::enrollments::{EnrollmentRecord, Row, SELECT};
+use crate::orders::fulfilment::IntentOutcome;
 use crate::{AuditEntry, Db, audit, first_delivery, on_pool, public_id, queue_mail};
 
 /// A new link that pays a booking's balance: the database keeps the hash of

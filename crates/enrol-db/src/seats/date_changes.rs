@@ -19,12 +19,12 @@ use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
 
-use crate::balances::{BalanceLink, store_balance_link};
-use crate::enrollments::{EnrollmentRecord, lock_booking};
-use crate::ledger::refund_enrollment;
-use crate::orders::Actor;
-use crate::seats::{FREE_SEATS, held_seats, lock_sessions, seats_changed};
-use crate::session_times::session_times;
+use crate::money::balances::{BalanceLink, store_balance_link};
+use crate::money::ledger::refund_enrollment;
+use crate::orders::enrollments::{EnrollmentRecord, lock_booking};
+use crate::orders::search::Actor;
+use crate::seats::counting::{FREE_SEATS, held_seats, lock_sessions, seats_changed};
+use crate::seats::times::session_times;
 use crate::{College, Db, audit, on_pool, queue_mail};
 
 /// What asking to move did.

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::staff::AuditEntry;
+use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
 /// The most images the library lists, newest first.
@@ -54,7 +54,7 @@ macro_rules! insert_media {
     ($tx:expr, $media:expr, $conflict:literal) => {{
         let media: &$crate::MediaRecord = $media;
         sqlx::query(concat!(
-            $crate::media::with_columns!("insert into media (", ") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "),
+            $crate::content::media::with_columns!("insert into media (", ") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "),
             $conflict
         ))
         .bind(&media.key)

@@ -37,12 +37,12 @@ macro_rules! session_times {
         async {
             let mut times = Vec::new();
             for session_id in $sessions {
-                let row: Option<$crate::session_times::Row> =
+                let row: Option<$crate::seats::times::Row> =
                     sqlx::query_as("select id, start_at, end_at, type, joining_link from session where id = $1")
                         .bind(session_id)
                         .fetch_optional(&mut *$tx)
                         .await?;
-                times.extend(row.and_then($crate::session_times::Row::into_times));
+                times.extend(row.and_then($crate::seats::times::Row::into_times));
             }
             Ok::<_, sqlx::Error>(times)
         }

@@ -12,8 +12,8 @@ use ts_rs::TS;
 use enrol_domain::codes::{CodeState, CodeTerms, code_state};
 use enrol_domain::enrollment::{Discount, DiscountType};
 
-use crate::discount_codes::CodeRow;
-use crate::staff::AuditEntry;
+use crate::codes::discount::CodeRow;
+use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
 /// A discount code as staff see it (decision 017's `Code`).

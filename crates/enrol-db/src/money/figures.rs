@@ -7,7 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::enrollments::net_paid;
+use crate::orders::enrollments::net_paid;
 use crate::{Db, on_pool};
 
 /// Bookings paid and money taken in a period.

@@ -1,0 +1,10 @@
+//! Sessions and seats: the dates a course runs on as staff keep them, the
+//! seats each holds and takes (counted by the database, decision 011),
+//! when and how they run, their waiting lists, and moving a booking from
+//! one date to another.
+
+pub(crate) mod counting;
+pub(crate) mod date_changes;
+pub(crate) mod sessions;
+pub(crate) mod times;
+pub(crate) mod waiting_lists;
