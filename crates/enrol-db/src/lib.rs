@@ -3,6 +3,12 @@
 //! Queries are written once in the SQL both engines accept (`$1` placeholders,
 //! `on conflict … do update`) and run against whichever pool is configured;
 //! [`on_pool!`] expands a body once per backend so each gets native types.
+//! The steps a transaction is made of are trait methods over a connection,
+//! written once for both engines by `for_both_engines!`.
+//!
+//! The code is grouped by what the data is (decision 023), one folder an
+//! aggregate, each adding its methods to [`Db`]: `orders`, `money`,
+//! `seats`, `codes`, `people`, `content` and `records`.
 
 mod codes;
 pub mod content;
@@ -72,45 +78,29 @@ pub fn public_id() -> String {
     uuid::Builder::from_unix_timestamp_millis(millis, &tail).into_uuid().to_string()
 }
 
-/// Queues a mail in the outbox inside transaction `$tx`: sent by the
-/// mailer after the transaction commits, never before, never twice.
-#[macro_export]
-macro_rules! queue_mail {
-    ($tx:expr, $mail:expr, $now:expr) => {{
-        let mail: &enrol_domain::mail::Mail = $mail;
-        let attachment = mail.attachment.as_ref();
-        sqlx::query(
-            "insert into mail_outbox (id, to_address, reply_to, subject, body_text, created_at, attachment_name, attachment_type, \
-             attachment_body) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind($crate::public_id())
-        .bind(&mail.to)
-        .bind(&mail.reply_to)
-        .bind(&mail.subject)
-        .bind(&mail.body)
-        .bind($now)
-        .bind(attachment.map(|a| a.name.as_str()))
-        .bind(attachment.map(|a| a.content_type.as_str()))
-        .bind(attachment.map(|a| a.body.as_str()))
-        .execute(&mut *$tx)
-        .await
-    }};
-}
+/// Implements a trait of transaction steps for both engines' connections
+/// from one text: the one place where what the engines differ in is
+/// written for those steps. Each aggregate declares its steps as a trait
+/// (`PeopleSteps`, `SeatSteps`, …) and writes their bodies once, here
+/// stamped as `impl … for sqlx::SqliteConnection` and `impl … for
+/// sqlx::PgConnection`, so each engine runs its statements with its own
+/// types. A body runs its statements on `&mut *self`; a caller holding
+/// either engine's transaction (or pooled connection) calls a step as a
+/// method, `tx.queue_mail(&mail, now).await?`, with the trait in scope.
+/// The macro writes the two impls and nothing else: no statement, no
+/// control flow.
+macro_rules! for_both_engines {
+    (impl $steps:ident { $($body:tt)* }) => {
+        impl $steps for sqlx::SqliteConnection {
+            $($body)*
+        }
 
-/// Records a payment provider's event inside `$tx`; false when it was
-/// handled before (the provider retries and replays).
-#[macro_export]
-macro_rules! first_delivery {
-    ($tx:expr, $event_id:expr, $event_type:expr, $now:expr) => {
-        sqlx::query("insert into webhook_event (id, type, received_at) values ($1, $2, $3) on conflict (id) do nothing")
-            .bind($event_id)
-            .bind($event_type)
-            .bind($now)
-            .execute(&mut *$tx)
-            .await
-            .map(|done| done.rows_affected() == 1)
+        impl $steps for sqlx::PgConnection {
+            $($body)*
+        }
     };
 }
+pub(crate) use for_both_engines;
 
 #[derive(Clone, Debug)]
 pub enum Pool {

@@ -1,6 +1,6 @@
 //! Discount codes as staff keep them in the back office (issue 14,
 //! decision 017): created, edited and expired, each change in one
-//! transaction with its one audit row ([`crate::audit!`]). A code's uses
+//! transaction with its one audit row ([`crate::people::PeopleSteps::audit`]). A code's uses
 //! are counted at checkout (`seats`); here they are only read, under the
 //! code's row lock, so a usage limit is never set below them.
 
@@ -13,6 +13,7 @@ use enrol_domain::codes::{CodeState, CodeTerms, code_state};
 use enrol_domain::enrollment::{Discount, DiscountType};
 
 use crate::codes::discount::CodeRow;
+use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
@@ -198,7 +199,7 @@ impl Db {
             }
             write_limits!(tx, code, terms).await?;
             let saved = read_code!(tx, code).await?.context("The code just created is missing")?;
-            crate::audit!(tx, &AuditEntry::new(staff_id, "code.create", "code", code).after(&saved), now)?;
+            tx.audit(&AuditEntry::new(staff_id, "code.create", "code", code).after(&saved), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(CodeSaved::Saved(saved))
         })
@@ -233,7 +234,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(CodeSaved::Saved(before));
             }
-            crate::audit!(tx, &AuditEntry::new(staff_id, "code.edit", "code", code).before(&before).after(&after), now)?;
+            tx.audit(&AuditEntry::new(staff_id, "code.edit", "code", code).before(&before).after(&after), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(CodeSaved::Saved(after))
         })
@@ -256,7 +257,7 @@ impl Db {
             }
             let after = read_code!(tx, code).await?.context("The code just expired is missing")?;
             let before = CodeRecord { active: true, ..after.clone() };
-            crate::audit!(tx, &AuditEntry::new(staff_id, "code.expire", "code", code).before(&before).after(&after), now)?;
+            tx.audit(&AuditEntry::new(staff_id, "code.expire", "code", code).before(&before).after(&after), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(after))
         })

@@ -11,6 +11,7 @@ use enrol_domain::content::{ContentBody, ContentKind};
 
 use crate::content::projection::{ImageSizes, project, withdraw};
 use crate::content::run_statements;
+use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
 use crate::{Db, content_changed, on_pool};
 
@@ -180,7 +181,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(false);
             }
-            crate::audit!(tx, &AuditEntry::new(staff_id, "content.discard", kind.as_str(), key), now)?;
+            tx.audit(&AuditEntry::new(staff_id, "content.discard", kind.as_str(), key), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(true)
         })
@@ -218,7 +219,7 @@ impl Db {
                 "insert into content_revision (kind, key, version, body, action, staff_id, created_at) values ($1, $2, 1, $3, 'publish', $4, $5)"
             ).bind(kind.as_str()).bind(key).bind(&json).bind(staff_id).bind(now).execute(&mut *tx).await?;
             run_statements!(tx, &statements);
-            crate::audit!(tx, &AuditEntry::new(staff_id, "content.create", kind.as_str(), key).after(body), now)?;
+            tx.audit(&AuditEntry::new(staff_id, "content.create", kind.as_str(), key).after(body), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Ok(1))
         })
@@ -277,7 +278,7 @@ impl Db {
             let entry = AuditEntry::new(staff_id, if action == "publish" { "content.publish" } else { "content.revert" }, kind.as_str(), key)
                 .before(before)
                 .after(&published);
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Ok(next))
         })
@@ -321,7 +322,7 @@ impl Db {
             run_statements!(tx, &statements);
             content_changed!(tx, now)?;
             let entry = AuditEntry::new(staff_id, "content.withdraw", kind.as_str(), key).before(serde_json::from_str::<serde_json::Value>(&json)?);
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Ok(next))
         })

@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
@@ -83,7 +84,7 @@ impl Db {
             insert_media!(tx, media, "");
             let staff = media.uploaded_by.as_deref().context("An upload has its staff member")?;
             let entry = AuditEntry::new(staff, "media.upload", "media", &media.key).after(media);
-            crate::audit!(tx, &entry, media.created_at)?;
+            tx.audit(&entry, media.created_at).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(())
         })
@@ -133,7 +134,7 @@ impl Db {
             sqlx::query("update media set alt = $2 where key = $1").bind(key).bind(alt).execute(&mut *tx).await?;
             let after = MediaRecord { alt: alt.to_owned(), ..before.clone() };
             let entry = AuditEntry::new(staff_id, "media.alt", "media", key).before(&before.alt).after(&after.alt);
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(after))
         })

@@ -11,6 +11,7 @@ use ts_rs::TS;
 use enrol_domain::money::Money;
 use enrol_domain::upsells::UpsellTerms;
 
+use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
@@ -95,7 +96,7 @@ impl Db {
                 .bind(price_id).bind(&after.title).bind(&after.description).bind(&after.cta).bind(after.unit_amount.pence())
                 .execute(&mut *tx).await?;
             crate::content_changed!(tx, now)?;
-            crate::audit!(tx, &AuditEntry::new(staff_id, "upsell.edit", "upsell", price_id).before(&before).after(&after), now)?;
+            tx.audit(&AuditEntry::new(staff_id, "upsell.edit", "upsell", price_id).before(&before).after(&after), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(after))
         })

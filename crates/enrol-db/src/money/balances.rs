@@ -16,10 +16,12 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
-use crate::money::ledger::{NewPayment, OFFLINE_PAYMENT, account_for, queue_refund, record_payment};
+use crate::money::MoneySteps;
+use crate::money::ledger::{NewPayment, OFFLINE_PAYMENT};
 use crate::orders::enrollments::{EnrollmentRecord, Row, SELECT};
 use crate::orders::fulfilment::IntentOutcome;
-use crate::{AuditEntry, Db, audit, first_delivery, on_pool, public_id, queue_mail};
+use crate::people::PeopleSteps;
+use crate::{AuditEntry, Db, on_pool, public_id};
 
 /// A new link that pays a booking's balance: the database keeps the hash of
 /// its token; `url` (with the token) goes only into the mail or the answer.
@@ -86,28 +88,13 @@ impl BalancePaid<'_> {
     }
 }
 
-/// Stores `$link` (a [`BalanceLink`]), which pays the balance of
-/// `$enrollment_id`, inside `$tx`.
-macro_rules! store_balance_link {
-    ($tx:expr, $enrollment_id:expr, $link:expr, $now:expr) => {
-        sqlx::query("insert into balance_link (token_hash, enrollment_id, expires_at, created_at) values ($1, $2, $3, $4)")
-            .bind(&$link.token_hash)
-            .bind($enrollment_id)
-            .bind($link.expires_at)
-            .bind($now)
-            .execute(&mut *$tx)
-            .await
-    };
-}
-pub(crate) use store_balance_link;
-
 impl Db {
     /// Stores a link that pays the balance of `enrollment_id`.
     pub async fn create_balance_link(&self, enrollment_id: &str, link: &BalanceLink, now: DateTime<Utc>) -> anyhow::Result<()> {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            store_balance_link!(tx, enrollment_id, link, now)?;
+            tx.store_balance_link(enrollment_id, link, now).await?;
             tx.commit().await
         })
         .context("Failed to store the balance link")
@@ -181,7 +168,7 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if let BalancePaid::Provider(intent) = paid && !first_delivery!(tx, &intent.event_id, &intent.event_type, now)? {
+            if let BalancePaid::Provider(intent) = paid && !tx.first_delivery(&intent.event_id, &intent.event_type, now).await? {
                 return Ok(BalanceFulfilment::AlreadyHandled);
             }
             // The row lock: two payments of one balance are counted one after the other.
@@ -197,7 +184,7 @@ impl Db {
                 return Ok(BalanceFulfilment::Refused(refused));
             }
             let email = record.email.trim().to_lowercase();
-            let user_id = account_for!(tx, &record.user_id, &email).await?;
+            let user_id = tx.account_for(&record.user_id, &email).await?;
             let buyer = format!("{} {}", record.given_name, record.family_name);
             let purchase = Purchase::booking(&record.reference, &buyer, &email, &record.courses, &record.quote);
             // Money taken by hand has no provider payment: its id is ours.
@@ -228,23 +215,23 @@ impl Db {
                 issuer,
                 link: receipt_link,
             };
-            let Some(recorded) = record_payment!(tx, &payment, now).await? else {
+            let Some(recorded) = tx.record_payment(&payment, now).await? else {
                 tx.commit().await?;
                 return Ok(BalanceFulfilment::AlreadyHandled);
             };
             let (status, applied, excess) = match balance_payment(record.status, record.quote.total, record.paid, amount) {
                 BalancePayment::NotOwed => {
-                    let refund = queue_refund!(tx, &recorded.id, amount, "nothing owed", now).await?;
+                    let refund = tx.queue_refund(&recorded.id, amount, "nothing owed", now).await?;
                     tx.commit().await?;
                     return Ok(BalanceFulfilment::NotOwed { refund });
                 }
                 BalancePayment::Applied { status, applied, excess } => (status, applied, excess),
             };
             sqlx::query("update enrollment set status = $2 where id = $1").bind(&record.id).bind(status.as_str()).execute(&mut *tx).await?;
-            let refund = if excess > Money::ZERO { Some(queue_refund!(tx, &recorded.id, excess, "overpayment", now).await?) } else { None };
+            let refund = if excess > Money::ZERO { Some(tx.queue_refund(&recorded.id, excess, "overpayment", now).await?) } else { None };
             let owed = outstanding(record.quote.total, record.paid + applied);
             if owed > Money::ZERO {
-                store_balance_link!(tx, &record.id, next_link, now)?;
+                tx.store_balance_link(&record.id, next_link, now).await?;
             }
             if !email.is_empty() {
                 let notice = BalanceNotice {
@@ -256,14 +243,14 @@ impl Db {
                     due_on: record.balance_due_on(london::today(now)).unwrap_or_else(|| london::today(now)),
                     pay_url: &next_link.url,
                 };
-                queue_mail!(tx, &balance_receipt(&notice, applied, excess, &recorded.receipt, &issuer.name, london::today(now)), now)?;
+                tx.queue_mail(&balance_receipt(&notice, applied, excess, &recorded.receipt, &issuer.name, london::today(now)), now).await?;
             }
             if let BalancePaid::Offline(offline) = paid {
                 let entry = AuditEntry::new(&offline.staff_id, "order.payment", "order", &record.id)
                     .before(json!({ "status": record.status.as_str(), "paid": record.paid }))
                     .after(json!({ "status": status.as_str(), "paid": record.paid + applied, "amount": amount,
                         "method": method, "reference": offline.reference, "receipt": recorded.receipt.number }));
-                audit!(tx, &entry, now)?;
+                tx.audit(&entry, now).await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(BalanceFulfilment::Paid { status, refund })

@@ -1,9 +1,8 @@
 //! Money in and out: payments recorded once per provider transaction,
 //! each with its receipt; refunds decided inside the transaction that
 //! finds them due and made at the provider afterwards by the refund
-//! worker, each with its credit note once made; and the account a
-//! purchase joins. The macros run inside a caller's transaction on either
-//! engine (see [`crate::on_pool!`]).
+//! worker, each with its credit note once made. The steps a caller's
+//! transaction takes are [`crate::money::MoneySteps`].
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -11,8 +10,10 @@ use chrono::{DateTime, Utc};
 use enrol_domain::money::Money;
 use enrol_domain::receipt::{Document, DocumentLink, Draft, IssuedDocument, Issuer, Purchase, refund_mail};
 
-use crate::money::receipts::{DocumentOf, issue_document};
-use crate::{AuditEntry, Db, on_pool, queue_mail};
+use crate::money::MoneySteps;
+use crate::money::receipts::DocumentOf;
+use crate::people::PeopleSteps;
+use crate::{AuditEntry, Db, on_pool};
 
 /// A payment to record, of an enrollment or of an online order.
 pub(crate) struct NewPayment<'a> {
@@ -43,137 +44,6 @@ pub(crate) struct RecordedPayment {
     pub id: String,
     pub receipt: IssuedDocument,
 }
-
-/// What a purchase, the booking `$enrollment_id` or the online order
-/// `$online_order_id` (the other `None`), holds of the buyer's money
-/// inside `$tx`: its payments less its refunds (made or being made), as
-/// `net_paid!` counts a booking's.
-macro_rules! paid_towards {
-    ($tx:expr, $enrollment_id:expr, $online_order_id:expr) => {
-        async {
-            sqlx::query_scalar::<_, i64>(
-                "select cast(coalesce((select sum(amount) from payment where enrollment_id = $1 or online_order_id = $2), 0) \
-                 - coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id \
-                 where p.enrollment_id = $1 or p.online_order_id = $2), 0) as bigint)",
-            )
-            .bind($enrollment_id)
-            .bind($online_order_id)
-            .fetch_one(&mut *$tx)
-            .await
-            .map(enrol_domain::money::Money::from_pence)
-        }
-    };
-}
-pub(crate) use paid_towards;
-
-/// Records `$payment` (a [`NewPayment`]) and issues its receipt inside
-/// `$tx`: a [`RecordedPayment`], or `None` when its provider transaction
-/// was recorded before (a replayed or repeated event). Every payment gets
-/// its receipt here, so no way of paying can leave one out.
-macro_rules! record_payment {
-    ($tx:expr, $payment:expr, $now:expr) => {
-        async {
-            let payment: &$crate::money::ledger::NewPayment<'_> = $payment;
-            let id = $crate::public_id();
-            let done = sqlx::query(
-                "insert into payment (id, amount, status, currency, transaction_id, method, metadata, enrollment_id, online_order_id, \
-                 user_id, created_at) values ($1, $2, 'succeeded', $3, $4, $5, $6, $7, $8, $9, $10) on conflict (transaction_id) do nothing",
-            )
-            .bind(&id)
-            .bind(payment.amount.pence())
-            .bind(payment.currency)
-            .bind(payment.transaction_id)
-            .bind(payment.method)
-            .bind(&payment.metadata)
-            .bind(payment.enrollment_id)
-            .bind(payment.online_order_id)
-            .bind(payment.user_id)
-            .bind($now)
-            .execute(&mut *$tx)
-            .await?;
-            if done.rows_affected() == 0 {
-                return Ok(None);
-            }
-            let paid_to_date = $crate::money::ledger::paid_towards!($tx, payment.enrollment_id, payment.online_order_id).await?;
-            let draft = enrol_domain::receipt::Draft::receipt(payment.issuer, payment.purchase, payment.amount, paid_to_date, payment.method);
-            let about = $crate::money::receipts::DocumentOf {
-                payment_id: &id,
-                refund_id: None,
-                enrollment_id: payment.enrollment_id,
-                online_order_id: payment.online_order_id,
-            };
-            let receipt = $crate::money::receipts::issue_document!($tx, draft, &about, payment.link, $now).await?;
-            Ok::<_, sqlx::Error>(Some($crate::money::ledger::RecordedPayment { receipt: payment.link.issued(&receipt), id }))
-        }
-    };
-}
-pub(crate) use record_payment;
-
-/// Decides a refund of `$amount` of payment `$payment_id` inside `$tx`;
-/// the refund worker makes it at the provider. Its id.
-macro_rules! queue_refund {
-    ($tx:expr, $payment_id:expr, $amount:expr, $reason:expr, $now:expr) => {
-        async {
-            let id = $crate::public_id();
-            sqlx::query("insert into refund (id, payment_id, amount, reason, created_at) values ($1, $2, $3, $4, $5)")
-                .bind(&id)
-                .bind($payment_id)
-                .bind($amount.pence())
-                .bind($reason)
-                .bind($now)
-                .execute(&mut *$tx)
-                .await?;
-            Ok::<_, sqlx::Error>(id)
-        }
-    };
-}
-pub(crate) use queue_refund;
-
-/// Queues refunds adding up to `$amount` (a `Money`) of enrollment
-/// `$enrollment_id`'s payments inside `$tx`, newest payment first, each no
-/// more than what is left of it after earlier refunds
-/// (`enrol_domain::cancellation::spread_refund`). The refunds' ids.
-macro_rules! refund_enrollment {
-    ($tx:expr, $enrollment_id:expr, $amount:expr, $reason:expr, $now:expr) => {
-        async {
-            let left: Vec<(String, i64)> = sqlx::query_as(
-                "select p.id, cast(p.amount - coalesce((select sum(r.amount) from refund r where r.payment_id = p.id), 0) as bigint) \
-                 from payment p where p.enrollment_id = $1 order by p.created_at, p.id",
-            )
-            .bind($enrollment_id)
-            .fetch_all(&mut *$tx)
-            .await?;
-            let left: Vec<(String, enrol_domain::money::Money)> =
-                left.into_iter().map(|(payment, pence)| (payment, enrol_domain::money::Money::from_pence(pence))).collect();
-            let mut refunds = Vec::new();
-            for (payment_id, piece) in enrol_domain::cancellation::spread_refund(&left, $amount) {
-                refunds.push($crate::money::ledger::queue_refund!($tx, payment_id, piece, $reason, $now).await?);
-            }
-            Ok::<Vec<String>, sqlx::Error>(refunds)
-        }
-    };
-}
-pub(crate) use refund_enrollment;
-
-/// The account a paid purchase joins: `$user_id` (an `&Option<String>`,
-/// set when it was bought signed in), else the account whose proven email
-/// is `$email`. Only a proven address links a guest's purchase to an account.
-macro_rules! account_for {
-    ($tx:expr, $user_id:expr, $email:expr) => {
-        async {
-            match $user_id {
-                Some(id) => Ok::<Option<String>, sqlx::Error>(Some(id.clone())),
-                None => {
-                    sqlx::query_scalar("select id from user_account where email = $1 and email_verified_at is not null")
-                        .bind($email)
-                        .fetch_optional(&mut *$tx)
-                        .await
-                }
-            }
-        }
-    };
-}
-pub(crate) use account_for;
 
 /// A refund decided but not yet made at the payment provider.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -241,7 +111,7 @@ impl Db {
             // The payment's status (§3) says how much of it was given back.
             if made.is_some() {
                 if let Some(entry) = audit {
-                    crate::audit!(tx, entry, now)?;
+                    tx.audit(entry, now).await?;
                 }
                 sqlx::query(
                     "update payment set status = case when (select sum(r.amount) from refund r where r.payment_id = payment.id \
@@ -261,7 +131,7 @@ impl Db {
                 return Ok(if recorded_now { RefundRecorded::Made(None) } else { RefundRecorded::Before });
             };
             let receipt: Document = serde_json::from_str(&receipt).map_err(|e| sqlx::Error::Decode(e.into()))?;
-            let paid_to_date = paid_towards!(tx, enrollment_id.as_deref(), online_order_id.as_deref()).await?;
+            let paid_to_date = tx.paid_towards(enrollment_id.as_deref(), online_order_id.as_deref()).await?;
             let draft = Draft::credit_note(&receipt, issuer, Money::from_pence(amount), paid_to_date, &reason);
             let about = DocumentOf {
                 payment_id: &payment_id,
@@ -269,10 +139,10 @@ impl Db {
                 enrollment_id: enrollment_id.as_deref(),
                 online_order_id: online_order_id.as_deref(),
             };
-            let note = issue_document!(tx, draft, &about, link, now).await?;
+            let note = tx.issue_document(draft, &about, link, now).await?;
             let issued = link.issued(&note);
             if let Some(mail) = refund_mail(&note, &issued) {
-                queue_mail!(tx, &mail, now)?;
+                tx.queue_mail(&mail, now).await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(RefundRecorded::Made(Some(issued)))

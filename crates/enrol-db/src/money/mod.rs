@@ -9,3 +9,6 @@ pub(crate) mod ledger;
 pub(crate) mod receipts;
 pub(crate) mod reminders;
 pub(crate) mod sandbox;
+mod steps;
+
+pub(crate) use steps::MoneySteps;

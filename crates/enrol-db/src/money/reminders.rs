@@ -15,9 +15,11 @@ use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 
-use crate::money::balances::{BalanceLink, store_balance_link};
+use crate::money::MoneySteps;
+use crate::money::balances::BalanceLink;
 use crate::orders::enrollments::{lock_booking, net_paid};
-use crate::{AuditEntry, Db, audit, on_pool, queue_mail};
+use crate::people::PeopleSteps;
+use crate::{AuditEntry, Db, on_pool};
 
 /// A booking with a reminder due today, as the job found it.
 #[derive(Debug, Clone)]
@@ -136,8 +138,8 @@ impl Db {
             .bind(&reminder.enrollment_id).bind(reminder.stage.as_str()).bind(now).bind(reminder.paid.pence())
             .execute(&mut *tx).await?.rows_affected() == 1;
             if recorded {
-                store_balance_link!(tx, &reminder.enrollment_id, link, now)?;
-                queue_mail!(tx, mail, now)?;
+                tx.store_balance_link(&reminder.enrollment_id, link, now).await?;
+                tx.queue_mail(mail, now).await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(recorded)
@@ -189,7 +191,7 @@ impl Db {
             let entry = AuditEntry::new(staff_id, "order.balance_due", "order", id)
                 .before(json!({ "balanceDueOn": record.balance_due_on }))
                 .after(json!({ "balanceDueOn": due_on, "remindersForgotten": forgotten.iter().map(|s| s.as_str()).collect::<Vec<_>>() }));
-            audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(BalanceDueChange::Changed { forgotten })
         })

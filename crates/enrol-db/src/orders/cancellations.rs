@@ -18,11 +18,12 @@ use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
-use crate::money::ledger::refund_enrollment;
+use crate::money::MoneySteps;
 use crate::orders::enrollments::{EnrollmentRecord, lock_booking};
 use crate::orders::search::Actor;
+use crate::people::PeopleSteps;
 use crate::seats::counting::{lock_sessions, seats_changed};
-use crate::{AuditEntry, Db, audit, on_pool, queue_mail};
+use crate::{AuditEntry, Db, on_pool};
 
 /// What asking to cancel did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -97,17 +98,17 @@ impl Db {
                     .bind(session_id).execute(&mut *tx).await?;
             }
             seats_changed!(tx)?;
-            let refunds = refund_enrollment!(tx, id, quote.refund, "cancellation", now).await?;
+            let refunds = tx.refund_enrollment(id, quote.refund, "cancellation", now).await?;
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {
                 let mail = cancellation_mail(&record.reference, &record.given_name, &email, &record.courses, &quote, actor.changed_by(), college);
-                queue_mail!(tx, &mail, now)?;
+                tx.queue_mail(&mail, now).await?;
             }
             if let Some(entry) = actor.order_audit("order.cancel", id) {
                 let entry = entry
                     .before(json!({ "status": record.status.as_str(), "paid": record.paid }))
                     .after(json!({ "status": "cancelled", "quote": quote, "refunds": refunds }));
-                audit!(tx, &entry, now)?;
+                tx.audit(&entry, now).await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Cancellation::Cancelled { quote, refunds })
@@ -135,11 +136,11 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(BookingRefund::Refused(refused));
             }
-            let refunds = refund_enrollment!(tx, id, amount, reason, now).await?;
+            let refunds = tx.refund_enrollment(id, amount, reason, now).await?;
             let entry = AuditEntry::new(staff_id, "order.refund", "order", id)
                 .before(json!({ "paid": record.paid }))
                 .after(json!({ "paid": Money::from_pence(record.paid.pence() - amount.pence()), "amount": amount, "reason": reason, "refunds": refunds }));
-            audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(BookingRefund::Refunded { refunds })
         })

@@ -14,12 +14,14 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
-use crate::money::balances::{BalanceLink, store_balance_link};
-use crate::money::ledger::{NewPayment, account_for, queue_refund, record_payment};
+use crate::money::MoneySteps;
+use crate::money::balances::BalanceLink;
+use crate::money::ledger::NewPayment;
 use crate::orders::enrollments::{Row, SELECT};
+use crate::people::PeopleSteps;
 use crate::seats::counting::{held_sessions, lock_sessions, release_code, seats_changed, take_seats};
 use crate::seats::times::session_times;
-use crate::{Db, first_delivery, on_pool, queue_mail};
+use crate::{Db, on_pool};
 
 /// What to bring to the training of `$courses` (a `&[BookedCourse]`): their
 /// courses' lists, each thing once, read inside `$tx`.
@@ -99,7 +101,7 @@ impl Db {
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if !first_delivery!(tx, &paid.event_id, &paid.event_type, now)? {
+            if !tx.first_delivery(&paid.event_id, &paid.event_type, now).await? {
                 return Ok(EnrollmentFulfilment::AlreadyHandled);
             }
             let row: Option<Row> = sqlx::query_as(SELECT).bind(&paid.order_id).fetch_optional(&mut *tx).await?;
@@ -111,7 +113,7 @@ impl Db {
             let sessions = held_sessions(&record.courses);
             lock_sessions!(tx, &sessions);
             let email = record.email.trim().to_lowercase();
-            let user_id = account_for!(tx, &record.user_id, &email).await?;
+            let user_id = tx.account_for(&record.user_id, &email).await?;
             let buyer = format!("{} {}", record.given_name, record.family_name);
             let purchase = Purchase::booking(&record.reference, &buyer, &email, &record.courses, &record.quote);
             let payment = NewPayment {
@@ -128,7 +130,7 @@ impl Db {
                 issuer,
                 link: receipt_link,
             };
-            let Some(recorded) = record_payment!(tx, &payment, now).await? else {
+            let Some(recorded) = tx.record_payment(&payment, now).await? else {
                 tx.commit().await?;
                 return Ok(EnrollmentFulfilment::AlreadyHandled);
             };
@@ -138,7 +140,7 @@ impl Db {
                     return Ok(EnrollmentFulfilment::Underpaid);
                 }
                 CheckoutPayment::AlreadyPaid => {
-                    let refund = queue_refund!(tx, &recorded.id, paid.amount, "overpayment", now).await?;
+                    let refund = tx.queue_refund(&recorded.id, paid.amount, "overpayment", now).await?;
                     tx.commit().await?;
                     return Ok(EnrollmentFulfilment::Overpaid { refund });
                 }
@@ -160,10 +162,10 @@ impl Db {
                 sqlx::query("update discount_code set uses = uses + 1 where code = $1").bind(code).execute(&mut *tx).await?;
                 sqlx::query("update enrollment set code_reserved = true where id = $1").bind(&record.id).execute(&mut *tx).await?;
             }
-            let refund = if excess > Money::ZERO { Some(queue_refund!(tx, &recorded.id, excess, "overpayment", now).await?) } else { None };
+            let refund = if excess > Money::ZERO { Some(tx.queue_refund(&recorded.id, excess, "overpayment", now).await?) } else { None };
             let times = session_times!(tx, &sessions).await?;
             if status == EnrollmentStatus::Deposit {
-                store_balance_link!(tx, &record.id, pay_link, now)?;
+                tx.store_balance_link(&record.id, pay_link, now).await?;
             }
             let what_to_bring = what_to_bring!(tx, &record.courses).await?;
             let booking = PaidBooking {
@@ -184,7 +186,7 @@ impl Db {
                 what_to_bring: &what_to_bring,
             };
             for mail in booking_mails(&booking, seated, &issuer.name, &issuer.email, now) {
-                queue_mail!(tx, &mail, now)?;
+                tx.queue_mail(&mail, now).await?;
             }
             seats_changed!(tx)?;
             tx.commit().await?;
@@ -199,7 +201,7 @@ impl Db {
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if !first_delivery!(tx, event_id, event_type, now)? {
+            if !tx.first_delivery(event_id, event_type, now).await? {
                 return Ok(false);
             }
             let failed = sqlx::query("update enrollment set status = 'failed' where id = $1 and status = 'pending'")

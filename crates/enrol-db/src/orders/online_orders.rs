@@ -12,9 +12,11 @@ use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
 
-use crate::money::ledger::{NewPayment, account_for, record_payment};
+use crate::money::MoneySteps;
+use crate::money::ledger::NewPayment;
 use crate::orders::consents::keep_consents;
-use crate::{Db, first_delivery, on_pool, public_id, queue_mail};
+use crate::people::PeopleSteps;
+use crate::{Db, on_pool, public_id};
 
 #[derive(sqlx::FromRow)]
 struct OfferRow {
@@ -201,7 +203,7 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if !first_delivery!(tx, &done.event_id, &done.event_type, now)? {
+            if !tx.first_delivery(&done.event_id, &done.event_type, now).await? {
                 return Ok(Fulfilment::AlreadyHandled);
             }
             let order: Option<OrderRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {ORDER_COLUMNS} from online_order where id = $1")))
@@ -210,7 +212,7 @@ impl Db {
                 tx.commit().await?;
                 return Ok(Fulfilment::UnknownOrder);
             };
-            let user_id = account_for!(tx, &order.user_id, &email).await?;
+            let user_id = tx.account_for(&order.user_id, &email).await?;
             let lines: Vec<PricedLine> = serde_json::from_str(&order.lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
             let total = Money::from_pence(order.total);
             let purchase = Purchase::online_order(&order.reference, done.name.as_deref().unwrap_or_default(), &email, &lines, total);
@@ -227,7 +229,7 @@ impl Db {
                 issuer,
                 link: receipt_link,
             };
-            let recorded = record_payment!(tx, &payment, now).await?;
+            let recorded = tx.record_payment(&payment, now).await?;
             let Some(recorded) = recorded.filter(|_| order.status != "paid") else {
                 tx.commit().await?;
                 return Ok(Fulfilment::AlreadyHandled);
@@ -249,7 +251,7 @@ impl Db {
             }
             let college = &issuer.name;
             let body = receipt_body(college, &order.reference, &lines, total, &recorded.receipt);
-            queue_mail!(tx, &Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body, attachment: None }, now)?;
+            tx.queue_mail(&Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body, attachment: None }, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Fulfilment::Fulfilled)
         })
@@ -286,7 +288,7 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if !first_delivery!(tx, event_id, event_type, now)? {
+            if !tx.first_delivery(event_id, event_type, now).await? {
                 return Ok(false);
             }
             let moved = sqlx::query("update online_order set status = $2 where id = $1 and status in ('pending', 'processing')")

@@ -17,6 +17,7 @@ use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::DocumentKind;
 
 use crate::orders::enrollments::{net_paid, refunded};
+use crate::people::PeopleSteps;
 use crate::{Db, on_pool};
 
 #[derive(sqlx::FromRow)]
@@ -78,27 +79,6 @@ pub enum SignUp {
     Existing(Box<UserData>),
 }
 
-/// Links to `$user_id` the purchases made with `$email` that belong to no
-/// account yet: called when the address is proven (verification or a
-/// password reset), inside that transaction.
-macro_rules! claim_purchases {
-    ($tx:expr, $user_id:expr, $email:expr) => {
-        async {
-            for sql in [
-                "update enrollment set user_id = $1 where email = $2 and user_id is null",
-                "update online_order set user_id = $1 where email = $2 and user_id is null",
-                "update registration set user_id = $1 where user_id is null and enrollment_id in (select id from enrollment where user_id = $1)",
-                "update online_registration set user_id = $1 where user_id is null and online_order_id in (select id from online_order where user_id = $1)",
-                "update payment set user_id = $1 where user_id is null and (enrollment_id in (select id from enrollment where user_id = $1) \
-                 or online_order_id in (select id from online_order where user_id = $1))",
-            ] {
-                sqlx::query(sql).bind($user_id).bind($email).execute(&mut *$tx).await?;
-            }
-            Ok::<_, sqlx::Error>(())
-        }
-    };
-}
-
 /// The single-use links the account mails, each kept (as a hash) in its
 /// own table.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -154,7 +134,7 @@ impl Db {
             }
             sqlx::query(MailedLink::EmailVerification.insert())
                 .bind(verification_hash).bind(&id).bind(expires_at).execute(&mut *tx).await?;
-            crate::queue_mail!(tx, mail, now)?;
+            tx.queue_mail(mail, now).await?;
             let user: UserRow = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {USER_COLUMNS} from user_account u where u.id = $1")))
                 .bind(&id).fetch_one(&mut *tx).await?;
             tx.commit().await?;
@@ -197,7 +177,7 @@ impl Db {
                 .bind(&user_id).bind(now).execute(&mut *tx).await?;
             let user: UserRow = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {USER_COLUMNS} from user_account u where u.id = $1")))
                 .bind(&user_id).fetch_one(&mut *tx).await?;
-            claim_purchases!(tx, &user.id, &user.email).await?;
+            tx.claim_purchases(&user.id, &user.email).await?;
             sqlx::query("delete from email_verification where user_id = $1").bind(&user_id).execute(&mut *tx).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Some(user.into()))
@@ -293,7 +273,7 @@ impl Db {
                 insert = insert.bind(new_email);
             }
             insert.execute(&mut *tx).await?;
-            crate::queue_mail!(tx, mail, now)?;
+            tx.queue_mail(mail, now).await?;
             tx.commit().await
         })
         .with_context(|| format!("Failed to store the {kind:?} link"))
@@ -317,7 +297,7 @@ impl Db {
             sqlx::query("delete from password_reset where user_id = $1").bind(&user_id).execute(&mut *tx).await?;
             let user: UserRow = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {USER_COLUMNS} from user_account u where u.id = $1")))
                 .bind(&user_id).fetch_one(&mut *tx).await?;
-            claim_purchases!(tx, &user.id, &user.email).await?;
+            tx.claim_purchases(&user.id, &user.email).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Some(user.into()))
         })

@@ -8,7 +8,8 @@ use serde_json::json;
 use enrol_domain::enquiry::Enquiry;
 use enrol_domain::mail::{Attachment, Mail};
 
-use crate::{AuditEntry, Db, audit, on_pool, queue_mail};
+use crate::people::PeopleSteps;
+use crate::{AuditEntry, Db, on_pool};
 
 /// A mail waiting in (or sent from) the outbox.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -54,7 +55,7 @@ impl Db {
                 .bind(&id).bind(kind).bind(data).bind(now)
                 .execute(&mut *tx).await?;
             for mail in mails {
-                crate::queue_mail!(tx, mail, now)?;
+                tx.queue_mail(mail, now).await?;
             }
             tx.commit().await
         })
@@ -67,7 +68,7 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            crate::queue_mail!(tx, mail, now)?;
+            tx.queue_mail(mail, now).await?;
             tx.commit().await
         })
         .context("Failed to queue a mail")
@@ -154,10 +155,10 @@ impl Db {
                 _ => None,
             };
             let mail = Mail { to: row.to_address, reply_to: row.reply_to, subject: row.subject, body: row.body_text, attachment };
-            queue_mail!(tx, &mail, now)?;
+            tx.queue_mail(&mail, now).await?;
             let entry = AuditEntry::new(staff_id, "order.resend_mail", "order", order_id)
                 .after(json!({ "mailId": mail_id, "to": mail.to, "subject": mail.subject }));
-            audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(true)
         })

@@ -1,7 +1,7 @@
 //! The enquiry inbox as staff work through it (issue 14, decision 017):
 //! what the site's forms stored, where staff are with each, who owns it,
 //! their notes and the replies they mailed. Each change is one transaction
-//! with its one audit row ([`crate::audit!`]); a reply's mail is queued in
+//! with its one audit row ([`crate::people::PeopleSteps::audit`]); a reply's mail is queued in
 //! the same one.
 
 use anyhow::Context as _;
@@ -13,6 +13,7 @@ use ts_rs::TS;
 use enrol_domain::inbox::{EnquiryDetails, EnquiryStatus, reply_mail};
 use enrol_domain::staff::{Permission, Role};
 
+use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
 use crate::{College, Db, on_pool, public_id};
 
@@ -199,7 +200,7 @@ impl Db {
             let entry = AuditEntry::new(staff_id, "enquiry.update", "enquiry", id)
                 .before(json!({ "status": before_status, "ownerId": before_owner }))
                 .after(json!({ "status": status.as_str(), "ownerId": owner_id }));
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(EnquiryChange::Done)
         })
@@ -223,7 +224,7 @@ impl Db {
                 return Ok(false);
             }
             let entry = AuditEntry::new(staff_id, "enquiry.note", "enquiry", id).after(json!({ "note": note_id, "text": text }));
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(true)
         })
@@ -262,7 +263,7 @@ impl Db {
                 "insert into enquiry_reply (id, submission_id, staff_id, at, to_address, subject, body) values ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(&reply_id).bind(id).bind(staff_id).bind(now).bind(&mail.to).bind(&mail.subject).bind(text).execute(&mut *tx).await?;
-            crate::queue_mail!(tx, &mail, now)?;
+            tx.queue_mail(&mail, now).await?;
             let status = if status == EnquiryStatus::New.as_str() {
                 sqlx::query("update form_submission set status = $2 where id = $1")
                     .bind(id).bind(EnquiryStatus::InProgress.as_str()).execute(&mut *tx).await?;
@@ -272,7 +273,7 @@ impl Db {
             };
             let entry = AuditEntry::new(staff_id, "enquiry.reply", "enquiry", id)
                 .after(json!({ "reply": reply_id, "to": mail.to, "subject": mail.subject, "text": text, "status": status }));
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(EnquiryReplied::Sent)
         })

@@ -7,3 +7,6 @@ pub(crate) mod enquiries;
 pub(crate) mod inbox;
 pub(crate) mod newsletter;
 pub(crate) mod staff;
+mod steps;
+
+pub(crate) use steps::PeopleSteps;

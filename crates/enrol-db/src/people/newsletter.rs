@@ -6,6 +6,7 @@ use chrono::{DateTime, Utc};
 
 use enrol_domain::mail::Mail;
 
+use crate::people::PeopleSteps;
 use crate::{Db, on_pool};
 
 impl Db {
@@ -32,7 +33,7 @@ impl Db {
             if asked.rows_affected() == 1 {
                 sqlx::query("insert into newsletter_confirmation (token_hash, email, expires_at) values ($1, $2, $3)")
                     .bind(token_hash).bind(email).bind(expires_at).execute(&mut *tx).await?;
-                crate::queue_mail!(tx, mail, now)?;
+                tx.queue_mail(mail, now).await?;
             }
             tx.commit().await
         })

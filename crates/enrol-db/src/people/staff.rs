@@ -1,6 +1,6 @@
 //! Staff accounts, their set-up links and sessions, and the audit log
 //! (issue 14, decision 017). Every change a staff member makes writes one
-//! audit row in its own transaction ([`audit!`]).
+//! audit row in its own transaction ([`crate::people::PeopleSteps::audit`]).
 
 use anyhow::Context as _;
 use chrono::{DateTime, Duration, Utc};
@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use enrol_domain::staff::Role;
 
+use crate::people::PeopleSteps;
 use crate::{Db, on_pool, public_id};
 
 /// A staff session ends after this long without a request…
@@ -103,27 +104,6 @@ pub struct AuditFilter {
     pub limit: i64,
 }
 
-/// Writes `$entry` (an [`AuditEntry`]) to the audit log inside `$tx`, the
-/// transaction of the change it describes.
-#[macro_export]
-macro_rules! audit {
-    ($tx:expr, $entry:expr, $now:expr) => {{
-        let entry: &$crate::AuditEntry = $entry;
-        sqlx::query(
-            "insert into audit_log (at, staff_id, action, entity, entity_id, before_data, after_data) values ($1, $2, $3, $4, $5, $6, $7)",
-        )
-        .bind($now)
-        .bind(&entry.staff_id)
-        .bind(entry.action)
-        .bind(entry.entity)
-        .bind(&entry.entity_id)
-        .bind(entry.before.as_ref().map(|v| v.to_string()))
-        .bind(entry.after.as_ref().map(|v| v.to_string()))
-        .execute(&mut *$tx)
-        .await
-    }};
-}
-
 #[derive(sqlx::FromRow)]
 struct MemberRow {
     id: String,
@@ -182,9 +162,9 @@ impl Db {
                 .bind(setup_token_hash).bind(&id).bind(now + Duration::hours(48)).execute(&mut *tx).await?;
             let entry = AuditEntry::new(added_by.unwrap_or(&id), "staff.add", "staff", &id)
                 .after(serde_json::json!({"email": email, "name": name.trim(), "role": role.as_str()}));
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             if let Some(mail) = mail {
-                crate::queue_mail!(tx, mail, now)?;
+                tx.queue_mail(mail, now).await?;
             }
             tx.commit().await?;
             Ok::<_, anyhow::Error>(AddedStaff::Added { id })
@@ -238,7 +218,7 @@ impl Db {
                 return Ok(None);
             };
             recovery_codes_insert(&staff_id, recovery_hashes, now).execute(&mut *tx).await?;
-            crate::audit!(tx, &AuditEntry::new(&staff_id, "staff.set_up", "staff", &staff_id), now)?;
+            tx.audit(&AuditEntry::new(&staff_id, "staff.set_up", "staff", &staff_id), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(row.into_member()?))
         })
@@ -326,7 +306,7 @@ impl Db {
             let entry = AuditEntry::new(staff_id, "staff.recovery_codes", "staff", staff_id)
                 .before(serde_json::json!({ "codes": voided }))
                 .after(serde_json::json!({ "codes": recovery_hashes.len() }));
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(())
         })
@@ -409,7 +389,7 @@ impl Db {
             let entry = AuditEntry::new(by, "staff.disable", "staff", id)
                 .before(serde_json::json!({"active": true}))
                 .after(serde_json::json!({"active": false}));
-            crate::audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(true)
         })

@@ -6,6 +6,7 @@
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
+use crate::people::PeopleSteps;
 use crate::{Db, on_pool, public_id};
 
 /// A file a student sent, as stored.
@@ -96,7 +97,7 @@ impl Db {
                 }
                 moved => moved?,
             };
-            crate::queue_mail!(tx, &notice(&old_email, &new_email), now)?;
+            tx.queue_mail(&notice(&old_email, &new_email), now).await?;
             tx.commit().await.context("Failed to change the email")?;
             Ok(EmailChange::Changed { old_email, new_email })
         })

@@ -13,7 +13,8 @@ use enrol_domain::money::Money;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
 
-use crate::money::ledger::{NewPayment, record_payment};
+use crate::money::MoneySteps;
+use crate::money::ledger::NewPayment;
 use crate::seats::counting::seats_changed;
 use crate::{Db, on_pool, public_id};
 
@@ -117,7 +118,7 @@ impl Db {
                 issuer,
                 link: receipt_link,
             };
-            record_payment!(tx, &payment, now).await?;
+            tx.record_payment(&payment, now).await?;
 
             // The forms the course needs: the consultation answered, the medical form to do.
             let consultation = public_id();

@@ -12,7 +12,8 @@ use ts_rs::TS;
 use enrol_domain::mail::Mail;
 
 use crate::orders::enrollments::net_paid;
-use crate::{AuditEntry, Db, audit, on_pool, public_id, queue_mail};
+use crate::people::PeopleSteps;
+use crate::{AuditEntry, Db, on_pool, public_id};
 
 /// Which registrations `r` (of enrollment `e`) a roster lists: students
 /// whose booking is paid, a deposit or in full, and not cancelled. The
@@ -152,7 +153,7 @@ impl Db {
             let entry = AuditEntry::new(staff_id, "session.attendance", "session", session_id)
                 .before(serde_json::json!({ "enrollmentId": enrollment_id, "attended": before }))
                 .after(serde_json::json!({ "enrollmentId": enrollment_id, "attended": attended }));
-            audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(AttendanceMark::Marked)
         })
@@ -234,10 +235,10 @@ impl Db {
                 course_title: row.course_title,
                 number: number.to_owned(),
             };
-            queue_mail!(tx, &mail_for(&holder), now)?;
+            tx.queue_mail(&mail_for(&holder), now).await?;
             let entry = AuditEntry::new(staff_id, "certificate.issue", "session", session_id)
                 .after(serde_json::json!({ "enrollmentId": enrollment_id, "number": number, "holder": row.holder_name }));
-            audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(CertificateIssue::Issued { number: number.to_owned() })
         })

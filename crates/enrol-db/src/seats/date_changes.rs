@@ -19,13 +19,14 @@ use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
 
-use crate::money::balances::{BalanceLink, store_balance_link};
-use crate::money::ledger::refund_enrollment;
+use crate::money::MoneySteps;
+use crate::money::balances::BalanceLink;
 use crate::orders::enrollments::{EnrollmentRecord, lock_booking};
 use crate::orders::search::Actor;
+use crate::people::PeopleSteps;
 use crate::seats::counting::{FREE_SEATS, held_seats, lock_sessions, seats_changed};
 use crate::seats::times::session_times;
-use crate::{College, Db, audit, on_pool, queue_mail};
+use crate::{College, Db, on_pool};
 
 /// What asking to move did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -186,7 +187,7 @@ impl Db {
             .bind(due_on)
             .execute(&mut *tx).await?;
             let refunds =
-                if money.refund > Money::ZERO { refund_enrollment!(tx, order_id, money.refund, "date change", now).await? } else { Vec::new() };
+                if money.refund > Money::ZERO { tx.refund_enrollment(order_id, money.refund, "date change", now).await? } else { Vec::new() };
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {
                 let session_ids: Vec<String> = courses.iter().filter_map(|c| c.session_id.clone()).collect();
@@ -201,7 +202,7 @@ impl Db {
                 };
                 let owed = Money::from_pence((money.total.pence() - record.paid.pence() + money.refund.pence()).max(0));
                 if owed > Money::ZERO {
-                    store_balance_link!(tx, order_id, pay_link, now)?;
+                    tx.store_balance_link(order_id, pay_link, now).await?;
                 }
                 let moved = MovedBooking {
                     given_name: &record.given_name,
@@ -221,13 +222,13 @@ impl Db {
                     body: moved.mail_body(&college.name, today),
                     attachment: training.calendar(&college.name, &college.email_address, now),
                 };
-                queue_mail!(tx, &mail, now)?;
+                tx.queue_mail(&mail, now).await?;
             }
             if let Some(entry) = actor.order_audit("order.move", order_id) {
                 let entry = entry
                     .before(json!({ "courseId": course_id, "sessionId": from, "date": old.date, "total": record.quote.total }))
                     .after(json!({ "courseId": course_id, "sessionId": to, "date": target.date, "total": money.total, "refunds": refunds }));
-                audit!(tx, &entry, now)?;
+                tx.audit(&entry, now).await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(DateChange::Moved { total: money.total, refund: money.refund })

@@ -13,9 +13,10 @@ use ts_rs::TS;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
 
+use crate::people::PeopleSteps;
 use crate::records::rosters::on_roster;
 use crate::seats::counting::{lock_sessions, seats_changed};
-use crate::{AuditEntry, Db, audit, content_changed, on_pool, public_id, queue_mail};
+use crate::{AuditEntry, Db, content_changed, on_pool, public_id};
 
 /// A session as staff see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
@@ -126,23 +127,6 @@ const SESSION_SELECT: &str = concat!(
      left join on_roster o on o.session_id = s.id"
 );
 
-/// Whether `$tutor_id` (an `Option<&str>`) is none or an active tutor's,
-/// inside `$tx`.
-macro_rules! tutor_is_known {
-    ($tx:expr, $tutor_id:expr) => {
-        match $tutor_id {
-            None => true,
-            Some(id) => {
-                sqlx::query_scalar::<_, i64>("select count(*) from staff_account where id = $1 and role = 'tutor' and disabled_at is null")
-                    .bind(id)
-                    .fetch_one(&mut *$tx)
-                    .await?
-                    == 1
-            }
-        }
-    };
-}
-
 /// The seats a session's count may not go below: booked, held and offered.
 const TAKEN: &str = "registrations + holds + offered";
 
@@ -182,7 +166,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(SessionChange::NotInPerson);
             };
-            if !tutor_is_known!(tx, input.tutor_id.as_deref()) {
+            if !tx.tutor_is_known(input.tutor_id.as_deref()).await? {
                 tx.rollback().await?;
                 return Ok(SessionChange::UnknownTutor);
             }
@@ -193,7 +177,7 @@ impl Db {
             .bind(&id).bind(&event).bind(input.start_at).bind(input.end_at).bind(input.date).bind(input.price).bind(input.seats)
             .bind(input.session_type.as_str()).bind(&input.venue).bind(input.joining_link.as_deref()).bind(input.tutor_id.as_deref())
             .execute(&mut *tx).await?;
-            audit!(tx, &AuditEntry::new(staff_id, "session.create", "session", &id).after(input), now)?;
+            tx.audit(&AuditEntry::new(staff_id, "session.create", "session", &id).after(input), now).await?;
             seats_changed!(tx)?;
             content_changed!(tx, now)?;
             tx.commit().await?;
@@ -225,7 +209,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(SessionChange::NotFound);
             };
-            if !tutor_is_known!(tx, input.tutor_id.as_deref()) {
+            if !tx.tutor_is_known(input.tutor_id.as_deref()).await? {
                 tx.rollback().await?;
                 return Ok(SessionChange::UnknownTutor);
             }
@@ -243,7 +227,7 @@ impl Db {
                 return Ok(SessionChange::SeatsBelowTaken { taken });
             }
             let entry = AuditEntry::new(staff_id, "session.update", "session", id).before(&before).after(input);
-            audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             seats_changed!(tx)?;
             content_changed!(tx, now)?;
             tx.commit().await?;
@@ -294,14 +278,14 @@ impl Db {
                 .map(|b| CancelledBooking { enrollment_id: b.id, email: b.email, given_name: b.given_name })
                 .collect();
             for student in &students {
-                queue_mail!(tx, &mail_for(student), now)?;
+                tx.queue_mail(&mail_for(student), now).await?;
             }
             sqlx::query("update waiting_list_entry set status = 'left' where session_id = $1 and status in ('waiting', 'offered')")
                 .bind(id).execute(&mut *tx).await?;
             let entry = AuditEntry::new(staff_id, "session.cancel", "session", id)
                 .before(serde_json::json!({ "status": "active" }))
                 .after(serde_json::json!({ "status": "cancelled", "studentsTold": students.len() }));
-            audit!(tx, &entry, now)?;
+            tx.audit(&entry, now).await?;
             seats_changed!(tx)?;
             content_changed!(tx, now)?;
             tx.commit().await?;

@@ -19,8 +19,9 @@ use enrol_domain::reference::OrderKind;
 use enrol_domain::waiting_list::{OFFER_LIFE, OfferState, WaitedSession};
 
 use crate::orders::enrollments::{NewEnrollment, insert_enrollment};
+use crate::people::PeopleSteps;
 use crate::seats::counting::{FREE_SEATS, lock_sessions, seats_changed};
-use crate::{Db, on_pool, queue_mail};
+use crate::{Db, on_pool};
 
 /// A link a waiting-list mail carries: the database keeps the hash of its
 /// token; `url` goes only into the mail.
@@ -120,7 +121,7 @@ impl Db {
                 return Ok(Joined::AlreadyWaiting);
             }
             let waited = WaitedSession { given_name: &waiter.given_name, email: &waiter.email, title: &course.title, date: course.date };
-            queue_mail!(tx, &waited.joined(&waiter.leave.url, college), now)?;
+            tx.queue_mail(&waited.joined(&waiter.leave.url, college), now).await?;
             seats_changed!(tx)?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Joined::Joined)
@@ -239,7 +240,7 @@ impl Db {
                     let waited = WaitedSession { given_name: &given_name, email: &next.email, title: &course.title, date: course.date };
                     let until = london::to_london(expires).format("%A %-d %B %Y at %H:%M").to_string();
                     let mail: Mail = waited.offer(&claim.url, &until, college);
-                    queue_mail!(tx, &mail, now)?;
+                    tx.queue_mail(&mail, now).await?;
                     offered += 1;
                 }
             }
