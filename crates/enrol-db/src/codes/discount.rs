@@ -1,6 +1,7 @@
 //! Discount codes (§3 Discount): what a code takes off, which courses it
 //! reaches and whether an order may use it. Uses are counted where orders
-//! hold them (`seats`); staff set codes up in `admin_codes`.
+//! hold them ([`crate::codes::CodeSteps`]); staff set codes up in
+//! `codes::setup`.
 
 use anyhow::Context as _;
 use chrono::NaiveDate;

@@ -5,3 +5,6 @@
 pub(crate) mod discount;
 pub(crate) mod orders;
 pub(crate) mod setup;
+mod steps;
+
+pub(crate) use steps::CodeSteps;

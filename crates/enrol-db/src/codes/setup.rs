@@ -1,7 +1,7 @@
 //! Discount codes as staff keep them in the back office (issue 14,
 //! decision 017): created, edited and expired, each change in one
 //! transaction with its one audit row ([`crate::people::PeopleSteps::audit`]). A code's uses
-//! are counted at checkout (`seats`); here they are only read, under the
+//! are counted at checkout ([`crate::codes::CodeSteps`]); here they are only read, under the
 //! code's row lock, so a usage limit is never set below them.
 
 use anyhow::Context as _;
@@ -12,6 +12,7 @@ use ts_rs::TS;
 use enrol_domain::codes::{CodeState, CodeTerms, code_state};
 use enrol_domain::enrollment::{Discount, DiscountType};
 
+use crate::codes::CodeSteps;
 use crate::codes::discount::CodeRow;
 use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
@@ -60,38 +61,9 @@ pub enum CodeSaved {
     },
 }
 
-/// The codes (every one, or only `$only`) with their limits, read inside
-/// `$tx`: the code rows and the `(code, course id)` and `(code, section
-/// slug)` pairs, for [`assemble`].
-macro_rules! read_codes {
-    ($tx:expr, $only:expr) => {
-        async {
-            let only: Option<&str> = $only;
-            let rows: Vec<CodeRow> = sqlx::query_as(
-                "select code, type, value, expires_on, max_uses, uses, active from discount_code \
-                 where $1 is null or code = $1 order by code",
-            )
-            .bind(only)
-            .fetch_all(&mut *$tx)
-            .await?;
-            let courses: Vec<(String, String)> =
-                sqlx::query_as("select code, course_id from discount_code_course where $1 is null or code = $1 order by course_id")
-                    .bind(only)
-                    .fetch_all(&mut *$tx)
-                    .await?;
-            let sections: Vec<(String, String)> =
-                sqlx::query_as("select code, section_slug from discount_code_section where $1 is null or code = $1 order by section_slug")
-                    .bind(only)
-                    .fetch_all(&mut *$tx)
-                    .await?;
-            Ok::<_, sqlx::Error>((rows, courses, sections))
-        }
-    };
-}
+pub(crate) type CodeRows = (Vec<CodeRow>, Vec<(String, String)>, Vec<(String, String)>);
 
-type CodeRows = (Vec<CodeRow>, Vec<(String, String)>, Vec<(String, String)>);
-
-fn assemble((rows, courses, sections): CodeRows) -> anyhow::Result<Vec<CodeRecord>> {
+pub(crate) fn assemble((rows, courses, sections): CodeRows) -> anyhow::Result<Vec<CodeRecord>> {
     let listed = |pairs: &[(String, String)], code: &str| pairs.iter().filter(|(c, _)| c == code).map(|(_, id)| id.clone()).collect();
     rows.into_iter()
         .map(|row| {
@@ -110,68 +82,12 @@ fn assemble((rows, courses, sections): CodeRows) -> anyhow::Result<Vec<CodeRecor
         .collect()
 }
 
-/// `$code` with its limits, read inside `$tx`.
-macro_rules! read_code {
-    ($tx:expr, $code:expr) => {
-        async { Ok::<_, anyhow::Error>(assemble(read_codes!($tx, Some($code)).await?)?.into_iter().next()) }
-    };
-}
-
-/// Why `$terms` cannot be saved inside `$tx`: a course or section listed
-/// that the college does not have; `None` when every one exists.
-macro_rules! unknown_limit {
-    ($tx:expr, $terms:expr) => {
-        async {
-            let terms: &CodeTerms = $terms;
-            for id in &terms.course_ids {
-                let found: i64 = sqlx::query_scalar("select count(*) from course where id = $1").bind(id).fetch_one(&mut *$tx).await?;
-                if found == 0 {
-                    return Ok::<_, sqlx::Error>(Some(CodeSaved::UnknownCourse(id.clone())));
-                }
-            }
-            for slug in &terms.section_slugs {
-                let found: i64 = sqlx::query_scalar("select count(*) from section where slug = $1").bind(slug).fetch_one(&mut *$tx).await?;
-                if found == 0 {
-                    return Ok(Some(CodeSaved::UnknownSection(slug.clone())));
-                }
-            }
-            Ok(None)
-        }
-    };
-}
-
-/// Makes `$terms`' courses and sections the only limits of `$code` inside `$tx`.
-macro_rules! write_limits {
-    ($tx:expr, $code:expr, $terms:expr) => {
-        async {
-            let (code, terms): (&str, &CodeTerms) = ($code, $terms);
-            sqlx::query("delete from discount_code_course where code = $1").bind(code).execute(&mut *$tx).await?;
-            sqlx::query("delete from discount_code_section where code = $1").bind(code).execute(&mut *$tx).await?;
-            for id in &terms.course_ids {
-                sqlx::query("insert into discount_code_course (code, course_id) values ($1, $2)")
-                    .bind(code)
-                    .bind(id)
-                    .execute(&mut *$tx)
-                    .await?;
-            }
-            for slug in &terms.section_slugs {
-                sqlx::query("insert into discount_code_section (code, section_slug) values ($1, $2)")
-                    .bind(code)
-                    .bind(slug)
-                    .execute(&mut *$tx)
-                    .await?;
-            }
-            Ok::<_, sqlx::Error>(())
-        }
-    };
-}
-
 impl Db {
     /// Every code, by name.
     pub async fn codes(&self) -> anyhow::Result<Vec<CodeRecord>> {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let rows = read_codes!(tx, None).await?;
+            let rows = tx.read_codes(None).await?;
             tx.commit().await?;
             assemble(rows)
         })
@@ -183,7 +99,7 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            if let Some(refusal) = unknown_limit!(tx, terms).await? {
+            if let Some(refusal) = tx.unknown_limit(terms).await? {
                 tx.rollback().await?;
                 return Ok(refusal);
             }
@@ -197,8 +113,8 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(CodeSaved::Taken);
             }
-            write_limits!(tx, code, terms).await?;
-            let saved = read_code!(tx, code).await?.context("The code just created is missing")?;
+            tx.write_limits(code, terms).await?;
+            let saved = tx.read_code(code).await?.context("The code just created is missing")?;
             tx.audit(&AuditEntry::new(staff_id, "code.create", "code", code).after(&saved), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(CodeSaved::Saved(saved))
@@ -213,11 +129,11 @@ impl Db {
             let mut tx = pool.begin().await?;
             // Locks the row: checkouts counting a use wait until this is done.
             sqlx::query("update discount_code set active = active where code = $1").bind(code).execute(&mut *tx).await?;
-            let Some(before) = read_code!(tx, code).await? else {
+            let Some(before) = tx.read_code(code).await? else {
                 tx.rollback().await?;
                 return Ok(CodeSaved::NotFound);
             };
-            let refusal = match unknown_limit!(tx, terms).await? {
+            let refusal = match tx.unknown_limit(terms).await? {
                 Some(refusal) => Some(refusal),
                 None => terms.max_uses.filter(|max| *max < before.uses).map(|_| CodeSaved::BelowUses { uses: before.uses }),
             };
@@ -228,8 +144,8 @@ impl Db {
             sqlx::query("update discount_code set type = $2, value = $3, expires_on = $4, max_uses = $5, active = $6 where code = $1")
                 .bind(code).bind(terms.discount.kind.as_str()).bind(terms.discount.value).bind(terms.expires_on).bind(terms.max_uses)
                 .bind(terms.active).execute(&mut *tx).await?;
-            write_limits!(tx, code, terms).await?;
-            let after = read_code!(tx, code).await?.context("The code just edited is missing")?;
+            tx.write_limits(code, terms).await?;
+            let after = tx.read_code(code).await?.context("The code just edited is missing")?;
             if after == before {
                 tx.rollback().await?;
                 return Ok(CodeSaved::Saved(before));
@@ -251,11 +167,11 @@ impl Db {
             let expired = sqlx::query("update discount_code set active = false where code = $1 and active")
                 .bind(code).execute(&mut *tx).await?.rows_affected() == 1;
             if !expired {
-                let as_it_is = read_code!(tx, code).await?;
+                let as_it_is = tx.read_code(code).await?;
                 tx.rollback().await?;
                 return Ok(as_it_is);
             }
-            let after = read_code!(tx, code).await?.context("The code just expired is missing")?;
+            let after = tx.read_code(code).await?.context("The code just expired is missing")?;
             let before = CodeRecord { active: true, ..after.clone() };
             tx.audit(&AuditEntry::new(staff_id, "code.expire", "code", code).before(&before).after(&after), now).await?;
             tx.commit().await?;

@@ -1,7 +1,7 @@
 //! Reading the college's site data and course catalogue.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
@@ -22,6 +22,17 @@ mod views;
 
 use rows::{CourseRow, MembershipRow, SessionRow, SiteRow, json};
 pub use views::{CourseOrder, section_url};
+
+/// The active sessions from day `$1` on, with their seats held as of `$2`
+/// (no order's holds left out: `$3` is empty).
+static SESSIONS: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select s.id, ev.course_id, s.start_at, s.end_at, s.date, s.price, s.seat_price, s.seats, s.registrations, s.type, \
+         s.status, {} as held from session s join event ev on ev.id = s.event_id \
+         where s.date >= $1 and s.status = 'active' order by s.start_at, s.id",
+        held_seats("$2", "$3")
+    )
+});
 
 /// Site data and the home page's hero, which the college edits together.
 #[derive(Debug, Clone)]
@@ -199,11 +210,8 @@ impl Db {
             None => Arc::new(self.catalogue_content().await?),
         };
         let (sessions, holds_until) = on_pool!(self, pool => {
-            let sessions: Vec<SessionRow> = sqlx::query_as(concat!(
-                "select s.id, ev.course_id, s.start_at, s.end_at, s.date, s.price, s.seat_price, s.seats, s.registrations, s.type, \
-                 s.status, ", held_seats!(), " as held from session s join event ev on ev.id = s.event_id \
-                 where s.date >= $1 and s.status = 'active' order by s.start_at, s.id"
-            )).bind(today).bind(now).bind("").fetch_all(pool).await.context("Failed to read the sessions")?;
+            let sessions: Vec<SessionRow> = sqlx::query_as(SESSIONS.as_str())
+                .bind(today).bind(now).bind("").fetch_all(pool).await.context("Failed to read the sessions")?;
             let holds_until: Option<DateTime<Utc>> = sqlx::query_scalar(
                 "select min(expires_at) from seat_hold where expires_at > $1"
             ).bind(now).fetch_one(pool).await.context("Failed to read the seat holds")?;

@@ -3,7 +3,7 @@
 //! number of the provider's events; money the college took outside the
 //! provider is recorded by the same transaction, with its audit row
 //! (decision 017). What to do is decided in `enrol_domain::balance`; this
-//! module carries it out. The reminders are in `balance_reminders`.
+//! module carries it out. The reminders are in `money::reminders`.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};

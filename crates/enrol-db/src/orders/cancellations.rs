@@ -22,7 +22,7 @@ use crate::money::MoneySteps;
 use crate::orders::enrollments::{EnrollmentRecord, lock_booking};
 use crate::orders::search::Actor;
 use crate::people::PeopleSteps;
-use crate::seats::counting::{lock_sessions, seats_changed};
+use crate::seats::SeatSteps;
 use crate::{AuditEntry, Db, on_pool};
 
 /// What asking to cancel did.
@@ -90,14 +90,14 @@ impl Db {
                 sqlx::query_scalar("select session_id from registration where enrollment_id = $1 and type = 'STUDENT'")
                     .bind(id).fetch_all(&mut *tx).await?;
             sessions.sort_unstable();
-            lock_sessions!(tx, &sessions);
+            tx.lock_sessions(&sessions).await?;
             for session_id in &sessions {
                 sqlx::query("update registration set type = 'CANCELLED', status = 'cancelled' where enrollment_id = $1 and session_id = $2")
                     .bind(id).bind(session_id).execute(&mut *tx).await?;
                 sqlx::query("update session set registrations = registrations - 1 where id = $1 and registrations > 0")
                     .bind(session_id).execute(&mut *tx).await?;
             }
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             let refunds = tx.refund_enrollment(id, quote.refund, "cancellation", now).await?;
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {

@@ -1,7 +1,7 @@
 //! Enrollments on in-person courses: created with their seats and code use
 //! held, changed, and given their payment intent, each step in one
-//! transaction that counts what it limits (`seats`). What the provider's
-//! events then do to them is in `fulfilment`.
+//! transaction that counts what it limits ([`crate::seats::SeatSteps`]). What the
+//! provider's events then do to them is in `orders::fulfilment`.
 //!
 //! Over 300 lines: the three transactions that make, change and renew an
 //! order's holds share its row and columns.
@@ -19,8 +19,10 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::reference::OrderKind;
 
+use crate::codes::CodeSteps;
 use crate::orders::consents::keep_consents;
-use crate::seats::counting::{held_sessions, hold_seats, lock_sessions, refuse, release_code, reserve_code, seats_changed};
+use crate::seats::SeatSteps;
+use crate::seats::counting::held_sessions;
 use crate::{Db, on_pool};
 
 /// An enrollment about to be created or replaced: priced, with the
@@ -308,7 +310,8 @@ impl Db {
             let live: i64 = sqlx::query_scalar("select count(*) from enrollment where client_key = $1 and status = 'pending' and held_until > $2")
                 .bind(&new.client_key).bind(now).fetch_one(&mut *tx).await?;
             if live >= max_live_orders {
-                refuse!(tx, Err(BookingRefused::TooManyHolds));
+                tx.rollback().await?;
+                return Ok(Err(BookingRefused::TooManyHolds));
             }
             insert_enrollment!(tx, new, &reference, until, hold_ends_at, now)?;
             keep_consents!(tx, Some(new.id.as_str()), None, &new.consents, now)?;
@@ -316,14 +319,16 @@ impl Db {
                 Some(turn) => turn,
                 None => self.seat_turn().await,
             };
-            lock_sessions!(tx, &sessions);
-            if let Some(full) = hold_seats!(tx, &new.id, &sessions, until, now) {
-                refuse!(tx, Err(full));
+            tx.lock_sessions(&sessions).await?;
+            if let Some(full) = tx.hold_seats(&new.id, &sessions, until, now).await? {
+                tx.rollback().await?;
+                return Ok(Err(full));
             }
-            if let Some(code) = &new.discount_code && !reserve_code!(tx, code)? {
-                refuse!(tx, Err(BookingRefused::CodeUsedUp { code: code.clone() }));
+            if let Some(code) = &new.discount_code && !tx.reserve_code(code).await? {
+                tx.rollback().await?;
+                return Ok(Err(BookingRefused::CodeUsedUp { code: code.clone() }));
             }
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Ok(()))
         })
@@ -352,7 +357,7 @@ impl Db {
                 return Ok(Some(Err(BookingRefused::HoldEnded)));
             };
             let old: Vec<BookedCourse> = serde_json::from_str(&old_lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
-            lock_sessions!(tx, &held_sessions(old.iter().chain(&new.courses)));
+            tx.lock_sessions(&held_sessions(old.iter().chain(&new.courses))).await?;
             // Holds of sessions still wanted are renewed, not given up first: a
             // seat this order holds stays its own (a claimed waiting-list offer's too).
             let wanted = held_sessions(&new.courses);
@@ -362,14 +367,16 @@ impl Db {
                 sqlx::query("delete from seat_hold where enrollment_id = $1 and session_id = $2")
                     .bind(&new.id).bind(session_id).execute(&mut *tx).await?;
             }
-            if let Some(full) = hold_seats!(tx, &new.id, &wanted, until, now) {
-                refuse!(tx, Some(Err(full)));
+            if let Some(full) = tx.hold_seats(&new.id, &wanted, until, now).await? {
+                tx.rollback().await?;
+                return Ok(Some(Err(full)));
             }
             let keeps_its_use = reserved && old_code == new.discount_code;
             if !keeps_its_use {
-                release_code!(tx, &new.id).await?;
-                if let Some(code) = &new.discount_code && !reserve_code!(tx, code)? {
-                    refuse!(tx, Some(Err(BookingRefused::CodeUsedUp { code: code.clone() })));
+                tx.release_code(&new.id).await?;
+                if let Some(code) = &new.discount_code && !tx.reserve_code(code).await? {
+                    tx.rollback().await?;
+                    return Ok(Some(Err(BookingRefused::CodeUsedUp { code: code.clone() })));
                 }
             }
             sqlx::query(
@@ -382,7 +389,7 @@ impl Db {
                 .bind(&new.contact_number).bind(new.payment_method.as_str()).bind(until).bind(new.discount_code.is_some())
                 .execute(&mut *tx).await?;
             keep_consents!(tx, Some(new.id.as_str()), None, &new.consents, now)?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Some(Ok(())))
         })
@@ -437,22 +444,27 @@ impl Db {
             let HoldRow { lines, discount_code: code, code_reserved: reserved, hold_ends_at } = sqlx::query_as(
                 "select lines, discount_code, code_reserved, hold_ends_at from enrollment where id = $1"
             ).bind(id).fetch_one(&mut *tx).await?;
-            let Some(until) = renewed_hold(now, hold_ends_at.unwrap_or(now)) else { refuse!(tx, Some(Err(BookingRefused::HoldEnded))) };
+            let Some(until) = renewed_hold(now, hold_ends_at.unwrap_or(now)) else {
+                tx.rollback().await?;
+                return Ok(Some(Err(BookingRefused::HoldEnded)));
+            };
             let courses: Vec<BookedCourse> = serde_json::from_str(&lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
             let sessions = held_sessions(&courses);
-            lock_sessions!(tx, &sessions);
-            if let Some(full) = hold_seats!(tx, id, &sessions, until, now) {
-                refuse!(tx, Some(Err(full)));
+            tx.lock_sessions(&sessions).await?;
+            if let Some(full) = tx.hold_seats(id, &sessions, until, now).await? {
+                tx.rollback().await?;
+                return Ok(Some(Err(full)));
             }
             if let Some(code) = code.filter(|_| !reserved) {
-                if !reserve_code!(tx, &code)? {
-                    refuse!(tx, Some(Err(BookingRefused::CodeUsedUp { code })));
+                if !tx.reserve_code(&code).await? {
+                    tx.rollback().await?;
+                    return Ok(Some(Err(BookingRefused::CodeUsedUp { code })));
                 }
                 sqlx::query("update enrollment set code_reserved = true where id = $1").bind(id).execute(&mut *tx).await?;
             }
             sqlx::query("update enrollment set held_until = $2 where id = $1").bind(id).bind(until).execute(&mut *tx).await?;
             sqlx::query("update checkout_intent set enrollment_id = $2 where id = $1").bind(intent_id).bind(id).execute(&mut *tx).await?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Some(Ok(())))
         })

@@ -14,13 +14,14 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
+use crate::codes::CodeSteps;
 use crate::money::MoneySteps;
 use crate::money::balances::BalanceLink;
 use crate::money::ledger::NewPayment;
 use crate::orders::enrollments::{Row, SELECT};
 use crate::people::PeopleSteps;
-use crate::seats::counting::{held_sessions, lock_sessions, release_code, seats_changed, take_seats};
-use crate::seats::times::session_times;
+use crate::seats::SeatSteps;
+use crate::seats::counting::held_sessions;
 use crate::{Db, on_pool};
 
 /// What to bring to the training of `$courses` (a `&[BookedCourse]`): their
@@ -111,7 +112,7 @@ impl Db {
             };
             let record = row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?;
             let sessions = held_sessions(&record.courses);
-            lock_sessions!(tx, &sessions);
+            tx.lock_sessions(&sessions).await?;
             let email = record.email.trim().to_lowercase();
             let user_id = tx.account_for(&record.user_id, &email).await?;
             let buyer = format!("{} {}", record.given_name, record.family_name);
@@ -146,7 +147,7 @@ impl Db {
                 }
                 CheckoutPayment::Paid { status, excess } => (status, excess),
             };
-            let seated = take_seats!(tx, record, &sessions, &user_id, now);
+            let seated = tx.take_seats(&record, &sessions, user_id.as_deref(), now).await?;
             let paid_on = london::today(now);
             let starts_on = first_training_day(&record.courses);
             sqlx::query(
@@ -163,7 +164,7 @@ impl Db {
                 sqlx::query("update enrollment set code_reserved = true where id = $1").bind(&record.id).execute(&mut *tx).await?;
             }
             let refund = if excess > Money::ZERO { Some(tx.queue_refund(&recorded.id, excess, "overpayment", now).await?) } else { None };
-            let times = session_times!(tx, &sessions).await?;
+            let times = tx.session_times(&sessions).await?;
             if status == EnrollmentStatus::Deposit {
                 tx.store_balance_link(&record.id, pay_link, now).await?;
             }
@@ -188,7 +189,7 @@ impl Db {
             for mail in booking_mails(&booking, seated, &issuer.name, &issuer.email, now) {
                 tx.queue_mail(&mail, now).await?;
             }
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(if seated { EnrollmentFulfilment::Fulfilled { status, refund } } else { EnrollmentFulfilment::PaidWithoutSeat })
         })
@@ -208,8 +209,8 @@ impl Db {
                 .bind(order_id).execute(&mut *tx).await?.rows_affected() == 1;
             if failed {
                 sqlx::query("delete from seat_hold where enrollment_id = $1").bind(order_id).execute(&mut *tx).await?;
-                release_code!(tx, order_id).await?;
-                seats_changed!(tx)?;
+                tx.release_code(order_id).await?;
+                tx.seats_changed().await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(failed)
@@ -229,11 +230,11 @@ impl Db {
                  and (code_reserved or exists (select 1 from seat_hold h where h.enrollment_id = enrollment.id)) order by id limit 500"
             ).bind(now).fetch_all(&mut *tx).await?;
             for id in &expired {
-                release_code!(tx, id).await?;
+                tx.release_code(id).await?;
                 sqlx::query("delete from seat_hold where enrollment_id = $1 and expires_at <= $2").bind(id).bind(now).execute(&mut *tx).await?;
             }
             if !expired.is_empty() {
-                seats_changed!(tx)?;
+                tx.seats_changed().await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(expired.len())

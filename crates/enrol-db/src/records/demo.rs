@@ -15,7 +15,7 @@ use enrol_domain::reference::OrderKind;
 
 use crate::money::MoneySteps;
 use crate::money::ledger::NewPayment;
-use crate::seats::counting::seats_changed;
+use crate::seats::SeatSteps;
 use crate::{Db, on_pool, public_id};
 
 /// The demo student's sign-in email.
@@ -103,7 +103,7 @@ impl Db {
                 .execute(&mut *tx).await?;
             sqlx::query("update session set registrations = registrations + 1 where id = $1")
                 .bind(&session.session_id).execute(&mut *tx).await?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             let purchase = Purchase::booking(&reference, "Amelia Hart", DEMO_STUDENT_EMAIL, &[booked], &quote);
             let payment = NewPayment {
                 amount: quote.deposit,

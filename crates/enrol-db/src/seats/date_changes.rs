@@ -7,6 +7,8 @@
 //! and with its audit row (decision 017). What the terms allow is decided
 //! in `enrol_domain::date_change`.
 
+use std::sync::LazyLock;
+
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
@@ -24,8 +26,8 @@ use crate::money::balances::BalanceLink;
 use crate::orders::enrollments::{EnrollmentRecord, lock_booking};
 use crate::orders::search::Actor;
 use crate::people::PeopleSteps;
-use crate::seats::counting::{FREE_SEATS, held_seats, lock_sessions, seats_changed};
-use crate::seats::times::session_times;
+use crate::seats::SeatSteps;
+use crate::seats::counting::{FREE_SEATS, held_seats};
 use crate::{College, Db, on_pool};
 
 /// What asking to move did.
@@ -52,6 +54,26 @@ struct SessionRow {
     price: i64,
     free: i64,
 }
+
+/// The active sessions of event `$1` after day `$4` other than `$5`, with
+/// their seats free as of `$2` not counting the holds of order `$3`.
+static OTHER_DATES: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select s.id, s.event_id, s.date, s.start_at, s.end_at, s.type, s.price, s.seats - s.registrations - {} as free \
+         from session s where s.event_id = $1 and s.status = 'active' and s.date > $4 and s.id <> $5 order by s.date, s.id",
+        held_seats("$2", "$3")
+    )
+});
+
+/// Active session `$1`, with its seats free as of `$2` not counting the
+/// holds of order `$3`.
+static TARGET_DATE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select s.id, s.event_id, s.date, s.start_at, s.end_at, s.type, s.price, s.seats - s.registrations - {} as free \
+         from session s where s.id = $1 and s.status = 'active'",
+        held_seats("$2", "$3")
+    )
+});
 
 impl EnrollmentRecord {
     /// On what grounds `actor` may move `course` of it: a staff member
@@ -80,11 +102,8 @@ impl Db {
         now: DateTime<Utc>,
     ) -> anyhow::Result<Vec<OtherDate>> {
         let today = london::today(now);
-        let rows: Vec<SessionRow> = on_pool!(self, pool => sqlx::query_as(concat!(
-            "select s.id, s.event_id, s.date, s.start_at, s.end_at, s.type, s.price, s.seats - s.registrations - ",
-            held_seats!(),
-            " as free from session s where s.event_id = $1 and s.status = 'active' and s.date > $4 and s.id <> $5 order by s.date, s.id"
-        )).bind(event_id).bind(now).bind(order_id).bind(today).bind(current).fetch_all(pool).await)
+        let rows: Vec<SessionRow> = on_pool!(self, pool => sqlx::query_as(OTHER_DATES.as_str())
+            .bind(event_id).bind(now).bind(order_id).bind(today).bind(current).fetch_all(pool).await)
         .context("Failed to read the other dates")?;
         Ok(rows
             .into_iter()
@@ -121,11 +140,8 @@ impl Db {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let record = lock_booking!(tx, order_id, DateChange::NotFound);
-            let target: Option<SessionRow> = sqlx::query_as(concat!(
-                "select s.id, s.event_id, s.date, s.start_at, s.end_at, s.type, s.price, s.seats - s.registrations - ",
-                held_seats!(),
-                " as free from session s where s.id = $1 and s.status = 'active'"
-            )).bind(to).bind(now).bind(order_id).fetch_optional(&mut *tx).await?;
+            let target: Option<SessionRow> =
+                sqlx::query_as(TARGET_DATE.as_str()).bind(to).bind(now).bind(order_id).fetch_optional(&mut *tx).await?;
             let line = record.courses.iter().position(|c| c.course_id == course_id);
             let (Some(target), Some(line)) = (target, line) else {
                 tx.rollback().await?;
@@ -146,9 +162,9 @@ impl Db {
             let from = old.session_id.clone().unwrap_or_default();
             let mut sessions = vec![from.clone(), to.to_owned()];
             sessions.sort_unstable();
-            lock_sessions!(tx, &sessions);
+            tx.lock_sessions(&sessions).await?;
             // The new seat first, counted after the lock: the old one is given back only once it is held.
-            let free: Option<i64> = sqlx::query_scalar(FREE_SEATS).bind(to).bind(now).bind(order_id).fetch_optional(&mut *tx).await?;
+            let free: Option<i64> = sqlx::query_scalar(FREE_SEATS.as_str()).bind(to).bind(now).bind(order_id).fetch_optional(&mut *tx).await?;
             let taken = free.unwrap_or(0) > 0
                 && sqlx::query("update session set registrations = registrations + 1 where id = $1 and registrations < seats")
                     .bind(to).execute(&mut *tx).await?.rows_affected() == 1;
@@ -160,7 +176,7 @@ impl Db {
                 .bind(&from).execute(&mut *tx).await?;
             sqlx::query("update registration set session_id = $3 where enrollment_id = $1 and session_id = $2")
                 .bind(order_id).bind(&from).bind(to).execute(&mut *tx).await?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
 
             let new_price = Money::from_pence(target.price);
             let money = date_change_money(record.quote.total, record.paid, old.price, new_price);
@@ -191,7 +207,7 @@ impl Db {
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {
                 let session_ids: Vec<String> = courses.iter().filter_map(|c| c.session_id.clone()).collect();
-                let times = session_times!(tx, &session_ids).await?;
+                let times = tx.session_times(&session_ids).await?;
                 let training = BookedTraining {
                     order_id,
                     reference: &record.reference,

@@ -6,5 +6,8 @@
 pub(crate) mod counting;
 pub(crate) mod date_changes;
 pub(crate) mod sessions;
+mod steps;
 pub(crate) mod times;
 pub(crate) mod waiting_lists;
+
+pub(crate) use steps::SeatSteps;

@@ -15,7 +15,7 @@ use enrol_domain::page::SessionType;
 
 use crate::people::PeopleSteps;
 use crate::records::rosters::on_roster;
-use crate::seats::counting::{lock_sessions, seats_changed};
+use crate::seats::SeatSteps;
 use crate::{AuditEntry, Db, content_changed, on_pool, public_id};
 
 /// A session as staff see it.
@@ -178,7 +178,7 @@ impl Db {
             .bind(input.session_type.as_str()).bind(&input.venue).bind(input.joining_link.as_deref()).bind(input.tutor_id.as_deref())
             .execute(&mut *tx).await?;
             tx.audit(&AuditEntry::new(staff_id, "session.create", "session", &id).after(input), now).await?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             content_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(true)
@@ -201,7 +201,7 @@ impl Db {
         let _turn = self.seat_turn().await;
         let outcome = on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            lock_sessions!(tx, [id]);
+            tx.lock_session(id).await?;
             // Read under the lock: the audit's "before" is what this change changed.
             let before: Option<AdminSession> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SESSION_SELECT} where s.id = $2")))
                 .bind(now).bind(id).fetch_optional(&mut *tx).await?;
@@ -228,7 +228,7 @@ impl Db {
             }
             let entry = AuditEntry::new(staff_id, "session.update", "session", id).before(&before).after(input);
             tx.audit(&entry, now).await?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             content_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(None)
@@ -286,7 +286,7 @@ impl Db {
                 .before(serde_json::json!({ "status": "active" }))
                 .after(serde_json::json!({ "status": "cancelled", "studentsTold": students.len() }));
             tx.audit(&entry, now).await?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             content_changed!(tx, now)?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(students))

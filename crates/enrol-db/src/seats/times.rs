@@ -7,6 +7,7 @@ use chrono::NaiveDateTime;
 use enrol_domain::booking::SessionTimes;
 use enrol_domain::page::SessionType;
 
+use crate::seats::SeatSteps;
 use crate::{Db, on_pool};
 
 #[derive(sqlx::FromRow)]
@@ -31,31 +32,12 @@ impl Row {
     }
 }
 
-/// The times of `$sessions` (session ids) inside `$tx`, in their order.
-macro_rules! session_times {
-    ($tx:expr, $sessions:expr) => {
-        async {
-            let mut times = Vec::new();
-            for session_id in $sessions {
-                let row: Option<$crate::seats::times::Row> =
-                    sqlx::query_as("select id, start_at, end_at, type, joining_link from session where id = $1")
-                        .bind(session_id)
-                        .fetch_optional(&mut *$tx)
-                        .await?;
-                times.extend(row.and_then($crate::seats::times::Row::into_times));
-            }
-            Ok::<_, sqlx::Error>(times)
-        }
-    };
-}
-pub(crate) use session_times;
-
 impl Db {
     /// The times of `sessions`.
     pub async fn session_times(&self, sessions: &[String]) -> anyhow::Result<Vec<SessionTimes>> {
         on_pool!(self, pool => {
             let mut conn = pool.acquire().await?;
-            session_times!(conn, sessions).await
+            conn.session_times(sessions).await
         })
         .context("Failed to read the sessions' times")
     }

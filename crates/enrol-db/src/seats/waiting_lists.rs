@@ -20,7 +20,8 @@ use enrol_domain::waiting_list::{OFFER_LIFE, OfferState, WaitedSession};
 
 use crate::orders::enrollments::{NewEnrollment, insert_enrollment};
 use crate::people::PeopleSteps;
-use crate::seats::counting::{FREE_SEATS, lock_sessions, seats_changed};
+use crate::seats::SeatSteps;
+use crate::seats::counting::FREE_SEATS;
 use crate::{Db, on_pool};
 
 /// A link a waiting-list mail carries: the database keeps the hash of its
@@ -99,9 +100,9 @@ impl Db {
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            lock_sessions!(tx, [&waiter.session_id]);
+            tx.lock_session(&waiter.session_id).await?;
             let course: Option<SessionCourse> = sqlx::query_as(SESSION_COURSE).bind(&waiter.session_id).fetch_optional(&mut *tx).await?;
-            let free: Option<i64> = sqlx::query_scalar(FREE_SEATS).bind(&waiter.session_id).bind(now).bind("").fetch_optional(&mut *tx).await?;
+            let free: Option<i64> = sqlx::query_scalar(FREE_SEATS.as_str()).bind(&waiter.session_id).bind(now).bind("").fetch_optional(&mut *tx).await?;
             let (Some(course), Some(free)) = (course, free) else {
                 tx.rollback().await?;
                 return Ok(Joined::UnknownSession);
@@ -122,7 +123,7 @@ impl Db {
             }
             let waited = WaitedSession { given_name: &waiter.given_name, email: &waiter.email, title: &course.title, date: course.date };
             tx.queue_mail(&waited.joined(&waiter.leave.url, college), now).await?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Joined::Joined)
         })
@@ -141,7 +142,7 @@ impl Db {
                  and status in ('waiting', 'offered')"
             ).bind(token_hash).execute(&mut *tx).await?.rows_affected() == 1;
             if left {
-                seats_changed!(tx)?;
+                tx.seats_changed().await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(left)
@@ -215,7 +216,7 @@ impl Db {
             ).fetch_all(&mut *tx).await?;
             let mut offered = 0;
             for session_id in &sessions {
-                lock_sessions!(tx, [session_id]);
+                tx.lock_session(session_id).await?;
                 // Free for the list: every seat not registered, held or already offered.
                 let free: i64 = sqlx::query_scalar(
                     "select s.seats - s.registrations - s.offered - (s.holds - (select count(*) from seat_hold h \
@@ -245,7 +246,7 @@ impl Db {
                 }
             }
             if offered > 0 {
-                seats_changed!(tx)?;
+                tx.seats_changed().await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(offered)
@@ -286,7 +287,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(Claim::Closed);
             };
-            lock_sessions!(tx, [&found.session_id]);
+            tx.lock_session(&found.session_id).await?;
             // Single use: only the first claim moves the offer on.
             let claimed = sqlx::query("update waiting_list_entry set status = 'claimed' where id = $1 and status = 'offered'")
                 .bind(&found.id).execute(&mut *tx).await?.rows_affected() == 1;
@@ -331,7 +332,7 @@ impl Db {
             sqlx::query("insert into seat_hold (session_id, enrollment_id, expires_at) values ($1, $2, $3)")
                 .bind(&found.session_id).bind(&new.id).bind(found.offer_expires_at).execute(&mut *tx).await?;
             sqlx::query("update waiting_list_entry set enrollment_id = $2 where id = $1").bind(&found.id).bind(&new.id).execute(&mut *tx).await?;
-            seats_changed!(tx)?;
+            tx.seats_changed().await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Claim::Claimed { order_id: new.id })
         })
