@@ -122,17 +122,6 @@ impl CatalogueVersion {
     }
 }
 
-/// Bumps the content version inside `$tx`, the transaction of a change
-/// staff made to what the catalogue keeps per content version (dates,
-/// prices, offers): every instance reads the catalogue again and drops
-/// its cached pages.
-#[macro_export]
-macro_rules! content_changed {
-    ($tx:expr, $now:expr) => {
-        sqlx::query("update content_version set version = version + 1, loaded_at = $1 where id = 1").bind($now).execute(&mut *$tx).await
-    };
-}
-
 impl Db {
     pub async fn site(&self) -> anyhow::Result<Option<SiteRecord>> {
         let row: Option<SiteRow> = on_pool!(self, pool => sqlx::query_as(

@@ -9,11 +9,11 @@ use chrono::{DateTime, Utc};
 
 use enrol_domain::content::{ContentBody, ContentKind};
 
+use crate::content::ContentSteps;
 use crate::content::projection::{ImageSizes, project, withdraw};
-use crate::content::run_statements;
 use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
-use crate::{Db, content_changed, on_pool};
+use crate::{Db, on_pool};
 
 /// A document in the list of content.
 #[derive(Debug, Clone)]
@@ -107,24 +107,6 @@ pub enum ContentSource {
     Revision(i64),
 }
 
-/// The refusal for a course whose section is not on the site, if it is one.
-macro_rules! missing_section {
-    ($tx:expr, $body:expr) => {{
-        let mut refused = None;
-        if let ContentBody::Course(course) = $body {
-            for slug in std::iter::once(&course.section).chain(&course.also_in) {
-                let known: Option<String> =
-                    sqlx::query_scalar("select slug from section where slug = $1").bind(slug).fetch_optional(&mut *$tx).await?;
-                if known.is_none() {
-                    refused = Some(ContentRefused::Field("section", "Choose a section the site has."));
-                    break;
-                }
-            }
-        }
-        refused
-    }};
-}
-
 impl Db {
     /// Every document, by kind and key.
     pub async fn content_documents(&self) -> anyhow::Result<Vec<ContentSummary>> {
@@ -202,7 +184,7 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            content_changed!(tx, now)?;
+            tx.content_changed(now).await?;
             let added = sqlx::query(
                 "insert into content_document (kind, key, published, version, updated_at) values ($1, $2, $3, 1, $4) \
                  on conflict (kind, key) do nothing"
@@ -211,14 +193,14 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(Err(ContentRefused::Exists));
             }
-            if let Some(refused) = missing_section!(tx, body) {
+            if let Some(refused) = tx.missing_section(body).await? {
                 tx.rollback().await?;
                 return Ok(Err(refused));
             }
             sqlx::query(
                 "insert into content_revision (kind, key, version, body, action, staff_id, created_at) values ($1, $2, 1, $3, 'publish', $4, $5)"
             ).bind(kind.as_str()).bind(key).bind(&json).bind(staff_id).bind(now).execute(&mut *tx).await?;
-            run_statements!(tx, &statements);
+            tx.run_statements(&statements).await?;
             tx.audit(&AuditEntry::new(staff_id, "content.create", kind.as_str(), key).after(body), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Ok(1))
@@ -260,7 +242,7 @@ impl Db {
                 return Ok(Err(if action == "publish" { ContentRefused::NoDraft } else { ContentRefused::NotFound }));
             };
             let published = body(kind, &json)?;
-            if let Some(refused) = missing_section!(tx, &published) {
+            if let Some(refused) = tx.missing_section(&published).await? {
                 tx.rollback().await?;
                 return Ok(Err(refused));
             }
@@ -272,8 +254,8 @@ impl Db {
             sqlx::query(
                 "insert into content_revision (kind, key, version, body, action, staff_id, created_at) values ($1, $2, $3, $4, $5, $6, $7)"
             ).bind(kind.as_str()).bind(key).bind(next).bind(&json).bind(action).bind(staff_id).bind(now).execute(&mut *tx).await?;
-            run_statements!(tx, &project(key, &published, sizes, now)?);
-            content_changed!(tx, now)?;
+            tx.run_statements(&project(key, &published, sizes, now)?).await?;
+            tx.content_changed(now).await?;
             let before: serde_json::Value = serde_json::from_str(&before)?;
             let entry = AuditEntry::new(staff_id, if action == "publish" { "content.publish" } else { "content.revert" }, kind.as_str(), key)
                 .before(before)
@@ -319,8 +301,8 @@ impl Db {
             sqlx::query(
                 "insert into content_revision (kind, key, version, body, action, staff_id, created_at) values ($1, $2, $3, $4, 'withdraw', $5, $6)"
             ).bind(kind.as_str()).bind(key).bind(next).bind(&json).bind(staff_id).bind(now).execute(&mut *tx).await?;
-            run_statements!(tx, &statements);
-            content_changed!(tx, now)?;
+            tx.run_statements(&statements).await?;
+            tx.content_changed(now).await?;
             let entry = AuditEntry::new(staff_id, "content.withdraw", kind.as_str(), key).before(serde_json::from_str::<serde_json::Value>(&json)?);
             tx.audit(&entry, now).await?;
             tx.commit().await?;

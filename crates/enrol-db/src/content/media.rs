@@ -7,6 +7,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::content::ContentSteps;
 use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
@@ -39,40 +40,8 @@ pub struct MediaRecord {
     pub created_at: DateTime<Utc>,
 }
 
-/// A statement with the columns of [`MediaRecord`] between its two parts: a
-/// literal still, as sqlx asks of SQL.
-macro_rules! with_columns {
-    ($before:literal, $after:literal) => {
-        concat!($before, "key, file_name, content_type, width, height, bytes, alt, original_name, uploaded_by, created_at", $after)
-    };
-}
-
-pub(crate) use with_columns;
-
-/// Inserts `$media`, a [`MediaRecord`], in `$tx`, with `$conflict`'s
-/// clause: the upload's insert and the pack load's are one statement.
-macro_rules! insert_media {
-    ($tx:expr, $media:expr, $conflict:literal) => {{
-        let media: &$crate::MediaRecord = $media;
-        sqlx::query(concat!(
-            $crate::content::media::with_columns!("insert into media (", ") values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) "),
-            $conflict
-        ))
-        .bind(&media.key)
-        .bind(&media.file_name)
-        .bind(&media.content_type)
-        .bind(media.width)
-        .bind(media.height)
-        .bind(media.bytes)
-        .bind(&media.alt)
-        .bind(&media.original_name)
-        .bind(&media.uploaded_by)
-        .bind(media.created_at)
-        .execute(&mut *$tx)
-        .await?
-    }};
-}
-pub(crate) use insert_media;
+/// The columns of [`MediaRecord`], in its order.
+pub(crate) const MEDIA_COLUMNS: &str = "key, file_name, content_type, width, height, bytes, alt, original_name, uploaded_by, created_at";
 
 impl Db {
     /// Records an image whose bytes are already in the file store, with
@@ -81,7 +50,7 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            insert_media!(tx, media, "");
+            tx.insert_media(media, "").await?;
             let staff = media.uploaded_by.as_deref().context("An upload has its staff member")?;
             let entry = AuditEntry::new(staff, "media.upload", "media", &media.key).after(media);
             tx.audit(&entry, media.created_at).await?;
@@ -93,7 +62,7 @@ impl Db {
 
     /// The newest [`MEDIA_LISTED`] images, newest first.
     pub async fn media_library(&self) -> anyhow::Result<Vec<MediaRecord>> {
-        on_pool!(self, pool => sqlx::query_as(with_columns!("select ", " from media order by created_at desc, key desc limit $1"))
+        on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!("select {MEDIA_COLUMNS} from media order by created_at desc, key desc limit $1")))
             .bind(MEDIA_LISTED).fetch_all(pool).await)
         .context("Failed to read the media library")
     }
@@ -109,7 +78,7 @@ impl Db {
 
     /// The image with `key`, if there is one.
     pub async fn media(&self, key: &str) -> anyhow::Result<Option<MediaRecord>> {
-        on_pool!(self, pool => sqlx::query_as(with_columns!("select ", " from media where key = $1")).bind(key).fetch_optional(pool).await)
+        on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!("select {MEDIA_COLUMNS} from media where key = $1"))).bind(key).fetch_optional(pool).await)
             .context("Failed to read an uploaded image")
     }
 
@@ -122,7 +91,7 @@ impl Db {
             // Locks the row, so the audit row's "before" is what was changed.
             sqlx::query("update media set alt = alt where key = $1").bind(key).execute(&mut *tx).await?;
             let before: Option<MediaRecord> =
-                sqlx::query_as(with_columns!("select ", " from media where key = $1")).bind(key).fetch_optional(&mut *tx).await?;
+                sqlx::query_as(sqlx::AssertSqlSafe(format!("select {MEDIA_COLUMNS} from media where key = $1"))).bind(key).fetch_optional(&mut *tx).await?;
             let Some(before) = before else {
                 tx.rollback().await?;
                 return Ok(None);

@@ -19,4 +19,7 @@ pub use pack::{
     ContentPack, Counts, Document, Loaded, PackImage, PackImages, PackMedia, Statement, UPLOADS, export, pack_images, pack_media,
     upload_key,
 };
-pub(crate) use pack::{Param, media_url, run_statements};
+pub(crate) use pack::{Param, media_url};
+mod steps;
+
+pub(crate) use steps::ContentSteps;

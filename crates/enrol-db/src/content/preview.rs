@@ -7,8 +7,8 @@ use chrono::{DateTime, Utc};
 
 use enrol_domain::content::ContentBody;
 
+use crate::content::ContentSteps;
 use crate::content::projection::{ImageSizes, project};
-use crate::content::run_statements;
 use crate::{Db, on_pool};
 
 impl Db {
@@ -32,7 +32,7 @@ impl Db {
             // Begun by hand, so the connection stays in the transaction
             // between the queries the page's loaders make.
             sqlx::query("begin").execute(&mut *connection).await?;
-            run_statements!(connection, &statements);
+            connection.run_statements(&statements).await?;
             Ok::<_, anyhow::Error>(())
         })
         .context("Failed to project the preview")?;

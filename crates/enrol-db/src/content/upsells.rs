@@ -11,6 +11,7 @@ use ts_rs::TS;
 use enrol_domain::money::Money;
 use enrol_domain::upsells::UpsellTerms;
 
+use crate::content::ContentSteps;
 use crate::people::PeopleSteps;
 use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
@@ -95,7 +96,7 @@ impl Db {
             sqlx::query("update upsell set title = $2, description = $3, cta = $4, unit_amount = $5 where price_id = $1")
                 .bind(price_id).bind(&after.title).bind(&after.description).bind(&after.cta).bind(after.unit_amount.pence())
                 .execute(&mut *tx).await?;
-            crate::content_changed!(tx, now)?;
+            tx.content_changed(now).await?;
             tx.audit(&AuditEntry::new(staff_id, "upsell.edit", "upsell", price_id).before(&before).after(&after), now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(after))

@@ -173,7 +173,7 @@ impl Db {
             }
             // The row lock: two payments of one balance are counted one after the other.
             sqlx::query("update enrollment set status = status where id = $1").bind(order_id).execute(&mut *tx).await?;
-            let row: Option<Row> = sqlx::query_as(SELECT).bind(order_id).fetch_optional(&mut *tx).await?;
+            let row: Option<Row> = sqlx::query_as(SELECT.as_str()).bind(order_id).fetch_optional(&mut *tx).await?;
             let Some(row) = row else {
                 tx.commit().await?;
                 return Ok(BalanceFulfilment::UnknownOrder);

@@ -7,7 +7,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
-use crate::orders::enrollments::net_paid;
+use crate::orders::enrollments::NET_PAID;
 use crate::{Db, on_pool};
 
 /// Bookings paid and money taken in a period.
@@ -128,7 +128,7 @@ impl Db {
              count(case when balance_due_on < $1 then 1 end) as overdue_count, \
              cast(coalesce(sum(case when balance_due_on < $1 then owed else 0 end), 0) as bigint) as overdue_amount \
              from owed where owed > 0",
-            net_paid!()
+            *NET_PAID
         );
         on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(today).fetch_one(pool).await)
             .context("Failed to add up the balances owed")
@@ -139,7 +139,7 @@ impl Db {
         let sql = format!(
             "select e.id, e.reference, e.created_at, e.paid_at, e.status, e.given_name, e.family_name, e.email, e.lines, e.discount_code, \
              e.total, {} as paid from enrollment e where e.created_at >= $1 and e.created_at < $2 order by e.created_at, e.id",
-            net_paid!()
+            *NET_PAID
         );
         on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(from).bind(to).fetch_all(pool).await)
             .context("Failed to read the orders")

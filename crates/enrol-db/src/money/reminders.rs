@@ -17,7 +17,8 @@ use enrol_domain::money::Money;
 
 use crate::money::MoneySteps;
 use crate::money::balances::BalanceLink;
-use crate::orders::enrollments::{lock_booking, net_paid};
+use crate::orders::OrderSteps;
+use crate::orders::enrollments::NET_PAID;
 use crate::people::PeopleSteps;
 use crate::{AuditEntry, Db, on_pool};
 
@@ -85,13 +86,15 @@ impl Db {
             paid_at: Option<DateTime<Utc>>,
         }
         let horizon = today.checked_add_days(chrono::Days::new(enrol_domain::balance::UPCOMING_REMINDER_DAYS)).unwrap_or(today);
-        let rows: Vec<Candidate> = on_pool!(self, pool => sqlx::query_as(concat!(
-            "select e.id, e.reference, e.given_name, e.email, e.lines, e.total, ",
-            net_paid!(),
-            " as paid, e.starts_on, e.balance_due_on, e.paid_at from enrollment e where e.status = 'deposit' \
-             and e.balance_due_on <= $1 and e.starts_on > $2 and e.email <> '' order by e.balance_due_on, e.id"
-        )).bind(horizon).bind(today).fetch_all(pool).await)
-        .context("Failed to read the balances due")?;
+        let sql = format!(
+            "select e.id, e.reference, e.given_name, e.email, e.lines, e.total, {} as paid, e.starts_on, e.balance_due_on, e.paid_at \
+             from enrollment e where e.status = 'deposit' and e.balance_due_on <= $1 and e.starts_on > $2 and e.email <> '' \
+             order by e.balance_due_on, e.id",
+            *NET_PAID
+        );
+        let rows: Vec<Candidate> =
+            on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(horizon).bind(today).fetch_all(pool).await)
+                .context("Failed to read the balances due")?;
         let mut due = Vec::new();
         for row in rows {
             let paid_on = row.paid_at.map_or(today, london::today);
@@ -129,12 +132,12 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let recorded = sqlx::query(concat!(
+            let recorded = sqlx::query(sqlx::AssertSqlSafe(format!(
                 "insert into balance_reminder (enrollment_id, stage, sent_at) select $1, $2, $3 \
-                 where exists (select 1 from enrollment e where e.id = $1 and e.status = 'deposit' and ",
-                net_paid!(),
-                " = $4) on conflict (enrollment_id, stage) do nothing"
-            ))
+                 where exists (select 1 from enrollment e where e.id = $1 and e.status = 'deposit' and {} = $4) \
+                 on conflict (enrollment_id, stage) do nothing",
+                *NET_PAID
+            )))
             .bind(&reminder.enrollment_id).bind(reminder.stage.as_str()).bind(now).bind(reminder.paid.pence())
             .execute(&mut *tx).await?.rows_affected() == 1;
             if recorded {
@@ -174,7 +177,10 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let record = lock_booking!(tx, id, BalanceDueChange::UnknownOrder);
+            let Some(record) = tx.lock_booking(id).await? else {
+                tx.rollback().await?;
+                return Ok(BalanceDueChange::UnknownOrder);
+            };
             if let Err(refused) = check_balance_due_on(record.status, record.owed(), today, record.starts_on, due_on) {
                 tx.rollback().await?;
                 return Ok(BalanceDueChange::Refused(refused));

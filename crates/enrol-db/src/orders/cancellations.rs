@@ -19,7 +19,8 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
 use crate::money::MoneySteps;
-use crate::orders::enrollments::{EnrollmentRecord, lock_booking};
+use crate::orders::OrderSteps;
+use crate::orders::enrollments::EnrollmentRecord;
 use crate::orders::search::Actor;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
@@ -76,7 +77,10 @@ impl Db {
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let record = lock_booking!(tx, id, Cancellation::UnknownOrder);
+            let Some(record) = tx.lock_booking(id).await? else {
+                tx.rollback().await?;
+                return Ok(Cancellation::UnknownOrder);
+            };
             let quote = match record.cancellation(london::today(now), refund) {
                 Ok(quote) => quote,
                 Err(refused) => {
@@ -131,7 +135,10 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let record = lock_booking!(tx, id, BookingRefund::UnknownOrder);
+            let Some(record) = tx.lock_booking(id).await? else {
+                tx.rollback().await?;
+                return Ok(BookingRefund::UnknownOrder);
+            };
             if let Err(refused) = check_refund(record.paid, amount) {
                 tx.rollback().await?;
                 return Ok(BookingRefund::Refused(refused));

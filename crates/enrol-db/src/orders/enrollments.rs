@@ -7,6 +7,7 @@
 //! order's holds share its row and columns.
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -20,7 +21,7 @@ use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::reference::OrderKind;
 
 use crate::codes::CodeSteps;
-use crate::orders::consents::keep_consents;
+use crate::orders::OrderSteps;
 use crate::seats::SeatSteps;
 use crate::seats::counting::held_sessions;
 use crate::{Db, on_pool};
@@ -119,53 +120,27 @@ pub(crate) struct Row {
 }
 
 /// What was refunded of the payments of enrollment `e`, or is being refunded.
-macro_rules! refunded {
-    () => {
-        "coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = e.id), 0)"
-    };
-}
-pub(crate) use refunded;
+pub(crate) const REFUNDED: &str =
+    "coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = e.id), 0)";
 
 /// What the payments of enrollment `e` add up to, less what was refunded
 /// or is being refunded: what the booking holds of the student's money.
-macro_rules! net_paid {
-    () => {
-        concat!(
-            "cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) - ",
-            $crate::orders::enrollments::refunded!(),
-            " as bigint)"
-        )
-    };
-}
-pub(crate) use net_paid;
+pub(crate) static NET_PAID: LazyLock<String> = LazyLock::new(|| {
+    format!("cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) - {REFUNDED} as bigint)")
+});
 
-pub(crate) const SELECT: &str = concat!(
-    "select e.id, e.reference, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
-     e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, e.owner_token_hash, \
-     e.code_reserved, ",
-    net_paid!(),
-    " as paid, e.starts_on, e.balance_due_on, e.paid_at, e.calendar_sequence, \
-     (select string_agg(s.id, ',') from registration r join session s on s.id = r.session_id \
-     where r.enrollment_id = e.id and r.type = 'STUDENT' and s.status = 'cancelled') as cancelled_sessions, \
-     e.created_at from enrollment e where e.id = $1"
-);
-
-/// Takes booking `$id`'s row lock inside `$tx` and reads it: the
-/// [`EnrollmentRecord`], or rolls back and answers `$unknown`. A payment,
-/// a cancellation or another change waits its turn behind the lock.
-macro_rules! lock_booking {
-    ($tx:expr, $id:expr, $unknown:expr) => {{
-        sqlx::query("update enrollment set status = status where id = $1").bind($id).execute(&mut *$tx).await?;
-        let row: Option<$crate::orders::enrollments::Row> =
-            sqlx::query_as($crate::orders::enrollments::SELECT).bind($id).fetch_optional(&mut *$tx).await?;
-        let Some(row) = row else {
-            $tx.rollback().await?;
-            return Ok($unknown);
-        };
-        row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))?
-    }};
-}
-pub(crate) use lock_booking;
+/// Enrollment `$1` as a [`Row`].
+pub(crate) static SELECT: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select e.id, e.reference, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
+         e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, e.owner_token_hash, \
+         e.code_reserved, {} as paid, e.starts_on, e.balance_due_on, e.paid_at, e.calendar_sequence, \
+         (select string_agg(s.id, ',') from registration r join session s on s.id = r.session_id \
+         where r.enrollment_id = e.id and r.type = 'STUDENT' and s.status = 'cancelled') as cancelled_sessions, \
+         e.created_at from enrollment e where e.id = $1",
+        *NET_PAID
+    )
+});
 
 impl Row {
     pub(crate) fn into_record(self) -> anyhow::Result<EnrollmentRecord> {
@@ -215,53 +190,58 @@ impl EnrollmentRecord {
     }
 }
 
-/// Inserts `$new` (a [`NewEnrollment`]) as a pending order known as
-/// `$reference` inside `$tx`, its seats and code use kept until `$until`,
-/// renewable until `$hold_ends_at`.
-macro_rules! insert_enrollment {
-    ($tx:expr, $new:expr, $reference:expr, $until:expr, $hold_ends_at:expr, $now:expr) => {
-        async {
-            let new: &$crate::orders::enrollments::NewEnrollment = $new;
-            let q = &new.quote;
-            let lines = serde_json::to_string(&new.courses).map_err(|e| sqlx::Error::Encode(e.into()))?;
-            let metadata = serde_json::to_string(&new.metadata).map_err(|e| sqlx::Error::Encode(e.into()))?;
-            sqlx::query(
-                "insert into enrollment (id, status, mode, subtotal, discount, total, deposit, balance, deposit_required, \
-                 discount_code, lines, metadata, given_name, family_name, email, contact_number, payment_method, user_id, created_at, \
-                 owner_token_hash, client_key, held_until, hold_ends_at, code_reserved, reference) \
-                 values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24)",
-            )
-            .bind(&new.id)
-            .bind($crate::orders::enrollments::mode_str(new.mode))
-            .bind(q.subtotal.pence())
-            .bind(q.discount.pence())
-            .bind(q.total.pence())
-            .bind(q.deposit.pence())
-            .bind(q.balance.pence())
-            .bind(new.mode == enrol_domain::enrollment::PaymentMode::Fee)
-            .bind(&new.discount_code)
-            .bind(&lines)
-            .bind(&metadata)
-            .bind(&new.given_name)
-            .bind(&new.family_name)
-            .bind(&new.email)
-            .bind(&new.contact_number)
-            .bind(new.payment_method.as_str())
-            .bind(&new.user_id)
-            .bind($now)
-            .bind(&new.owner_token_hash)
-            .bind(&new.client_key)
-            .bind($until)
-            .bind($hold_ends_at)
-            .bind(new.discount_code.is_some())
-            .bind($reference)
-            .execute(&mut *$tx)
-            .await
-        }
-        .await
-    };
+/// A value an enrollment's row is written with.
+#[derive(Clone, Copy)]
+pub(crate) enum Value<'a> {
+    Text(&'a str),
+    OptText(Option<&'a str>),
+    Pence(i64),
+    Flag(bool),
+    Time(DateTime<Utc>),
 }
-pub(crate) use insert_enrollment;
+
+/// A column of an enrollment's row with the value it is written with.
+pub(crate) type Column<'a> = (&'static str, Value<'a>);
+
+/// What the buyer chose (courses as `lines`, `metadata`, figures, code,
+/// contact, payment method) and how long it is held (`held_until`): the
+/// columns making an order writes and changing it writes again, each with
+/// its value, in one list that both statements are made from.
+pub(crate) fn chosen<'a>(new: &'a NewEnrollment, lines: &'a str, metadata: &'a str, held_until: DateTime<Utc>) -> [Column<'a>; 17] {
+    let q = &new.quote;
+    [
+        ("mode", Value::Text(mode_str(new.mode))),
+        ("subtotal", Value::Pence(q.subtotal.pence())),
+        ("discount", Value::Pence(q.discount.pence())),
+        ("total", Value::Pence(q.total.pence())),
+        ("deposit", Value::Pence(q.deposit.pence())),
+        ("balance", Value::Pence(q.balance.pence())),
+        ("deposit_required", Value::Flag(new.mode == PaymentMode::Fee)),
+        ("discount_code", Value::OptText(new.discount_code.as_deref())),
+        ("lines", Value::Text(lines)),
+        ("metadata", Value::Text(metadata)),
+        ("given_name", Value::Text(&new.given_name)),
+        ("family_name", Value::Text(&new.family_name)),
+        ("email", Value::Text(&new.email)),
+        ("contact_number", Value::Text(&new.contact_number)),
+        ("payment_method", Value::Text(new.payment_method.as_str())),
+        ("held_until", Value::Time(held_until)),
+        ("code_reserved", Value::Flag(new.discount_code.is_some())),
+    ]
+}
+
+/// `insert into enrollment` of the id (`$1`) and `columns` (`$2` on).
+pub(crate) fn insert_statement(columns: &[Column<'_>]) -> String {
+    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+    let values: Vec<String> = (2..columns.len() + 2).map(|n| format!("${n}")).collect();
+    format!("insert into enrollment (id, {}) values ($1, {})", names.join(", "), values.join(", "))
+}
+
+/// `update enrollment` of `columns` (`$2` on) where the id is `$1`.
+pub(crate) fn update_statement(columns: &[Column<'_>]) -> String {
+    let set: Vec<String> = columns.iter().zip(2..).map(|((name, _), n)| format!("{name} = ${n}")).collect();
+    format!("update enrollment set {} where id = $1", set.join(", "))
+}
 
 /// What renewing an order's hold reads of it.
 #[derive(sqlx::FromRow)]
@@ -313,8 +293,8 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(Err(BookingRefused::TooManyHolds));
             }
-            insert_enrollment!(tx, new, &reference, until, hold_ends_at, now)?;
-            keep_consents!(tx, Some(new.id.as_str()), None, &new.consents, now)?;
+            tx.insert_enrollment(new, &reference, until, hold_ends_at, now).await?;
+            tx.keep_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
             let _turn = match write_turn {
                 Some(turn) => turn,
                 None => self.seat_turn().await,
@@ -341,7 +321,6 @@ impl Db {
     pub async fn replace_enrollment(&self, new: &NewEnrollment, now: DateTime<Utc>) -> anyhow::Result<Option<Result<(), BookingRefused>>> {
         let lines = serde_json::to_string(&new.courses)?;
         let metadata = serde_json::to_string(&new.metadata)?;
-        let q = &new.quote;
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
@@ -379,16 +358,8 @@ impl Db {
                     return Ok(Some(Err(BookingRefused::CodeUsedUp { code: code.clone() })));
                 }
             }
-            sqlx::query(
-                "update enrollment set mode = $2, subtotal = $3, discount = $4, total = $5, deposit = $6, balance = $7, \
-                 deposit_required = $8, discount_code = $9, lines = $10, metadata = $11, given_name = $12, family_name = $13, \
-                 email = $14, contact_number = $15, payment_method = $16, held_until = $17, code_reserved = $18 where id = $1"
-            ).bind(&new.id).bind(mode_str(new.mode)).bind(q.subtotal.pence()).bind(q.discount.pence()).bind(q.total.pence())
-                .bind(q.deposit.pence()).bind(q.balance.pence()).bind(new.mode == PaymentMode::Fee).bind(&new.discount_code)
-                .bind(&lines).bind(&metadata).bind(&new.given_name).bind(&new.family_name).bind(&new.email)
-                .bind(&new.contact_number).bind(new.payment_method.as_str()).bind(until).bind(new.discount_code.is_some())
-                .execute(&mut *tx).await?;
-            keep_consents!(tx, Some(new.id.as_str()), None, &new.consents, now)?;
+            tx.rewrite_enrollment(new, &lines, &metadata, until).await?;
+            tx.keep_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
             tx.seats_changed().await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Some(Ok(())))
@@ -397,8 +368,8 @@ impl Db {
     }
 
     pub async fn enrollment(&self, id: &str) -> anyhow::Result<Option<EnrollmentRecord>> {
-        let row: Option<Row> =
-            on_pool!(self, pool => sqlx::query_as(SELECT).bind(id).fetch_optional(pool).await).context("Failed to read the enrollment")?;
+        let row: Option<Row> = on_pool!(self, pool => sqlx::query_as(SELECT.as_str()).bind(id).fetch_optional(pool).await)
+            .context("Failed to read the enrollment")?;
         row.map(Row::into_record).transpose()
     }
 

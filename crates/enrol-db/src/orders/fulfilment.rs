@@ -18,37 +18,12 @@ use crate::codes::CodeSteps;
 use crate::money::MoneySteps;
 use crate::money::balances::BalanceLink;
 use crate::money::ledger::NewPayment;
+use crate::orders::OrderSteps;
 use crate::orders::enrollments::{Row, SELECT};
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
 use crate::seats::counting::held_sessions;
 use crate::{Db, on_pool};
-
-/// What to bring to the training of `$courses` (a `&[BookedCourse]`): their
-/// courses' lists, each thing once, read inside `$tx`.
-macro_rules! what_to_bring {
-    ($tx:expr, $courses:expr) => {
-        async {
-            let mut things: Vec<String> = Vec::new();
-            for course in $courses {
-                let listed: Option<String> = sqlx::query_scalar("select what_to_bring from course where id = $1")
-                    .bind(&course.course_id)
-                    .fetch_optional(&mut *$tx)
-                    .await?;
-                let listed: Vec<String> = match listed {
-                    Some(json) => serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(e.into()))?,
-                    None => Vec::new(),
-                };
-                for thing in listed {
-                    if !things.contains(&thing) {
-                        things.push(thing);
-                    }
-                }
-            }
-            Ok::<_, sqlx::Error>(things)
-        }
-    };
-}
 
 /// A payment intent's outcome, as the provider's event reports it.
 #[derive(Debug, Clone)]
@@ -105,7 +80,7 @@ impl Db {
             if !tx.first_delivery(&paid.event_id, &paid.event_type, now).await? {
                 return Ok(EnrollmentFulfilment::AlreadyHandled);
             }
-            let row: Option<Row> = sqlx::query_as(SELECT).bind(&paid.order_id).fetch_optional(&mut *tx).await?;
+            let row: Option<Row> = sqlx::query_as(SELECT.as_str()).bind(&paid.order_id).fetch_optional(&mut *tx).await?;
             let Some(row) = row else {
                 tx.commit().await?;
                 return Ok(EnrollmentFulfilment::UnknownOrder);
@@ -168,7 +143,7 @@ impl Db {
             if status == EnrollmentStatus::Deposit {
                 tx.store_balance_link(&record.id, pay_link, now).await?;
             }
-            let what_to_bring = what_to_bring!(tx, &record.courses).await?;
+            let what_to_bring = tx.what_to_bring(&record.courses).await?;
             let booking = PaidBooking {
                 order_id: &record.id,
                 reference: &record.reference,

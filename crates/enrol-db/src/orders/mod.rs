@@ -10,3 +10,6 @@ pub(crate) mod fulfilment;
 pub(crate) mod idempotency;
 pub(crate) mod online_orders;
 pub(crate) mod search;
+mod steps;
+
+pub(crate) use steps::OrderSteps;

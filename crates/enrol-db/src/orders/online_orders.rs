@@ -14,7 +14,7 @@ use enrol_domain::reference::OrderKind;
 
 use crate::money::MoneySteps;
 use crate::money::ledger::NewPayment;
-use crate::orders::consents::keep_consents;
+use crate::orders::OrderSteps;
 use crate::people::PeopleSteps;
 use crate::{Db, on_pool, public_id};
 
@@ -154,7 +154,7 @@ impl Db {
                  values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8)"
             ).bind(id).bind(&lines).bind(order.total.pence()).bind(gateway).bind(owner_token_hash).bind(user_id).bind(now)
                 .bind(&reference).execute(&mut *tx).await?;
-            keep_consents!(tx, None, Some(id), consents, now)?;
+            tx.keep_consents(None, Some(id), consents, now).await?;
             tx.commit().await
         })
         .context("Failed to store the online order")

@@ -14,7 +14,7 @@ use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::reference::typed_code;
 
 use crate::money::ledger::OFFLINE_PAYMENT;
-use crate::orders::enrollments::{EnrollmentRecord, net_paid};
+use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
 use crate::{AgreedConsent, AuditEntry, AuditFilter, AuditRow, Db, on_pool};
 
 /// Who changes a booking.
@@ -193,7 +193,7 @@ impl Db {
         let sql = format!(
             "select e.id, e.reference, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {} as paid, e.status \
              from enrollment e {filter} order by e.created_at desc, e.id desc limit {ORDERS_LISTED}",
-            net_paid!()
+            *NET_PAID
         );
         let rows: Vec<Row> = on_pool!(self, pool => {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()));

@@ -16,7 +16,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::DocumentKind;
 
-use crate::orders::enrollments::{net_paid, refunded};
+use crate::orders::enrollments::{NET_PAID, REFUNDED};
 use crate::people::PeopleSteps;
 use crate::{Db, on_pool};
 
@@ -343,13 +343,12 @@ impl Db {
             complete: bool,
         }
         let (enrollments, payments, documents, courses) = on_pool!(self, pool => {
-            let enrollments: Vec<EnrollmentRow> = sqlx::query_as(concat!(
-                "select e.id, e.reference, e.status, e.discount, e.total, e.lines, e.created_at, e.balance_due_on, ",
-                net_paid!(),
-                " as paid, cast(",
-                refunded!(),
-                " as bigint) as refunded from enrollment e where e.user_id = $1 and e.status in ('deposit', 'completed', 'cancelled') order by e.created_at desc"
-            )).bind(&user.id).fetch_all(pool).await.context("Failed to read the bookings")?;
+            let enrollments: Vec<EnrollmentRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "select e.id, e.reference, e.status, e.discount, e.total, e.lines, e.created_at, e.balance_due_on, {} as paid, \
+                 cast({REFUNDED} as bigint) as refunded from enrollment e where e.user_id = $1 \
+                 and e.status in ('deposit', 'completed', 'cancelled') order by e.created_at desc",
+                *NET_PAID
+            ))).bind(&user.id).fetch_all(pool).await.context("Failed to read the bookings")?;
             let payments: Vec<PaymentRow> = sqlx::query_as(
                 "select id, amount, status, method, created_at from payment where user_id = $1 order by created_at desc"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the payments")?;

@@ -83,12 +83,10 @@ pub enum EnquiryChange {
     UnknownOwner,
 }
 
-/// The submissions that `$1` (an id), `$2` (a status) and `$3` (a kind)
-/// pick, each when given.
-macro_rules! picked {
-    () => {
-        "($1 is null or f.id = $1) and ($2 is null or f.status = $2) and ($3 is null or f.kind = $3)"
-    };
+/// The submissions that the placeholders `id`, `status` and `kind` pick,
+/// each when given: an id, a status and a kind.
+fn picked(id: &str, status: &str, kind: &str) -> String {
+    format!("({id} is null or f.id = {id}) and ({status} is null or f.status = {status}) and ({kind} is null or f.kind = {kind})")
 }
 
 impl Db {
@@ -122,21 +120,22 @@ impl Db {
             body: String,
         }
         let status = status.map(EnquiryStatus::as_str);
+        let filter = picked("$1", "$2", "$3");
         let (rows, notes, replies): (Vec<Row>, Vec<NoteRow>, Vec<EnquiryReply>) = on_pool!(self, pool => {
-            let rows = sqlx::query_as(concat!(
+            let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "select f.id, f.kind, f.data, f.created_at, f.status, f.owner_id, a.name as owner_name from form_submission f \
-                 left join staff_account a on a.id = f.owner_id where ", picked!(), " order by f.created_at desc, f.id desc limit $4"
-            )).bind(id).bind(status).bind(kind).bind(INBOX_LIMIT).fetch_all(pool).await?;
-            let notes = sqlx::query_as(concat!(
+                 left join staff_account a on a.id = f.owner_id where {filter} order by f.created_at desc, f.id desc limit $4"
+            ))).bind(id).bind(status).bind(kind).bind(INBOX_LIMIT).fetch_all(pool).await?;
+            let notes = sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "select n.submission_id, n.at, a.name as staff_name, n.body from enquiry_note n \
-                 join staff_account a on a.id = n.staff_id join form_submission f on f.id = n.submission_id where ",
-                picked!(), " order by n.at, n.id"
-            )).bind(id).bind(status).bind(kind).fetch_all(pool).await?;
-            let replies = sqlx::query_as(concat!(
+                 join staff_account a on a.id = n.staff_id join form_submission f on f.id = n.submission_id where {filter} \
+                 order by n.at, n.id"
+            ))).bind(id).bind(status).bind(kind).fetch_all(pool).await?;
+            let replies = sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "select r.submission_id, r.at, a.name as staff_name, r.to_address as \"to\", r.subject, r.body as text from enquiry_reply r \
-                 join staff_account a on a.id = r.staff_id join form_submission f on f.id = r.submission_id where ",
-                picked!(), " order by r.at, r.id"
-            )).bind(id).bind(status).bind(kind).fetch_all(pool).await?;
+                 join staff_account a on a.id = r.staff_id join form_submission f on f.id = r.submission_id where {filter} \
+                 order by r.at, r.id"
+            ))).bind(id).bind(status).bind(kind).fetch_all(pool).await?;
             Ok::<_, sqlx::Error>((rows, notes, replies))
         })
         .context("Failed to read the enquiries")?;

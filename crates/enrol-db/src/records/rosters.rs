@@ -11,19 +11,14 @@ use ts_rs::TS;
 
 use enrol_domain::mail::Mail;
 
-use crate::orders::enrollments::net_paid;
+use crate::orders::enrollments::NET_PAID;
 use crate::people::PeopleSteps;
 use crate::{AuditEntry, Db, on_pool, public_id};
 
 /// Which registrations `r` (of enrollment `e`) a roster lists: students
 /// whose booking is paid, a deposit or in full, and not cancelled. The
 /// sessions' count of those booked is of the same rows, so the two agree.
-macro_rules! on_roster {
-    () => {
-        "r.type = 'STUDENT' and e.status in ('deposit', 'completed')"
-    };
-}
-pub(crate) use on_roster;
+pub(crate) const ON_ROSTER: &str = "r.type = 'STUDENT' and e.status in ('deposit', 'completed')";
 
 /// One student on a roster.
 #[derive(Debug, Clone, Serialize, TS)]
@@ -90,14 +85,14 @@ impl Db {
             forms_complete: bool,
             certificate: Option<String>,
         }
-        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(concat!(
+        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "select r.enrollment_id, r.attended, \
              not exists (select 1 from user_form f where f.enrollment_id = r.enrollment_id and not f.client_complete) as forms_complete, \
              (select min(c.number) from certificate c where c.session_id = r.session_id and c.user_id = e.user_id and not c.revoked) \
              as certificate \
              from registration r join enrollment e on e.id = r.enrollment_id \
-             where r.session_id = $1 and ", on_roster!(), " order by e.family_name, e.given_name, e.id"
-        )).bind(session_id).fetch_all(pool).await)
+             where r.session_id = $1 and {ON_ROSTER} order by e.family_name, e.given_name, e.id"
+        ))).bind(session_id).fetch_all(pool).await)
         .context("Failed to read the roster")?;
         let mut students = Vec::with_capacity(rows.len());
         for row in rows {
@@ -189,7 +184,7 @@ impl Db {
              from registration r join enrollment e on e.id = r.enrollment_id join session s on s.id = r.session_id \
              join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
              where r.session_id = $1 and r.enrollment_id = $2 and r.type = 'STUDENT'",
-            net_paid!()
+            *NET_PAID
         );
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;

@@ -23,7 +23,8 @@ use enrol_domain::page::SessionType;
 
 use crate::money::MoneySteps;
 use crate::money::balances::BalanceLink;
-use crate::orders::enrollments::{EnrollmentRecord, lock_booking};
+use crate::orders::OrderSteps;
+use crate::orders::enrollments::EnrollmentRecord;
 use crate::orders::search::Actor;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
@@ -139,7 +140,10 @@ impl Db {
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let record = lock_booking!(tx, order_id, DateChange::NotFound);
+            let Some(record) = tx.lock_booking(order_id).await? else {
+                tx.rollback().await?;
+                return Ok(DateChange::NotFound);
+            };
             let target: Option<SessionRow> =
                 sqlx::query_as(TARGET_DATE.as_str()).bind(to).bind(now).bind(order_id).fetch_optional(&mut *tx).await?;
             let line = record.courses.iter().position(|c| c.course_id == course_id);

@@ -5,6 +5,8 @@
 //! keeps per content version, and the seats it counts, are read again, and
 //! cached pages are dropped on every instance.
 
+use std::sync::LazyLock;
+
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use serde::Serialize;
@@ -13,10 +15,11 @@ use ts_rs::TS;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
 
+use crate::content::ContentSteps;
 use crate::people::PeopleSteps;
-use crate::records::rosters::on_roster;
+use crate::records::rosters::ON_ROSTER;
 use crate::seats::SeatSteps;
-use crate::{AuditEntry, Db, content_changed, on_pool, public_id};
+use crate::{AuditEntry, Db, on_pool, public_id};
 
 /// A session as staff see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]
@@ -114,18 +117,18 @@ pub struct CancelledBooking {
     pub given_name: String,
 }
 
-const SESSION_SELECT: &str = concat!(
-    "with on_roster as (select r.session_id, count(*) as students from registration r join enrollment e on e.id = r.enrollment_id \
-     where ",
-    on_roster!(),
-    " group by r.session_id) \
+static SESSION_SELECT: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "with on_roster as (select r.session_id, count(*) as students from registration r join enrollment e on e.id = r.enrollment_id \
+     where {ON_ROSTER} group by r.session_id) \
      select s.id, ev.course_id, c.title as course_title, s.date, s.start_at, s.end_at, s.type, s.price, \
      s.seats, coalesce(o.students, 0) as booked, s.registrations - coalesce(o.students, 0) as taken_elsewhere, \
      s.holds - (select count(*) from seat_hold h where h.session_id = s.id and h.expires_at <= $1) as held, \
      s.waiting, s.offered, s.status, s.venue, s.joining_link, s.tutor_id \
      from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
      left join on_roster o on o.session_id = s.id"
-);
+    )
+});
 
 /// The seats a session's count may not go below: booked, held and offered.
 const TAKEN: &str = "registrations + holds + offered";
@@ -134,8 +137,9 @@ impl Db {
     /// Sessions by date, then start.
     pub async fn admin_sessions(&self, filter: &SessionFilter, now: DateTime<Utc>) -> anyhow::Result<Vec<AdminSession>> {
         let sql = format!(
-            "{SESSION_SELECT} where ($2 is null or ev.course_id = $2) and ($3 is null or s.date >= $3) and ($4 is null or s.date <= $4) \
-             and ($5 is null or s.tutor_id = $5) order by s.start_at, s.id limit 1000"
+            "{} where ($2 is null or ev.course_id = $2) and ($3 is null or s.date >= $3) and ($4 is null or s.date <= $4) \
+             and ($5 is null or s.tutor_id = $5) order by s.start_at, s.id limit 1000",
+            *SESSION_SELECT
         );
         on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql))
             .bind(now).bind(filter.course_id.as_deref()).bind(filter.from).bind(filter.to).bind(filter.tutor_id.as_deref())
@@ -144,7 +148,7 @@ impl Db {
     }
 
     pub async fn admin_session(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<Option<AdminSession>> {
-        on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!("{SESSION_SELECT} where s.id = $2")))
+        on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!("{} where s.id = $2", *SESSION_SELECT)))
             .bind(now).bind(id).fetch_optional(pool).await)
         .context("Failed to read the session")
     }
@@ -179,7 +183,7 @@ impl Db {
             .execute(&mut *tx).await?;
             tx.audit(&AuditEntry::new(staff_id, "session.create", "session", &id).after(input), now).await?;
             tx.seats_changed().await?;
-            content_changed!(tx, now)?;
+            tx.content_changed(now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(true)
         })
@@ -203,7 +207,7 @@ impl Db {
             let mut tx = pool.begin().await?;
             tx.lock_session(id).await?;
             // Read under the lock: the audit's "before" is what this change changed.
-            let before: Option<AdminSession> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{SESSION_SELECT} where s.id = $2")))
+            let before: Option<AdminSession> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{} where s.id = $2", *SESSION_SELECT)))
                 .bind(now).bind(id).fetch_optional(&mut *tx).await?;
             let Some(before) = before else {
                 tx.rollback().await?;
@@ -229,7 +233,7 @@ impl Db {
             let entry = AuditEntry::new(staff_id, "session.update", "session", id).before(&before).after(input);
             tx.audit(&entry, now).await?;
             tx.seats_changed().await?;
-            content_changed!(tx, now)?;
+            tx.content_changed(now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(None)
         })
@@ -287,7 +291,7 @@ impl Db {
                 .after(serde_json::json!({ "status": "cancelled", "studentsTold": students.len() }));
             tx.audit(&entry, now).await?;
             tx.seats_changed().await?;
-            content_changed!(tx, now)?;
+            tx.content_changed(now).await?;
             tx.commit().await?;
             Ok::<_, anyhow::Error>(Some(students))
         })

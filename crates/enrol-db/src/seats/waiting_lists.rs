@@ -18,7 +18,8 @@ use enrol_domain::page::SessionType;
 use enrol_domain::reference::OrderKind;
 use enrol_domain::waiting_list::{OFFER_LIFE, OfferState, WaitedSession};
 
-use crate::orders::enrollments::{NewEnrollment, insert_enrollment};
+use crate::orders::OrderSteps;
+use crate::orders::enrollments::NewEnrollment;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
 use crate::seats::counting::FREE_SEATS;
@@ -327,7 +328,7 @@ impl Db {
                 // Agreed at the checkout, where the claimed booking is paid.
                 consents: Vec::new(),
             };
-            insert_enrollment!(tx, &new, &reference, found.offer_expires_at, found.offer_expires_at, now)?;
+            tx.insert_enrollment(&new, &reference, found.offer_expires_at, found.offer_expires_at, now).await?;
             // The offer's seat becomes the booking's hold, whatever the list.
             sqlx::query("insert into seat_hold (session_id, enrollment_id, expires_at) values ($1, $2, $3)")
                 .bind(&found.session_id).bind(&new.id).bind(found.offer_expires_at).execute(&mut *tx).await?;

@@ -21,6 +21,7 @@ mod export;
 mod files;
 
 use super::projection::{ImageSizes, project};
+use crate::content::ContentSteps;
 use catalogue::{read_courses, read_sections};
 use editorial::{read_blog, read_discounts, read_pages, read_people, read_site};
 pub use export::export;
@@ -268,33 +269,6 @@ fn front_matter<T: serde::de::DeserializeOwned>(path: &Path) -> anyhow::Result<(
     Ok((front, rest[end + 5..].to_owned()))
 }
 
-/// Runs `$statements` in `$tx`; the rows they changed.
-macro_rules! run_statements {
-    ($tx:expr, $statements:expr) => {{
-        let mut changed = 0u64;
-        for statement in $statements {
-            let mut query = sqlx::query(sqlx::AssertSqlSafe(statement.sql.clone()));
-            for param in &statement.params {
-                query = match param.clone() {
-                    $crate::content::Param::Text(v) => query.bind(v),
-                    $crate::content::Param::OptText(v) => query.bind(v),
-                    $crate::content::Param::Int(v) => query.bind(v),
-                    $crate::content::Param::OptInt(v) => query.bind(v),
-                    $crate::content::Param::Bool(v) => query.bind(v),
-                    $crate::content::Param::Date(v) => query.bind(v),
-                    $crate::content::Param::OptDate(v) => query.bind(v),
-                    $crate::content::Param::DateTime(v) => query.bind(v),
-                    $crate::content::Param::Timestamp(v) => query.bind(v),
-                };
-            }
-            changed +=
-                query.execute(&mut *$tx).await.with_context(|| format!("Failed to write content: {}", statement.sql))?.rows_affected();
-        }
-        changed
-    }};
-}
-pub(crate) use run_statements;
-
 impl ContentPack {
     /// Reads and checks the pack in `root` with the uploaded images it
     /// carries, cleaned ([`pack_media`]); session dates are `offset_days`
@@ -339,7 +313,7 @@ impl ContentPack {
         on_pool!(db, pool => {
             let mut tx = pool.begin().await.context("Failed to begin the content transaction")?;
             for media in &self.media {
-                loaded.media += crate::content::media::insert_media!(tx, media, "on conflict (key) do nothing").rows_affected();
+                loaded.media += tx.insert_media(media, "on conflict (key) do nothing").await?;
             }
             for document in &self.documents {
                 let body = serde_json::to_string(&document.body)?;
@@ -353,11 +327,11 @@ impl ContentPack {
                 sqlx::query(
                     "insert into content_revision (kind, key, version, body, action, created_at) values ($1, $2, 1, $3, 'load', $4)"
                 ).bind(document.kind().as_str()).bind(&document.key).bind(&body).bind(now).execute(&mut *tx).await?;
-                run_statements!(tx, &project(&document.key, &document.body, &images, now)?);
+                tx.run_statements(&project(&document.key, &document.body, &images, now)?).await?;
                 loaded.documents += 1;
             }
             for seed in &self.seeds {
-                loaded.seeds += run_statements!(tx, std::slice::from_ref(seed));
+                loaded.seeds += tx.run_statements(std::slice::from_ref(seed)).await?;
             }
             if loaded != Loaded::default() {
                 sqlx::query(
