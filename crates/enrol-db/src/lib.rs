@@ -41,20 +41,20 @@ pub use money::ledger::{PendingRefund, RefundRecorded};
 pub use money::receipts::ReceiptAccess;
 pub use money::reminders::{BalanceDueChange, ReminderDue};
 pub use money::sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
+pub use orders::actor::Actor;
 pub use orders::cancellations::{BookingRefund, Cancellation};
 pub use orders::consents::AgreedConsent;
 pub use orders::enrollments::{EnrollmentRecord, NewEnrollment};
 pub use orders::fulfilment::{EnrollmentFulfilment, IntentOutcome};
 pub use orders::idempotency::{IdempotencyClaim, StoredResponse};
 pub use orders::online_orders::{CheckoutCompletion, Fulfilment, NewOnlineOrder, OnlineOrderRecord};
-pub use orders::search::{Actor, ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
+pub use orders::search::{ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
 pub use people::accounts::{MailedLink, SessionRecord, SignUp};
+pub use people::audit::{AuditEntry, AuditFilter, AuditRow};
 pub use people::enquiries::OutboxMail;
 pub use people::inbox::{EnquiryChange, EnquiryNote, EnquiryReplied, EnquiryReply, INBOX_LIMIT, InboxEnquiry};
-pub use people::staff::{
-    AddedStaff, AuditEntry, AuditFilter, AuditRow, STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS, StaffCredentials, StaffListing, StaffMember,
-    StaffSetup,
-};
+pub use people::sign_in::{STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS};
+pub use people::staff::{AddedStaff, StaffCredentials, StaffListing, StaffMember, StaffSetup};
 pub use records::account_area::{EmailChange, IntakeBooking, IntakeMove, NewUpload, StoredUpload};
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};

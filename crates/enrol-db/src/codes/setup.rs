@@ -12,10 +12,10 @@ use ts_rs::TS;
 use enrol_domain::codes::{CodeState, CodeTerms, code_state};
 use enrol_domain::enrollment::{Discount, DiscountType};
 
+use crate::AuditEntry;
 use crate::codes::CodeSteps;
 use crate::codes::discount::CodeRow;
 use crate::people::PeopleSteps;
-use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
 /// A discount code as staff see it (decision 017's `Code`).

@@ -9,10 +9,10 @@ use chrono::{DateTime, Utc};
 
 use enrol_domain::content::{ContentBody, ContentKind};
 
+use crate::AuditEntry;
 use crate::content::ContentSteps;
 use crate::content::projection::{ImageSizes, project, withdraw};
 use crate::people::PeopleSteps;
-use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
 /// A document in the list of content.

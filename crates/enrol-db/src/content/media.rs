@@ -7,9 +7,9 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
+use crate::AuditEntry;
 use crate::content::ContentSteps;
 use crate::people::PeopleSteps;
-use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
 /// The most images the library lists, newest first.

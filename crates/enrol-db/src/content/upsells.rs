@@ -11,9 +11,9 @@ use ts_rs::TS;
 use enrol_domain::money::Money;
 use enrol_domain::upsells::UpsellTerms;
 
+use crate::AuditEntry;
 use crate::content::ContentSteps;
 use crate::people::PeopleSteps;
-use crate::people::staff::AuditEntry;
 use crate::{Db, on_pool};
 
 /// An upsell offer as staff see it, keyed by its course's price id.

@@ -18,10 +18,10 @@ use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
+use crate::Actor;
 use crate::money::MoneySteps;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::EnrollmentRecord;
-use crate::orders::search::Actor;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
 use crate::{AuditEntry, Db, on_pool};

@@ -3,7 +3,9 @@
 //! them, their cancellations, what each buyer agreed to, requests carried
 //! out once, and how staff find them.
 
+pub(crate) mod actor;
 pub(crate) mod cancellations;
+pub(crate) mod checkout;
 pub(crate) mod consents;
 pub(crate) mod enrollments;
 pub(crate) mod fulfilment;

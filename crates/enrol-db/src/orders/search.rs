@@ -1,13 +1,9 @@
-//! Orders in the back office (issue 14, decision 017): finding bookings
-//! and reading one whole (its payments, refunds, seat holds, mails and
-//! audit trail). Who changes a booking is an [`Actor`]: the student's own
-//! paths serve a staff member too, in the same transaction, which then
-//! also writes the audit row.
+//! Orders in the back office (decision 017): finding bookings and reading
+//! one whole (its payments, refunds, seat holds, mails and audit trail).
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
-use enrol_domain::date_change::ChangedBy;
 use enrol_domain::enrollment::BookedCourse;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
@@ -15,36 +11,7 @@ use enrol_domain::reference::typed_code;
 
 use crate::money::ledger::OFFLINE_PAYMENT;
 use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
-use crate::{AgreedConsent, AuditEntry, AuditFilter, AuditRow, Db, on_pool};
-
-/// Who changes a booking.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Actor {
-    /// The student, online, under the terms.
-    Student,
-    /// A staff member (their id), who may go beyond the terms where the
-    /// domain allows it, and whose change writes an audit row.
-    Staff(String),
-}
-
-impl Actor {
-    /// Whose request the student's mail says it was.
-    pub(crate) fn changed_by(&self) -> ChangedBy {
-        match self {
-            Actor::Student => ChangedBy::Student,
-            Actor::Staff(_) => ChangedBy::College,
-        }
-    }
-
-    /// The audit row of `action` on order `order_id`: a staff member's
-    /// change has one, the student's none.
-    pub(crate) fn order_audit(&self, action: &'static str, order_id: &str) -> Option<AuditEntry> {
-        match self {
-            Actor::Student => None,
-            Actor::Staff(staff_id) => Some(AuditEntry::new(staff_id, action, "order", order_id)),
-        }
-    }
-}
+use crate::{AgreedConsent, AuditFilter, AuditRow, Db, on_pool};
 
 /// Which orders to find; every criterion given must match.
 #[derive(Debug, Clone, Default)]

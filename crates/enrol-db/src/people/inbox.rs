@@ -13,8 +13,8 @@ use ts_rs::TS;
 use enrol_domain::inbox::{EnquiryDetails, EnquiryStatus, reply_mail};
 use enrol_domain::staff::{Permission, Role};
 
+use crate::AuditEntry;
 use crate::people::PeopleSteps;
-use crate::people::staff::AuditEntry;
 use crate::{College, Db, on_pool, public_id};
 
 /// The most enquiries the inbox lists at once, newest first.

@@ -3,9 +3,11 @@
 //! staff work through and the mail outbox, and the newsletter's list.
 
 pub(crate) mod accounts;
+pub(crate) mod audit;
 pub(crate) mod enquiries;
 pub(crate) mod inbox;
 pub(crate) mod newsletter;
+pub(crate) mod sign_in;
 pub(crate) mod staff;
 mod steps;
 

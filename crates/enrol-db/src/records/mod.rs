@@ -4,6 +4,8 @@
 //! certificates issued, and the demo students that show them.
 
 pub(crate) mod account_area;
+pub(crate) mod account_data;
 pub(crate) mod demo;
+pub(crate) mod readiness;
 pub(crate) mod rosters;
 pub(crate) mod student;

@@ -21,11 +21,11 @@ use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
 
+use crate::Actor;
 use crate::money::MoneySteps;
 use crate::money::balances::BalanceLink;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::EnrollmentRecord;
-use crate::orders::search::Actor;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
 use crate::seats::counting::{FREE_SEATS, held_seats};

@@ -5,6 +5,7 @@
 
 pub(crate) mod counting;
 pub(crate) mod date_changes;
+pub(crate) mod offers;
 pub(crate) mod sessions;
 mod steps;
 pub(crate) mod times;
