@@ -1,7 +1,7 @@
-//! Discount codes (§3 Discount): what a code takes off, which courses it
-//! reaches and whether an order may use it. Uses are counted where orders
-//! hold them ([`crate::codes::CodeSteps`]); staff set codes up in
-//! `codes::setup`.
+//! Discount codes at checkout: what a code takes off (a percentage or an
+//! amount), which courses it reaches and whether an order may use it. Uses
+//! are counted where orders hold them ([`crate::codes::CodeSteps`]); staff
+//! set codes up in `codes::setup`.
 
 use anyhow::Context as _;
 use chrono::NaiveDate;

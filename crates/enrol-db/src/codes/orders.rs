@@ -1,5 +1,5 @@
-//! The bookings that used a discount code, for the back office (issue 14,
-//! decision 017): the order search, narrowed to the code.
+//! The bookings that used a discount code, for the back office (decision
+//! 017): the order search, narrowed to the code.
 
 use anyhow::Context as _;
 

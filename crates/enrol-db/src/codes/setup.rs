@@ -1,8 +1,9 @@
-//! Discount codes as staff keep them in the back office (issue 14,
-//! decision 017): created, edited and expired, each change in one
-//! transaction with its one audit row ([`crate::people::PeopleSteps::audit`]). A code's uses
-//! are counted at checkout ([`crate::codes::CodeSteps`]); here they are only read, under the
-//! code's row lock, so a usage limit is never set below them.
+//! Discount codes as staff keep them in the back office (decision 017):
+//! created, edited and expired, each change in one transaction with its one
+//! audit row ([`crate::people::PeopleSteps::audit`]). A code's uses are
+//! counted at checkout ([`crate::codes::CodeSteps`]); here they are only
+//! read, under the code's row lock, so a usage limit is never set below
+//! them.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};

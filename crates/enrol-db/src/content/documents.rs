@@ -1,8 +1,8 @@
-//! Content documents as staff edit them in the back office (issue 15,
-//! decision 018): drafts, publishing, history and reverting. Publishing
-//! writes the document's projection, its revision, the audit row and the
-//! content version bump in one transaction, so every instance shows the
-//! change at its next version poll, and only whole.
+//! Content documents as staff edit them in the back office (decision 018):
+//! drafts, publishing, history and reverting. Publishing writes the
+//! document's projection, its revision, the audit row and the content
+//! version bump in one transaction, so every instance shows the change at
+//! its next version poll, and only whole.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};

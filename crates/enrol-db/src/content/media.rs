@@ -1,6 +1,6 @@
-//! The content media library (issue 15): images staff upload, kept in the
-//! file store under their key, with their alt text. Each upload and each
-//! change of alt text writes its audit row in its own transaction.
+//! The content media library (decision 018): images staff upload, kept in
+//! the file store under their key, with their alt text. Each upload and
+//! each change of alt text writes its audit row in its own transaction.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};

@@ -2,7 +2,8 @@
 //! staff edit and publish them (decision 018), each document's projection
 //! into the rows the pages read, the catalogue of sections, courses and
 //! dates read from those rows, the editorial pages, the media library,
-//! upsell offers, site search and the Markdown the college writes.
+//! upsell offers, site search and the Markdown the college writes. The
+//! steps its transactions take are `ContentSteps`.
 
 pub(crate) mod catalogue;
 pub(crate) mod documents;
@@ -13,6 +14,7 @@ mod pack;
 pub(crate) mod preview;
 pub mod projection;
 pub(crate) mod search;
+mod steps;
 pub(crate) mod upsells;
 
 pub use pack::{
@@ -20,6 +22,4 @@ pub use pack::{
     upload_key,
 };
 pub(crate) use pack::{Param, media_url};
-mod steps;
-
 pub(crate) use steps::ContentSteps;

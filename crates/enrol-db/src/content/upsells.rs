@@ -1,7 +1,7 @@
-//! Upsell offers as staff edit them in the back office (issue 14, decision
-//! 017). An offer is shown on its course's page and priced at the online
-//! checkout, so a change bumps the content version in its transaction, as
-//! a content load does: every instance drops the pages it cached.
+//! Upsell offers as staff edit them in the back office (decision 017). An
+//! offer is shown on its course's page and priced at the online checkout,
+//! so a change bumps the content version in its transaction, as a content
+//! load does: every instance drops the pages it cached.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};

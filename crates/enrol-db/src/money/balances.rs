@@ -1,9 +1,9 @@
-//! After the booking fee (issue 13, decision 015): the links that pay a
-//! balance, and balance payments recorded once whatever the order or
-//! number of the provider's events; money the college took outside the
-//! provider is recorded by the same transaction, with its audit row
-//! (decision 017). What to do is decided in `enrol_domain::balance`; this
-//! module carries it out. The reminders are in `money::reminders`.
+//! After the booking fee (decision 015): the links that pay a balance, and
+//! balance payments recorded once whatever the order or number of the
+//! provider's events; money the college took outside the provider is
+//! recorded by the same transaction, with its audit row (decision 017).
+//! What to do is decided in `enrol_domain::balance`; this module carries
+//! it out. The reminders are in `money::reminders`.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};

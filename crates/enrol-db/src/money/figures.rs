@@ -1,6 +1,7 @@
-//! The back office's figures (issue 14 item 8): bookings and takings over
-//! a period, e-learning sold, balances still owed, new enquiries, and the rows of the accountant's
-//! exports (orders, payments, refunds) for a range of instants.
+//! The back office's figures (decision 017): bookings and takings over a
+//! period, e-learning sold, balances still owed, new enquiries, and the
+//! rows of the accountant's exports (orders, payments, refunds) for a range
+//! of instants.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};

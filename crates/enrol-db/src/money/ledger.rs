@@ -108,7 +108,7 @@ impl Db {
                 "update refund set status = 'succeeded', provider_refund_id = $2, completed_at = $3, attempts = attempts + 1 \
                  where id = $1 and status = 'pending' returning payment_id, amount, reason"
             ).bind(id).bind(made_as).bind(now).fetch_optional(&mut *tx).await?;
-            // The payment's status (§3) says how much of it was given back.
+            // The payment's status (`refunded`, `partially_refunded`) says how much of it was given back.
             if made.is_some() {
                 if let Some(entry) = audit {
                     tx.audit(entry, now).await?;

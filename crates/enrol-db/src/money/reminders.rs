@@ -1,8 +1,8 @@
-//! The reminders of a balance (issue 13, decision 015), each sent once,
-//! and the leases the scheduled jobs run under; and the day a balance is
-//! due, which a staff member may move (decision 017), forgetting the
-//! reminders the new day makes untrue so they go again on its schedule.
-//! When a reminder is due is decided in `enrol_domain::balance`.
+//! The reminders of a balance (decision 015), each sent once, and the
+//! leases the scheduled jobs run under; and the day a balance is due,
+//! which a staff member may move (decision 017), forgetting the reminders
+//! the new day makes untrue so they go again on its schedule. When a
+//! reminder is due is decided in `enrol_domain::balance`.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};

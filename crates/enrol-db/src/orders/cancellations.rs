@@ -1,11 +1,10 @@
-//! Giving a booking up, or money back (issue 13, decision 015): in one
-//! transaction the booking is cancelled, its seats go back on sale, the
-//! refund the terms allow is queued against the payments it returns and
-//! the student is told. The same transaction serves a staff member, who
-//! may choose the refund, and who may also give back any part of what was
-//! paid without cancelling; each staff change writes its audit row
-//! (decision 017). What the terms allow is decided in
-//! `enrol_domain::cancellation`.
+//! Giving a booking up, or money back (decision 015): in one transaction
+//! the booking is cancelled, its seats go back on sale, the refund the
+//! terms allow is queued against the payments it returns and the student
+//! is told. The same transaction serves a staff member, who may choose the
+//! refund, and who may also give back any part of what was paid without
+//! cancelling; each staff change writes its audit row (decision 017). What
+//! the terms allow is decided in `enrol_domain::cancellation`.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};

@@ -68,7 +68,7 @@ pub struct EnrollmentRecord {
     /// or is being refunded.
     pub paid: Money,
     /// The first day of training and the day its balance is due, kept when
-    /// the booking fee was paid (issue 13).
+    /// the booking fee was paid (decision 015).
     pub starts_on: Option<NaiveDate>,
     pub balance_due_on: Option<NaiveDate>,
     pub paid_at: Option<DateTime<Utc>>,

@@ -1,7 +1,8 @@
 //! Orders: bookings of in-person courses and e-learning orders, from the
 //! checkout that makes them to what the payment provider's events do to
 //! them, their cancellations, what each buyer agreed to, requests carried
-//! out once, and how staff find them.
+//! out once, and how staff find them. The steps its transactions take are
+//! [`OrderSteps`].
 
 pub(crate) mod actor;
 pub(crate) mod cancellations;

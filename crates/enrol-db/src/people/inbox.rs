@@ -1,8 +1,8 @@
-//! The enquiry inbox as staff work through it (issue 14, decision 017):
-//! what the site's forms stored, where staff are with each, who owns it,
-//! their notes and the replies they mailed. Each change is one transaction
-//! with its one audit row ([`crate::people::PeopleSteps::audit`]); a reply's mail is queued in
-//! the same one.
+//! The enquiry inbox as staff work through it (decision 017): what the
+//! site's forms stored, where staff are with each, who owns it, their notes
+//! and the replies they mailed. Each change is one transaction with its one
+//! audit row ([`crate::people::PeopleSteps::audit`]); a reply's mail is
+//! queued in the same one.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};

@@ -1,6 +1,7 @@
 //! People: students' accounts and their sessions, staff and the audit log
 //! of what they change, enquiries from the site's forms with the inbox
-//! staff work through and the mail outbox, and the newsletter's list.
+//! staff work through and the mail outbox, and the newsletter's list. The
+//! steps its transactions take are [`PeopleSteps`].
 
 pub(crate) mod accounts;
 pub(crate) mod audit;

@@ -1,5 +1,6 @@
-//! The newsletter's double opt-in (§7, §9): an address asks, a link is
-//! mailed, and it joins only when the link is opened.
+//! The newsletter's double opt-in: an address asks, a link is mailed, and
+//! it joins only when the link is opened, so nobody is signed up by
+//! someone else.
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};

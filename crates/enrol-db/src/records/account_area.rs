@@ -1,7 +1,7 @@
-//! What a student changes in the account area (issue 12): answers to their
-//! forms, evidence files, an intake call, their name, phone and password.
-//! Every write names the student and touches only their rows, in the same
-//! statement or transaction that checks it.
+//! What a student changes in the account area (decision 014): answers to
+//! their forms, evidence files, an intake call, their name, phone and
+//! password. Every write names the student and touches only their rows, in
+//! the same statement or transaction that checks it.
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};

@@ -1,8 +1,8 @@
-//! A session's roster and attendance (issue 14 item 7): who is booked,
+//! A session's roster and attendance (decision 017): who is booked,
 //! whether their forms and balance are done, their kit, and whether they
 //! came, which tutors mark (one audit row per mark); and the certificate
 //! staff issue to a student who came and has paid in full, which anyone
-//! can check by its number (issue 12).
+//! can check by its number (decision 021).
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};

@@ -1,11 +1,11 @@
-//! A student moves a booked course to another date (issue 13, decision
-//! 015). One transaction takes a seat of the new session (only if one is
-//! free, counted under the sessions' locks) before it gives back the old
-//! one, changes the price and the balance, refunds what was paid beyond the
-//! new total, and mails the new date with its updated calendar entry. A
-//! staff member's move is the same transaction, beyond the 14-day limit
-//! and with its audit row (decision 017). What the terms allow is decided
-//! in `enrol_domain::date_change`.
+//! A student moves a booked course to another date (decision 015). One
+//! transaction takes a seat of the new session (only if one is free,
+//! counted under the sessions' locks) before it gives back the old one,
+//! changes the price and the balance, refunds what was paid beyond the new
+//! total, and mails the new date with its updated calendar entry. A staff
+//! member's move is the same transaction, beyond the 14-day limit and with
+//! its audit row (decision 017). What the terms allow is decided in
+//! `enrol_domain::date_change`.
 
 use std::sync::LazyLock;
 

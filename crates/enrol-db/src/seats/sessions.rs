@@ -1,9 +1,8 @@
-//! Staff run the dates (issue 14 item 3): sessions listed with their seats,
-//! opened, changed and cancelled.
-//! Every change writes one audit row in its transaction and bumps the
-//! content and seats versions: the dates, times and prices the catalogue
-//! keeps per content version, and the seats it counts, are read again, and
-//! cached pages are dropped on every instance.
+//! Staff run the dates (decision 017): sessions listed with their seats,
+//! opened, changed and cancelled. Every change writes one audit row in its
+//! transaction and bumps the content and seats versions: the dates, times
+//! and prices the catalogue keeps per content version, and the seats it
+//! counts, are read again, and cached pages are dropped on every instance.
 
 use std::sync::LazyLock;
 

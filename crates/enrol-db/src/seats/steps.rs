@@ -2,7 +2,7 @@
 //! ([`crate::for_both_engines!`]): the statements that count what they
 //! limit (decision 009). A transaction that changes seats takes
 //! [`crate::Db::seat_turn`] first, locks its sessions and counts seats only
-//! through [`held_seats`](crate::seats::counting::held_seats).
+//! through [`held_seats`].
 
 use std::sync::LazyLock;
 

@@ -1,5 +1,6 @@
-//! When and how booked sessions run (issue 13: calendar invites and
-//! joining instructions), read inside a caller's transaction or on its own.
+//! When and how booked sessions run, for calendar invites and joining
+//! instructions (decision 015), read on their own here and inside a
+//! caller's transaction by [`crate::seats::SeatSteps::session_times`].
 
 use anyhow::Context as _;
 use chrono::NaiveDateTime;
