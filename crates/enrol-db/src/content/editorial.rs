@@ -1,82 +1,158 @@
-//! Reading the pack's site data, pages, blog, people and Pathway
-//! (documents), and the discount codes it seeds.
+//! The college's pages, people, vacancies, articles and the pathway.
 
-use enrol_domain::content::{BlogBody, JobBody, PageBody, PathwayBody, SiteBody, TeamBody};
+use anyhow::Context as _;
+use chrono::NaiveDate;
 
-use super::files::{DiscountFile, DiscountKind};
-use super::*;
+use enrol_domain::money::Money;
+use enrol_domain::page::{BlogCard, Job, PathwayLevel, TeamMember};
 
-pub(super) fn read_site(r: &mut Reader<'_>) -> anyhow::Result<()> {
-    let site: SiteBody = r.yaml("site.yaml")?;
-    r.document("site", ContentBody::Site(site));
-    Ok(())
+use crate::{Db, on_pool};
+
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PageRecord {
+    pub slug: String,
+    pub title: String,
+    pub description: String,
+    pub body_html: String,
 }
 
-pub(super) fn read_pages(r: &mut Reader<'_>) -> anyhow::Result<()> {
-    for path in files(&r.root.join("pages"), "md")? {
-        let (mut page, body): (PageBody, String) = front_matter(&path)?;
-        page.body = body;
-        r.document(slug_of(&path)?, ContentBody::Page(page));
-        r.counts.pages += 1;
-    }
-    Ok(())
+#[derive(sqlx::FromRow)]
+struct TeamRow {
+    name: String,
+    role: String,
+    bio: String,
+    image: String,
 }
 
-pub(super) fn read_blog(r: &mut Reader<'_>) -> anyhow::Result<()> {
-    for path in files(&r.root.join("blog"), "md")? {
-        let (mut article, body): (BlogBody, String) = front_matter(&path)?;
-        article.body = body;
-        r.document(slug_of(&path)?, ContentBody::Blog(article));
-        r.counts.blog_posts += 1;
-    }
-    Ok(())
+#[derive(sqlx::FromRow)]
+struct JobRow {
+    id: String,
+    title: String,
+    location: String,
+    kind: String,
+    summary: String,
+    description_html: String,
 }
 
-/// The key of a team member: their name as a slug.
-pub(super) fn member_key(name: &str) -> String {
-    name.to_ascii_lowercase().split_whitespace().collect::<Vec<_>>().join("-")
+#[derive(sqlx::FromRow)]
+struct PostRow {
+    slug: String,
+    title: String,
+    excerpt: String,
+    author: String,
+    published_on: NaiveDate,
+    image: String,
+    tags: String,
+    body_html: String,
 }
 
-pub(super) fn read_people(r: &mut Reader<'_>) -> anyhow::Result<()> {
-    let team: Vec<TeamBody> = r.yaml("team.yaml")?;
-    for (position, mut member) in team.into_iter().enumerate() {
-        member.position = position as i64;
-        r.document(member_key(&member.name), ContentBody::Team(member));
-    }
-    let jobs: Vec<JobBody> = r.yaml("jobs.yaml")?;
-    for (position, mut job) in jobs.into_iter().enumerate() {
-        job.position = position as i64;
-        r.document(job.id.clone(), ContentBody::Job(job));
-    }
-    let levels: Vec<PathwayBody> = r.yaml("pathway.yaml")?;
-    for level in levels {
-        r.document(level.level.to_string(), ContentBody::Pathway(level));
-    }
-    Ok(())
+#[derive(sqlx::FromRow)]
+struct LevelRow {
+    level: i64,
+    title: String,
+    summary: String,
+    duration: String,
+    units: String,
+    price: i64,
 }
 
-pub(super) fn read_discounts(r: &mut Reader<'_>) -> anyhow::Result<()> {
-    let codes: Vec<DiscountFile> = r.yaml("discounts.yaml")?;
-    for code in codes {
-        ensure!(code.value > 0, "Discount {} must have a positive value", code.code);
-        let kind = match code.kind {
-            DiscountKind::Pound => "pound",
-            DiscountKind::Percent => {
-                ensure!(code.value <= 100, "Discount {} is over 100 percent", code.code);
-                "percent"
-            }
-        };
-        r.seed(
-            "insert into discount_code (code, type, value, expires_on, max_uses) values ($1, $2, $3, $4, $5) \
-             on conflict (code) do nothing",
-            vec![
-                Param::Text(code.code.to_ascii_uppercase()),
-                Param::Text(kind.to_owned()),
-                Param::Int(code.value),
-                Param::OptDate(code.expires),
-                Param::OptInt(code.max_uses),
-            ],
-        );
+/// An article and its body.
+pub struct Article {
+    pub card: BlogCard,
+    pub body_html: String,
+}
+
+fn json<T: serde::de::DeserializeOwned>(raw: &str, what: &str) -> anyhow::Result<T> {
+    serde_json::from_str(raw).with_context(|| format!("Stored {what} is not valid JSON"))
+}
+
+pub fn article_url(slug: &str) -> String {
+    format!("/blog/{slug}/")
+}
+
+impl PostRow {
+    fn into_article(self) -> anyhow::Result<Article> {
+        Ok(Article {
+            card: BlogCard {
+                url: article_url(&self.slug),
+                title: self.title,
+                excerpt: self.excerpt,
+                author: self.author,
+                published: self.published_on.format("%Y-%m-%d").to_string(),
+                image: json(&self.image, "article image")?,
+                tags: json(&self.tags, "article tags")?,
+            },
+            body_html: self.body_html,
+        })
     }
-    Ok(())
+}
+
+const POST_COLUMNS: &str = "select slug, title, excerpt, author, published_on, image, tags, body_html from blog_post";
+
+impl Db {
+    pub async fn page(&self, slug: &str) -> anyhow::Result<Option<PageRecord>> {
+        on_pool!(self, pool => sqlx::query_as("select slug, title, description, body_html from page where slug = $1")
+            .bind(slug).fetch_optional(pool).await)
+        .with_context(|| format!("Failed to read the page {slug}"))
+    }
+
+    /// The slug of every page of the college's words.
+    pub async fn page_slugs(&self) -> anyhow::Result<Vec<String>> {
+        on_pool!(self, pool => sqlx::query_scalar("select slug from page order by slug").fetch_all(pool).await)
+            .context("Failed to list the pages")
+    }
+
+    pub async fn team(&self) -> anyhow::Result<Vec<TeamMember>> {
+        let rows: Vec<TeamRow> = on_pool!(self, pool => sqlx::query_as(
+            "select name, role, bio, image from team_member order by position"
+        ).fetch_all(pool).await)
+        .context("Failed to read the team")?;
+        rows.into_iter().map(|r| Ok(TeamMember { name: r.name, role: r.role, bio: r.bio, image: json(&r.image, "portrait")? })).collect()
+    }
+
+    pub async fn jobs(&self) -> anyhow::Result<Vec<Job>> {
+        let rows: Vec<JobRow> = on_pool!(self, pool => sqlx::query_as(
+            "select id, title, location, kind, summary, description_html from job order by position"
+        ).fetch_all(pool).await)
+        .context("Failed to read the vacancies")?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Job {
+                id: r.id,
+                title: r.title,
+                location: r.location,
+                kind: r.kind,
+                summary: r.summary,
+                description_html: r.description_html,
+            })
+            .collect())
+    }
+
+    /// The articles published by `today` (London), newest first: one with
+    /// a later day is scheduled, and shows from that day on.
+    pub async fn articles(&self, today: NaiveDate) -> anyhow::Result<Vec<Article>> {
+        let sql = format!("{POST_COLUMNS} where published_on <= $1 order by published_on desc, slug");
+        let rows: Vec<PostRow> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(today).fetch_all(pool).await)
+            .context("Failed to read the articles")?;
+        rows.into_iter().map(PostRow::into_article).collect()
+    }
+
+    pub async fn pathway(&self) -> anyhow::Result<Vec<PathwayLevel>> {
+        let rows: Vec<LevelRow> = on_pool!(self, pool => sqlx::query_as(
+            "select level, title, summary, duration, units, price from pathway_level order by level"
+        ).fetch_all(pool).await)
+        .context("Failed to read the pathway")?;
+        rows.into_iter()
+            .map(|r| {
+                Ok(PathwayLevel {
+                    level: r.level,
+                    title: r.title,
+                    summary: r.summary,
+                    duration: r.duration,
+                    units: json(&r.units, "pathway units")?,
+                    price: Money::from_pence(r.price),
+                })
+            })
+            .collect()
+    }
 }

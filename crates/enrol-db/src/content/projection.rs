@@ -12,7 +12,7 @@ use enrol_domain::page::Hero;
 use enrol_domain::site::{FileRef, FooterLogo, Image};
 
 use super::{Param, Statement, media_url};
-use crate::markdown;
+use crate::content::markdown;
 
 /// The width and height of the images a body names.
 pub trait ImageSizes: Sync {

@@ -1,0 +1,198 @@
+//! The checkout's transactions over an enrollment: created with its seats
+//! and code use held, changed, and given its payment intent, each in one
+//! transaction that counts what it limits ([`crate::seats::SeatSteps`],
+//! [`crate::codes::CodeSteps`]).
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+
+use enrol_domain::booking::{BookingRefused, renewed_hold};
+use enrol_domain::enrollment::BookedCourse;
+use enrol_domain::reference::OrderKind;
+
+use crate::codes::CodeSteps;
+use crate::orders::OrderSteps;
+use crate::seats::SeatSteps;
+use crate::seats::counting::held_sessions;
+use crate::{Db, NewEnrollment, on_pool};
+
+/// What renewing an order's hold reads of it.
+#[derive(sqlx::FromRow)]
+struct HoldRow {
+    lines: String,
+    discount_code: Option<String>,
+    code_reserved: bool,
+    hold_ends_at: Option<DateTime<Utc>>,
+}
+
+impl Db {
+    /// Stores the enrollment, counts its code use and holds its seats in
+    /// one transaction: all of them, or none and why. A client may hold
+    /// seats for `max_live_orders` unpaid orders at once, no more.
+    pub async fn create_enrollment(
+        &self,
+        new: &NewEnrollment,
+        max_live_orders: i64,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Result<(), BookingRefused>> {
+        let sessions = held_sessions(&new.courses);
+        let hold_ends_at = now + enrol_domain::booking::HOLD_LIFE;
+        let until = renewed_hold(now, hold_ends_at).context("A new hold has time left")?;
+        // SQLite's turn is its write lock, so it comes first; on PostgreSQL the
+        // order's own row and its client's count are written before the seat
+        // queue, which then waits only for the seats (see `Db::seat_turn`).
+        let reference = self.next_reference(OrderKind::Booking).await?;
+        let write_turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query("insert into hold_client (client_key) values ($1) on conflict (client_key) do update set client_key = excluded.client_key")
+                .bind(&new.client_key).execute(&mut *tx).await?;
+            let live: i64 = sqlx::query_scalar("select count(*) from enrollment where client_key = $1 and status = 'pending' and held_until > $2")
+                .bind(&new.client_key).bind(now).fetch_one(&mut *tx).await?;
+            if live >= max_live_orders {
+                tx.rollback().await?;
+                return Ok(Err(BookingRefused::TooManyHolds));
+            }
+            tx.insert_enrollment(new, &reference, until, hold_ends_at, now).await?;
+            tx.keep_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
+            let _turn = match write_turn {
+                Some(turn) => turn,
+                None => self.seat_turn().await,
+            };
+            tx.lock_sessions(&sessions).await?;
+            if let Some(full) = tx.hold_seats(&new.id, &sessions, until, now).await? {
+                tx.rollback().await?;
+                return Ok(Err(full));
+            }
+            if let Some(code) = &new.discount_code && !tx.reserve_code(code).await? {
+                tx.rollback().await?;
+                return Ok(Err(BookingRefused::CodeUsedUp { code: code.clone() }));
+            }
+            tx.seats_changed().await?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(Ok(()))
+        })
+        .context("Failed to create the enrollment")
+    }
+
+    /// Replaces a pending enrollment's courses, figures, contact, holds and
+    /// code (`PUT /api/enroll/`), renewing its hold within its life. `None`
+    /// when there is no pending enrollment `id`.
+    pub async fn replace_enrollment(&self, new: &NewEnrollment, now: DateTime<Utc>) -> anyhow::Result<Option<Result<(), BookingRefused>>> {
+        let lines = serde_json::to_string(&new.courses)?;
+        let metadata = serde_json::to_string(&new.metadata)?;
+        let _turn = self.seat_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let found: Option<HoldRow> = sqlx::query_as(
+                "select lines, discount_code, code_reserved, hold_ends_at from enrollment where id = $1 and status = 'pending'"
+            ).bind(&new.id).fetch_optional(&mut *tx).await?;
+            let Some(HoldRow { lines: old_lines, discount_code: old_code, code_reserved: reserved, hold_ends_at }) = found else {
+                tx.rollback().await?;
+                return Ok(None);
+            };
+            let Some(until) = renewed_hold(now, hold_ends_at.unwrap_or(now)) else {
+                tx.rollback().await?;
+                return Ok(Some(Err(BookingRefused::HoldEnded)));
+            };
+            let old: Vec<BookedCourse> = serde_json::from_str(&old_lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
+            tx.lock_sessions(&held_sessions(old.iter().chain(&new.courses))).await?;
+            // Holds of sessions still wanted are renewed, not given up first: a
+            // seat this order holds stays its own (a claimed waiting-list offer's too).
+            let wanted = held_sessions(&new.courses);
+            let holding: Vec<String> =
+                sqlx::query_scalar("select session_id from seat_hold where enrollment_id = $1").bind(&new.id).fetch_all(&mut *tx).await?;
+            for session_id in holding.iter().filter(|s| !wanted.contains(s)) {
+                sqlx::query("delete from seat_hold where enrollment_id = $1 and session_id = $2")
+                    .bind(&new.id).bind(session_id).execute(&mut *tx).await?;
+            }
+            if let Some(full) = tx.hold_seats(&new.id, &wanted, until, now).await? {
+                tx.rollback().await?;
+                return Ok(Some(Err(full)));
+            }
+            let keeps_its_use = reserved && old_code == new.discount_code;
+            if !keeps_its_use {
+                tx.release_code(&new.id).await?;
+                if let Some(code) = &new.discount_code && !tx.reserve_code(code).await? {
+                    tx.rollback().await?;
+                    return Ok(Some(Err(BookingRefused::CodeUsedUp { code: code.clone() })));
+                }
+            }
+            tx.rewrite_enrollment(new, &lines, &metadata, until).await?;
+            tx.keep_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
+            tx.seats_changed().await?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(Some(Ok(())))
+        })
+        .context("Failed to update the enrollment")
+    }
+
+    /// Remembers that the browser with `owner_token_hash` prepared payment
+    /// intent `intent_id` (`POST /api/checkout/`).
+    pub async fn record_checkout_intent(&self, intent_id: &str, owner_token_hash: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+        on_pool!(self, pool => sqlx::query("insert into checkout_intent (id, owner_token_hash, created_at) values ($1, $2, $3)")
+            .bind(intent_id).bind(owner_token_hash).bind(now).execute(pool).await.map(drop))
+        .context("Failed to record the payment intent")
+    }
+
+    /// Who prepared payment intent `intent_id`, if this site did.
+    pub async fn checkout_intent_owner(&self, intent_id: &str) -> anyhow::Result<Option<String>> {
+        on_pool!(self, pool => sqlx::query_scalar("select owner_token_hash from checkout_intent where id = $1")
+            .bind(intent_id).fetch_optional(pool).await)
+        .context("Failed to read the payment intent")
+    }
+
+    /// Makes `intent_id` the one payment intent of pending enrollment `id`
+    /// (replacing `replacing`, which the caller has cancelled at the
+    /// provider) and renews its hold: every seat held again only if it is
+    /// still free, the code use counted again only if one is left, never
+    /// past the hold's life. `None` when the enrollment is no longer
+    /// pending or another intent got there first.
+    pub async fn attach_payment_intent(
+        &self,
+        id: &str,
+        intent_id: &str,
+        replacing: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Result<(), BookingRefused>>> {
+        let _turn = self.seat_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let attached = sqlx::query(
+                "update enrollment set payment_intent_id = $2 where id = $1 and status = 'pending' \
+                 and (payment_intent_id is null or payment_intent_id = $2 or payment_intent_id = $3)"
+            ).bind(id).bind(intent_id).bind(replacing).execute(&mut *tx).await?.rows_affected() == 1;
+            if !attached {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            let HoldRow { lines, discount_code: code, code_reserved: reserved, hold_ends_at } = sqlx::query_as(
+                "select lines, discount_code, code_reserved, hold_ends_at from enrollment where id = $1"
+            ).bind(id).fetch_one(&mut *tx).await?;
+            let Some(until) = renewed_hold(now, hold_ends_at.unwrap_or(now)) else {
+                tx.rollback().await?;
+                return Ok(Some(Err(BookingRefused::HoldEnded)));
+            };
+            let courses: Vec<BookedCourse> = serde_json::from_str(&lines).map_err(|e| sqlx::Error::Decode(e.into()))?;
+            let sessions = held_sessions(&courses);
+            tx.lock_sessions(&sessions).await?;
+            if let Some(full) = tx.hold_seats(id, &sessions, until, now).await? {
+                tx.rollback().await?;
+                return Ok(Some(Err(full)));
+            }
+            if let Some(code) = code.filter(|_| !reserved) {
+                if !tx.reserve_code(&code).await? {
+                    tx.rollback().await?;
+                    return Ok(Some(Err(BookingRefused::CodeUsedUp { code })));
+                }
+                sqlx::query("update enrollment set code_reserved = true where id = $1").bind(id).execute(&mut *tx).await?;
+            }
+            sqlx::query("update enrollment set held_until = $2 where id = $1").bind(id).bind(until).execute(&mut *tx).await?;
+            sqlx::query("update checkout_intent set enrollment_id = $2 where id = $1").bind(intent_id).bind(id).execute(&mut *tx).await?;
+            tx.seats_changed().await?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(Some(Ok(())))
+        })
+        .context("Failed to link the payment intent")
+    }
+}

@@ -1,0 +1,18 @@
+//! Orders: bookings of in-person courses and e-learning orders, from the
+//! checkout that makes them to what the payment provider's events do to
+//! them, their cancellations, what each buyer agreed to, requests carried
+//! out once, and how staff find them. The steps its transactions take are
+//! [`OrderSteps`].
+
+pub(crate) mod actor;
+pub(crate) mod cancellations;
+pub(crate) mod checkout;
+pub(crate) mod consents;
+pub(crate) mod enrollments;
+pub(crate) mod fulfilment;
+pub(crate) mod idempotency;
+pub(crate) mod online_orders;
+pub(crate) mod search;
+mod steps;
+
+pub(crate) use steps::OrderSteps;

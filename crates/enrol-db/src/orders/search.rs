@@ -1,0 +1,279 @@
+//! Orders in the back office (decision 017): finding bookings and reading
+//! one whole (its payments, refunds, seat holds, mails and audit trail).
+
+use anyhow::Context as _;
+use chrono::{DateTime, NaiveDate, Utc};
+
+use enrol_domain::enrollment::BookedCourse;
+use enrol_domain::money::Money;
+use enrol_domain::page::EnrollmentStatus;
+use enrol_domain::reference::typed_code;
+
+use crate::money::ledger::OFFLINE_PAYMENT;
+use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
+use crate::{AgreedConsent, AuditFilter, AuditRow, Db, on_pool};
+
+/// Which orders to find; every criterion given must match.
+#[derive(Debug, Clone, Default)]
+pub struct OrderSearch {
+    /// Part of the name, the email or the order id, in any case.
+    pub text: Option<String>,
+    pub status: Option<EnrollmentStatus>,
+    pub course_id: Option<String>,
+    /// A session date of one of its courses.
+    pub date: Option<NaiveDate>,
+    /// The discount code it used.
+    pub discount_code: Option<String>,
+}
+
+/// An order in a list of them.
+#[derive(Debug, Clone)]
+pub struct OrderListing {
+    pub id: String,
+    pub reference: String,
+    pub created_at: DateTime<Utc>,
+    pub name: String,
+    pub email: String,
+    pub courses: Vec<BookedCourse>,
+    pub total: Money,
+    /// Payments less refunds.
+    pub paid: Money,
+    pub status: EnrollmentStatus,
+}
+
+/// A payment of an order.
+#[derive(Debug, Clone)]
+pub struct OrderPayment {
+    pub id: String,
+    pub amount: Money,
+    pub method: String,
+    pub status: String,
+    /// What was entered for money taken by hand, else the provider's id.
+    pub reference: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// A refund of one of an order's payments.
+#[derive(Debug, Clone)]
+pub struct OrderRefund {
+    pub id: String,
+    pub amount: Money,
+    pub status: String,
+    pub reason: String,
+    pub created_at: DateTime<Utc>,
+    /// Of money taken by hand: a person gives it back and records it.
+    pub by_hand: bool,
+}
+
+/// A seat an unpaid order holds.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderHold {
+    pub session_id: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A mail queued for an order's address.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct OrderMail {
+    pub id: String,
+    pub to_address: String,
+    pub subject: String,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// An order as the back office reads it, with everything that happened to it.
+#[derive(Debug, Clone)]
+pub struct OrderDetail {
+    pub record: EnrollmentRecord,
+    pub payments: Vec<OrderPayment>,
+    pub refunds: Vec<OrderRefund>,
+    pub holds: Vec<OrderHold>,
+    /// Newest first.
+    pub mails: Vec<OrderMail>,
+    /// Newest first.
+    pub audit: Vec<AuditRow>,
+    /// What the buyer agreed to at checkout.
+    pub agreed: Vec<AgreedConsent>,
+}
+
+/// The most orders one search lists.
+pub const ORDERS_LISTED: i64 = 100;
+/// The most mails and audit rows one order shows.
+const HISTORY_SHOWN: i64 = 200;
+
+/// `text` matched literally inside a `like … escape '\'` pattern.
+fn like_literal(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+}
+
+impl Db {
+    /// The orders matching `search`, newest first, at most [`ORDERS_LISTED`].
+    /// Courses and dates are found in the lines as stored (compact JSON, as
+    /// `serde_json` writes them), which both engines read as text.
+    pub async fn search_orders(&self, search: &OrderSearch) -> anyhow::Result<Vec<OrderListing>> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            id: String,
+            reference: String,
+            created_at: DateTime<Utc>,
+            given_name: String,
+            family_name: String,
+            email: String,
+            lines: String,
+            total: i64,
+            paid: i64,
+            status: String,
+        }
+        let mut conditions = Vec::new();
+        let mut values = Vec::new();
+        if let Some(text) = search.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            // A reference however it was typed or read out ("b 7k3p9"), or
+            // any part of a name, an address or an id.
+            values.push(typed_code(text).map(|code| format!("B-{code}")).unwrap_or_default());
+            values.push(format!("%{}%", like_literal(&text.to_lowercase())));
+            conditions.push(
+                "(e.reference = $1 or lower(e.reference) like $2 escape '\\' \
+                 or lower(e.given_name || ' ' || e.family_name) like $2 escape '\\' or lower(e.email) like $2 escape '\\' \
+                 or lower(e.id) like $2 escape '\\')"
+                    .to_owned(),
+            );
+        }
+        let mut condition = |value: String, sql: &str| {
+            values.push(value);
+            conditions.push(sql.replace('?', &format!("${}", values.len())));
+        };
+        if let Some(status) = search.status {
+            condition(status.as_str().to_owned(), "e.status = ?");
+        }
+        if let Some(course_id) = &search.course_id {
+            let course_id = serde_json::Value::from(course_id.as_str());
+            condition(format!("%{}%", like_literal(&format!("\"courseId\":{course_id}"))), "e.lines like ? escape '\\'");
+        }
+        if let Some(date) = search.date {
+            condition(format!("%\"date\":\"{date}\"%"), "e.lines like ?");
+        }
+        if let Some(code) = &search.discount_code {
+            condition(code.clone(), "e.discount_code = ?");
+        }
+        let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
+        let sql = format!(
+            "select e.id, e.reference, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {} as paid, e.status \
+             from enrollment e {filter} order by e.created_at desc, e.id desc limit {ORDERS_LISTED}",
+            *NET_PAID
+        );
+        let rows: Vec<Row> = on_pool!(self, pool => {
+            let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()));
+            for value in &values {
+                query = query.bind(value);
+            }
+            query.fetch_all(pool).await
+        })
+        .context("Failed to search the orders")?;
+        rows.into_iter()
+            .map(|row| {
+                Ok(OrderListing {
+                    status: EnrollmentStatus::parse(&row.status).with_context(|| format!("Unknown enrollment status {}", row.status))?,
+                    courses: serde_json::from_str(&row.lines).context("Stored enrollment lines are not valid JSON")?,
+                    name: format!("{} {}", row.given_name, row.family_name).trim().to_owned(),
+                    id: row.id,
+                    reference: row.reference,
+                    created_at: row.created_at,
+                    email: row.email,
+                    total: Money::from_pence(row.total),
+                    paid: Money::from_pence(row.paid),
+                })
+            })
+            .collect()
+    }
+
+    /// Order `id` with its payments, refunds, holds, the mails sent to its
+    /// address and its audit trail.
+    pub async fn order_detail(&self, id: &str) -> anyhow::Result<Option<OrderDetail>> {
+        #[derive(sqlx::FromRow)]
+        struct RefundRow {
+            id: String,
+            amount: i64,
+            status: String,
+            reason: String,
+            created_at: DateTime<Utc>,
+            by_hand: bool,
+        }
+        #[derive(sqlx::FromRow)]
+        struct PaymentRow {
+            id: String,
+            amount: i64,
+            method: String,
+            status: String,
+            transaction_id: String,
+            metadata: String,
+            created_at: DateTime<Utc>,
+        }
+        let Some(record) = self.enrollment(id).await? else { return Ok(None) };
+        let email = record.email.trim().to_lowercase();
+        let (payments, refunds, holds, mails): (Vec<PaymentRow>, Vec<RefundRow>, Vec<OrderHold>, Vec<OrderMail>) = on_pool!(self, pool => {
+            let payments = sqlx::query_as(
+                "select id, amount, method, status, transaction_id, metadata, created_at from payment where enrollment_id = $1 \
+                 order by created_at, id"
+            ).bind(id).fetch_all(pool).await?;
+            let refunds = sqlx::query_as(
+                "select r.id, r.amount, r.status, r.reason, r.created_at, p.transaction_id like $2 as by_hand \
+                 from refund r join payment p on p.id = r.payment_id where p.enrollment_id = $1 order by r.created_at, r.id"
+            ).bind(id).bind(format!("{OFFLINE_PAYMENT}%")).fetch_all(pool).await?;
+            let holds = sqlx::query_as("select session_id, expires_at from seat_hold where enrollment_id = $1 order by session_id")
+                .bind(id).fetch_all(pool).await?;
+            let mails = sqlx::query_as(
+                "select id, to_address, subject, created_at, sent_at from mail_outbox where lower(to_address) = $1 and $1 <> '' \
+                 order by created_at desc, id desc limit $2"
+            ).bind(&email).bind(HISTORY_SHOWN).fetch_all(pool).await?;
+            Ok::<_, sqlx::Error>((payments, refunds, holds, mails))
+        })
+        .context("Failed to read the order")?;
+        let audit = self
+            .audit_entries(&AuditFilter {
+                entity: Some("order".to_owned()),
+                entity_id: Some(id.to_owned()),
+                limit: HISTORY_SHOWN,
+                ..AuditFilter::default()
+            })
+            .await?;
+        let payments = payments
+            .into_iter()
+            .map(|row| {
+                let metadata: serde_json::Value = serde_json::from_str(&row.metadata).unwrap_or_default();
+                OrderPayment {
+                    reference: metadata["reference"].as_str().map_or(row.transaction_id, str::to_owned),
+                    id: row.id,
+                    amount: Money::from_pence(row.amount),
+                    method: row.method,
+                    status: row.status,
+                    created_at: row.created_at,
+                }
+            })
+            .collect();
+        let refunds = refunds
+            .into_iter()
+            .map(|row| OrderRefund {
+                id: row.id,
+                amount: Money::from_pence(row.amount),
+                status: row.status,
+                reason: row.reason,
+                created_at: row.created_at,
+                by_hand: row.by_hand,
+            })
+            .collect();
+        let agreed = self.enrollment_consents(id).await?;
+        Ok(Some(OrderDetail { record, payments, refunds, holds, mails, audit, agreed }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::like_literal;
+
+    #[test]
+    fn like_patterns_match_their_text_literally() {
+        assert_eq!(like_literal("50%_off\\"), "50\\%\\_off\\\\");
+        assert_eq!(like_literal("sam.lee@example.com"), "sam.lee@example.com");
+    }
+}

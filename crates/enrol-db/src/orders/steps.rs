@@ -1,0 +1,158 @@
+//! The steps of orders inside a caller's transaction, on either engine
+//! ([`crate::for_both_engines!`]): a booking locked and read, written as a
+//! new order or as a changed one, what its buyer agreed to, and what to
+//! bring to its training.
+
+use chrono::{DateTime, Utc};
+
+use enrol_domain::consent::Consent;
+use enrol_domain::enrollment::BookedCourse;
+
+use crate::orders::enrollments::{Column, Row, SELECT, Value, chosen, insert_statement, update_statement};
+use crate::{EnrollmentRecord, NewEnrollment, for_both_engines, public_id};
+
+pub(crate) trait OrderSteps {
+    /// Takes booking `id`'s row lock and reads it; `None` when there is no
+    /// such booking. A payment, a cancellation or another change waits its
+    /// turn behind the lock.
+    async fn lock_booking(&mut self, id: &str) -> sqlx::Result<Option<EnrollmentRecord>>;
+
+    /// Inserts `new` as a pending order known as `reference`, its seats and
+    /// code use kept until `until`, renewable until `hold_ends_at`.
+    async fn insert_enrollment(
+        &mut self,
+        new: &NewEnrollment,
+        reference: &str,
+        until: DateTime<Utc>,
+        hold_ends_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> sqlx::Result<()>;
+
+    /// Writes what the buyer chose again over pending order `new.id` (its
+    /// courses as `lines`, its `metadata`, both as JSON), its hold renewed
+    /// until `until`.
+    async fn rewrite_enrollment(&mut self, new: &NewEnrollment, lines: &str, metadata: &str, until: DateTime<Utc>) -> sqlx::Result<()>;
+
+    /// Runs `sql`, an insert or update of order `id` whose placeholders are
+    /// `$1` for the id and then `columns` in their order, binding them so.
+    async fn write_enrollment(&mut self, sql: String, id: &str, columns: &[Column<'_>]) -> sqlx::Result<()>;
+
+    /// Keeps `consents` agreed at `now` for the order `enrollment_id` or
+    /// `online_order_id` (one is `None`), in place of any it had: a changed
+    /// order is agreed to again.
+    async fn keep_consents(
+        &mut self,
+        enrollment_id: Option<&str>,
+        online_order_id: Option<&str>,
+        consents: &[Consent],
+        now: DateTime<Utc>,
+    ) -> sqlx::Result<()>;
+
+    /// What to bring to the training of `courses`: their courses' lists,
+    /// each thing once.
+    async fn what_to_bring(&mut self, courses: &[BookedCourse]) -> sqlx::Result<Vec<String>>;
+}
+
+for_both_engines! {
+    impl OrderSteps {
+        async fn lock_booking(&mut self, id: &str) -> sqlx::Result<Option<EnrollmentRecord>> {
+            sqlx::query("update enrollment set status = status where id = $1").bind(id).execute(&mut *self).await?;
+            let row: Option<Row> = sqlx::query_as(SELECT.as_str()).bind(id).fetch_optional(&mut *self).await?;
+            row.map(|row| row.into_record().map_err(|e| sqlx::Error::Decode(e.into()))).transpose()
+        }
+
+        async fn insert_enrollment(
+            &mut self,
+            new: &NewEnrollment,
+            reference: &str,
+            until: DateTime<Utc>,
+            hold_ends_at: DateTime<Utc>,
+            now: DateTime<Utc>,
+        ) -> sqlx::Result<()> {
+            let lines = serde_json::to_string(&new.courses).map_err(|e| sqlx::Error::Encode(e.into()))?;
+            let metadata = serde_json::to_string(&new.metadata).map_err(|e| sqlx::Error::Encode(e.into()))?;
+            let mut columns = chosen(new, &lines, &metadata, until).to_vec();
+            columns.extend([
+                ("status", Value::Text("pending")),
+                ("user_id", Value::OptText(new.user_id.as_deref())),
+                ("created_at", Value::Time(now)),
+                ("owner_token_hash", Value::Text(&new.owner_token_hash)),
+                ("client_key", Value::Text(&new.client_key)),
+                ("hold_ends_at", Value::Time(hold_ends_at)),
+                ("reference", Value::Text(reference)),
+            ]);
+            self.write_enrollment(insert_statement(&columns), &new.id, &columns).await
+        }
+
+        async fn rewrite_enrollment(&mut self, new: &NewEnrollment, lines: &str, metadata: &str, until: DateTime<Utc>) -> sqlx::Result<()> {
+            let columns = chosen(new, lines, metadata, until);
+            self.write_enrollment(update_statement(&columns), &new.id, &columns).await
+        }
+
+        async fn write_enrollment(&mut self, sql: String, id: &str, columns: &[Column<'_>]) -> sqlx::Result<()> {
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(id);
+            for (_, value) in columns {
+                query = match *value {
+                    Value::Text(text) => query.bind(text),
+                    Value::OptText(text) => query.bind(text),
+                    Value::Pence(pence) => query.bind(pence),
+                    Value::Flag(flag) => query.bind(flag),
+                    Value::Time(time) => query.bind(time),
+                };
+            }
+            query.execute(&mut *self).await?;
+            Ok(())
+        }
+
+        async fn keep_consents(
+            &mut self,
+            enrollment_id: Option<&str>,
+            online_order_id: Option<&str>,
+            consents: &[Consent],
+            now: DateTime<Utc>,
+        ) -> sqlx::Result<()> {
+            sqlx::query("delete from order_consent where enrollment_id = $1 or online_order_id = $2")
+                .bind(enrollment_id)
+                .bind(online_order_id)
+                .execute(&mut *self)
+                .await?;
+            for consent in consents {
+                sqlx::query(
+                    "insert into order_consent (id, enrollment_id, online_order_id, kind, course_id, version, wording, agreed_at) \
+                     values ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(public_id())
+                .bind(enrollment_id)
+                .bind(online_order_id)
+                .bind(consent.kind)
+                .bind(&consent.course_id)
+                .bind(consent.version)
+                .bind(&consent.wording)
+                .bind(now)
+                .execute(&mut *self)
+                .await?;
+            }
+            Ok(())
+        }
+
+        async fn what_to_bring(&mut self, courses: &[BookedCourse]) -> sqlx::Result<Vec<String>> {
+            let mut things: Vec<String> = Vec::new();
+            for course in courses {
+                let listed: Option<String> = sqlx::query_scalar("select what_to_bring from course where id = $1")
+                    .bind(&course.course_id)
+                    .fetch_optional(&mut *self)
+                    .await?;
+                let listed: Vec<String> = match listed {
+                    Some(json) => serde_json::from_str(&json).map_err(|e| sqlx::Error::Decode(e.into()))?,
+                    None => Vec::new(),
+                };
+                for thing in listed {
+                    if !things.contains(&thing) {
+                        things.push(thing);
+                    }
+                }
+            }
+            Ok(things)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! What the account area shows of a student's records (decision 008):
+//! their bookings with what is paid and owed, their payments with the
+//! receipts and credit notes that record them, and their online courses.
+
+use anyhow::Context as _;
+use chrono::{DateTime, NaiveDate, Utc};
+
+use enrol_domain::auth::{AccountCreditNote, AccountData, AccountEnrollment, AccountOnlineCourse, AccountPayment, UserData};
+use enrol_domain::balance::outstanding;
+use enrol_domain::enrollment::{BookedCourse, balance_due};
+use enrol_domain::london;
+use enrol_domain::money::Money;
+use enrol_domain::page::EnrollmentStatus;
+use enrol_domain::receipt::DocumentKind;
+
+use crate::orders::enrollments::{NET_PAID, REFUNDED};
+use crate::{Db, on_pool};
+
+impl Db {
+    /// What the account area of `user` shows: bookings newest first,
+    /// payments with their receipts and credit notes, and online courses.
+    pub async fn account_data(&self, user: UserData) -> anyhow::Result<AccountData> {
+        #[derive(sqlx::FromRow)]
+        struct EnrollmentRow {
+            id: String,
+            reference: String,
+            status: String,
+            discount: i64,
+            total: i64,
+            lines: String,
+            paid: i64,
+            refunded: i64,
+            created_at: DateTime<Utc>,
+            balance_due_on: Option<NaiveDate>,
+        }
+        #[derive(sqlx::FromRow)]
+        struct PaymentRow {
+            id: String,
+            amount: i64,
+            status: String,
+            method: String,
+            created_at: DateTime<Utc>,
+        }
+        #[derive(sqlx::FromRow)]
+        struct DocumentRow {
+            payment_id: String,
+            kind: String,
+            number: String,
+            amount: i64,
+        }
+        #[derive(sqlx::FromRow)]
+        struct CourseRow {
+            reference: String,
+            course_id: String,
+            course_title: String,
+            complete: bool,
+        }
+        let (enrollments, payments, documents, courses) = on_pool!(self, pool => {
+            let enrollments: Vec<EnrollmentRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "select e.id, e.reference, e.status, e.discount, e.total, e.lines, e.created_at, e.balance_due_on, {} as paid, \
+                 cast({REFUNDED} as bigint) as refunded from enrollment e where e.user_id = $1 \
+                 and e.status in ('deposit', 'completed', 'cancelled') order by e.created_at desc",
+                *NET_PAID
+            ))).bind(&user.id).fetch_all(pool).await.context("Failed to read the bookings")?;
+            let payments: Vec<PaymentRow> = sqlx::query_as(
+                "select id, amount, status, method, created_at from payment where user_id = $1 order by created_at desc"
+            ).bind(&user.id).fetch_all(pool).await.context("Failed to read the payments")?;
+            let documents: Vec<DocumentRow> = sqlx::query_as(
+                "select r.payment_id, r.kind, r.number, r.amount from receipt r join payment p on p.id = r.payment_id \
+                 where p.user_id = $1 order by r.kind, r.sequence"
+            ).bind(&user.id).fetch_all(pool).await.context("Failed to read the receipts")?;
+            let courses: Vec<CourseRow> = sqlx::query_as(
+                "select o.reference, r.course_id, r.course_title, r.complete from online_registration r \
+                 join online_order o on o.id = r.online_order_id where r.user_id = $1 and not r.removed order by r.created_at"
+            ).bind(&user.id).fetch_all(pool).await.context("Failed to read the online courses")?;
+            (enrollments, payments, documents, courses)
+        });
+        let enrollments = enrollments
+            .into_iter()
+            .map(|row| {
+                let booked: Vec<BookedCourse> = serde_json::from_str(&row.lines).context("Stored enrollment lines are not valid JSON")?;
+                let status = EnrollmentStatus::parse(&row.status).with_context(|| format!("Unknown enrollment status {}", row.status))?;
+                // A cancelled booking owes nothing: the terms settled it.
+                let balance = match status {
+                    EnrollmentStatus::Cancelled => Money::ZERO,
+                    _ => outstanding(Money::from_pence(row.total), Money::from_pence(row.paid)),
+                };
+                let booked_on = london::today(row.created_at);
+                let due = balance_due(row.balance_due_on, &booked, booked_on);
+                Ok(AccountEnrollment {
+                    status,
+                    lines: booked.iter().map(BookedCourse::line).collect(),
+                    discount: Money::from_pence(row.discount),
+                    total: Money::from_pence(row.total),
+                    paid: Money::from_pence(row.paid),
+                    refunded: Money::from_pence(row.refunded),
+                    balance,
+                    balance_due_on: due.filter(|_| balance > Money::ZERO).map(|d| d.to_string()),
+                    created_at: london::wall_clock(row.created_at),
+                    id: row.id,
+                    reference: row.reference,
+                })
+            })
+            .collect::<anyhow::Result<_>>()?;
+        Ok(AccountData {
+            user,
+            enrollments,
+            payments: payments
+                .into_iter()
+                .map(|p| {
+                    let of_payment = || documents.iter().filter(|d| d.payment_id == p.id);
+                    AccountPayment {
+                        receipt: of_payment().find(|d| d.kind == DocumentKind::Receipt.as_str()).map(|d| d.number.clone()),
+                        credit_notes: of_payment()
+                            .filter(|d| d.kind == DocumentKind::CreditNote.as_str())
+                            .map(|d| AccountCreditNote { number: d.number.clone(), amount: Money::from_pence(d.amount) })
+                            .collect(),
+                        id: p.id,
+                        amount: Money::from_pence(p.amount),
+                        status: p.status,
+                        method: p.method,
+                        created_at: london::wall_clock(p.created_at),
+                    }
+                })
+                .collect(),
+            online_courses: courses
+                .into_iter()
+                .map(|c| AccountOnlineCourse {
+                    order_reference: c.reference,
+                    course_id: c.course_id,
+                    title: c.course_title,
+                    complete: c.complete,
+                })
+                .collect(),
+        })
+    }
+}

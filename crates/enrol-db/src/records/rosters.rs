@@ -1,0 +1,242 @@
+//! A session's roster and attendance (decision 017): who is booked,
+//! whether their forms and balance are done, their kit, and whether they
+//! came, which tutors mark (one audit row per mark); and the certificate
+//! staff issue to a student who came and has paid in full, which anyone
+//! can check by its number (decision 021).
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use ts_rs::TS;
+
+use enrol_domain::mail::Mail;
+
+use crate::orders::enrollments::NET_PAID;
+use crate::people::PeopleSteps;
+use crate::{AuditEntry, Db, on_pool, public_id};
+
+/// Which registrations `r` (of enrollment `e`) a roster lists: students
+/// whose booking is paid, a deposit or in full, and not cancelled. The
+/// sessions' count of those booked is of the same rows, so the two agree.
+pub(crate) const ON_ROSTER: &str = "r.type = 'STUDENT' and e.status in ('deposit', 'completed')";
+
+/// One student on a roster.
+#[derive(Debug, Clone, Serialize, TS)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct RosterStudent {
+    pub enrollment_id: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub forms_complete: bool,
+    pub balance_paid: bool,
+    #[ts(type = "number")]
+    pub balance_due: i64,
+    pub kit: Option<String>,
+    pub attended: Option<bool>,
+    /// The number of the certificate issued for this session, if any.
+    pub certificate: Option<String>,
+}
+
+/// What marking attendance did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttendanceMark {
+    Marked,
+    NotOnRoster,
+    /// The session has not started yet.
+    TooEarly,
+}
+
+/// What asking for a certificate did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CertificateIssue {
+    Issued {
+        number: String,
+    },
+    AlreadyIssued {
+        number: String,
+    },
+    NotOnRoster,
+    /// Attendance is not marked as attended.
+    NotAttended,
+    /// Something is still owed.
+    NotPaid,
+    /// The booking belongs to no account to hold the certificate.
+    NoAccount,
+}
+
+/// What a certificate mail needs: the holder and the course.
+#[derive(Debug, Clone)]
+pub struct CertificateHolder {
+    pub email: String,
+    pub given_name: String,
+    pub course_title: String,
+    pub number: String,
+}
+
+impl Db {
+    /// The students booked on a session, by name.
+    pub async fn roster(&self, session_id: &str) -> anyhow::Result<Vec<RosterStudent>> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            enrollment_id: String,
+            attended: Option<bool>,
+            forms_complete: bool,
+            certificate: Option<String>,
+        }
+        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "select r.enrollment_id, r.attended, \
+             not exists (select 1 from user_form f where f.enrollment_id = r.enrollment_id and not f.client_complete) as forms_complete, \
+             (select min(c.number) from certificate c where c.session_id = r.session_id and c.user_id = e.user_id and not c.revoked) \
+             as certificate \
+             from registration r join enrollment e on e.id = r.enrollment_id \
+             where r.session_id = $1 and {ON_ROSTER} order by e.family_name, e.given_name, e.id"
+        ))).bind(session_id).fetch_all(pool).await)
+        .context("Failed to read the roster")?;
+        let mut students = Vec::with_capacity(rows.len());
+        for row in rows {
+            let Some(record) = self.enrollment(&row.enrollment_id).await? else { continue };
+            let balance_due = record.owed().pence();
+            let kit = record.courses.iter().find(|c| c.session_id.as_deref() == Some(session_id)).and_then(|c| c.kit_name.clone());
+            students.push(RosterStudent {
+                enrollment_id: record.id,
+                name: format!("{} {}", record.given_name, record.family_name),
+                email: record.email,
+                phone: record.contact_number,
+                forms_complete: row.forms_complete,
+                balance_paid: balance_due == 0,
+                balance_due,
+                kit,
+                attended: row.attended,
+                certificate: row.certificate,
+            });
+        }
+        Ok(students)
+    }
+
+    /// Marks whether a booked student came, from the session's day on.
+    pub async fn mark_attendance(
+        &self,
+        session_id: &str,
+        enrollment_id: &str,
+        attended: bool,
+        staff_id: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<AttendanceMark> {
+        let _turn = self.write_turn().await;
+        let today = enrol_domain::london::today(now);
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            // The registration's row lock first (and SQLite's write lock).
+            let locked = sqlx::query(
+                "update registration set attended = attended where session_id = $1 and enrollment_id = $2 and type = 'STUDENT' \
+                 and session_id in (select id from session where date <= $3)",
+            ).bind(session_id).bind(enrollment_id).bind(today).execute(&mut *tx).await?.rows_affected() == 1;
+            if !locked {
+                let on_roster: i64 = sqlx::query_scalar(
+                    "select count(*) from registration where session_id = $1 and enrollment_id = $2 and type = 'STUDENT'",
+                ).bind(session_id).bind(enrollment_id).fetch_one(&mut *tx).await?;
+                tx.rollback().await?;
+                return Ok(if on_roster == 0 { AttendanceMark::NotOnRoster } else { AttendanceMark::TooEarly });
+            }
+            let before: Option<bool> = sqlx::query_scalar(
+                "select attended from registration where session_id = $1 and enrollment_id = $2 and type = 'STUDENT'",
+            ).bind(session_id).bind(enrollment_id).fetch_one(&mut *tx).await?;
+            sqlx::query("update registration set attended = $3 where session_id = $1 and enrollment_id = $2 and type = 'STUDENT'")
+                .bind(session_id).bind(enrollment_id).bind(attended).execute(&mut *tx).await?;
+            let entry = AuditEntry::new(staff_id, "session.attendance", "session", session_id)
+                .before(serde_json::json!({ "enrollmentId": enrollment_id, "attended": before }))
+                .after(serde_json::json!({ "enrollmentId": enrollment_id, "attended": attended }));
+            tx.audit(&entry, now).await?;
+            tx.commit().await?;
+            Ok::<_, anyhow::Error>(AttendanceMark::Marked)
+        })
+        .context("Failed to mark attendance")
+    }
+
+    /// Issues the certificate numbered `number` for a student who came to
+    /// the session and owes nothing, once, and mails them (`mail_for`).
+    pub async fn issue_certificate(
+        &self,
+        session_id: &str,
+        enrollment_id: &str,
+        number: &str,
+        mail_for: impl Fn(&CertificateHolder) -> Mail,
+        staff_id: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<CertificateIssue> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            attended: Option<bool>,
+            user_id: Option<String>,
+            holder_name: String,
+            given_name: String,
+            email: String,
+            course_id: String,
+            course_title: String,
+            owed: i64,
+        }
+        let _turn = self.write_turn().await;
+        let sql = format!(
+            "select r.attended, e.user_id, e.given_name || ' ' || e.family_name as holder_name, e.given_name, e.email, \
+             c.id as course_id, c.title as course_title, e.total - {} as owed \
+             from registration r join enrollment e on e.id = r.enrollment_id join session s on s.id = r.session_id \
+             join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
+             where r.session_id = $1 and r.enrollment_id = $2 and r.type = 'STUDENT'",
+            *NET_PAID
+        );
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            // The registration's row lock: a second request waits, then finds the certificate.
+            let on_roster = sqlx::query(
+                "update registration set attended = attended where session_id = $1 and enrollment_id = $2 and type = 'STUDENT'",
+            ).bind(session_id).bind(enrollment_id).execute(&mut *tx).await?.rows_affected() == 1;
+            let row: Option<Row> = if on_roster {
+                sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(session_id).bind(enrollment_id).fetch_optional(&mut *tx).await?
+            } else {
+                None
+            };
+            let refused = match &row {
+                None => Some(CertificateIssue::NotOnRoster),
+                Some(row) if row.attended != Some(true) => Some(CertificateIssue::NotAttended),
+                Some(row) if row.owed > 0 => Some(CertificateIssue::NotPaid),
+                Some(row) if row.user_id.is_none() => Some(CertificateIssue::NoAccount),
+                Some(_) => None,
+            };
+            let (Some(row), None) = (row, refused.clone()) else {
+                tx.rollback().await?;
+                return Ok(refused.unwrap_or(CertificateIssue::NotOnRoster));
+            };
+            let user_id = row.user_id.clone().unwrap_or_default();
+            let issued: Option<String> = sqlx::query_scalar(
+                "select number from certificate where session_id = $1 and user_id = $2 and not revoked",
+            ).bind(session_id).bind(&user_id).fetch_optional(&mut *tx).await?;
+            if let Some(number) = issued {
+                tx.rollback().await?;
+                return Ok(CertificateIssue::AlreadyIssued { number });
+            }
+            let issued_on = enrol_domain::london::today(now);
+            sqlx::query(
+                "insert into certificate (id, number, user_id, holder_name, course_id, course_title, session_id, issued_on) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8)",
+            )
+            .bind(public_id()).bind(number).bind(&user_id).bind(&row.holder_name).bind(&row.course_id).bind(&row.course_title)
+            .bind(session_id).bind(issued_on)
+            .execute(&mut *tx).await?;
+            let holder = CertificateHolder {
+                email: row.email,
+                given_name: row.given_name,
+                course_title: row.course_title,
+                number: number.to_owned(),
+            };
+            tx.queue_mail(&mail_for(&holder), now).await?;
+            let entry = AuditEntry::new(staff_id, "certificate.issue", "session", session_id)
+                .after(serde_json::json!({ "enrollmentId": enrollment_id, "number": number, "holder": row.holder_name }));
+            tx.audit(&entry, now).await?;
+            tx.commit().await?;
+            Ok::<_, anyhow::Error>(CertificateIssue::Issued { number: number.to_owned() })
+        })
+        .context("Failed to issue the certificate")
+    }
+}

@@ -1,0 +1,84 @@
+//! Counting seats: the one count of seats held, the free seats of a
+//! session, and what is taken of a course's sessions (decision 009). The
+//! steps that hold and take seats inside a transaction are
+//! [`crate::seats::SeatSteps`].
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use anyhow::Context as _;
+use chrono::{DateTime, Utc};
+
+use enrol_domain::admission::SeatsTaken;
+
+use crate::{Db, on_pool};
+
+/// The seats of session `s` held by the live holds of orders other than
+/// one: the one count of held seats, which taking, holding and showing
+/// seats all use. `now` and `order` are the statement's placeholders for
+/// the instant and that order's id (`"$2"`, `"$3"`), so the values a
+/// statement binds are named where it is written. `session.holds` counts
+/// every hold row (kept by triggers, migration 0008); the holds that have
+/// run out but are not yet swept, and the order's own, are taken off by
+/// index, so the count does not grow with the number of holds. Only
+/// pending orders have holds: an order that is paid or fails has its holds
+/// deleted in the same transaction. A seat offered to someone on the
+/// waiting list is held for them (`session.offered`), and while anyone
+/// waits (`session.waiting`) every seat counts as held, except for an
+/// order already holding one there (a claimed offer): freed seats reach
+/// the list before the public.
+pub(crate) fn held_seats(now: &str, order: &str) -> String {
+    format!(
+        "(s.holds + s.offered - (select count(*) from seat_hold h where h.session_id = s.id and h.expires_at <= {now}) \
+         - (select count(*) from seat_hold h where h.enrollment_id = {order} and h.session_id = s.id and h.expires_at > {now}) \
+         + case when s.waiting > 0 and not exists (select 1 from seat_hold h where h.enrollment_id = {order} and h.session_id = s.id \
+         and h.expires_at > {now}) then s.seats else 0 end)"
+    )
+}
+
+/// The free seats of active session `$1` as of `$2`, not counting the
+/// holds of order `$3`.
+pub(crate) static FREE_SEATS: LazyLock<String> = LazyLock::new(|| {
+    format!("select s.seats - s.registrations - {} from session s where s.id = $1 and s.status = 'active'", held_seats("$2", "$3"))
+});
+
+/// What is taken of each active session of course `$1` as of `$2`, not
+/// counting the holds of order `$3`.
+static SEATS_TAKEN: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select s.id, s.registrations, {} as held from session s join event ev on ev.id = s.event_id \
+         where ev.course_id = $1 and s.status = 'active'",
+        held_seats("$2", "$3")
+    )
+});
+
+/// The sessions of `courses`, sorted so that every transaction locks them
+/// in the same order (no deadlock between two orders).
+pub(crate) fn held_sessions<'a>(courses: impl IntoIterator<Item = &'a enrol_domain::enrollment::BookedCourse>) -> Vec<String> {
+    let mut ids: Vec<String> = courses.into_iter().filter_map(|c| c.session_id.clone()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+impl Db {
+    /// What is taken of each active session of `course_id` as of `now`,
+    /// by session id, not counting the holds of `except_order`: one query.
+    pub async fn seats_taken(
+        &self,
+        course_id: &str,
+        except_order: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<HashMap<String, SeatsTaken>> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            id: String,
+            registrations: i64,
+            held: i64,
+        }
+        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(SEATS_TAKEN.as_str())
+            .bind(course_id).bind(now).bind(except_order.unwrap_or_default()).fetch_all(pool).await)
+        .context("Failed to count the seats taken")?;
+        Ok(rows.into_iter().map(|row| (row.id, SeatsTaken { registrations: row.registrations, held: row.held })).collect())
+    }
+}
