@@ -11,12 +11,16 @@
 //! `seats`, `codes`, `people`, `content` and `records`.
 
 mod codes;
+mod college;
 pub mod content;
+mod counting;
+mod ledger;
 mod money;
 mod orders;
 mod people;
 mod records;
 mod seats;
+mod waiting;
 
 use std::str::FromStr;
 use std::sync::Arc;
@@ -29,21 +33,24 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 
 pub use codes::discount::DiscountCode;
 pub use codes::setup::{CodeRecord, CodeSaved};
-pub use content::catalogue::{Catalogue, CatalogueVersion, College, CourseOrder, SectionRow, SiteRecord, section_url};
+pub use college::College;
+pub use content::catalogue::{Catalogue, CatalogueVersion, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use content::documents::{ContentDetail, ContentRefused, ContentRevision, ContentSource, ContentSummary};
 pub use content::editorial::{Article, PageRecord, article_url};
 pub use content::markdown::to_html as markdown_to_html;
 pub use content::media::{MEDIA_LISTED, MediaRecord};
 pub use content::upsells::UpsellRecord;
-pub use money::balances::{BalanceFulfilment, BalanceLink, BalancePaid, OfflinePayment};
+pub use ledger::BalanceLink;
+pub use ledger::payments::{PendingRefund, RefundRecorded};
+pub use ledger::receipts::ReceiptAccess;
+pub use ledger::sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
+pub use money::balances::{BalanceFulfilment, BalancePaid, OfflinePayment};
 pub use money::figures::{BalancesOwed, OnlineSales, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
-pub use money::ledger::{PendingRefund, RefundRecorded};
-pub use money::receipts::ReceiptAccess;
 pub use money::reminders::{BalanceDueChange, ReminderDue};
-pub use money::sandbox::{SandboxCheckout, SandboxIntent, SandboxLine};
 pub use orders::actor::Actor;
 pub use orders::cancellations::{BookingRefund, Cancellation};
 pub use orders::consents::AgreedConsent;
+pub use orders::date_changes::DateChange;
 pub use orders::enrollments::{EnrollmentRecord, NewEnrollment};
 pub use orders::fulfilment::{EnrollmentFulfilment, IntentOutcome};
 pub use orders::idempotency::{IdempotencyClaim, StoredResponse};
@@ -59,9 +66,8 @@ pub use records::account_area::{EmailChange, IntakeBooking, IntakeMove, NewUploa
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
 pub use records::student::IssuedCertificate;
-pub use seats::date_changes::DateChange;
 pub use seats::sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};
-pub use seats::waiting_lists::{Claim, Joined, NewWaiter, Offer, WaitingListLink};
+pub use waiting::lists::{Claim, Joined, NewWaiter, Offer, WaitingListLink};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");

@@ -12,7 +12,10 @@ use crate::page::Faq;
 use crate::site::{FooterLinks, SocialMedia};
 
 mod check;
-pub use check::{is_slug, key_is_valid};
+#[cfg(test)]
+mod learning_demo_tests;
+pub use crate::slug::is_slug;
+pub use check::key_is_valid;
 
 /// What kind of thing a content document is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, TS)]

@@ -11,6 +11,3 @@ pub mod access;
 pub mod curriculum;
 pub mod progress;
 pub mod quiz;
-
-#[cfg(test)]
-mod demo_tests;

@@ -38,6 +38,7 @@ pub mod records;
 pub mod reference;
 pub mod search;
 pub mod site;
+pub mod slug;
 pub mod staff;
 pub mod tracking;
 pub mod upsells;

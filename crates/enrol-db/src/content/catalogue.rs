@@ -14,8 +14,8 @@ use enrol_domain::page::{
 };
 use enrol_domain::site::{Image, NavSection, Navigation, SiteData, TextLink};
 
-use crate::seats::counting::held_seats;
-use crate::{Db, on_pool};
+use crate::counting::held_seats;
+use crate::{College, Db, on_pool};
 
 mod rows;
 mod views;
@@ -39,25 +39,6 @@ static SESSIONS: LazyLock<String> = LazyLock::new(|| {
 pub struct SiteRecord {
     pub site: SiteData,
     pub hero: Hero,
-}
-
-/// Who the college is in titles and mails.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct College {
-    pub name: String,
-    pub email_address: String,
-    /// Its postal address, as the site record gives it.
-    pub address: String,
-}
-
-impl College {
-    /// The college of `site`; before any content is loaded, "Enrol".
-    pub fn of(site: Option<&SiteData>) -> Self {
-        site.map_or_else(
-            || College { name: "Enrol".to_owned(), email_address: String::new(), address: String::new() },
-            |s| College { name: s.title.clone(), email_address: s.email_address.clone(), address: s.address.clone() },
-        )
-    }
 }
 
 #[derive(sqlx::FromRow, Debug, Clone)]

@@ -16,21 +16,12 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
-use crate::money::MoneySteps;
-use crate::money::ledger::{NewPayment, OFFLINE_PAYMENT};
+use crate::ledger::payments::{NewPayment, OFFLINE_PAYMENT};
+use crate::ledger::{BalanceLink, MoneySteps};
 use crate::orders::enrollments::{EnrollmentRecord, Row, SELECT};
 use crate::orders::fulfilment::IntentOutcome;
 use crate::people::PeopleSteps;
 use crate::{AuditEntry, Db, on_pool, public_id};
-
-/// A new link that pays a booking's balance: the database keeps the hash of
-/// its token; `url` (with the token) goes only into the mail or the answer.
-#[derive(Debug, Clone)]
-pub struct BalanceLink {
-    pub token_hash: String,
-    pub expires_at: DateTime<Utc>,
-    pub url: String,
-}
 
 /// What handling a balance payment did.
 #[derive(Debug, Clone, PartialEq, Eq)]

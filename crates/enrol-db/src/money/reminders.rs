@@ -15,8 +15,8 @@ use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 
-use crate::money::MoneySteps;
-use crate::money::balances::BalanceLink;
+use crate::ledger::BalanceLink;
+use crate::ledger::MoneySteps;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::NET_PAID;
 use crate::people::PeopleSteps;

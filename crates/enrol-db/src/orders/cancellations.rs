@@ -18,7 +18,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
 use crate::Actor;
-use crate::money::MoneySteps;
+use crate::ledger::MoneySteps;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::EnrollmentRecord;
 use crate::people::PeopleSteps;

@@ -11,9 +11,9 @@ use enrol_domain::enrollment::BookedCourse;
 use enrol_domain::reference::OrderKind;
 
 use crate::codes::CodeSteps;
+use crate::counting::held_sessions;
 use crate::orders::OrderSteps;
 use crate::seats::SeatSteps;
-use crate::seats::counting::held_sessions;
 use crate::{Db, NewEnrollment, on_pool};
 
 /// What renewing an order's hold reads of it.

@@ -15,14 +15,14 @@ use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
 use crate::codes::CodeSteps;
-use crate::money::MoneySteps;
-use crate::money::balances::BalanceLink;
-use crate::money::ledger::NewPayment;
+use crate::counting::held_sessions;
+use crate::ledger::BalanceLink;
+use crate::ledger::MoneySteps;
+use crate::ledger::payments::NewPayment;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::{Row, SELECT};
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
-use crate::seats::counting::held_sessions;
 use crate::{Db, on_pool};
 
 /// A payment intent's outcome, as the provider's event reports it.
@@ -122,7 +122,7 @@ impl Db {
                 }
                 CheckoutPayment::Paid { status, excess } => (status, excess),
             };
-            let seated = tx.take_seats(&record, &sessions, user_id.as_deref(), now).await?;
+            let seated = tx.take_seats(&record.id, &record.courses, &sessions, user_id.as_deref(), now).await?;
             let paid_on = london::today(now);
             let starts_on = first_training_day(&record.courses);
             sqlx::query(

@@ -5,9 +5,11 @@
 //! [`OrderSteps`].
 
 pub(crate) mod actor;
+pub(crate) mod by_code;
 pub(crate) mod cancellations;
 pub(crate) mod checkout;
 pub(crate) mod consents;
+pub(crate) mod date_changes;
 pub(crate) mod enrollments;
 pub(crate) mod fulfilment;
 pub(crate) mod idempotency;

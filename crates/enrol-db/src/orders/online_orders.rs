@@ -12,8 +12,8 @@ use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
 
-use crate::money::MoneySteps;
-use crate::money::ledger::NewPayment;
+use crate::ledger::MoneySteps;
+use crate::ledger::payments::NewPayment;
 use crate::orders::OrderSteps;
 use crate::people::PeopleSteps;
 use crate::{Db, on_pool, public_id};

@@ -9,7 +9,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::reference::typed_code;
 
-use crate::money::ledger::OFFLINE_PAYMENT;
+use crate::ledger::payments::OFFLINE_PAYMENT;
 use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
 use crate::{AgreedConsent, AuditFilter, AuditRow, Db, on_pool};
 

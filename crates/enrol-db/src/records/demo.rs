@@ -13,8 +13,8 @@ use enrol_domain::money::Money;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
 
-use crate::money::MoneySteps;
-use crate::money::ledger::NewPayment;
+use crate::ledger::MoneySteps;
+use crate::ledger::payments::NewPayment;
 use crate::seats::SeatSteps;
 use crate::{Db, on_pool, public_id};
 

@@ -13,12 +13,8 @@ use enrol_domain::mail::Mail;
 
 use crate::orders::enrollments::NET_PAID;
 use crate::people::PeopleSteps;
+use crate::seats::sessions::ON_ROSTER;
 use crate::{AuditEntry, Db, on_pool, public_id};
-
-/// Which registrations `r` (of enrollment `e`) a roster lists: students
-/// whose booking is paid, a deposit or in full, and not cancelled. The
-/// sessions' count of those booked is of the same rows, so the two agree.
-pub(crate) const ON_ROSTER: &str = "r.type = 'STUDENT' and e.status in ('deposit', 'completed')";
 
 /// One student on a roster.
 #[derive(Debug, Clone, Serialize, TS)]

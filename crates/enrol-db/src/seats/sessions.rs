@@ -16,9 +16,13 @@ use enrol_domain::page::SessionType;
 
 use crate::content::ContentSteps;
 use crate::people::PeopleSteps;
-use crate::records::rosters::ON_ROSTER;
 use crate::seats::SeatSteps;
 use crate::{AuditEntry, Db, on_pool, public_id};
+
+/// Which registrations `r` (of enrollment `e`) a roster lists: students
+/// whose booking is paid, a deposit or in full, and not cancelled. The
+/// sessions' count of those booked is of the same rows, so the two agree.
+pub(crate) const ON_ROSTER: &str = "r.type = 'STUDENT' and e.status in ('deposit', 'completed')";
 
 /// A session as staff see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, sqlx::FromRow)]

@@ -9,10 +9,11 @@ use std::sync::LazyLock;
 use chrono::{DateTime, Utc};
 
 use enrol_domain::booking::{BookingRefused, SessionTimes};
+use enrol_domain::enrollment::BookedCourse;
 
-use crate::seats::counting::{FREE_SEATS, held_seats};
+use crate::counting::{FREE_SEATS, held_seats};
 use crate::seats::times::Row;
-use crate::{EnrollmentRecord, for_both_engines, public_id};
+use crate::{for_both_engines, public_id};
 
 /// Holds a seat of session `$1` for order `$3` until `$4` as of `$2`, in one
 /// statement: the hold is written only if a seat is free.
@@ -31,7 +32,7 @@ pub(crate) trait SeatSteps {
     /// are counted only after every other writer of them is done.
     async fn lock_session(&mut self, session_id: &str) -> sqlx::Result<()>;
 
-    /// Locks the rows of `sessions`, sorted (see [`held_sessions`](crate::seats::counting::held_sessions))
+    /// Locks the rows of `sessions`, sorted (see [`held_sessions`](crate::counting::held_sessions))
     /// so that every transaction locks them in the same order.
     async fn lock_sessions(&mut self, sessions: &[String]) -> sqlx::Result<()>;
 
@@ -46,13 +47,14 @@ pub(crate) trait SeatSteps {
         now: DateTime<Utc>,
     ) -> sqlx::Result<Option<BookingRefused>>;
 
-    /// Registers paid order `record` on each of its locked `sessions` for
-    /// `user_id`, releasing its holds: its own live hold keeps a seat;
-    /// after the hold ran out, only a seat nobody else holds may be taken.
-    /// True when every session had its seat.
+    /// Registers paid order `enrollment_id` (booking `courses`) on each of
+    /// its locked `sessions` for `user_id`, releasing its holds: its own
+    /// live hold keeps a seat; after the hold ran out, only a seat nobody
+    /// else holds may be taken. True when every session had its seat.
     async fn take_seats(
         &mut self,
-        record: &EnrollmentRecord,
+        enrollment_id: &str,
+        courses: &[BookedCourse],
         sessions: &[String],
         user_id: Option<&str>,
         now: DateTime<Utc>,
@@ -105,7 +107,8 @@ for_both_engines! {
 
         async fn take_seats(
             &mut self,
-            record: &EnrollmentRecord,
+            enrollment_id: &str,
+            courses: &[BookedCourse],
             sessions: &[String],
             user_id: Option<&str>,
             now: DateTime<Utc>,
@@ -114,7 +117,7 @@ for_both_engines! {
             for session_id in sessions {
                 let held: i64 =
                     sqlx::query_scalar("select count(*) from seat_hold where enrollment_id = $1 and session_id = $2 and expires_at > $3")
-                        .bind(&record.id)
+                        .bind(enrollment_id)
                         .bind(session_id)
                         .bind(now)
                         .fetch_one(&mut *self)
@@ -122,11 +125,11 @@ for_both_engines! {
                 let free: Option<i64> = sqlx::query_scalar(FREE_SEATS.as_str())
                     .bind(session_id)
                     .bind(now)
-                    .bind(&record.id)
+                    .bind(enrollment_id)
                     .fetch_optional(&mut *self)
                     .await?;
                 sqlx::query("delete from seat_hold where enrollment_id = $1 and session_id = $2")
-                    .bind(&record.id)
+                    .bind(enrollment_id)
                     .bind(session_id)
                     .execute(&mut *self)
                     .await?;
@@ -141,14 +144,14 @@ for_both_engines! {
                     seated = false;
                     continue;
                 }
-                let event_id = record.courses.iter().find(|c| c.session_id.as_ref() == Some(session_id)).map(|c| c.event_id.clone());
+                let event_id = courses.iter().find(|c| c.session_id.as_ref() == Some(session_id)).map(|c| c.event_id.clone());
                 sqlx::query(
                     "insert into registration (id, event_id, enrollment_id, session_id, status, type, user_id, created_at) \
                      values ($1, $2, $3, $4, 'active', 'STUDENT', $5, $6) on conflict (enrollment_id, session_id) do nothing",
                 )
                 .bind(public_id())
                 .bind(event_id)
-                .bind(&record.id)
+                .bind(enrollment_id)
                 .bind(session_id)
                 .bind(user_id)
                 .bind(now)

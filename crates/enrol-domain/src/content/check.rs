@@ -3,6 +3,7 @@
 
 use super::{ContentBody, ContentKind};
 use crate::contact::FieldErrors;
+use crate::slug::is_slug;
 
 /// The longest a one-line text may be; longer texts are Markdown bodies.
 const LINE: usize = 300;
@@ -17,16 +18,6 @@ pub fn key_is_valid(kind: ContentKind, key: &str) -> bool {
         ContentKind::Pathway => key.parse::<u8>().is_ok_and(|level| (1..=9).contains(&level)),
         _ => is_slug(key),
     }
-}
-
-/// Lower-case letters, digits and single hyphens, 1 to 80 characters.
-pub fn is_slug(text: &str) -> bool {
-    !text.is_empty()
-        && text.len() <= 80
-        && text.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-        && !text.starts_with('-')
-        && !text.ends_with('-')
-        && !text.contains("--")
 }
 
 impl ContentBody {

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use super::{Curriculum, Lesson, Question, QuestionKind, Quiz, Video};
-use crate::content::is_slug;
+use crate::slug::is_slug;
 
 /// The longest access sold, in months.
 pub const MAX_ACCESS_MONTHS: u32 = 60;

@@ -2,7 +2,7 @@
 //! each with its receipt; refunds decided inside the transaction that
 //! finds them due and made at the provider afterwards by the refund
 //! worker, each with its credit note once made. The steps a caller's
-//! transaction takes are [`crate::money::MoneySteps`].
+//! transaction takes are [`crate::ledger::MoneySteps`].
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -10,8 +10,8 @@ use chrono::{DateTime, Utc};
 use enrol_domain::money::Money;
 use enrol_domain::receipt::{Document, DocumentLink, Draft, IssuedDocument, Issuer, Purchase, refund_mail};
 
-use crate::money::MoneySteps;
-use crate::money::receipts::DocumentOf;
+use crate::ledger::MoneySteps;
+use crate::ledger::receipts::DocumentOf;
 use crate::people::PeopleSteps;
 use crate::{AuditEntry, Db, on_pool};
 

@@ -22,13 +22,13 @@ use enrol_domain::money::Money;
 use enrol_domain::page::SessionType;
 
 use crate::Actor;
-use crate::money::MoneySteps;
-use crate::money::balances::BalanceLink;
+use crate::counting::{FREE_SEATS, held_seats};
+use crate::ledger::BalanceLink;
+use crate::ledger::MoneySteps;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::EnrollmentRecord;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
-use crate::seats::counting::{FREE_SEATS, held_seats};
 use crate::{College, Db, on_pool};
 
 /// What asking to move did.

@@ -21,7 +21,7 @@ use enrol_domain::waiting_list::{OFFER_LIFE, WaitedSession};
 use crate::orders::OrderSteps;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
-use crate::seats::waiting_lists::{SESSION_COURSE, SessionCourse};
+use crate::waiting::lists::{SESSION_COURSE, SessionCourse};
 use crate::{Claim, Db, NewEnrollment, Offer, WaitingListLink, on_pool};
 
 #[derive(sqlx::FromRow)]

@@ -2,8 +2,8 @@
 //! course (`content/learning/anatomy-and-physiology-online.yaml`): it
 //! reads, passes every check, and is the course its page promises.
 
-use super::curriculum::{Curriculum, QuestionKind, Quiz, check};
-use crate::content::CourseBody;
+use super::CourseBody;
+use crate::learning::curriculum::{Curriculum, QuestionKind, Quiz, check};
 
 const DEMO: &str = include_str!("../../../../content/learning/anatomy-and-physiology-online.yaml");
 const COURSE_PAGE: &str = include_str!("../../../../content/courses/anatomy-and-physiology-online.yaml");

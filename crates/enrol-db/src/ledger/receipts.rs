@@ -1,6 +1,6 @@
 //! Receipts and credit notes (decision 016): each numbered per prefix
 //! without gaps inside the transaction of the payment or refund it records
-//! ([`crate::money::MoneySteps::issue_document`]), kept as issued (the
+//! ([`crate::ledger::MoneySteps::issue_document`]), kept as issued (the
 //! database refuses to change or remove one), and opened by the account
 //! its payment belongs to or by whoever holds its mailed link. What they
 //! say is decided in `enrol_domain::receipt`.

@@ -5,11 +5,12 @@
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
-use enrol_domain::waiting_list::{OfferState, WaitedSession};
+use enrol_domain::page::OfferState;
+use enrol_domain::waiting_list::WaitedSession;
 
+use crate::counting::FREE_SEATS;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
-use crate::seats::counting::FREE_SEATS;
 use crate::{Db, on_pool};
 
 /// A link a waiting-list mail carries: the database keeps the hash of its

@@ -3,7 +3,8 @@
 
 use anyhow::Context as _;
 
-use crate::{Db, OrderListing, OrderSearch, on_pool};
+use crate::orders::search::{OrderListing, OrderSearch};
+use crate::{Db, on_pool};
 
 impl Db {
     /// The bookings that used `code`, newest first (as many as a search

@@ -9,9 +9,18 @@ use enrol_domain::cancellation::spread_refund;
 use enrol_domain::money::Money;
 use enrol_domain::receipt::{Document, DocumentLink, Draft};
 
-use crate::money::ledger::{NewPayment, RecordedPayment};
-use crate::money::receipts::DocumentOf;
-use crate::{BalanceLink, for_both_engines, public_id};
+use crate::ledger::payments::{NewPayment, RecordedPayment};
+use crate::ledger::receipts::DocumentOf;
+use crate::{for_both_engines, public_id};
+
+/// A new link that pays a booking's balance: the database keeps the hash of
+/// its token; `url` (with the token) goes only into the mail or the answer.
+#[derive(Debug, Clone)]
+pub struct BalanceLink {
+    pub token_hash: String,
+    pub expires_at: DateTime<Utc>,
+    pub url: String,
+}
 
 pub(crate) trait MoneySteps {
     /// Records a payment provider's event; false when it was handled
