@@ -14,6 +14,7 @@ import './app/styles/pages.css';
 import './app/styles/footer.css';
 import './app/styles/checkout.css';
 import './app/styles/account.css';
+import './app/styles/learning.css';
 import './app/styles/consent.css';
 
 // One chunk per page kind (decision 012), loaded when a page of its kind is

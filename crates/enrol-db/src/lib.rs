@@ -64,6 +64,7 @@ pub use people::sign_in::{STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS};
 pub use people::staff::{AddedStaff, StaffCredentials, StaffListing, StaffMember, StaffSetup};
 pub use records::account_area::{EmailChange, IntakeBooking, IntakeMove, NewUpload, StoredUpload};
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
+pub use records::learning::{AttemptRecorded, CourseRegistration, QuizAttempts};
 pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
 pub use records::student::IssuedCertificate;
 pub use seats::sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};

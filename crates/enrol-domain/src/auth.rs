@@ -244,11 +244,17 @@ pub struct AccountCreditNote {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountOnlineCourse {
-    /// The order it was bought with: `E-4HX2M`.
+    /// The order it was bought with: `E-4HX2M` (the latest, when bought again).
     pub order_reference: String,
     pub course_id: String,
     pub title: String,
     pub complete: bool,
+    /// `/learn/{course}/`, where it is studied.
+    pub player_url: String,
+    /// Whether it may be studied now, and until when.
+    pub access: crate::learning::access::Access,
+    /// How much of it is done, in per cent.
+    pub percent: u8,
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::learning::curriculum::Curriculum;
 use crate::page::Faq;
 use crate::site::{FooterLinks, SocialMedia};
 
@@ -174,6 +175,12 @@ pub struct CourseBody {
     #[serde(default)]
     #[ts(type = "number")]
     pub position: i64,
+    /// What an online course teaches and for how long (decision 025): its
+    /// modules, lessons and quizzes. The pack keeps it apart, in
+    /// `learning/<course>.yaml`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub learning: Option<Curriculum>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -139,9 +139,17 @@ impl PricedLine {
 }
 
 /// The buyer's confirmation of an online order (plain text), linking the
-/// payment's receipt, and confirming on a durable medium the request to
+/// payment's receipt and where the course is started (the account on the
+/// site at `site_url`), and confirming on a durable medium the request to
 /// start at once and the right to cancel given up (decision 020).
-pub fn receipt_body(college: &str, reference: &str, lines: &[PricedLine], total: Money, receipt: &IssuedDocument) -> String {
+pub fn receipt_body(
+    college: &str,
+    reference: &str,
+    lines: &[PricedLine],
+    total: Money,
+    receipt: &IssuedDocument,
+    site_url: &str,
+) -> String {
     let mut body = format!("Thank you for your order with {college}.\n\nOrder reference {reference}\n\n");
     for line in lines {
         let label = match line.item {
@@ -155,10 +163,11 @@ pub fn receipt_body(college: &str, reference: &str, lines: &[PricedLine], total:
         "You asked for access to your course straight away and acknowledged that, once your access starts, \
          you lose your right to cancel within 14 days.\n",
     );
-    body.push_str(
-        "Your course access will be emailed to you separately within one working day. \
-         If you have any questions, reply to this email and our support team will help.\n",
-    );
+    body.push_str(&format!(
+        "\nStart your course: {site_url}/account/online-courses/\n\
+         Sign in with this email address, or create your account with it if you have none yet: your course is waiting there.\n\n\
+         If you have any questions, reply to this email and our support team will help.\n"
+    ));
     body
 }
 
@@ -269,8 +278,10 @@ mod tests {
             number: "RCT-000004".into(),
             url: "https://academy.example/api/receipts/RCT-000004?token=t".into(),
         };
-        let body = receipt_body("Example Academy", "order-1", &order.lines, order.total, &receipt);
+        let body = receipt_body("Example Academy", "order-1", &order.lines, order.total, &receipt, "https://academy.example");
         assert!(body.contains("Course: Microneedling Online - £199.00"));
+        assert!(body.contains("Start your course: https://academy.example/account/online-courses/\n"), "{body}");
+        assert!(!body.contains("separately"), "nothing is promised that is not sent: {body}");
         assert!(body.contains("Add-on: prod_micro_kit add-on - £39.99"));
         assert!(body.contains("you lose your right to cancel within 14 days"), "the waiver is confirmed in writing: {body}");
         assert!(

@@ -10,11 +10,13 @@ use crate::site::{Navigation, SiteData};
 
 mod catalogue;
 mod editorial;
+mod learning;
 mod orders;
 mod waiting_list;
 
 pub use catalogue::*;
 pub use editorial::*;
+pub use learning::*;
 pub use orders::*;
 pub use waiting_list::*;
 
@@ -83,6 +85,14 @@ pub enum Page {
     Content(ContentPage),
     /// `/certificates/{number}`: anyone checks a certificate's number.
     Certificate(CertificatePage),
+    /// `/learn/{course}/`: an online course's contents and progress.
+    Learn(LearnPage),
+    /// `/learn/{course}/{lesson}/`.
+    Lesson(LessonPage),
+    /// `/learn/{course}/{quiz}/`.
+    Quiz(QuizPage),
+    /// An online course whose access ended.
+    CourseClosed(CourseClosedPage),
     NotFound(NotFoundPage),
 }
 
@@ -128,6 +138,10 @@ impl Page {
             Page::WaitingListLeave(_) => "waitingListLeave",
             Page::Content(_) => "content",
             Page::Certificate(_) => "certificate",
+            Page::Learn(_) => "learn",
+            Page::Lesson(_) => "lesson",
+            Page::Quiz(_) => "quiz",
+            Page::CourseClosed(_) => "courseClosed",
             Page::NotFound(_) => "notFound",
         }
     }

@@ -219,6 +219,11 @@ impl DocumentLink {
         DocumentLink { token_hash, token, site_url: site_url.to_owned() }
     }
 
+    /// The site's address, which its links start with.
+    pub fn site_url(&self) -> &str {
+        &self.site_url
+    }
+
     /// `GET /api/receipts/{number}?token=…` on the site.
     pub fn url(&self, number: &str) -> String {
         format!("{}/api/receipts/{number}?token={}", self.site_url, self.token)

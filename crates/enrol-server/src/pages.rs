@@ -22,6 +22,7 @@ use crate::AppState;
 use crate::buyer::Viewer;
 
 /// Articles per page of the blog.
+mod learning;
 mod loaders;
 
 const ARTICLES_PER_PAGE: usize = 6;
@@ -64,6 +65,10 @@ pub fn is_personal(page: &Page) -> bool {
             | Page::VerifyEmail(_)
             | Page::ResetPassword(_)
             | Page::Certificate(CertificatePage { number: Some(_), .. })
+            | Page::Learn(_)
+            | Page::Lesson(_)
+            | Page::Quiz(_)
+            | Page::CourseClosed(_)
     )
 }
 
@@ -99,6 +104,10 @@ enum Kind {
     Careers,
     Offers,
     Certificate,
+    /// `/learn/{course}/`: an online course's contents (decision 025).
+    Learn,
+    /// `/learn/{course}/{step}/`: one of its lessons or quizzes.
+    LearnStep,
     /// A page of the college's own words (`content/pages/<slug>.md`) with
     /// the enquiry form it carries.
     Content(&'static str, Option<EnquiryKind>),
@@ -193,6 +202,9 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     // at `/certificates/` (`?number=` when sent without JavaScript).
     ("/certificates/", Kind::Certificate, Listed::Yes),
     ("/certificates/{number}", Kind::Certificate, Listed::No),
+    // The course player: a student's own, never listed.
+    ("/learn/{course}/", Kind::Learn, Listed::No),
+    ("/learn/{course}/{step}/", Kind::LearnStep, Listed::No),
     // Every fixed path above comes first; the sitemap lists added pages itself.
     ("/{page}/", Kind::AddedPage, Listed::No),
 ];
@@ -313,6 +325,8 @@ impl Request<'_> {
             Kind::WaitingListJoin => self.waiting_list_join(),
             Kind::WaitingListClaim => self.waiting_list_claim().await,
             Kind::WaitingListLeave => self.waiting_list_leave().await,
+            Kind::Learn => self.learn(param("course")).await,
+            Kind::LearnStep => self.learn_step(param("course"), param("step")).await,
             Kind::Certificate => {
                 let number = params.get("number").or_else(|| query_value(self.query, "number")).map(typed_certificate_number);
                 self.certificate(number.filter(|n| !n.is_empty())).await

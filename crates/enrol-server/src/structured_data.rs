@@ -147,6 +147,10 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::WaitingListClaim(_)
         | Page::WaitingListLeave(_)
         | Page::Content(_)
+        | Page::Learn(_)
+        | Page::Lesson(_)
+        | Page::Quiz(_)
+        | Page::CourseClosed(_)
         | Page::NotFound(_) => {}
     }
     Some(json!({ "@context": "https://schema.org", "@graph": nodes }))

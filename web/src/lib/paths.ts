@@ -9,8 +9,12 @@ export const ACCOUNT_PATH = '/account/';
  * account. Browser only: QuickJS has no URLSearchParams.
  */
 export function nextPathOf(search: string): string {
-  const next = new URLSearchParams(search).get('next');
-  return next && /^\/(?![/\\])/.test(next) ? next : ACCOUNT_PATH;
+  return sameSitePath(new URLSearchParams(search).get('next'), ACCOUNT_PATH);
+}
+
+/** `path` when it is a path of this site (a single leading '/'), else `fallback`. */
+export function sameSitePath(path: string | null | undefined, fallback: string): string {
+  return path && /^\/(?![/\\])/.test(path) ? path : fallback;
 }
 
 /** The sign-in page, coming back to `path` afterwards. */

@@ -29,8 +29,18 @@ export const account: AccountData = {
     { id: 'p3', amount: 4999, status: 'succeeded', method: 'sandbox', createdAt: '2026-07-14T18:30:00', receipt: null, creditNotes: [] },
   ],
   onlineCourses: [
-    { orderReference: 'E-1ABCD', courseId: 'e1', title: 'Skin Science Online', complete: true },
-    { orderReference: 'E-2ABCD', courseId: 'e2', title: 'Lash Lift Online', complete: false },
+    {
+      orderReference: 'E-1ABCD', courseId: 'e1', title: 'Skin Science Online', complete: true, playerUrl: '/learn/e1/',
+      access: { state: 'expired', ended: '2026-11-20' }, percent: 100,
+    },
+    {
+      orderReference: 'E-2ABCD', courseId: 'e2', title: 'Lash Lift Online', complete: false, playerUrl: '/learn/e2/',
+      access: { state: 'active', until: '2027-03-10' }, percent: 40,
+    },
+    {
+      orderReference: 'E-3ABCD', courseId: 'e3', title: 'Brow Lamination Online', complete: false, playerUrl: '/learn/e3/',
+      access: { state: 'revoked' }, percent: 0,
+    },
   ],
 };
 

@@ -5,6 +5,7 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use enrol_domain::consent::Consent;
+use enrol_domain::learning::access::access_ends;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
 use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, receipt_body};
@@ -242,15 +243,16 @@ impl Db {
                 .bind(&order.id).bind(&email).bind(&user_id).bind(now).execute(&mut *tx).await?;
             for line in &lines {
                 if let LineItem::Course { course_id, .. } = &line.item {
+                    let months = tx.access_months(course_id).await?;
                     sqlx::query(
-                        "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at) \
-                         values ($1, $2, $3, $4, $5, $6) on conflict (online_order_id, course_id) do nothing"
+                        "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, \
+                         starts_at, ends_at) values ($1, $2, $3, $4, $5, $6, $6, $7) on conflict (online_order_id, course_id) do nothing"
                     ).bind(public_id()).bind(&user_id).bind(&order.id).bind(course_id)
-                        .bind(&line.title).bind(now).execute(&mut *tx).await?;
+                        .bind(&line.title).bind(now).bind(access_ends(now, months)).execute(&mut *tx).await?;
                 }
             }
             let college = &issuer.name;
-            let body = receipt_body(college, &order.reference, &lines, total, &recorded.receipt);
+            let body = receipt_body(college, &order.reference, &lines, total, &recorded.receipt, receipt_link.site_url());
             tx.queue_mail(&Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body, attachment: None }, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Fulfilment::Fulfilled)

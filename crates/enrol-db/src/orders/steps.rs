@@ -6,12 +6,18 @@
 use chrono::{DateTime, Utc};
 
 use enrol_domain::consent::Consent;
+use enrol_domain::content::CourseBody;
 use enrol_domain::enrollment::BookedCourse;
+use enrol_domain::learning::access::DEFAULT_ACCESS_MONTHS;
 
 use crate::orders::enrollments::{Column, Row, SELECT, Value, chosen, insert_statement, update_statement};
 use crate::{EnrollmentRecord, NewEnrollment, for_both_engines, public_id};
 
 pub(crate) trait OrderSteps {
+    /// How many months online course `course_id` is sold for: its
+    /// published curriculum's, or [`DEFAULT_ACCESS_MONTHS`] before it has one.
+    async fn access_months(&mut self, course_id: &str) -> sqlx::Result<u32>;
+
     /// Takes booking `id`'s row lock and reads it; `None` when there is no
     /// such booking. A payment, a cancellation or another change waits its
     /// turn behind the lock.
@@ -153,6 +159,20 @@ for_both_engines! {
                 }
             }
             Ok(things)
+        }
+
+        async fn access_months(&mut self, course_id: &str) -> sqlx::Result<u32> {
+            let published: Option<Option<String>> =
+                sqlx::query_scalar("select published from content_document where kind = 'course' and key = $1")
+                    .bind(course_id)
+                    .fetch_optional(&mut *self)
+                    .await?;
+            let months = published
+                .flatten()
+                .and_then(|json| serde_json::from_str::<CourseBody>(&json).ok())
+                .and_then(|course| course.learning)
+                .map_or(DEFAULT_ACCESS_MONTHS, |learning| learning.access_months);
+            Ok(months)
         }
     }
 }

@@ -8,6 +8,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use enrol_domain::auth::{AccountCreditNote, AccountData, AccountEnrollment, AccountOnlineCourse, AccountPayment, UserData};
 use enrol_domain::balance::outstanding;
 use enrol_domain::enrollment::{BookedCourse, balance_due};
+use enrol_domain::learning::access::Access;
+use enrol_domain::learning::progress::Progress;
 use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
@@ -19,7 +21,7 @@ use crate::{Db, on_pool};
 impl Db {
     /// What the account area of `user` shows: bookings newest first,
     /// payments with their receipts and credit notes, and online courses.
-    pub async fn account_data(&self, user: UserData) -> anyhow::Result<AccountData> {
+    pub async fn account_data(&self, user: UserData, now: DateTime<Utc>) -> anyhow::Result<AccountData> {
         #[derive(sqlx::FromRow)]
         struct EnrollmentRow {
             id: String,
@@ -54,6 +56,9 @@ impl Db {
             course_id: String,
             course_title: String,
             complete: bool,
+            starts_at: DateTime<Utc>,
+            ends_at: DateTime<Utc>,
+            revoked_at: Option<DateTime<Utc>>,
         }
         let (enrollments, payments, documents, courses) = on_pool!(self, pool => {
             let enrollments: Vec<EnrollmentRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -70,8 +75,9 @@ impl Db {
                  where p.user_id = $1 order by r.kind, r.sequence"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the receipts")?;
             let courses: Vec<CourseRow> = sqlx::query_as(
-                "select o.reference, r.course_id, r.course_title, r.complete from online_registration r \
-                 join online_order o on o.id = r.online_order_id where r.user_id = $1 and not r.removed order by r.created_at"
+                "select o.reference, r.course_id, r.course_title, r.complete, r.starts_at, r.ends_at, r.revoked_at \
+                 from online_registration r join online_order o on o.id = r.online_order_id where r.user_id = $1 \
+                 and not r.removed order by r.course_id, (r.revoked_at is null), r.ends_at"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the online courses")?;
             (enrollments, payments, documents, courses)
         });
@@ -102,6 +108,30 @@ impl Db {
                 })
             })
             .collect::<anyhow::Result<_>>()?;
+        // One entry a course: the registration giving the most access is
+        // each course's last row (not revoked, ending last).
+        let mut best: Vec<CourseRow> = Vec::new();
+        for row in courses {
+            match best.last_mut() {
+                Some(last) if last.course_id == row.course_id => *last = row,
+                _ => best.push(row),
+            }
+        }
+        let mut online_courses = Vec::with_capacity(best.len());
+        for c in best {
+            let record = self.study_record(&user.id, &c.course_id).await?;
+            let curriculum = self.published_course(&c.course_id).await?.and_then(|course| course.learning);
+            let progress = curriculum.as_ref().map(|curriculum| Progress::of(curriculum, &record));
+            online_courses.push(AccountOnlineCourse {
+                player_url: format!("/learn/{}/", c.course_id),
+                access: Access::of(c.starts_at, c.ends_at, c.revoked_at, now),
+                percent: progress.as_ref().map_or(0, |p| p.percent),
+                complete: c.complete || progress.is_some_and(|p| p.complete),
+                order_reference: c.reference,
+                course_id: c.course_id,
+                title: c.course_title,
+            });
+        }
         Ok(AccountData {
             user,
             enrollments,
@@ -123,15 +153,7 @@ impl Db {
                     }
                 })
                 .collect(),
-            online_courses: courses
-                .into_iter()
-                .map(|c| AccountOnlineCourse {
-                    order_reference: c.reference,
-                    course_id: c.course_id,
-                    title: c.course_title,
-                    complete: c.complete,
-                })
-                .collect(),
+            online_courses,
         })
     }
 }

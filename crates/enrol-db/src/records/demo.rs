@@ -1,6 +1,6 @@
 //! Demo students (decision 014): so every part of the account area has
 //! something to show under `make run`, a signed-up student with a booking,
-//! its payment, forms, an evidence request, a certificate, a cohort on the
+//! its payment, the online anatomy course to study (decision 025), forms, an evidence request, a certificate, a cohort on the
 //! Pathway programme with a tutor, an intake call and an invitation. Loaded
 //! only when asked (`ENROL_DEMO_STUDENTS=1`, refused in production), once:
 //! a database that has the demo email is left as it is.
@@ -9,12 +9,15 @@ use anyhow::Context as _;
 use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 use enrol_domain::enrollment::{BookedCourse, Quote};
+use enrol_domain::learning::access::access_ends;
 use enrol_domain::money::Money;
+use enrol_domain::online_order::{LineItem, PricedLine};
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
 
 use crate::ledger::MoneySteps;
 use crate::ledger::payments::NewPayment;
+use crate::orders::OrderSteps;
 use crate::seats::SeatSteps;
 use crate::{Db, on_pool, public_id};
 
@@ -47,6 +50,7 @@ impl Db {
     ) -> anyhow::Result<bool> {
         let today = enrol_domain::london::today(now);
         let reference = self.next_reference(OrderKind::Booking).await?;
+        let online_reference = self.next_reference(OrderKind::Online).await?;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let known: Option<String> = sqlx::query_scalar("select id from user_account where email = $1")
@@ -119,6 +123,42 @@ impl Db {
                 link: receipt_link,
             };
             tx.record_payment(&payment, now).await?;
+
+            // The online anatomy course, bought and paid: her course player.
+            let online: Option<(String, String, String, i64)> = sqlx::query_as(
+                "select id, title, url, unit_amount from course where online and id = 'anatomy-and-physiology-online'"
+            ).fetch_optional(&mut *tx).await?;
+            if let Some((course_id, title, url, amount)) = online {
+                let price_id: String = sqlx::query_scalar("select price_id from course where id = $1").bind(&course_id).fetch_one(&mut *tx).await?;
+                let line = PricedLine { item: LineItem::Course { course_id: course_id.clone(), price_id, url }, title: title.clone(), amount: Money::from_pence(amount) };
+                let order = public_id();
+                sqlx::query(
+                    "insert into online_order (id, status, lines, total, gateway, user_id, email, created_at, paid_at, reference) \
+                     values ($1, 'paid', $2, $3, 'sandbox', $4, $5, $6, $6, $7)"
+                ).bind(&order).bind(serde_json::to_string(&[&line])?).bind(amount).bind(&amelia).bind(DEMO_STUDENT_EMAIL).bind(now)
+                    .bind(&online_reference).execute(&mut *tx).await?;
+                let months = tx.access_months(&course_id).await?;
+                sqlx::query(
+                    "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, starts_at, ends_at) \
+                     values ($1, $2, $3, $4, $5, $6, $6, $7)"
+                ).bind(public_id()).bind(&amelia).bind(&order).bind(&course_id).bind(&title).bind(now)
+                    .bind(access_ends(now, months)).execute(&mut *tx).await?;
+                let purchase = Purchase::online_order(&online_reference, "Amelia Hart", DEMO_STUDENT_EMAIL, &[line], Money::from_pence(amount));
+                let payment = NewPayment {
+                    amount: Money::from_pence(amount),
+                    currency: "gbp",
+                    transaction_id: &format!("demo_{order}"),
+                    method: "card",
+                    metadata: "{}".to_owned(),
+                    enrollment_id: None,
+                    online_order_id: Some(&order),
+                    user_id: Some(&amelia),
+                    purchase: &purchase,
+                    issuer,
+                    link: receipt_link,
+                };
+                tx.record_payment(&payment, now).await?;
+            }
 
             // The forms the course needs: the consultation answered, the medical form to do.
             let consultation = public_id();

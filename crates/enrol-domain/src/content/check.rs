@@ -3,6 +3,7 @@
 
 use super::{ContentBody, ContentKind};
 use crate::contact::FieldErrors;
+use crate::learning::curriculum::check as check_curriculum;
 use crate::slug::is_slug;
 
 /// The longest a one-line text may be; longer texts are Markdown bodies.
@@ -77,6 +78,13 @@ impl ContentBody {
                 }
                 if course.description.len() > TEXT {
                     errors.insert("description", "The description is too long.");
+                }
+                if let Some(learning) = &course.learning {
+                    if !course.online {
+                        errors.insert("learning", "Only an online course has lessons.");
+                    } else if check_curriculum(learning).is_err() {
+                        errors.insert("learning", "Check the lessons and quizzes: each problem is named where it is.");
+                    }
                 }
             }
             ContentBody::Pathway(level) => {

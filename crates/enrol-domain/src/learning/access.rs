@@ -12,9 +12,13 @@
 use chrono::{DateTime, Months, NaiveDate, TimeDelta, Utc};
 use serde::Serialize;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::curriculum::MAX_ACCESS_MONTHS;
 use crate::london::{long_date, start_of_day, today};
+
+/// The months an online course is sold for before its curriculum says.
+pub const DEFAULT_ACCESS_MONTHS: u32 = 12;
 
 /// The last London day of access bought at `paid_at` for `access_months`
 /// (at most the [`MAX_ACCESS_MONTHS`] a curriculum may sell).
@@ -32,18 +36,20 @@ pub fn access_ends(paid_at: DateTime<Utc>, access_months: u32) -> DateTime<Utc> 
 
 /// Where a student's access to a course stands now, with the day to tell
 /// them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(tag = "state", rename_all = "camelCase")]
 #[ts(export)]
 pub enum Access {
     /// They may study it; `until` is the last day (London).
     Active {
         #[ts(type = "string")]
+        #[schema(value_type = String)]
         until: NaiveDate,
     },
     /// Its time ran out; `ended` was the last day.
     Expired {
         #[ts(type = "string")]
+        #[schema(value_type = String)]
         ended: NaiveDate,
     },
     /// The college withdrew it (a refund, say).
@@ -51,6 +57,7 @@ pub enum Access {
     /// It opens on `opens` (London).
     NotStarted {
         #[ts(type = "string")]
+        #[schema(value_type = String)]
         opens: NaiveDate,
     },
 }

@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 mod check;
 pub use check::{CHOICES, CurriculumProblem, Issue, MAX_ACCESS_MONTHS, Place, check};
@@ -134,7 +135,7 @@ pub struct Question {
 }
 
 /// Whether a question takes one choice or several.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[ts(export)]
 pub enum QuestionKind {

@@ -17,6 +17,7 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::curriculum::{Curriculum, Module, Step};
 
@@ -75,7 +76,7 @@ pub fn resume<'a>(curriculum: &'a Curriculum, record: &StudyRecord) -> Option<St
 }
 
 /// Where a student is in one module.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub enum ModuleStatus {
@@ -89,7 +90,7 @@ pub enum ModuleStatus {
 }
 
 /// One module's progress, for the course's contents.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ModuleProgress {
@@ -126,7 +127,7 @@ fn count(n: usize) -> u32 {
 }
 
 /// A student's progress through a course, as the course player shows it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct Progress {

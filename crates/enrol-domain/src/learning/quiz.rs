@@ -10,12 +10,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 use super::curriculum::{Question, QuestionKind, Quiz};
 
 /// A quiz as the browser gets it before it is answered: the questions and
 /// their choices, and nothing that tells which are right.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct QuizView {
@@ -27,7 +28,7 @@ pub struct QuizView {
     pub questions: Vec<QuestionView>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct QuestionView {
@@ -37,7 +38,7 @@ pub struct QuestionView {
     pub choices: Vec<ChoiceView>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct ChoiceView {

@@ -312,7 +312,7 @@ pub async fn show_session(State(state): State<Arc<AppState>>, headers: HeaderMap
     )
 )]
 pub async fn show_account(State(state): State<Arc<AppState>>, Student(record): Student) -> Result<Response, ApiError> {
-    let data: AccountData = state.db.account_data(record.user).await?;
+    let data: AccountData = state.db.account_data(record.user, Utc::now()).await?;
     let mut response = Json(data).into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     Ok(response)

@@ -19,6 +19,7 @@ mod health;
 mod idempotency;
 mod images;
 mod json_body;
+mod learning;
 mod limits;
 mod mail_logo;
 mod media;
@@ -151,6 +152,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/email/confirm", post(account::email::confirm_email_change))
         .route("/newsletter", post(newsletter::ask_newsletter))
         .route("/newsletter/confirm", post(newsletter::confirm_newsletter))
+        .route("/learn/{course}/lessons/{lesson}/visit", post(learning::visit_lesson))
+        .route("/learn/{course}/lessons/{lesson}/done", post(learning::complete_lesson))
+        .route("/learn/{course}/quizzes/{quiz}/attempts", post(learning::attempt_quiz))
         .layer(limits::per_client(&state.config.limits));
     let api = Router::new()
         .route("/page-data", get(pages::show_page_data))

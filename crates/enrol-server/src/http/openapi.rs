@@ -14,8 +14,8 @@ use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseB
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, auth, balance, calendar, cancellation, certificates, date_change, enquiries, enrol_checkout, finance, graphql, newsletter,
-    online_checkout, pages, receipts, search, waiting_list,
+    account, auth, balance, calendar, cancellation, certificates, date_change, enquiries, enrol_checkout, finance, graphql, learning,
+    newsletter, online_checkout, pages, receipts, search, waiting_list,
 };
 use crate::accounts;
 
@@ -73,6 +73,9 @@ use crate::accounts;
         account::profile::change_password,
         account::email::change_email,
         account::email::confirm_email_change,
+        learning::visit_lesson,
+        learning::complete_lesson,
+        learning::attempt_quiz,
         newsletter::ask_newsletter,
         newsletter::confirm_newsletter,
         show_openapi,
@@ -84,6 +87,7 @@ use crate::accounts;
         (name = "checkout", description = "The enrol checkout: basket, codes, orders with seat holds, payment intents"),
         (name = "e-learning", description = "The online courses' checkout"),
         (name = "accounts", description = "Sign-up, sign-in, the session and the account area"),
+        (name = "learning", description = "The course player: lessons opened and completed, quiz attempts marked"),
         (name = "about", description = "This document"),
     )
 )]

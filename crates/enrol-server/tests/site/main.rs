@@ -25,6 +25,7 @@ mod enrol_checkout;
 mod graphql;
 mod helpers;
 mod images;
+mod learning;
 mod limits;
 mod localstripe;
 mod mail;

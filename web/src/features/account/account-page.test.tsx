@@ -93,10 +93,13 @@ describe('AccountPage', () => {
       '/api/account/receipts/CRN-000001',
     );
     await userEvent.click(screen.getByRole('link', { name: 'Online courses' }));
-    expect((await within(await section('Online courses')).findAllByRole('listitem')).map((item) => item.textContent)).toEqual([
-      'Skin Science Online Completed Order E-1ABCD',
-      'Lash Lift Online In progress Order E-2ABCD',
+    const courses = await section('Online courses');
+    expect((await within(courses).findAllByRole('heading', { level: 3 })).map((heading) => heading.textContent)).toEqual([
+      'Skin Science Online Completed',
+      'Lash Lift Online',
+      'Brow Lamination Online',
     ]);
+    expect(within(courses).getByRole('link', { name: 'Continue: Lash Lift Online' }).getAttribute('href')).toBe('/learn/e2/');
     expect(screen.queryByRole('status')).toBeNull();
   });
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
-import { AccountForm } from './account-form';
+import { AccountForm } from '../../components/account-form';
 import { useAuth } from '../../lib/auth';
 import { RESET_REQUEST_FIELDS, validateResetRequest } from '../../lib/account-rules';
 import { MailSent } from './mail-sent';

@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
-import { AccountForm } from './account-form';
+import { AccountForm } from '../../components/account-form';
 import { useAuth } from '../../lib/auth';
 import { nextPathOf } from '../../lib/paths';
 import { SIGN_IN_FIELDS, validateSignIn } from '../../lib/account-rules';

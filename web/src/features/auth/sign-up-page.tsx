@@ -4,7 +4,7 @@ import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { SignUpRequest } from '../../generated/SignUpRequest';
-import { AccountForm } from './account-form';
+import { AccountForm } from '../../components/account-form';
 import { goToAccountSaying } from '../../lib/account-notice';
 import { useAuth } from '../../lib/auth';
 import { trackConversion } from '../../lib/conversions';

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
-import { AccountForm } from './account-form';
+import { AccountForm } from '../../components/account-form';
 import { goToAccountSaying } from '../../lib/account-notice';
 import { useAuth } from '../../lib/auth';
 import { NEW_PASSWORD_FIELDS, validatePassword } from '../../lib/account-rules';

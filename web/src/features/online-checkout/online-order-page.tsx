@@ -6,11 +6,14 @@ import { PaymentStatus, type PaymentState } from '../../components/payment-statu
 import { formatMoney } from '../../lib/money';
 import { usePendingPage } from '../../lib/use-pending-page';
 import { useBasket } from '../../lib/basket';
+import { useAuth } from '../../lib/auth';
 
 // /e-learning/order/{id}/, shown only to the browser that bought (decision
 // 009): it reads the order's state as the webhooks left it, and never
 // fulfils. `processing` is a checkout whose payment takes a while to arrive
-// (a bank debit, say): it is waited for like `pending`.
+// (a bank debit, say): it is waited for like `pending`. A paid course is
+// ready at once (decision 025): a signed-in buyer finds it in the account,
+// and a buyer without one opens the mailed link that starts it.
 
 const isPending = (order: OnlineOrderData) => order.status === 'pending' || order.status === 'processing';
 const readOrder = (page: Page): OnlineOrderData | null => (page.kind === 'onlineOrder' ? page : null);
@@ -58,6 +61,29 @@ const STATES: Record<OnlineOrderData['status'], PaymentState> = {
 };
 
 /**
+ * The way into the course: the account, where a paid course waits for the
+ * address it was bought with. Said once the session is known, so the
+ * server's page and the first render say nothing either way.
+ */
+function StartCourse({ email }: { email: string | null }) {
+  const { loading, user } = useAuth();
+  if (loading) return null;
+  if (user) {
+    return (
+      <li>
+        <Link to="/account/online-courses/">Start your course</Link> from your account.
+      </li>
+    );
+  }
+  return (
+    <li>
+      Your course waits in the account of {email ?? 'the email address you paid with'}:{' '}
+      <Link to="/sign-in/">sign in</Link>, or <Link to="/sign-up/">create your account</Link> with that address, to start.
+    </li>
+  );
+}
+
+/**
  * Where an e-learning buyer lands after the payment page. The online basket
  * is emptied only once the server says the order is paid; a failed payment
  * leaves it as it was, to try again.
@@ -77,7 +103,11 @@ export function OnlineOrderPage({ page }: { page: OnlineOrderData }) {
         state={STATES[order.status]}
         gaveUp={gaveUp}
         heading={HEADINGS[order.status]}
-        confirmed={order.email ? `We have emailed your receipt and course access to ${order.email}.` : 'Your payment is confirmed.'}
+        confirmed={
+          order.email
+            ? `Your course is ready. We have emailed your receipt to ${order.email}.`
+            : 'Your payment is confirmed, and your course is ready.'
+        }
         failed={
           <>
             Nothing has been charged, and the courses are not yours yet. You can try again from our{' '}
@@ -85,7 +115,7 @@ export function OnlineOrderPage({ page }: { page: OnlineOrderData }) {
           </>
         }
         mailed="receipt"
-        arriving="Your payment is on its way: some payment methods take a few days to arrive. We will email your receipt and course access once it has."
+        arriving="Your payment is on its way: some payment methods take a few days to arrive. Your course will be ready once it has, and we will email your receipt."
         reference={['Order reference', order.reference]}
       />
       <OrderLines order={order} />
@@ -93,7 +123,7 @@ export function OnlineOrderPage({ page }: { page: OnlineOrderData }) {
         <section aria-labelledby="order-next-title">
           <h2 id="order-next-title">What happens next</h2>
           <ul className="order-next">
-            <li>Your course access arrives by email. If you cannot see it, please check your junk folder.</li>
+            <StartCourse email={order.email} />
             <li>
               Need help with your course or your order? <Link to="/contact/">Contact us</Link> and quote your order
               reference.

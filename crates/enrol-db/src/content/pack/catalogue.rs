@@ -2,6 +2,7 @@
 //! and upsells a course file seeds.
 
 use enrol_domain::content::SectionBody;
+use enrol_domain::learning::curriculum::{Curriculum, check as check_curriculum};
 
 use super::files::CourseFile;
 use super::*;
@@ -41,6 +42,16 @@ pub(super) fn read_courses(r: &mut Reader<'_>, sections: &[String], today: Naive
         ensure!(!course.online || sessions.is_empty(), "Online courses have no sessions {}", context());
         ensure!(course.online || upsell.is_none(), "Only online courses carry upsells {}", context());
         course.position = position as i64;
+        let learning = format!("learning/{slug}.yaml");
+        if r.root.join(&learning).exists() {
+            ensure!(course.online, "Only online courses have lessons {}", context());
+            let curriculum: Curriculum = r.yaml(&learning)?;
+            if let Err(problems) = check_curriculum(&curriculum) {
+                let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                bail!("{learning} has mistakes: {}", problems.join(" "));
+            }
+            course.learning = Some(curriculum);
+        }
         if let Some(upsell) = &upsell {
             r.seed(
                 "insert into upsell (price_id, title, description, cta, product_id, unit_amount) values ($1, $2, $3, $4, $5, $6) \

@@ -107,7 +107,10 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<BTreeSet<String>> {
         match body {
             ContentBody::Site(site) => write(&dir.join("site.yaml"), &serde_yaml::to_string(&site)?)?,
             ContentBody::Section(section) => sections.push(section),
-            ContentBody::Course(course) => {
+            ContentBody::Course(mut course) => {
+                if let Some(learning) = course.learning.take() {
+                    write(&dir.join(format!("learning/{key}.yaml")), &serde_yaml::to_string(&learning)?)?;
+                }
                 let mut file = serde_yaml::to_value(&course)?;
                 let serde_yaml::Value::Mapping(map) = &mut file else { unreachable!("a course is a mapping") };
                 let dated: Vec<serde_yaml::Value> = sessions

@@ -1,7 +1,32 @@
 import { Link } from 'react-router';
+import { CourseProgress } from '../../../components/course-progress';
 import type { AccountData } from '../../../generated/AccountData';
+import type { AccountOnlineCourse } from '../../../generated/AccountOnlineCourse';
+import { accessLine } from '../../../lib/course-access';
 
-/** The e-learning courses bought, and whether each is finished. */
+/** One course: where its access stands, how much is done and, while it may be studied, the way in. */
+function OnlineCourse({ course }: { course: AccountOnlineCourse }) {
+  const active = course.access.state === 'active';
+  return (
+    <li className="account-course">
+      <h3>
+        {course.title}
+        {course.complete && <> <span className="booking-status booking-status-completed">Completed</span></>}
+      </h3>
+      <p className="account-course-access">{accessLine(course.access)}</p>
+      <CourseProgress percent={course.percent} label={`${course.title}: progress`} />
+      {active && (
+        <Link className="button button-small" to={course.playerUrl}>
+          {course.percent > 0 || course.complete ? 'Continue' : 'Start'}
+          <span className="visually-hidden">{`: ${course.title}`}</span>
+        </Link>
+      )}
+      <p className="booking-reference">{`Order ${course.orderReference}`}</p>
+    </li>
+  );
+}
+
+/** The e-learning courses bought (decision 025): each with its access, its progress and a way in while it lasts. */
 export function OnlineCourses({ data }: { data: AccountData }) {
   if (data.onlineCourses.length === 0) {
     return (
@@ -12,12 +37,7 @@ export function OnlineCourses({ data }: { data: AccountData }) {
   }
   return (
     <ul className="account-online-courses">
-      {data.onlineCourses.map((course) => (
-        <li key={course.courseId}>
-          {course.title} <span className="tag">{course.complete ? 'Completed' : 'In progress'}</span>{' '}
-          <span className="booking-reference">{`Order ${course.orderReference}`}</span>
-        </li>
-      ))}
+      {data.onlineCourses.map((course) => <OnlineCourse key={course.courseId} course={course} />)}
     </ul>
   );
 }

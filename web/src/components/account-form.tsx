@@ -1,9 +1,10 @@
 import type { FormEvent, ReactNode } from 'react';
-import { FormMessage } from '../../components/ui/form-message';
-import type { FormStatus } from '../../components/ui/use-form';
+import { FormMessage } from './ui/form-message';
+import type { FormStatus } from './ui/use-form';
 
 // The account pages' one form layout (decision 008): a heading that names
-// the form, its fields, the server's message and one button.
+// the form, its fields, the server's message and one button. Shared: the
+// sign-in and password pages and the link that starts a course use it.
 
 interface AccountFormProps {
   heading: string;

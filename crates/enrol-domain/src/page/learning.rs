@@ -1,0 +1,140 @@
+//! The course player's pages (decision 025): an online course's contents
+//! with the student's progress, a lesson, a quiz, and the page of a course
+//! whose access ended.
+//! Shown only to a student with access; anyone else gets "not found".
+
+use serde::Serialize;
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use crate::learning::access::Access;
+use crate::learning::progress::Progress;
+use crate::learning::quiz::QuizView;
+
+/// The course a player page belongs to.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LearnCourse {
+    pub id: String,
+    pub title: String,
+    /// `/learn/{course}/`: its contents.
+    pub player_url: String,
+    /// Its page in the catalogue, to buy it again.
+    pub catalogue_url: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub enum StepKind {
+    Lesson,
+    Quiz,
+}
+
+/// A lesson or quiz as the contents and the previous/next links name it.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct StepEntry {
+    pub slug: String,
+    pub title: String,
+    pub kind: StepKind,
+    /// `/learn/{course}/{step}/`.
+    pub url: String,
+    /// A lesson's reading time.
+    pub minutes: Option<u32>,
+    /// A lesson completed, or a quiz passed.
+    pub done: bool,
+}
+
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LearnModule {
+    pub title: String,
+    /// Its lessons in order, then its quiz.
+    pub steps: Vec<StepEntry>,
+}
+
+/// `/learn/{course}/`: the contents, progress and where to continue.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LearnPage {
+    pub course: LearnCourse,
+    pub access: Access,
+    pub progress: Progress,
+    pub modules: Vec<LearnModule>,
+    pub assessment: Option<StepEntry>,
+    /// The step "Continue" (or "Start") opens.
+    pub resume: Option<StepEntry>,
+}
+
+/// A lesson's video: an uploaded file, or a player of a video host.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(tag = "source", rename_all = "camelCase")]
+#[ts(export)]
+pub enum LessonVideo {
+    File { url: String },
+    Embed { url: String },
+}
+
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LessonDownload {
+    pub title: String,
+    pub url: String,
+}
+
+/// `/learn/{course}/{lesson}/`: one lesson, rendered by the server.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LessonPage {
+    pub course: LearnCourse,
+    pub module: String,
+    pub slug: String,
+    pub title: String,
+    pub minutes: u32,
+    /// The lesson's Markdown as HTML, sanitised by the server's renderer.
+    pub html: String,
+    pub video: Option<LessonVideo>,
+    pub downloads: Vec<LessonDownload>,
+    pub done: bool,
+    pub previous: Option<StepEntry>,
+    pub next: Option<StepEntry>,
+    pub percent: u8,
+}
+
+/// `/learn/{course}/{quiz}/`: a module quiz or the final assessment, its
+/// questions without their answers.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct QuizPage {
+    pub course: LearnCourse,
+    /// The module it closes; `None` for the final assessment.
+    pub module: Option<String>,
+    pub quiz: QuizView,
+    pub attempts_used: u32,
+    /// `None` when attempts are not limited.
+    pub attempts_left: Option<u32>,
+    pub best_score: Option<u8>,
+    pub passed: bool,
+    pub next: Option<StepEntry>,
+}
+
+/// `/learn/{course}/` (and its steps) once the student's access ended.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct CourseClosedPage {
+    pub course: LearnCourse,
+    pub access: Access,
+    /// What the student is told, in one sentence.
+    pub message: String,
+    /// Whether the course is still sold, to buy it again.
+    pub on_sale: bool,
+}

@@ -1,0 +1,182 @@
+//! What a student does in the course player (decision 025): open a lesson,
+//! mark it completed, submit a quiz. Every call is the signed-in student's
+//! own and needs active access to the course; without it the course is
+//! "not found", as one that does not exist. Quizzes are marked here: the
+//! browser never had the answers.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use chrono::Utc;
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+use utoipa::ToSchema;
+
+use enrol_db::AttemptRecorded;
+use enrol_domain::learning::access::Access;
+use enrol_domain::learning::curriculum::Curriculum;
+use enrol_domain::learning::progress::Progress;
+use enrol_domain::learning::quiz::{Answers, QuestionResult, attempts_left, grade};
+
+use crate::AppState;
+use crate::http::ApiError;
+use crate::http::error::ErrorEnvelope;
+use crate::http::json_body::JsonBody;
+use crate::http::student::{Student, private};
+
+/// The curriculum of `course_id`, if `student` may study it now.
+async fn studying(state: &AppState, student: &Student, course_id: &str) -> Result<Curriculum, ApiError> {
+    let user_id = &student.0.user.id;
+    let registration = state.db.course_registration(user_id, course_id).await?.ok_or(ApiError::NotFound)?;
+    let now = Utc::now();
+    if !Access::of(registration.starts_at, registration.ends_at, registration.revoked_at, now).may_study() {
+        return Err(ApiError::NotFound);
+    }
+    state.db.published_course(course_id).await?.and_then(|course| course.learning).ok_or(ApiError::NotFound)
+}
+
+/// `POST /api/learn/{course}/lessons/{lesson}/visit`: the student opened
+/// the lesson, so "Continue" comes back to it.
+#[utoipa::path(
+    post,
+    path = "/api/learn/{course}/lessons/{lesson}/visit",
+    tag = "learning",
+    params(("course" = String, Path, description = "The course's id"), ("lesson" = String, Path, description = "The lesson's slug")),
+    responses(
+        (status = 200, description = "Noted", body = LessonVisited),
+        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
+        (status = 404, description = "No such lesson the caller may study", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn visit_lesson(
+    State(state): State<Arc<AppState>>,
+    student: Student,
+    Path((course_id, lesson)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let curriculum = studying(&state, &student, &course_id).await?;
+    curriculum.lesson(&lesson).ok_or(ApiError::NotFound)?;
+    state.db.visit_lesson(&student.0.user.id, &course_id, &lesson, Utc::now()).await?;
+    Ok(private(StatusCode::OK, LessonVisited { visited: true }))
+}
+
+/// A lesson's visit noted.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LessonVisited {
+    pub visited: bool,
+}
+
+/// A lesson marked completed, and where the course stands.
+#[derive(Debug, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct LessonDone {
+    pub done: bool,
+    pub percent: u8,
+    pub complete: bool,
+}
+
+/// `POST /api/learn/{course}/lessons/{lesson}/done`: the student completed
+/// the lesson; completing it again changes nothing.
+#[utoipa::path(
+    post,
+    path = "/api/learn/{course}/lessons/{lesson}/done",
+    tag = "learning",
+    params(("course" = String, Path, description = "The course's id"), ("lesson" = String, Path, description = "The lesson's slug")),
+    responses(
+        (status = 200, description = "Completed", body = LessonDone),
+        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
+        (status = 404, description = "No such lesson the caller may study", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn complete_lesson(
+    State(state): State<Arc<AppState>>,
+    student: Student,
+    Path((course_id, lesson)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let curriculum = studying(&state, &student, &course_id).await?;
+    curriculum.lesson(&lesson).ok_or(ApiError::NotFound)?;
+    let user_id = &student.0.user.id;
+    state.db.complete_lesson(user_id, &course_id, &lesson, Utc::now()).await?;
+    let progress = Progress::of(&curriculum, &state.db.study_record(user_id, &course_id).await?);
+    Ok(private(StatusCode::OK, LessonDone { done: true, percent: progress.percent, complete: progress.complete }))
+}
+
+/// A quiz's answers: the keys of the choices picked, by question key.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct QuizAnswers {
+    pub answers: BTreeMap<String, Vec<String>>,
+}
+
+/// A submitted attempt as the server marked it.
+#[derive(Debug, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct AttemptMarked {
+    pub score: u8,
+    pub passed: bool,
+    #[schema(value_type = Vec<Object>)]
+    pub results: Vec<QuestionResult>,
+    pub attempts_used: u32,
+    /// `None` when attempts are not limited.
+    pub attempts_left: Option<u32>,
+    /// Whether the course is now complete.
+    pub complete: bool,
+}
+
+/// `POST /api/learn/{course}/quizzes/{quiz}/attempts`: marks an attempt at
+/// a quiz. Unanswered questions refuse it without using an attempt.
+#[utoipa::path(
+    post,
+    path = "/api/learn/{course}/quizzes/{quiz}/attempts",
+    tag = "learning",
+    params(("course" = String, Path, description = "The course's id"), ("quiz" = String, Path, description = "The quiz's slug")),
+    request_body(content = QuizAnswers, example = json!({ "answers": { "q1": ["b"], "q2": ["a", "c"] } })),
+    responses(
+        (status = 201, description = "Marked", body = AttemptMarked),
+        (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
+        (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
+        (status = 404, description = "No such quiz the caller may take", body = ErrorEnvelope),
+        (status = 409, description = "No attempts left (`conflict`)", body = ErrorEnvelope),
+        (status = 422, description = "Questions unanswered or answers the quiz does not have (`unprocessable`)", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+    )
+)]
+#[tracing::instrument(skip_all)]
+pub async fn attempt_quiz(
+    State(state): State<Arc<AppState>>,
+    student: Student,
+    Path((course_id, slug)): Path<(String, String)>,
+    JsonBody(request): JsonBody<QuizAnswers>,
+) -> Result<Response, ApiError> {
+    let curriculum = studying(&state, &student, &course_id).await?;
+    let quiz = curriculum.quiz(&slug).ok_or(ApiError::NotFound)?;
+    let answers = Answers(request.answers);
+    let graded = grade(quiz, &answers).map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
+    let user_id = &student.0.user.id;
+    let used = match state.db.record_quiz_attempt(user_id, &course_id, &slug, quiz.max_attempts, &answers, &graded, Utc::now()).await? {
+        AttemptRecorded::Kept { used } => used,
+        AttemptRecorded::NoneLeft => {
+            return Err(ApiError::Conflict("You have used every attempt at this quiz. Please contact us to talk it through.".to_owned()));
+        }
+    };
+    let progress = Progress::of(&curriculum, &state.db.study_record(user_id, &course_id).await?);
+    Ok(private(
+        StatusCode::CREATED,
+        AttemptMarked {
+            score: graded.score,
+            passed: graded.passed,
+            results: graded.results,
+            attempts_used: used,
+            attempts_left: attempts_left(quiz.max_attempts, used),
+            complete: progress.complete,
+        },
+    ))
+}

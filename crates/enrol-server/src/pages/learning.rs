@@ -1,0 +1,197 @@
+//! The course player's pages (decision 025): shown only to a signed-in
+//! student with a registration for the course; anyone else gets the same
+//! "not found" as for a course that does not exist. A student whose access
+//! ended sees a page that says so.
+
+use enrol_db::content::projection::course_url;
+use enrol_domain::content::CourseBody;
+use enrol_domain::learning::access::Access;
+use enrol_domain::learning::curriculum::{Curriculum, Lesson, Quiz, Step, Video};
+use enrol_domain::learning::progress::{Progress, StudyRecord};
+use enrol_domain::learning::quiz::{QuizView, attempts_left};
+use enrol_domain::page::{
+    CourseClosedPage, LearnCourse, LearnModule, LearnPage, LessonDownload, LessonPage, LessonVideo, QuizPage, StepEntry, StepKind,
+};
+
+use super::*;
+
+/// A course as the player opens it for one student.
+struct Opened {
+    course: LearnCourse,
+    body: CourseBody,
+    record: StudyRecord,
+    access: Access,
+}
+
+/// `/learn/{course}/{step}/`: a lesson's or a quiz's address.
+fn step_url(course_id: &str, slug: &str) -> String {
+    format!("/learn/{course_id}/{slug}/")
+}
+
+fn entry(course_id: &str, step: Step<'_>, record: &StudyRecord) -> StepEntry {
+    match step {
+        Step::Lesson(lesson) => StepEntry {
+            slug: lesson.slug.clone(),
+            title: lesson.title.clone(),
+            kind: StepKind::Lesson,
+            url: step_url(course_id, &lesson.slug),
+            minutes: Some(lesson.minutes),
+            done: record.lessons_completed.contains(&lesson.slug),
+        },
+        Step::Quiz(quiz) => StepEntry {
+            slug: quiz.slug.clone(),
+            title: quiz.title.clone(),
+            kind: StepKind::Quiz,
+            url: step_url(course_id, &quiz.slug),
+            minutes: None,
+            done: record.quizzes_passed.contains(&quiz.slug),
+        },
+    }
+}
+
+/// The steps either side of `slug`, in course order.
+fn neighbours(course_id: &str, curriculum: &Curriculum, slug: &str, record: &StudyRecord) -> (Option<StepEntry>, Option<StepEntry>) {
+    let steps: Vec<Step<'_>> = curriculum.steps().collect();
+    let at = steps.iter().position(|step| step.slug() == slug);
+    let before = at.and_then(|i| i.checked_sub(1)).and_then(|i| steps.get(i));
+    let after = at.and_then(|i| steps.get(i + 1));
+    (before.map(|s| entry(course_id, *s, record)), after.map(|s| entry(course_id, *s, record)))
+}
+
+impl Request<'_> {
+    /// The course `course_id` as the signed-in student may open it, or
+    /// `None` (not found) when they have no registration for it or it has
+    /// no lessons.
+    async fn open_course(&self, course_id: &str) -> anyhow::Result<Option<Opened>> {
+        let Some(user_id) = self.viewer.user_id.as_deref() else { return Ok(None) };
+        let Some(registration) = self.db.course_registration(user_id, course_id).await? else { return Ok(None) };
+        let Some(body) = self.db.published_course(course_id).await?.filter(|body| body.learning.is_some()) else { return Ok(None) };
+        let course = LearnCourse {
+            id: course_id.to_owned(),
+            title: body.title.clone(),
+            player_url: format!("/learn/{course_id}/"),
+            catalogue_url: course_url(course_id, &body),
+        };
+        let access = Access::of(registration.starts_at, registration.ends_at, registration.revoked_at, self.now);
+        let record = self.db.study_record(user_id, course_id).await?;
+        Ok(Some(Opened { course, body, record, access }))
+    }
+
+    fn closed(&self, opened: Opened) -> anyhow::Result<Found> {
+        let on_sale = self.catalogue.course_by_id(&opened.course.id)?.is_some();
+        let title = opened.course.title.clone();
+        Ok(self.found(
+            &title,
+            "Your access to this online course.",
+            Page::CourseClosed(CourseClosedPage {
+                message: opened.access.message(),
+                access: opened.access,
+                on_sale,
+                course: opened.course,
+            }),
+        ))
+    }
+
+    /// `/learn/{course}/`: the contents, progress and where to continue.
+    pub(super) async fn learn(&self, course_id: &str) -> Loaded {
+        let Some(opened) = self.open_course(course_id).await? else { return Ok(None) };
+        if !opened.access.may_study() {
+            return self.closed(opened).map(Some);
+        }
+        let Opened { course, body, record, access } = opened;
+        let curriculum = body.learning.as_ref().expect("opened courses have lessons");
+        let modules = curriculum
+            .modules
+            .iter()
+            .map(|module| LearnModule {
+                title: module.title.clone(),
+                steps: module
+                    .lessons
+                    .iter()
+                    .map(Step::Lesson)
+                    .chain(module.quiz.iter().map(Step::Quiz))
+                    .map(|step| entry(course_id, step, &record))
+                    .collect(),
+            })
+            .collect();
+        let progress = Progress::of(curriculum, &record);
+        let resume = progress.resume.as_deref().and_then(|slug| curriculum.steps().find(|step| step.slug() == slug));
+        let page = LearnPage {
+            assessment: curriculum.assessment.as_ref().map(|quiz| entry(course_id, Step::Quiz(quiz), &record)),
+            resume: resume.map(|step| entry(course_id, step, &record)),
+            modules,
+            progress,
+            access,
+            course,
+        };
+        let title = page.course.title.clone();
+        Ok(Some(self.found(&title, "Your online course: its lessons, quizzes and your progress.", Page::Learn(page))))
+    }
+
+    /// `/learn/{course}/{step}/`: a lesson or a quiz of the course.
+    pub(super) async fn learn_step(&self, course_id: &str, slug: &str) -> Loaded {
+        let Some(opened) = self.open_course(course_id).await? else { return Ok(None) };
+        let curriculum = opened.body.learning.as_ref().expect("opened courses have lessons");
+        if curriculum.lesson(slug).is_none() && curriculum.quiz(slug).is_none() {
+            return Ok(None);
+        }
+        if !opened.access.may_study() {
+            return self.closed(opened).map(Some);
+        }
+        if let Some(lesson) = curriculum.lesson(slug) {
+            return self.lesson(&opened, curriculum, lesson).map(Some);
+        }
+        match curriculum.quiz(slug) {
+            Some(quiz) => self.quiz(&opened, curriculum, quiz).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
+    fn lesson(&self, opened: &Opened, curriculum: &Curriculum, lesson: &Lesson) -> anyhow::Result<Found> {
+        let id = &opened.course.id;
+        let (previous, next) = neighbours(id, curriculum, &lesson.slug, &opened.record);
+        let module = curriculum.module_of(&lesson.slug).and_then(|i| curriculum.modules.get(i)).map(|m| m.title.clone());
+        let page = LessonPage {
+            course: opened.course.clone(),
+            module: module.unwrap_or_default(),
+            slug: lesson.slug.clone(),
+            title: lesson.title.clone(),
+            minutes: lesson.minutes,
+            html: enrol_db::markdown_to_html(&lesson.body),
+            video: lesson.video.as_ref().map(|video| match video {
+                Video::Upload { file } => LessonVideo::File { url: format!("/media/{file}") },
+                Video::YouTube { .. } | Video::Vimeo { .. } => LessonVideo::Embed { url: video.embed_url().unwrap_or_default() },
+            }),
+            downloads: lesson
+                .downloads
+                .iter()
+                .map(|download| LessonDownload { title: download.title.clone(), url: format!("/media/{}", download.file) })
+                .collect(),
+            done: opened.record.lessons_completed.contains(&lesson.slug),
+            previous,
+            next,
+            percent: Progress::of(curriculum, &opened.record).percent,
+        };
+        let title = format!("{}: {}", lesson.title, opened.course.title);
+        Ok(self.found(&title, "A lesson of your online course.", Page::Lesson(page)))
+    }
+
+    async fn quiz(&self, opened: &Opened, curriculum: &Curriculum, quiz: &Quiz) -> anyhow::Result<Found> {
+        let id = &opened.course.id;
+        let user_id = self.viewer.user_id.as_deref().unwrap_or_default();
+        let attempts = self.db.quiz_attempts(user_id, id, &quiz.slug).await?;
+        let (_, next) = neighbours(id, curriculum, &quiz.slug, &opened.record);
+        let page = QuizPage {
+            course: opened.course.clone(),
+            module: curriculum.module_of(&quiz.slug).and_then(|i| curriculum.modules.get(i)).map(|m| m.title.clone()),
+            quiz: QuizView::of(quiz),
+            attempts_used: attempts.used,
+            attempts_left: attempts_left(quiz.max_attempts, attempts.used),
+            best_score: attempts.best_score,
+            passed: attempts.passed,
+            next,
+        };
+        let title = format!("{}: {}", quiz.title, opened.course.title);
+        Ok(self.found(&title, "A quiz of your online course.", Page::Quiz(page)))
+    }
+}

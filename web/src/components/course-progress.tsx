@@ -1,0 +1,24 @@
+import { useId } from 'react';
+
+/**
+ * How much of an online course is done (decision 025): a bar with its per
+ * cent for assistive technology, and the same in words beside it.
+ * `label` names it ('Your progress', or the course's title in a list).
+ */
+export function CourseProgress({ percent, label }: { percent: number; label: string }) {
+  const id = useId();
+  const value = Math.min(100, Math.max(0, Math.round(percent)));
+  const words = `${value}% complete`;
+  return (
+    <div className="course-progress">
+      <span id={`${id}-label`} className="visually-hidden">{label}</span>
+      <div
+        role="progressbar" className="course-progress-bar" aria-labelledby={`${id}-label`}
+        aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} aria-valuetext={words}
+      >
+        <span className="course-progress-fill" style={{ width: `${value}%` }} />
+      </div>
+      <span className="course-progress-text" aria-hidden="true">{words}</span>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Answers } from '../../generated/Answers';
+import type { AttemptMarked } from '../../generated/AttemptMarked';
+import type { LessonDone } from '../../generated/LessonDone';
+import { ApiError, postJson } from '../../lib/api';
+
+// The course player's calls (decision 025). The server keeps the rules: it
+// records visits and completions, marks quizzes and counts attempts; the
+// browser only says what the student did and shows the answer. The
+// answers' types are the server's (`http::learning`), generated.
+
+const UNREACHABLE = 'We could not reach the college. Please check your connection and try again.';
+
+const coursePath = (courseId: string) => `/api/learn/${encodeURIComponent(courseId)}`;
+
+/** Says the lesson was opened, so "Continue" comes back to it. */
+export function sendVisit(courseId: string, slug: string): Promise<unknown> {
+  return postJson<unknown>(`${coursePath(courseId)}/lessons/${encodeURIComponent(slug)}/visit`, {});
+}
+
+export function markLessonDone(courseId: string, slug: string): Promise<LessonDone> {
+  return postJson<LessonDone>(`${coursePath(courseId)}/lessons/${encodeURIComponent(slug)}/done`, {});
+}
+
+/** Sends every question's chosen keys; the server refuses unanswered questions without counting an attempt. */
+export function submitAttempt(courseId: string, slug: string, answers: Answers): Promise<AttemptMarked> {
+  return postJson<AttemptMarked>(`${coursePath(courseId)}/quizzes/${encodeURIComponent(slug)}/attempts`, { answers });
+}
+
+/** What the student is told when a call failed: the server's own words, or that it could not be reached. */
+export function problemOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : UNREACHABLE;
+}

@@ -1,0 +1,108 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { LessonPage as LessonData } from '../../generated/LessonPage';
+import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
+import { lesson } from '../../test/learning-fixtures';
+import { LessonPage } from './lesson-page';
+
+const VISIT = 'POST /api/learn/c-lash/lessons/lash-anatomy/visit';
+const DONE = 'POST /api/learn/c-lash/lessons/lash-anatomy/done';
+
+function lessonApi(done: Answer = () => jsonResponse(200, { done: true, percent: 60, complete: false })) {
+  return stubApi({ [VISIT]: () => jsonResponse(200, { visited: true }), [DONE]: done });
+}
+
+function renderLesson(page: LessonData = lesson) {
+  // Strict mode runs effects twice, as in development: the visit is still sent once.
+  render(
+    <StrictMode>
+      <MemoryRouter>
+        <LessonPage page={page} />
+      </MemoryRouter>
+    </StrictMode>,
+  );
+}
+
+describe('LessonPage', () => {
+  it('shows the lesson under its course and module, the server’s HTML, and the steps either side', async () => {
+    const api = lessonApi();
+    renderLesson();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Lash Lift Online' }).getAttribute('href')).toBe('/learn/c-lash/');
+    expect(crumbs.textContent).toBe('Lash Lift OnlineGetting startedLash anatomy');
+    expect(screen.getByRole('heading', { level: 1, name: 'Lash anatomy' })).toBeInTheDocument();
+    expect(screen.getByText('6 min read')).toBeInTheDocument();
+    expect(document.querySelector('.prose')!.innerHTML).toBe(lesson.html);
+    const steps = screen.getByRole('navigation', { name: 'Previous and next' });
+    expect(within(steps).getByRole('link', { name: 'Previous: Welcome to the course' }).getAttribute('href')).toBe('/learn/c-lash/welcome/');
+    expect(within(steps).getByRole('link', { name: 'Next: Module 1 quiz' }).getAttribute('href')).toBe('/learn/c-lash/module-1-quiz/');
+    await vi.waitFor(() => expect(api.routes()).toEqual([VISIT]));
+  });
+
+  it('posts the visit once, after it is shown', async () => {
+    const api = lessonApi();
+    renderLesson();
+    await vi.waitFor(() => expect(api.routes()).toContain(VISIT));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(api.routes()).toEqual([VISIT]);
+    expect(api.requests[0]!.init?.credentials).toBe('same-origin');
+  });
+
+  it('marks the lesson complete, says so and shows the course’s new progress', async () => {
+    const api = lessonApi();
+    renderLesson();
+    expect(screen.getByRole('progressbar', { name: 'Course progress' }).getAttribute('aria-valuenow')).toBe('40');
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as complete' }));
+    const completed = await screen.findByText('Completed');
+    await vi.waitFor(() => expect(document.activeElement).toBe(completed.closest('p')));
+    expect(screen.queryByRole('button', { name: 'Mark as complete' })).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Course progress' }).getAttribute('aria-valuenow')).toBe('60');
+    expect(screen.getByText('60% complete')).toBeInTheDocument();
+    expect(api.calls.find((call) => call.route === DONE)!.body).toEqual({});
+  });
+
+  it('says when the course is complete', async () => {
+    lessonApi(() => jsonResponse(200, { done: true, percent: 100, complete: true }));
+    renderLesson();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as complete' }));
+    expect(await screen.findByText(/You have completed the course\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See the course contents' }).getAttribute('href')).toBe('/learn/c-lash/');
+  });
+
+  it('says why marking it failed, with the focus on the message, and keeps the button', async () => {
+    lessonApi(() => jsonResponse(404, { error: { code: 'not_found', message: 'This lesson is not in your course any more.' } }));
+    renderLesson();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark as complete' }));
+    const alert = screen.getByRole('alert');
+    await vi.waitFor(() => expect(alert.textContent).toBe('This lesson is not in your course any more.'));
+    await vi.waitFor(() => expect(document.activeElement).toBe(alert));
+    expect(screen.getByRole('button', { name: 'Mark as complete' })).toBeInTheDocument();
+  });
+
+  it('shows a lesson done already as completed, its video and its downloads', () => {
+    lessonApi();
+    renderLesson({
+      ...lesson, done: true, video: { source: 'embed', url: 'https://player.vimeo.com/video/1' },
+      downloads: [{ title: 'Aftercare sheet (PDF)', url: '/media/aftercare.pdf' }],
+    });
+    expect(screen.getByText('Completed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as complete' })).toBeNull();
+    const player = screen.getByTitle('Video: Lash anatomy');
+    expect(player.getAttribute('src')).toBe('https://player.vimeo.com/video/1');
+    expect(player.getAttribute('loading')).toBe('lazy');
+    const downloads = screen.getByRole('region', { name: 'Downloads' });
+    expect(within(downloads).getByRole('link', { name: 'Aftercare sheet (PDF)' }).getAttribute('href')).toBe('/media/aftercare.pdf');
+  });
+
+  it('plays a video file in the browser’s own player', () => {
+    lessonApi();
+    renderLesson({ ...lesson, video: { source: 'file', url: '/media/lesson.mp4' } });
+    const video = document.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/media/lesson.mp4');
+    expect(video.hasAttribute('controls')).toBe(true);
+    expect(video.getAttribute('preload')).toBe('metadata');
+  });
+});
