@@ -249,8 +249,9 @@ pub struct AccountOnlineCourse {
     pub course_id: String,
     pub title: String,
     pub complete: bool,
-    /// `/learn/{course}/`, where it is studied.
-    pub player_url: String,
+    /// `/learn/{course}/`, where it is studied; `None` until the college
+    /// publishes its lessons.
+    pub player_url: Option<String>,
     /// Whether it may be studied now, and until when.
     pub access: crate::learning::access::Access,
     /// How much of it is done, in per cent.

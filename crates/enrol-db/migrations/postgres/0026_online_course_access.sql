@@ -43,3 +43,7 @@ create table quiz_attempt (
     submitted_at timestamptz not null
 );
 create index quiz_attempt_by_student on quiz_attempt (user_id, course_id, quiz);
+
+-- An add-on offered beside a course may itself be an online course: it
+-- names it, and buying the add-on gives that course's access too.
+alter table upsell add column course_id text;

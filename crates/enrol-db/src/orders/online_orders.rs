@@ -242,7 +242,15 @@ impl Db {
             sqlx::query("update online_order set status = 'paid', email = $2, user_id = $3, paid_at = $4 where id = $1")
                 .bind(&order.id).bind(&email).bind(&user_id).bind(now).execute(&mut *tx).await?;
             for line in &lines {
-                if let LineItem::Course { course_id, .. } = &line.item {
+                // A course, or an add-on that is a course (its offer names it).
+                let course_id = match &line.item {
+                    LineItem::Course { course_id, .. } => Some(course_id.clone()),
+                    LineItem::Upsell { product, .. } => {
+                        sqlx::query_scalar::<_, Option<String>>("select course_id from upsell where product_id = $1 and course_id is not null limit 1")
+                            .bind(product).fetch_optional(&mut *tx).await?.flatten()
+                    }
+                };
+                if let Some(course_id) = &course_id {
                     let months = tx.access_months(course_id).await?;
                     sqlx::query(
                         "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, \

@@ -123,7 +123,7 @@ impl Db {
             let curriculum = self.published_course(&c.course_id).await?.and_then(|course| course.learning);
             let progress = curriculum.as_ref().map(|curriculum| Progress::of(curriculum, &record));
             online_courses.push(AccountOnlineCourse {
-                player_url: format!("/learn/{}/", c.course_id),
+                player_url: curriculum.is_some().then(|| format!("/learn/{}/", c.course_id)),
                 access: Access::of(c.starts_at, c.ends_at, c.revoked_at, now),
                 percent: progress.as_ref().map_or(0, |p| p.percent),
                 complete: c.complete || progress.is_some_and(|p| p.complete),

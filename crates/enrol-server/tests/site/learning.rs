@@ -111,6 +111,16 @@ both_backends! {
         let account = as_student(&app, reqwest::Method::GET, "/api/account", Some(&sam)).send().await.unwrap().json::<Value>().await.unwrap();
         let course = &account["onlineCourses"][0];
         assert_eq!((course["courseId"].as_str(), course["playerUrl"].as_str()), (Some(COURSE), Some("/learn/anatomy-and-physiology-online/")));
+        // A course whose lessons are not published yet is listed with no way in.
+        let other = app.db().online_offers().await.unwrap().into_iter().find(|o| o.course_id != COURSE).unwrap();
+        let body = json!({ "priceIds": [other.price_id], "additional": [], "agreed": agreed_online() });
+        let url = post(&app, "/api/e-learning/create-checkout", body, Some(&sam)).await.1["url"].as_str().unwrap().to_owned();
+        let form = [("email", "sam.student@example.com"), ("name", "Sam Student"), ("card_number", "4242 4242 4242 4242"), ("expiry", "12 / 34"), ("cvc", "123")];
+        assert_eq!(as_student(&app, reqwest::Method::POST, &url, Some(&sam)).form(&form).send().await.unwrap().status().as_u16(), 303);
+        let account = as_student(&app, reqwest::Method::GET, "/api/account", Some(&sam)).send().await.unwrap().json::<Value>().await.unwrap();
+        let waiting = account["onlineCourses"].as_array().unwrap().iter().find(|c| c["courseId"] == other.course_id.as_str()).unwrap().clone();
+        assert!(waiting["playerUrl"].is_null(), "{waiting}");
+        assert_eq!(page(&app, &format!("/learn/{}/", other.course_id), Some(&sam)).await["page"]["kind"], "notFound");
         assert_eq!((course["access"]["state"].as_str(), course["percent"].as_u64()), (Some("active"), Some(0)));
     }
 
@@ -202,5 +212,19 @@ both_backends! {
         let revoked = page(&app, &format!("/learn/{COURSE}/"), Some(&sam)).await;
         assert_eq!((revoked["page"]["kind"].as_str(), revoked["page"]["access"]["state"].as_str()), (Some("courseClosed"), Some("revoked")));
         assert_eq!(post(&app, &format!("/api/learn/{COURSE}/lessons/{first}/visit"), json!({}), Some(&sam)).await.0, 404);
+    }
+
+    async fn an_add_on_that_is_a_course_gives_that_course_too(app: TestApp) {
+        let sam = verified_account(&app, "sam.student@example.com").await;
+        let offer = app.db().online_offers().await.unwrap().into_iter().find(|o| o.course_id == "dermaplaning-online").unwrap();
+        let add_on = offer.upsell.clone().expect("dermaplaning offers the microneedling course");
+        let body = json!({ "priceIds": [offer.price_id], "additional": [add_on.price_data], "agreed": agreed_online() });
+        let url = post(&app, "/api/e-learning/create-checkout", body, Some(&sam)).await.1["url"].as_str().unwrap().to_owned();
+        let form = [("email", "sam.student@example.com"), ("name", "Sam Student"), ("card_number", "4242 4242 4242 4242"), ("expiry", "12 / 34"), ("cvc", "123")];
+        assert_eq!(as_student(&app, reqwest::Method::POST, &url, Some(&sam)).form(&form).send().await.unwrap().status().as_u16(), 303);
+        let courses: Vec<(String, bool)> = on_pool!(app.db(), pool => sqlx::query_as(
+            "select course_id, user_id is not null from online_registration order by course_id"
+        ).fetch_all(pool).await).unwrap();
+        assert_eq!(courses, [("dermaplaning-online".to_owned(), true), ("microneedling-online".to_owned(), true)]);
     }
 }

@@ -26,6 +26,8 @@ pub(super) fn read_sections(r: &mut Reader<'_>) -> anyhow::Result<Vec<String>> {
 
 pub(super) fn read_courses(r: &mut Reader<'_>, sections: &[String], today: NaiveDate) -> anyhow::Result<()> {
     let mut seen_sessions = HashSet::new();
+    let mut online = HashSet::new();
+    let mut add_on_courses = Vec::new();
     let paths = files(&r.root.join("courses"), "yaml")?;
     if paths.is_empty() {
         bail!("The content pack has no courses");
@@ -53,9 +55,12 @@ pub(super) fn read_courses(r: &mut Reader<'_>, sections: &[String], today: Naive
             course.learning = Some(curriculum);
         }
         if let Some(upsell) = &upsell {
+            if let Some(course) = &upsell.course {
+                add_on_courses.push((slug.clone(), course.clone()));
+            }
             r.seed(
-                "insert into upsell (price_id, title, description, cta, product_id, unit_amount) values ($1, $2, $3, $4, $5, $6) \
-                 on conflict (price_id) do nothing",
+                "insert into upsell (price_id, title, description, cta, product_id, unit_amount, course_id) \
+                 values ($1, $2, $3, $4, $5, $6, $7) on conflict (price_id) do nothing",
                 vec![
                     Param::Text(course.price_id.clone()),
                     Param::Text(upsell.title.clone()),
@@ -63,12 +68,14 @@ pub(super) fn read_courses(r: &mut Reader<'_>, sections: &[String], today: Naive
                     Param::Text(upsell.cta.clone()),
                     Param::Text(upsell.product_id.clone()),
                     Param::Int(upsell.price),
+                    Param::OptText(upsell.course.clone()),
                 ],
             );
             r.counts.upsells += 1;
         }
         if course.online {
             r.counts.online_courses += 1;
+            online.insert(slug.clone());
         } else {
             r.counts.in_person_courses += 1;
         }
@@ -96,6 +103,9 @@ pub(super) fn read_courses(r: &mut Reader<'_>, sections: &[String], today: Naive
         }
         r.counts.sessions += sessions.len();
         r.document(slug, ContentBody::Course(course));
+    }
+    for (of, course) in add_on_courses {
+        ensure!(online.contains(&course), "The add-on of course {of} names {course:?}, which is not an online course of the pack");
     }
     Ok(())
 }

@@ -44,6 +44,8 @@ struct UpsellOut {
     product_id: String,
     #[serde(rename = "price")]
     unit_amount: i64,
+    #[serde(rename = "course", skip_serializing_if = "Option::is_none")]
+    course_id: Option<String>,
 }
 
 #[derive(Serialize, sqlx::FromRow)]
@@ -87,7 +89,7 @@ pub async fn export(db: &Db, dir: &Path) -> anyhow::Result<BTreeSet<String>> {
              s.joining_link from session s join event ev on ev.id = s.event_id where s.status = 'active' order by s.start_at, s.id"
         ).fetch_all(pool).await?;
         let upsells: Vec<UpsellOut> =
-            sqlx::query_as("select price_id, title, description, cta, product_id, unit_amount from upsell").fetch_all(pool).await?;
+            sqlx::query_as("select price_id, title, description, cta, product_id, unit_amount, course_id from upsell").fetch_all(pool).await?;
         let codes: Vec<CodeOut> =
             sqlx::query_as("select code, type, value, expires_on, max_uses from discount_code where active order by code").fetch_all(pool).await?;
         let media: Vec<(String, String, Option<String>)> =

@@ -55,6 +55,10 @@ pub(super) struct UpsellFile {
     pub(super) cta: String,
     pub(super) product_id: String,
     pub(super) price: i64,
+    /// The online course the add-on is, when it is one: buying it gives
+    /// that course's access (decision 025).
+    #[serde(default)]
+    pub(super) course: Option<String>,
 }
 
 #[derive(Deserialize)]

@@ -47,4 +47,11 @@ describe('OnlineCourses', () => {
     expect(within(later!).getByText('Opens on Tuesday 1 December 2026')).toBeInTheDocument();
     expect(screen.queryByRole('link')).toBeNull();
   });
+
+  it('says a course whose lessons are not published yet has no way in, and who to ask', () => {
+    const [waiting] = renderCourses([course('microneedling', { playerUrl: null })]);
+    expect(within(waiting!).getByText(/Its lessons are not published yet/)).toBeInTheDocument();
+    expect(within(waiting!).queryByRole('link', { name: /^Start/ })).toBeNull();
+    expect(within(waiting!).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact/');
+  });
 });

@@ -15,11 +15,16 @@ function OnlineCourse({ course }: { course: AccountOnlineCourse }) {
       </h3>
       <p className="account-course-access">{accessLine(course.access)}</p>
       <CourseProgress percent={course.percent} label={`${course.title}: progress`} />
-      {active && (
+      {active && course.playerUrl && (
         <Link className="button button-small" to={course.playerUrl}>
           {course.percent > 0 || course.complete ? 'Continue' : 'Start'}
           <span className="visually-hidden">{`: ${course.title}`}</span>
         </Link>
+      )}
+      {active && !course.playerUrl && (
+        <p className="account-course-waiting">
+          Its lessons are not published yet. <Link to="/contact/">Contact us</Link> and we will tell you when they open.
+        </p>
       )}
       <p className="booking-reference">{`Order ${course.orderReference}`}</p>
     </li>
