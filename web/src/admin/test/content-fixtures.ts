@@ -1,10 +1,28 @@
 import type { BlogBody } from '../../generated/BlogBody';
 import type { ContentBody } from '../../generated/ContentBody';
 import type { CourseBody } from '../../generated/CourseBody';
+import type { Curriculum } from '../../generated/Curriculum';
 import type { ContentDocument, ContentListItem } from '../lib/api-types';
 
 // Content documents (decision 018) as the back office's tests are answered
 // with them: bodies of the generated types, in the lead's wrapper shapes.
+
+/** A short curriculum: one module of one lesson with a quiz. */
+export const LEARNING: Curriculum = {
+  access_months: 12,
+  modules: [
+    {
+      title: 'The skin',
+      lessons: [{ slug: 'epidermis', title: 'The epidermis', minutes: 10, body: '## Layers', downloads: [] }],
+      quiz: {
+        slug: 'skin-quiz',
+        title: 'The skin',
+        pass_mark: 80,
+        questions: [{ key: 'q1', prompt: 'Which layer sheds?', kind: 'single', choices: [{ key: 'a', text: 'The stratum corneum', correct: true }, { key: 'b', text: 'The dermis', correct: false }] }],
+      },
+    },
+  ],
+};
 
 export function courseBody(overrides: Partial<CourseBody> = {}): CourseBody {
   return {

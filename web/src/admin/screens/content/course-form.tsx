@@ -40,6 +40,8 @@ const schema = contentSchema(
     faqs: faqs(),
     description: z.string(),
     position: position(),
+    // An online course's lessons and quizzes: kept as they are, not edited here.
+    learning: z.custom<CourseBody['learning']>(() => true),
   },
   ({ slug, ...fields }, key): CourseBody => ({ ...fields, also_in: fields.also_in.filter((other) => other !== fields.section), ...(slug && slug !== key ? { slug } : {}) }),
 );
@@ -108,6 +110,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     faqs: 'Questions and answers',
     description: 'Description',
     position: 'Position',
+    learning: 'Lessons and quizzes',
   },
   valuesOf: (body, key) => ({
     key,
@@ -134,6 +137,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     faqs: body?.faqs ?? [],
     description: body?.description ?? '',
     position: String(body?.position ?? 0),
+    learning: body?.learning,
   }),
   Fields: CourseFields,
 };

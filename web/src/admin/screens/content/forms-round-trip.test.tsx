@@ -5,7 +5,7 @@ import type { ContentBody } from '../../../generated/ContentBody';
 import type { ContentKind } from '../../../generated/ContentKind';
 import type { SiteBody } from '../../../generated/SiteBody';
 import { jsonResponse } from '../../../test/api-stub';
-import { blogBody, CONTENT_LIST, contentDocument, courseBody } from '../../test/content-fixtures';
+import { blogBody, CONTENT_LIST, contentDocument, courseBody, LEARNING } from '../../test/content-fixtures';
 import { staffMember } from '../../test/fixtures';
 import { callsTo, renderAdmin } from '../../test/render-admin';
 
@@ -32,6 +32,8 @@ const site: SiteBody = {
 
 const BODIES: [ContentKind, string, ContentBody][] = [
   ['course', 'chemical-peels', courseBody({ slug: 'peels', kit: { name: 'Peel kit', price: 150, worth: 260, note: 'Optional.' }, was_price: 50000, also_in: ['lashes'] })],
+  // An online course keeps its lessons, which this form does not edit.
+  ['course', 'peels-online', courseBody({ online: true, learning: LEARNING })],
   ['section', 'aesthetics', { slug: 'aesthetics', title: 'Aesthetics Courses', summary: 'Skin.', intro: 'Build a menu.', image, position: 2 }],
   ['page', 'about', { title: 'About us', description: 'Who we are', body: '## Us\nSince 2014.' }],
   ['blog', 'balayage', blogBody()],
