@@ -38,6 +38,13 @@ async fn studying(state: &AppState, student: &Student, course_id: &str) -> Resul
     state.db.published_course(course_id).await?.and_then(|course| course.learning).ok_or(ApiError::NotFound)
 }
 
+/// The curriculum of `course_id`, if `student` may study its lesson `lesson`.
+async fn studying_lesson(state: &AppState, student: &Student, course_id: &str, lesson: &str) -> Result<Curriculum, ApiError> {
+    let curriculum = studying(state, student, course_id).await?;
+    curriculum.lesson(lesson).ok_or(ApiError::NotFound)?;
+    Ok(curriculum)
+}
+
 /// `POST /api/learn/{course}/lessons/{lesson}/visit`: the student opened
 /// the lesson, so "Continue" comes back to it.
 #[utoipa::path(
@@ -58,8 +65,7 @@ pub async fn visit_lesson(
     student: Student,
     Path((course_id, lesson)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let curriculum = studying(&state, &student, &course_id).await?;
-    curriculum.lesson(&lesson).ok_or(ApiError::NotFound)?;
+    studying_lesson(&state, &student, &course_id, &lesson).await?;
     state.db.visit_lesson(&student.0.user.id, &course_id, &lesson, Utc::now()).await?;
     Ok(private(StatusCode::OK, LessonVisited { visited: true }))
 }
@@ -100,8 +106,7 @@ pub async fn complete_lesson(
     student: Student,
     Path((course_id, lesson)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let curriculum = studying(&state, &student, &course_id).await?;
-    curriculum.lesson(&lesson).ok_or(ApiError::NotFound)?;
+    let curriculum = studying_lesson(&state, &student, &course_id, &lesson).await?;
     let user_id = &student.0.user.id;
     state.db.complete_lesson(user_id, &course_id, &lesson, Utc::now()).await?;
     let progress = Progress::of(&curriculum, &state.db.study_record(user_id, &course_id).await?);
