@@ -194,6 +194,8 @@ for (const width of [390, 1366]) {
       await shot(page, `recovery-codes-new-${width}`);
       const newFirst = (await fresh.first().textContent())!.trim();
       await page.getByRole('button', { name: 'Sign out' }).click();
+      // Signed out before the next sign-in: leaving at once could cancel the sign-out's request and keep the session.
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
       await signIn(page, email, codes[2]!);
       await expect(page.getByText('Email, password or code is incorrect.')).toBeVisible();
       await signIn(page, email, newFirst);
