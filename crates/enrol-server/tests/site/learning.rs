@@ -15,15 +15,15 @@ use crate::both_backends;
 use crate::helpers::{TestApp, repo_root};
 use crate::online_checkout::agreed_online;
 
-const COURSE: &str = "anatomy-and-physiology-online";
+pub(crate) const COURSE: &str = "anatomy-and-physiology-online";
 
-fn curriculum() -> Curriculum {
+pub(crate) fn curriculum() -> Curriculum {
     let text = std::fs::read_to_string(repo_root().join(format!("content/learning/{COURSE}.yaml"))).unwrap();
     serde_yaml::from_str(&text).unwrap()
 }
 
 /// A request as the browser of the student signed in as `token` sends it.
-fn as_student(app: &TestApp, method: reqwest::Method, path: &str, token: Option<&str>) -> reqwest::RequestBuilder {
+pub(crate) fn as_student(app: &TestApp, method: reqwest::Method, path: &str, token: Option<&str>) -> reqwest::RequestBuilder {
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let request = client.request(method, app.url(path));
     match token {
@@ -32,7 +32,7 @@ fn as_student(app: &TestApp, method: reqwest::Method, path: &str, token: Option<
     }
 }
 
-async fn page(app: &TestApp, path: &str, token: Option<&str>) -> Value {
+pub(crate) async fn page(app: &TestApp, path: &str, token: Option<&str>) -> Value {
     let url = format!("/api/page-data?path={}", urlencoding(path));
     as_student(app, reqwest::Method::GET, &url, token).send().await.unwrap().json().await.unwrap()
 }
@@ -41,14 +41,14 @@ fn urlencoding(path: &str) -> String {
     path.replace('/', "%2F")
 }
 
-async fn post(app: &TestApp, path: &str, body: Value, token: Option<&str>) -> (u16, Value) {
+pub(crate) async fn post(app: &TestApp, path: &str, body: Value, token: Option<&str>) -> (u16, Value) {
     let response = as_student(app, reqwest::Method::POST, path, token).json(&body).send().await.unwrap();
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
 
 /// A verified student who bought the demo's anatomy course, signed in on
 /// their browser: their session token.
-async fn student_with_the_course(app: &TestApp, email: &str) -> String {
+pub(crate) async fn student_with_the_course(app: &TestApp, email: &str) -> String {
     let token = verified_account(app, email).await;
     let offer = app.db().online_offers().await.unwrap().into_iter().find(|o| o.course_id == COURSE).expect("the anatomy course");
     let body = json!({ "priceIds": [offer.price_id], "additional": [], "agreed": agreed_online() });
@@ -62,7 +62,7 @@ async fn student_with_the_course(app: &TestApp, email: &str) -> String {
 }
 
 /// Every question of `quiz` answered with its right choices, or all wrong.
-fn answers(quiz: &Quiz, right: bool) -> Value {
+pub(crate) fn answers(quiz: &Quiz, right: bool) -> Value {
     let chosen: BTreeMap<&str, Vec<&str>> = quiz
         .questions
         .iter()
