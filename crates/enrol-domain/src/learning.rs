@@ -1,7 +1,8 @@
 //! The learning side of an online course (decision 023, `docs/product.md`,
 //! learning records): what the course teaches ([`curriculum`]), how a quiz
 //! is shown and marked ([`quiz`]), how far a student has got
-//! ([`progress`]) and whether they may study it now ([`access`]). Pure
+//! ([`progress`]), whether they may study it now ([`access`]) and the
+//! reminder to finish an in-person course's theory ([`reminder`]). Pure
 //! rules: the server reads the records, asks these and stores the answers.
 //!
 //! `curriculum` is the base: `quiz`, `progress` and `access` read it,
@@ -11,3 +12,4 @@ pub mod access;
 pub mod curriculum;
 pub mod progress;
 pub mod quiz;
+pub mod reminder;

@@ -12,3 +12,4 @@ pub(crate) mod learning;
 pub(crate) mod readiness;
 pub(crate) mod rosters;
 pub(crate) mod student;
+pub(crate) mod theory;
