@@ -1,11 +1,11 @@
-//! The balance reminders (decision 015) and the reminders to finish a
-//! course's online theory (decision 025). The balance reminders: a week before the
-//! balance is due, on the day and once overdue, each mail sent once. One
-//! instance at a time runs the job (a lease in the database); even two at
-//! once send each reminder once, because its record, its payment link and
-//! its mail are written in one transaction that a second cannot repeat.
-//! After downtime the job sends the one reminder still true, not every one
-//! it missed.
+//! The balance reminders (decision 015): a week before the balance is due,
+//! on the day and once overdue, each mail sent once; and the reminder to
+//! finish an in-person course's online theory a week before training
+//! (decision 025). One instance at a time runs the job (a lease in the
+//! database); even two at once send each reminder once, because its
+//! record, its payment link and its mail are written in one transaction
+//! that a second cannot repeat. After downtime the job sends the one
+//! reminder still true, not every one it missed.
 
 use std::sync::LazyLock;
 
