@@ -52,7 +52,7 @@ impl Db {
         }
         #[derive(sqlx::FromRow)]
         struct CourseRow {
-            reference: String,
+            reference: Option<String>,
             course_id: String,
             course_title: String,
             complete: bool,
@@ -76,7 +76,7 @@ impl Db {
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the receipts")?;
             let courses: Vec<CourseRow> = sqlx::query_as(
                 "select o.reference, r.course_id, r.course_title, r.complete, r.starts_at, r.ends_at, r.revoked_at \
-                 from online_registration r join online_order o on o.id = r.online_order_id where r.user_id = $1 \
+                 from online_registration r left join online_order o on o.id = r.online_order_id where r.user_id = $1 \
                  and not r.removed order by r.course_id, (r.revoked_at is null), r.ends_at"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the online courses")?;
             (enrollments, payments, documents, courses)
