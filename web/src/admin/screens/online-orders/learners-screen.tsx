@@ -34,13 +34,16 @@ export function LearnersScreen() {
             </p>
             <RegistrationsTable caption={`Learners of ${courseTitle}`} registrations={found} empty="Nobody has this course yet." showCourse={false} />
             {money && (
-              <div className="action-grid">
+              <>
+                <h2>Give or change access</h2>
+                <div className="action-grid">
                 <section className="action-card" aria-labelledby="grant-title">
                   <h3 id="grant-title">Give the course to a student</h3>
                   <GrantForm courseId={course} onChanged={learners.retry} />
                 </section>
-                <AccessChanges registrations={found} onChanged={learners.retry} />
-              </div>
+                  <AccessChanges registrations={found} onChanged={learners.retry} />
+                </div>
+              </>
             )}
           </>
         )}

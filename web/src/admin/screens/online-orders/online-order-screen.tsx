@@ -62,7 +62,7 @@ function OrderPage({ order, onUpdated, reload }: { order: OnlineOrder; onUpdated
       <Summary order={order} />
       <h2>What was bought</h2>
       <DataTable caption="What was bought" columns={lineColumns} rows={order.lines} rowId={(bought) => String(bought.index)} empty="No lines." />
-      {money && order.paid > 0 && (
+      {money && (order.paid > 0 || order.lines.some((bought) => bought.refunded)) && (
         <section className="action-card" aria-labelledby="refund-title">
           <h3 id="refund-title">Refund</h3>
           <RefundLinesForm order={order} onUpdated={onUpdated} />
