@@ -5,10 +5,9 @@
 //! rules: the server reads the records, asks these and stores the answers.
 //!
 //! `curriculum` is the base: `quiz`, `progress` and `access` read it,
-//! and not one another; `staff_changes` reads `access`.
+//! and not one another.
 
 pub mod access;
 pub mod curriculum;
 pub mod progress;
 pub mod quiz;
-pub mod staff_changes;

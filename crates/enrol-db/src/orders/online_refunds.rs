@@ -1,7 +1,7 @@
 //! Giving back lines of an online order (decision 027): in one
 //! transaction that first locks the order, the lines are checked against
 //! those given back before and what the order still holds
-//! (`enrol_domain::learning::staff_changes::line_refund`), the refunds are
+//! (`enrol_domain::online_access::line_refund`), the refunds are
 //! queued against its payments as a booking's are (the refund worker
 //! makes them at the provider), the access those lines gave ends, and the
 //! audit row is written. Requests at once take turns behind the lock, so
@@ -11,8 +11,8 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde_json::json;
 
-use enrol_domain::learning::staff_changes::{LineRefundRefused, line_refund};
 use enrol_domain::money::Money;
+use enrol_domain::online_access::{LineRefundRefused, line_refund};
 use enrol_domain::online_order::PricedLine;
 
 use crate::ledger::MoneySteps;

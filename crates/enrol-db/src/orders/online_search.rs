@@ -1,7 +1,7 @@
 //! Online orders in the back office (decision 027): finding them beside
 //! bookings and reading one whole — its lines and which were given back,
-//! its payments, refunds, mails, audit trail and the registrations it
-//! gave.
+//! its payments, refunds, mails and audit trail (the registrations it gave
+//! are `records::learners`').
 
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
@@ -12,7 +12,7 @@ use enrol_domain::reference::typed_code;
 
 use crate::orders::search::like_literal;
 use crate::people::audit::AUDIT_ROWS;
-use crate::{AuditRow, Db, LearnerRecord, OnlineOrderRecord, OrderMail, OrderPayment, OrderRefund, Registrations, on_pool};
+use crate::{AuditRow, Db, OnlineOrderRecord, OrderMail, OrderPayment, OrderRefund, on_pool};
 
 /// Which online orders to find; every criterion given must match.
 #[derive(Debug, Clone, Default)]
@@ -58,7 +58,6 @@ pub struct OnlineOrderDetail {
     pub mails: Vec<OrderMail>,
     /// The order's and its registrations', newest first.
     pub audit: Vec<AuditRow>,
-    pub registrations: Vec<LearnerRecord>,
 }
 
 /// What an online order holds of the buyer's money: its payments less
@@ -166,7 +165,6 @@ impl Db {
         .context("Failed to read the online order")?;
         let mails = self.mails_to(record.email.as_deref().unwrap_or_default()).await?;
         let (payments, refunds) = self.purchase_money(None, Some(id)).await?;
-        let registrations = self.learner_records(Registrations::OfOrder(id)).await?;
         let audit = self.online_order_audit(id).await?;
         Ok(Some(OnlineOrderDetail {
             record,
@@ -179,7 +177,6 @@ impl Db {
             refunds,
             mails,
             audit,
-            registrations,
         }))
     }
 

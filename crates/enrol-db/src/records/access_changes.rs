@@ -1,7 +1,7 @@
 //! Staff's changes to a student's access to an online course (decision
 //! 027): a course given without an order, a registration's last day
 //! moved, access withdrawn and given back. Each is one transaction that
-//! locks what it changes, lets `enrol_domain::learning::staff_changes`
+//! locks what it changes, lets `enrol_domain::online_access`
 //! decide, carries it out and writes the audit row with what was before
 //! and after.
 
@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
 use enrol_domain::learning::access::{Access, last_day};
-use enrol_domain::learning::staff_changes::{AccessChangeRefused, check_revocation, end_on, grant_ends};
+use enrol_domain::online_access::{AccessChangeRefused, check_revocation, end_on, grant_ends};
 
 use crate::orders::OrderSteps;
 use crate::people::PeopleSteps;

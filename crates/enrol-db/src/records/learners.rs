@@ -89,7 +89,9 @@ impl Db {
 
     /// What each student has done of `course_id`, by their id.
     async fn course_study_records(&self, course_id: &str) -> anyhow::Result<HashMap<String, StudyRecord>> {
-        let (lessons, quizzes, visits): (Vec<(String, String)>, Vec<(String, String)>, Vec<(String, String)>) = on_pool!(self, pool => {
+        // (student, lesson or quiz) pairs.
+        type Pairs = Vec<(String, String)>;
+        let (lessons, quizzes, visits): (Pairs, Pairs, Pairs) = on_pool!(self, pool => {
             let lessons = sqlx::query_as("select user_id, lesson from lesson_done where course_id = $1")
                 .bind(course_id).fetch_all(pool).await?;
             let quizzes = sqlx::query_as("select distinct user_id, quiz from quiz_attempt where course_id = $1 and passed")

@@ -16,8 +16,8 @@ use ts_rs::TS;
 
 use enrol_db::{AccessChanged, LearnerRecord, RegistrationChange, Registrations};
 use enrol_domain::learning::access::{Access, last_day};
-use enrol_domain::learning::staff_changes::reason;
 use enrol_domain::london;
+use enrol_domain::online_access::reason;
 
 use super::{Staff, csv};
 use crate::AppState;
@@ -107,7 +107,7 @@ pub async fn download_learners(State(state): State<Arc<AppState>>, Path(id): Pat
     online_course_title(&state, &id).await?;
     let now = Utc::now();
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
-    let wall_clock = |at: Option<DateTime<Utc>>| at.map(|at| london::wall_clock(at)).unwrap_or_default();
+    let wall_clock = |at: Option<DateTime<Utc>>| at.map(london::wall_clock).unwrap_or_default();
     let rows: Vec<Vec<String>> = state
         .db
         .learner_records(Registrations::OfCourse(&id))

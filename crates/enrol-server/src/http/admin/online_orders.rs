@@ -12,9 +12,9 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{OnlineOrderDetail, OnlineOrderListing, OnlineOrderSearch, OnlineRefund};
-use enrol_domain::learning::staff_changes::reason;
+use enrol_db::{LearnerRecord, OnlineOrderDetail, OnlineOrderListing, OnlineOrderSearch, OnlineRefund, Registrations};
 use enrol_domain::money::Money;
+use enrol_domain::online_access::reason;
 use enrol_domain::online_order::LineItem;
 use enrol_domain::page::OnlineOrderStatus;
 
@@ -107,7 +107,8 @@ pub async fn show_online_order(State(state): State<Arc<AppState>>, Path(id): Pat
 /// The order as `GET` answers it, which its refund answers too.
 async fn online_order_answer(state: &AppState, id: &str) -> Result<Response, ApiError> {
     let detail = state.db.online_order_detail(id).await?.ok_or(ApiError::NotFound)?;
-    Ok(private(StatusCode::OK, OnlineOrderAnswer { order: OnlineOrderView::new(detail, Utc::now()) }))
+    let registrations = state.db.learner_records(Registrations::OfOrder(id)).await?;
+    Ok(private(StatusCode::OK, OnlineOrderAnswer { order: OnlineOrderView::new(detail, registrations, Utc::now()) }))
 }
 
 #[derive(Serialize, TS)]
@@ -156,9 +157,8 @@ struct OnlineLineView {
 }
 
 impl OnlineOrderView {
-    fn new(detail: OnlineOrderDetail, now: DateTime<Utc>) -> Self {
-        let OnlineOrderDetail { record, created_at, paid_at, name, paid, refunded_lines, payments, refunds, mails, audit, registrations } =
-            detail;
+    fn new(detail: OnlineOrderDetail, registrations: Vec<LearnerRecord>, now: DateTime<Utc>) -> Self {
+        let OnlineOrderDetail { record, created_at, paid_at, name, paid, refunded_lines, payments, refunds, mails, audit } = detail;
         OnlineOrderView {
             lines: record
                 .lines

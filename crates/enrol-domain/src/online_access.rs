@@ -7,8 +7,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
-use super::access::{Access, access_ends};
 use crate::back_office::{RefundRefused, check_refund};
+use crate::learning::access::{Access, access_ends};
 use crate::london::{long_date, start_of_day, today};
 use crate::money::Money;
 use crate::online_order::PricedLine;
