@@ -28,7 +28,7 @@ pub fn audit_sentence(action: &str, before: Option<&Value>, after: Option<&Value
                 "Booking cancelled".to_owned()
             }
         }
-        "order.refund" => match pence(now("amount")) {
+        "order.refund" | "online_order.refund" => match pence(now("amount")) {
             Some(amount) => {
                 format!("Refund of {}{}", Money::from_pence(amount), text(now("reason")).map(|r| format!(": {r}")).unwrap_or_default())
             }
@@ -77,6 +77,18 @@ pub fn audit_sentence(action: &str, before: Option<&Value>, after: Option<&Value
             }
             None => "Certificate issued".to_owned(),
         },
+        "access.grant" => match (text(now("course")), now("lastDay").and_then(day)) {
+            (Some(course), Some(last)) => format!("{course} given until {}", long_date(last)),
+            _ => "Course given".to_owned(),
+        },
+        "access.extend" => match now("lastDay").and_then(day) {
+            Some(last) => {
+                format!("Access now ends on {}{}", long_date(last), was("lastDay").and_then(day).map(from_day).unwrap_or_default())
+            }
+            None => "Access's last day changed".to_owned(),
+        },
+        "access.revoke" => format!("Access withdrawn{}", text(now("reason")).map(|r| format!(": {r}")).unwrap_or_default()),
+        "access.restore" => "Access given back".to_owned(),
         "code.create" => "Discount code created".to_owned(),
         "code.edit" => "Discount code changed".to_owned(),
         "code.expire" => "Discount code expired".to_owned(),
@@ -253,6 +265,24 @@ mod tests {
             sentence("order.resend_mail", Value::Null, json!({ "subject": "Your booking", "to": "amara@example.com" })),
             "Mail “Your booking” sent again to amara@example.com"
         );
+    }
+
+    #[test]
+    fn access_changes_name_the_course_and_days() {
+        assert_eq!(
+            sentence("online_order.refund", json!({ "paid": 12400 }), json!({ "amount": 2500, "reason": "Add-on not wanted" })),
+            "Refund of £25.00: Add-on not wanted"
+        );
+        assert_eq!(
+            sentence("access.grant", Value::Null, json!({ "course": "Anatomy and Physiology", "lastDay": "2027-03-10" })),
+            "Anatomy and Physiology given until Wednesday 10 March 2027"
+        );
+        assert_eq!(
+            sentence("access.extend", json!({ "lastDay": "2027-03-10" }), json!({ "lastDay": "2027-06-30" })),
+            "Access now ends on Wednesday 30 June 2027 (was Wednesday 10 March 2027)"
+        );
+        assert_eq!(sentence("access.revoke", json!({}), json!({ "reason": "Chargeback" })), "Access withdrawn: Chargeback");
+        assert_eq!(sentence("access.restore", json!({}), json!({})), "Access given back");
     }
 
     fn listed_session() -> Value {

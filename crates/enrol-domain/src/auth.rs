@@ -290,8 +290,9 @@ pub struct AccountCreditNote {
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct AccountOnlineCourse {
-    /// The order it was bought with: `E-4HX2M` (the latest, when bought again).
-    pub order_reference: String,
+    /// The order it was bought with: `E-4HX2M` (the latest, when bought
+    /// again); `None` for a course the college gave without an order.
+    pub order_reference: Option<String>,
     pub course_id: String,
     pub title: String,
     pub complete: bool,

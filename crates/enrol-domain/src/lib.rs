@@ -30,6 +30,7 @@ pub mod london;
 pub mod mail;
 pub mod media;
 pub mod money;
+pub mod online_access;
 pub mod online_order;
 pub mod page;
 pub mod phone;

@@ -121,8 +121,18 @@ impl PaymentGateway for SandboxGateway {
     /// The sandbox moves no money: a refund of a paid intent is made at
     /// once, its id fixed by the idempotency key as Stripe's would be.
     async fn refund_payment(&self, payment_intent: &str, amount: Money, idempotency_key: &str) -> Result<RefundMade, GatewayError> {
-        let intent = self.retrieve_row(payment_intent).await?;
-        if intent.status != "succeeded" || amount.pence() <= 0 || amount.pence() > intent.amount {
+        // A hosted checkout's payment (an online order) or a payment intent's.
+        let (paid, amount_paid) = match payment_intent.strip_prefix(CHECKOUT_PAYMENT) {
+            Some(checkout) => {
+                let checkout = self.retrieve_checkout_session(checkout).await?;
+                (checkout.payment_status == "paid", checkout.amount_total.pence())
+            }
+            None => {
+                let intent = self.retrieve_row(payment_intent).await?;
+                (intent.status == "succeeded", intent.amount)
+            }
+        };
+        if !paid || amount.pence() <= 0 || amount.pence() > amount_paid {
             return Err(GatewayError::Refused(format!("Cannot refund {amount} of payment {payment_intent}.")));
         }
         Ok(RefundMade { id: format!("re_sandbox_{}", crate::accounts::token_hash(idempotency_key).get(..24).unwrap_or_default()) })
@@ -143,6 +153,10 @@ impl PaymentGateway for SandboxGateway {
     }
 }
 
+/// How the id of a sandbox checkout's one payment begins; the checkout's
+/// id follows.
+const CHECKOUT_PAYMENT: &str = "pi_sandbox_for_";
+
 /// A sandbox checkout as Stripe describes a Checkout Session.
 pub fn checkout_object(checkout: &SandboxCheckout) -> CheckoutSessionObject {
     CheckoutSessionObject {
@@ -154,7 +168,7 @@ pub fn checkout_object(checkout: &SandboxCheckout) -> CheckoutSessionObject {
         customer_email: checkout.customer_email.clone(),
         customer_name: checkout.customer_name.clone(),
         // One payment per checkout, however often the buyer clicks.
-        payment_intent: Some(format!("pi_sandbox_for_{}", checkout.id)),
+        payment_intent: Some(format!("{CHECKOUT_PAYMENT}{}", checkout.id)),
         payment_status: if checkout.complete { "paid" } else { "unpaid" }.to_owned(),
     }
 }

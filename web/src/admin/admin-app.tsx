@@ -15,6 +15,9 @@ import { EnquiriesScreen } from './screens/enquiries/enquiries-screen';
 import { EnquiryScreen } from './screens/enquiries/enquiry-screen';
 import { ExportsScreen } from './screens/exports/exports-screen';
 import { MediaItemScreen, MediaScreen } from './screens/media/media-library';
+import { LearnersScreen } from './screens/online-orders/learners-screen';
+import { OnlineOrderScreen } from './screens/online-orders/online-order-screen';
+import { OnlineOrdersScreen } from './screens/online-orders/online-orders-screen';
 import { OrderScreen } from './screens/orders/order-screen';
 import { OrdersScreen } from './screens/orders/orders-screen';
 import { NewSessionScreen } from './screens/sessions/new-session-screen';
@@ -99,6 +102,9 @@ export const adminRoutes = (
       <Route path={routes.roster} element={oneThing(['rosters'], <RosterScreen />)} />
       <Route path={routes.orders} element={screen(['orders'], <OrdersScreen />)} />
       <Route path={routes.order} element={oneThing(['orders'], <OrderScreen />)} />
+      <Route path={routes.onlineOrders} element={screen(['orders'], <OnlineOrdersScreen />)} />
+      <Route path={routes.onlineOrder} element={oneThing(['orders'], <OnlineOrderScreen />)} />
+      <Route path={routes.learners} element={oneThing(['orders'], <LearnersScreen />)} />
       <Route path={routes.codes} element={screen(['codes'], <CodesScreen />)} />
       <Route path={routes.newCode} element={screen(['codes'], <NewCodeScreen />)} />
       <Route path={routes.code} element={oneThing(['codes'], <CodeScreen />)} />

@@ -43,13 +43,15 @@ pub(crate) trait MoneySteps {
     /// worker makes it at the provider. Its id.
     async fn queue_refund(&mut self, payment_id: &str, amount: Money, reason: &str, now: DateTime<Utc>) -> sqlx::Result<String>;
 
-    /// Queues refunds adding up to `amount` of enrollment `enrollment_id`'s
-    /// payments, newest payment first, each no more than what is left of
-    /// it after earlier refunds (`enrol_domain::cancellation::spread_refund`).
-    /// The refunds' ids.
-    async fn refund_enrollment(
+    /// Queues refunds adding up to `amount` of the payments of a purchase,
+    /// the booking `enrollment_id` or the online order `online_order_id`
+    /// (the other `None`), newest payment first, each no more than what is
+    /// left of it after earlier refunds
+    /// (`enrol_domain::cancellation::spread_refund`). The refunds' ids.
+    async fn refund_purchase(
         &mut self,
-        enrollment_id: &str,
+        enrollment_id: Option<&str>,
+        online_order_id: Option<&str>,
         amount: Money,
         reason: &str,
         now: DateTime<Utc>,
@@ -143,12 +145,20 @@ for_both_engines! {
             Ok(id)
         }
 
-        async fn refund_enrollment(&mut self, enrollment_id: &str, amount: Money, reason: &str, now: DateTime<Utc>) -> sqlx::Result<Vec<String>> {
+        async fn refund_purchase(
+            &mut self,
+            enrollment_id: Option<&str>,
+            online_order_id: Option<&str>,
+            amount: Money,
+            reason: &str,
+            now: DateTime<Utc>,
+        ) -> sqlx::Result<Vec<String>> {
             let left: Vec<(String, i64)> = sqlx::query_as(
                 "select p.id, cast(p.amount - coalesce((select sum(r.amount) from refund r where r.payment_id = p.id), 0) as bigint) \
-                 from payment p where p.enrollment_id = $1 order by p.created_at, p.id",
+                 from payment p where p.enrollment_id = $1 or p.online_order_id = $2 order by p.created_at, p.id",
             )
             .bind(enrollment_id)
+            .bind(online_order_id)
             .fetch_all(&mut *self)
             .await?;
             let left: Vec<(String, Money)> = left.into_iter().map(|(payment, pence)| (payment, Money::from_pence(pence))).collect();

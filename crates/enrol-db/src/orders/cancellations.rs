@@ -102,7 +102,7 @@ impl Db {
             }
             tx.seats_changed().await?;
             tx.end_theory(id, now).await?;
-            let refunds = tx.refund_enrollment(id, quote.refund, "cancellation", now).await?;
+            let refunds = tx.refund_purchase(Some(id), None, quote.refund, "cancellation", now).await?;
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {
                 let mail = cancellation_mail(&record.reference, &record.given_name, &email, &record.courses, &quote, actor.changed_by(), college);
@@ -143,7 +143,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(BookingRefund::Refused(refused));
             }
-            let refunds = tx.refund_enrollment(id, amount, reason, now).await?;
+            let refunds = tx.refund_purchase(Some(id), None, amount, reason, now).await?;
             let entry = AuditEntry::new(staff_id, "order.refund", "order", id)
                 .before(json!({ "paid": record.paid }))
                 .after(json!({ "paid": Money::from_pence(record.paid.pence() - amount.pence()), "amount": amount, "reason": reason, "refunds": refunds }));

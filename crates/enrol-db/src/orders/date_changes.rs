@@ -207,7 +207,7 @@ impl Db {
             .bind(due_on)
             .execute(&mut *tx).await?;
             let refunds =
-                if money.refund > Money::ZERO { tx.refund_enrollment(order_id, money.refund, "date change", now).await? } else { Vec::new() };
+                if money.refund > Money::ZERO { tx.refund_purchase(Some(order_id), None, money.refund, "date change", now).await? } else { Vec::new() };
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {
                 let session_ids: Vec<String> = courses.iter().filter_map(|c| c.session_id.clone()).collect();

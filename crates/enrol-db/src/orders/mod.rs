@@ -1,8 +1,8 @@
 //! Orders: bookings of in-person courses and e-learning orders, from the
 //! checkout that makes them to what the payment provider's events do to
 //! them, their cancellations, what each buyer agreed to, requests carried
-//! out once, and how staff find them. The steps its transactions take are
-//! [`OrderSteps`].
+//! out once, how staff find them, and online orders given back line by
+//! line. The steps its transactions take are [`OrderSteps`].
 
 pub(crate) mod actor;
 pub(crate) mod by_code;
@@ -14,6 +14,8 @@ pub(crate) mod enrollments;
 pub(crate) mod fulfilment;
 pub(crate) mod idempotency;
 pub(crate) mod online_orders;
+pub(crate) mod online_refunds;
+pub(crate) mod online_search;
 pub(crate) mod search;
 mod steps;
 

@@ -8,7 +8,7 @@ use enrol_domain::consent::Consent;
 use enrol_domain::learning::access::access_ends;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
-use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, StartCourse, receipt_body};
+use enrol_domain::online_order::{OnlineOffer, PricedLine, PricedOnlineOrder, StartCourse, receipt_body};
 use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
@@ -247,14 +247,7 @@ impl Db {
             let mut first_course = None;
             for line in &lines {
                 // A course, or an add-on that is a course (its offer names it).
-                let course_id = match &line.item {
-                    LineItem::Course { course_id, .. } => Some(course_id.clone()),
-                    LineItem::Upsell { product, .. } => {
-                        sqlx::query_scalar::<_, Option<String>>("select course_id from upsell where product_id = $1 and course_id is not null limit 1")
-                            .bind(product).fetch_optional(&mut *tx).await?.flatten()
-                    }
-                };
-                if let Some(course_id) = &course_id {
+                if let Some(course_id) = &tx.line_course(&line.item).await? {
                     let months = tx.access_months(course_id).await?;
                     sqlx::query(
                         "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, \

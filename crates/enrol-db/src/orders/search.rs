@@ -1,5 +1,7 @@
 //! Orders in the back office (decision 017): finding bookings and reading
 //! one whole (its payments, refunds, seat holds, mails and audit trail).
+//! The payments, refunds and mails of an online order are read here too
+//! (`online_search`).
 
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -103,7 +105,7 @@ pub const ORDERS_LISTED: i64 = 100;
 const HISTORY_SHOWN: i64 = 200;
 
 /// `text` matched literally inside a `like … escape '\'` pattern.
-fn like_literal(text: &str) -> String {
+pub(crate) fn like_literal(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 
@@ -190,6 +192,43 @@ impl Db {
     /// Order `id` with its payments, refunds, holds, the mails sent to its
     /// address and its audit trail.
     pub async fn order_detail(&self, id: &str) -> anyhow::Result<Option<OrderDetail>> {
+        let Some(record) = self.enrollment(id).await? else { return Ok(None) };
+        let holds: Vec<OrderHold> = on_pool!(self, pool => sqlx::query_as(
+            "select session_id, expires_at from seat_hold where enrollment_id = $1 order by session_id"
+        ).bind(id).fetch_all(pool).await)
+        .context("Failed to read the order's seat holds")?;
+        let mails = self.mails_to(&record.email).await?;
+        let (payments, refunds) = self.purchase_money(Some(id), None).await?;
+        let audit = self
+            .audit_entries(&AuditFilter {
+                entity: Some("order".to_owned()),
+                entity_id: Some(id.to_owned()),
+                limit: HISTORY_SHOWN,
+                ..AuditFilter::default()
+            })
+            .await?;
+        let agreed = self.enrollment_consents(id).await?;
+        Ok(Some(OrderDetail { record, payments, refunds, holds, mails, audit, agreed }))
+    }
+
+    /// The mails queued for `email`, newest first.
+    pub(crate) async fn mails_to(&self, email: &str) -> anyhow::Result<Vec<OrderMail>> {
+        let email = email.trim().to_lowercase();
+        on_pool!(self, pool => sqlx::query_as(
+            "select id, to_address, subject, created_at, sent_at from mail_outbox where lower(to_address) = $1 and $1 <> '' \
+             order by created_at desc, id desc limit $2"
+        ).bind(&email).bind(HISTORY_SHOWN).fetch_all(pool).await)
+        .context("Failed to read the order's mails")
+    }
+
+    /// The payments and refunds of a purchase, the booking `enrollment_id`
+    /// or the online order `online_order_id` (the other `None`), oldest
+    /// first.
+    pub(crate) async fn purchase_money(
+        &self,
+        enrollment_id: Option<&str>,
+        online_order_id: Option<&str>,
+    ) -> anyhow::Result<(Vec<OrderPayment>, Vec<OrderRefund>)> {
         #[derive(sqlx::FromRow)]
         struct RefundRow {
             id: String,
@@ -209,34 +248,19 @@ impl Db {
             metadata: String,
             created_at: DateTime<Utc>,
         }
-        let Some(record) = self.enrollment(id).await? else { return Ok(None) };
-        let email = record.email.trim().to_lowercase();
-        let (payments, refunds, holds, mails): (Vec<PaymentRow>, Vec<RefundRow>, Vec<OrderHold>, Vec<OrderMail>) = on_pool!(self, pool => {
+        let (payments, refunds): (Vec<PaymentRow>, Vec<RefundRow>) = on_pool!(self, pool => {
             let payments = sqlx::query_as(
-                "select id, amount, method, status, transaction_id, metadata, created_at from payment where enrollment_id = $1 \
-                 order by created_at, id"
-            ).bind(id).fetch_all(pool).await?;
+                "select id, amount, method, status, transaction_id, metadata, created_at from payment \
+                 where enrollment_id = $1 or online_order_id = $2 order by created_at, id"
+            ).bind(enrollment_id).bind(online_order_id).fetch_all(pool).await?;
             let refunds = sqlx::query_as(
-                "select r.id, r.amount, r.status, r.reason, r.created_at, p.transaction_id like $2 as by_hand \
-                 from refund r join payment p on p.id = r.payment_id where p.enrollment_id = $1 order by r.created_at, r.id"
-            ).bind(id).bind(format!("{OFFLINE_PAYMENT}%")).fetch_all(pool).await?;
-            let holds = sqlx::query_as("select session_id, expires_at from seat_hold where enrollment_id = $1 order by session_id")
-                .bind(id).fetch_all(pool).await?;
-            let mails = sqlx::query_as(
-                "select id, to_address, subject, created_at, sent_at from mail_outbox where lower(to_address) = $1 and $1 <> '' \
-                 order by created_at desc, id desc limit $2"
-            ).bind(&email).bind(HISTORY_SHOWN).fetch_all(pool).await?;
-            Ok::<_, sqlx::Error>((payments, refunds, holds, mails))
+                "select r.id, r.amount, r.status, r.reason, r.created_at, p.transaction_id like $3 as by_hand \
+                 from refund r join payment p on p.id = r.payment_id where p.enrollment_id = $1 or p.online_order_id = $2 \
+                 order by r.created_at, r.id"
+            ).bind(enrollment_id).bind(online_order_id).bind(format!("{OFFLINE_PAYMENT}%")).fetch_all(pool).await?;
+            Ok::<_, sqlx::Error>((payments, refunds))
         })
-        .context("Failed to read the order")?;
-        let audit = self
-            .audit_entries(&AuditFilter {
-                entity: Some("order".to_owned()),
-                entity_id: Some(id.to_owned()),
-                limit: HISTORY_SHOWN,
-                ..AuditFilter::default()
-            })
-            .await?;
+        .context("Failed to read the payments")?;
         let payments = payments
             .into_iter()
             .map(|row| {
@@ -262,8 +286,7 @@ impl Db {
                 by_hand: row.by_hand,
             })
             .collect();
-        let agreed = self.enrollment_consents(id).await?;
-        Ok(Some(OrderDetail { record, payments, refunds, holds, mails, audit, agreed }))
+        Ok((payments, refunds))
     }
 }
 

@@ -1,7 +1,8 @@
 //! The steps of orders inside a caller's transaction, on either engine
 //! ([`crate::for_both_engines!`]): a booking locked and read, written as a
-//! new order or as a changed one, what its buyer agreed to, and what to
-//! bring to its training, and the online theory a booking gives.
+//! new order or as a changed one, what its buyer agreed to, what to
+//! bring to its training, the course an online order's line gives and the
+//! online theory a booking gives.
 
 use chrono::{DateTime, Utc};
 
@@ -9,6 +10,7 @@ use enrol_domain::consent::Consent;
 use enrol_domain::content::CourseBody;
 use enrol_domain::enrollment::BookedCourse;
 use enrol_domain::learning::access::{DEFAULT_ACCESS_MONTHS, access_ends};
+use enrol_domain::online_order::LineItem;
 
 use crate::orders::enrollments::{Column, Row, SELECT, Value, chosen, insert_statement, update_statement};
 use crate::{EnrollmentRecord, NewEnrollment, for_both_engines, public_id};
@@ -17,6 +19,10 @@ pub(crate) trait OrderSteps {
     /// How many months online course `course_id` is sold for: its
     /// published curriculum's, or [`DEFAULT_ACCESS_MONTHS`] before it has one.
     async fn access_months(&mut self, course_id: &str) -> sqlx::Result<u32>;
+
+    /// The online course a line of an online order gives: a course's own,
+    /// or the one an add-on's offer names (`None`: a product, no course).
+    async fn line_course(&mut self, item: &LineItem) -> sqlx::Result<Option<String>>;
 
     /// Takes booking `id`'s row lock and reads it; `None` when there is no
     /// such booking. A payment, a cancellation or another change waits its
@@ -173,6 +179,19 @@ for_both_engines! {
                 }
             }
             Ok(things)
+        }
+
+        async fn line_course(&mut self, item: &LineItem) -> sqlx::Result<Option<String>> {
+            match item {
+                LineItem::Course { course_id, .. } => Ok(Some(course_id.clone())),
+                LineItem::Upsell { product, .. } => Ok(sqlx::query_scalar::<_, Option<String>>(
+                    "select course_id from upsell where product_id = $1 and course_id is not null limit 1",
+                )
+                .bind(product)
+                .fetch_optional(&mut *self)
+                .await?
+                .flatten()),
+            }
         }
 
         async fn access_months(&mut self, course_id: &str) -> sqlx::Result<u32> {

@@ -50,6 +50,11 @@ pub struct AuditRow {
     pub after_data: Option<String>,
 }
 
+/// The audit rows as [`AuditRow`] reads them (`l`), with who wrote them
+/// (`a`), for a caller to filter.
+pub(crate) const AUDIT_ROWS: &str = "select l.id, l.at, l.staff_id, a.name as actor_name, a.email as actor_email, l.action, \
+     l.entity, l.entity_id, l.before_data, l.after_data from audit_log l join staff_account a on a.id = l.staff_id";
+
 /// Which audit rows to read, newest first.
 #[derive(Debug, Clone, Default)]
 pub struct AuditFilter {
@@ -81,12 +86,7 @@ impl Db {
         condition(filter.to.is_some(), "l.at < ?");
         condition(filter.before.is_some(), "l.id < ?");
         let filter_sql = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
-        let sql = format!(
-            "select l.id, l.at, l.staff_id, a.name as actor_name, a.email as actor_email, l.action, l.entity, l.entity_id, \
-             l.before_data, l.after_data from audit_log l join staff_account a on a.id = l.staff_id {filter_sql} \
-             order by l.id desc limit {}",
-            filter.limit.clamp(1, 500)
-        );
+        let sql = format!("{AUDIT_ROWS} {filter_sql} order by l.id desc limit {}", filter.limit.clamp(1, 500));
         on_pool!(self, pool => {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()));
             if let Some(actor) = &filter.actor {

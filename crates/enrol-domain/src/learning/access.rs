@@ -96,8 +96,9 @@ impl Access {
     }
 }
 
-/// The London day of the last moment before `ends_at`.
-fn last_day(ends_at: DateTime<Utc>) -> NaiveDate {
+/// The London day of the last moment before `ends_at`: the last day of
+/// access that ends then.
+pub fn last_day(ends_at: DateTime<Utc>) -> NaiveDate {
     today(ends_at.checked_sub_signed(TimeDelta::nanoseconds(1)).unwrap_or(ends_at))
 }
 

@@ -20,7 +20,7 @@ use crate::enrol_checkout::{count, execute, order, prepared, quote};
 use crate::helpers::TestApp;
 
 /// `method` on `/api/admin{path}` as `client`: the status and the body.
-async fn ask(app: &TestApp, client: &reqwest::Client, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
+pub(crate) async fn ask(app: &TestApp, client: &reqwest::Client, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
     let request = client.request(method, app.url(&format!("/api/admin{path}")));
     let request = match body {
         Some(body) => request.json(&body),

@@ -9,6 +9,7 @@ mod admin_content;
 mod admin_content_withdraw;
 mod admin_enquiries;
 mod admin_media;
+mod admin_online_orders;
 mod admin_orders;
 mod admin_races;
 mod admin_recovery_codes;

@@ -1,5 +1,5 @@
 import { formatShortDate } from '../../lib/dates';
-import type { CodeState, EnquiryKind, EnquiryStatus, OfflineMethod, OrderStatus, Role, Session } from './api-types';
+import type { Access, CodeState, EnquiryKind, EnquiryStatus, OfflineMethod, OnlineOrderStatus, OrderStatus, Role, Session } from './api-types';
 
 // The back office's words for the API's closed sets, and its dates, times
 // and seats said one way on every screen.
@@ -13,6 +13,27 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   failed: 'Payment failed',
   cancelled: 'Cancelled',
 };
+
+export const ONLINE_ORDER_STATUS_LABELS: Record<OnlineOrderStatus, string> = {
+  pending: 'Awaiting payment',
+  processing: 'Payment on its way',
+  paid: 'Paid',
+  failed: 'Payment failed',
+};
+
+/** Where a student's access to an online course stands, with its day. */
+export function accessLabel(access: Access): string {
+  switch (access.state) {
+    case 'active':
+      return `Active to ${formatShortDate(access.until)}`;
+    case 'expired':
+      return `Ended ${formatShortDate(access.ended)}`;
+    case 'revoked':
+      return 'Withdrawn';
+    case 'notStarted':
+      return `Opens ${formatShortDate(access.opens)}`;
+  }
+}
 
 export const CODE_STATE_LABELS: Record<CodeState, string> = { active: 'Active', expired: 'Expired', usedUp: 'Used up' };
 

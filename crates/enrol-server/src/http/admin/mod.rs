@@ -13,6 +13,8 @@ mod csv;
 mod enquiries;
 mod figures;
 mod media;
+mod online_access;
+mod online_orders;
 mod order_actions;
 mod orders;
 mod people;
@@ -99,6 +101,17 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/orders/{id}/deadline", Some(Permission::Money)),
     route("POST", "/orders/{id}/mails/{mail_id}/resend", Some(Permission::Orders)),
     route("POST", "/orders/{id}/refunds/{refund_id}/made", Some(Permission::Money)),
+    route("GET", "/online-orders", Some(Permission::Orders)),
+    route("GET", "/online-orders/{id}", Some(Permission::Orders)),
+    route("POST", "/online-orders/{id}/refund", Some(Permission::Money)),
+    route("GET", "/courses/{id}/learners", Some(Permission::Orders)),
+    route("GET", "/courses/{id}/learners.csv", Some(Permission::Orders)),
+    // Giving, lengthening, withdrawing or giving back access gives or
+    // takes what the college sells, as a refund does: money's.
+    route("POST", "/online-registrations", Some(Permission::Money)),
+    route("POST", "/online-registrations/{id}/last-day", Some(Permission::Money)),
+    route("POST", "/online-registrations/{id}/revoke", Some(Permission::Money)),
+    route("POST", "/online-registrations/{id}/restore", Some(Permission::Money)),
     route("GET", "/content", Some(Permission::Content)),
     route("POST", "/content/markdown", Some(Permission::Content)),
     route("POST", "/content/{kind}", Some(Permission::Content)),
@@ -153,6 +166,15 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/orders/{id}/deadline", post(order_actions::change_deadline))
         .route("/orders/{id}/mails/{mail_id}/resend", post(order_actions::resend_mail))
         .route("/orders/{id}/refunds/{refund_id}/made", post(order_actions::mark_refund_made))
+        .route("/online-orders", get(online_orders::list_online_orders))
+        .route("/online-orders/{id}", get(online_orders::show_online_order))
+        .route("/online-orders/{id}/refund", post(online_orders::refund_online_order))
+        .route("/courses/{id}/learners", get(online_access::show_learners))
+        .route("/courses/{id}/learners.csv", get(online_access::download_learners))
+        .route("/online-registrations", post(online_access::grant_course))
+        .route("/online-registrations/{id}/last-day", post(online_access::change_last_day))
+        .route("/online-registrations/{id}/revoke", post(online_access::revoke_access))
+        .route("/online-registrations/{id}/restore", post(online_access::restore_access))
         .route("/content", get(content::list_content))
         .route("/content/markdown", post(content::render_markdown))
         .route("/content/{kind}", post(content::create_content))

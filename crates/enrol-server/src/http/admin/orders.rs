@@ -12,7 +12,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{AgreedConsent, OrderDetail, OrderListing, OrderSearch};
+use enrol_db::{AgreedConsent, OrderDetail, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
 use enrol_domain::enrollment::PaymentMode;
 use enrol_domain::london;
 use enrol_domain::money::Money;
@@ -165,7 +165,7 @@ struct LineView {
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-struct PaymentView {
+pub(super) struct PaymentView {
     id: String,
     #[ts(type = "number")]
     amount: Money,
@@ -178,7 +178,7 @@ struct PaymentView {
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-struct RefundView {
+pub(super) struct RefundView {
     id: String,
     #[ts(type = "number")]
     amount: Money,
@@ -199,7 +199,7 @@ struct HoldView {
 #[derive(Serialize, TS)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
-struct MailView {
+pub(super) struct MailView {
     id: String,
     to: String,
     subject: String,
@@ -237,35 +237,30 @@ impl OrderView {
                     kit: course.kit_name,
                 })
                 .collect(),
-            payments: payments
-                .into_iter()
-                .map(|p| PaymentView {
-                    id: p.id,
-                    amount: p.amount,
-                    method: p.method,
-                    status: p.status,
-                    reference: p.reference,
-                    created_at: p.created_at,
-                })
-                .collect(),
-            refunds: refunds
-                .into_iter()
-                .map(|r| RefundView {
-                    id: r.id,
-                    amount: r.amount,
-                    status: r.status,
-                    reason: r.reason,
-                    created_at: r.created_at,
-                    by_hand: r.by_hand,
-                })
-                .collect(),
+            payments: payments.into_iter().map(PaymentView::from).collect(),
+            refunds: refunds.into_iter().map(RefundView::from).collect(),
             holds: holds.into_iter().map(|h| HoldView { session_id: h.session_id, expires_at: h.expires_at }).collect(),
-            mails: mails
-                .into_iter()
-                .map(|m| MailView { id: m.id, to: m.to_address, subject: m.subject, created_at: m.created_at, sent_at: m.sent_at })
-                .collect(),
+            mails: mails.into_iter().map(MailView::from).collect(),
             audit: audit.into_iter().map(AuditView::from).collect(),
             id: record.id,
         }
+    }
+}
+
+impl From<OrderPayment> for PaymentView {
+    fn from(p: OrderPayment) -> Self {
+        PaymentView { id: p.id, amount: p.amount, method: p.method, status: p.status, reference: p.reference, created_at: p.created_at }
+    }
+}
+
+impl From<OrderRefund> for RefundView {
+    fn from(r: OrderRefund) -> Self {
+        RefundView { id: r.id, amount: r.amount, status: r.status, reason: r.reason, created_at: r.created_at, by_hand: r.by_hand }
+    }
+}
+
+impl From<OrderMail> for MailView {
+    fn from(m: OrderMail) -> Self {
+        MailView { id: m.id, to: m.to_address, subject: m.subject, created_at: m.created_at, sent_at: m.sent_at }
     }
 }

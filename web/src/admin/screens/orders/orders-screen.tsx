@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AdminFormView } from '../../components/admin-form';
 import { ChoiceField, TextField } from '../../components/form-fields';
 import { OrdersTable } from '../../components/orders-table';
+import { OrdersTabs } from '../../components/orders-tabs';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView, ResultCount } from '../../components/request-view';
 import { useFilterForm } from '../../components/use-filter-form';
@@ -26,6 +27,7 @@ export function OrdersScreen() {
   return (
     <>
       <PageHeading>Orders</PageHeading>
+      <OrdersTabs current="bookings" />
       <AdminFormView form={form} submit="Search" className="filters">
         <TextField form={form} name="q" />
         <ChoiceField form={form} name="status" choices={STATUS_CHOICES} none="Any status" />

@@ -26,7 +26,7 @@ function OnlineCourse({ course }: { course: AccountOnlineCourse }) {
           Its lessons are not published yet. <Link to="/contact/">Contact us</Link> and we will tell you when they open.
         </p>
       )}
-      <p className="booking-reference">{`Order ${course.orderReference}`}</p>
+      <p className="booking-reference">{course.orderReference ? `Order ${course.orderReference}` : 'Given to you by the college'}</p>
     </li>
   );
 }
