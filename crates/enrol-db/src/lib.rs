@@ -66,6 +66,7 @@ pub use records::account_area::{EmailChange, IntakeBooking, IntakeMove, NewUploa
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use records::learning::{AttemptRecorded, CourseRegistration, QuizAttempts};
 pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
+pub use records::scorm::{CmiRecord, PackageFile, PackageLaunch, PackageRecord};
 pub use records::student::IssuedCertificate;
 pub use seats::sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};
 pub use waiting::lists::{Claim, Joined, NewWaiter, Offer, WaitingListLink};

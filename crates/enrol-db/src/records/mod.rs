@@ -1,8 +1,9 @@
 //! Records: what a student's training leaves. Their forms, evidence files
 //! and intake call as they keep them in the account area, the records the
 //! account data API reads, a session's roster and attendance, the
-//! certificates issued, what a student has done of an online course, and
-//! the demo students that show them.
+//! certificates issued, what a student has done of an online course (its
+//! lessons and quizzes, or its SCORM package), and the demo students that
+//! show them.
 
 pub(crate) mod account_area;
 pub(crate) mod account_data;
@@ -10,4 +11,5 @@ pub(crate) mod demo;
 pub(crate) mod learning;
 pub(crate) mod readiness;
 pub(crate) mod rosters;
+pub(crate) mod scorm;
 pub(crate) mod student;

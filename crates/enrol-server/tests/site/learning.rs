@@ -23,7 +23,7 @@ fn curriculum() -> Curriculum {
 }
 
 /// A request as the browser of the student signed in as `token` sends it.
-fn as_student(app: &TestApp, method: reqwest::Method, path: &str, token: Option<&str>) -> reqwest::RequestBuilder {
+pub(crate) fn as_student(app: &TestApp, method: reqwest::Method, path: &str, token: Option<&str>) -> reqwest::RequestBuilder {
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
     let request = client.request(method, app.url(path));
     match token {
@@ -32,7 +32,7 @@ fn as_student(app: &TestApp, method: reqwest::Method, path: &str, token: Option<
     }
 }
 
-async fn page(app: &TestApp, path: &str, token: Option<&str>) -> Value {
+pub(crate) async fn page(app: &TestApp, path: &str, token: Option<&str>) -> Value {
     let url = format!("/api/page-data?path={}", urlencoding(path));
     as_student(app, reqwest::Method::GET, &url, token).send().await.unwrap().json().await.unwrap()
 }
@@ -41,7 +41,7 @@ fn urlencoding(path: &str) -> String {
     path.replace('/', "%2F")
 }
 
-async fn post(app: &TestApp, path: &str, body: Value, token: Option<&str>) -> (u16, Value) {
+pub(crate) async fn post(app: &TestApp, path: &str, body: Value, token: Option<&str>) -> (u16, Value) {
     let response = as_student(app, reqwest::Method::POST, path, token).json(&body).send().await.unwrap();
     (response.status().as_u16(), response.json().await.unwrap_or(Value::Null))
 }
@@ -49,8 +49,14 @@ async fn post(app: &TestApp, path: &str, body: Value, token: Option<&str>) -> (u
 /// A verified student who bought the demo's anatomy course, signed in on
 /// their browser: their session token.
 async fn student_with_the_course(app: &TestApp, email: &str) -> String {
+    student_with(app, email, COURSE).await
+}
+
+/// A verified student who bought the online course `course`, signed in on
+/// their browser: their session token.
+pub(crate) async fn student_with(app: &TestApp, email: &str, course: &str) -> String {
     let token = verified_account(app, email).await;
-    let offer = app.db().online_offers().await.unwrap().into_iter().find(|o| o.course_id == COURSE).expect("the anatomy course");
+    let offer = app.db().online_offers().await.unwrap().into_iter().find(|o| o.course_id == course).expect("the online course");
     let body = json!({ "priceIds": [offer.price_id], "additional": [], "agreed": agreed_online() });
     let (status, checkout) = post(app, "/api/e-learning/create-checkout", body, Some(&token)).await;
     assert_eq!(status, 200, "{checkout}");

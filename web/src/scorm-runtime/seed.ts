@@ -1,0 +1,43 @@
+import type { Cmi } from '../generated/Cmi';
+import type { ScormVersion } from '../generated/ScormVersion';
+
+// What the server seeds a package page's runtime with (decision 026,
+// `http::scorm_files`): the `data-seed` of the runtime's own script tag.
+
+export interface Seed {
+  version: ScormVersion;
+  /** The player page's origin: commits are posted there only. */
+  origin: string;
+  learnerId: string;
+  learnerName: string;
+  entry: 'resume' | 'ab-initio';
+  cmi: Cmi;
+}
+
+/** The message a package's frame posts to the player page for each commit. */
+export interface CommitMessage {
+  kind: 'enrol-scorm-commit';
+  cmi: Cmi;
+}
+
+export const COMMIT_KIND = 'enrol-scorm-commit';
+
+/** The seed on the script that is running, or `null` when it has none. */
+export function readSeed(script: HTMLOrSVGScriptElement | null): Seed | null {
+  const text = script instanceof HTMLScriptElement ? script.dataset.seed : undefined;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as Seed;
+  } catch {
+    return null;
+  }
+}
+
+/** Drops empty values: the runtime's "not set". */
+export function present(values: Record<string, string | undefined>): Cmi {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') kept[key] = value;
+  }
+  return kept;
+}
