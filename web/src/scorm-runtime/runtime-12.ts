@@ -1,10 +1,16 @@
 import { Scorm12API } from 'scorm-again/scorm12';
-import { COMMIT_KIND, present, readSeed, type CommitMessage } from './seed';
+import { COMMIT_KIND, defined, present, readSeed, type CommitMessage } from './seed';
 
 // The SCORM 1.2 runtime a package's page loads (decision 026): scorm-again's
 // `API` on the package's own window (its frame cannot reach the player
 // page's), loaded with what the student's last commit kept, and each commit
 // and finish posted to the player page, which sends it to the server.
+
+/** The elements read from scorm-again's rendering of a 1.2 commit. */
+interface Rendered12 {
+  core: { lesson_status?: string; lesson_location?: string; session_time?: string; total_time?: string; score: { raw?: string; min?: string; max?: string } };
+  suspend_data?: string;
+}
 
 const seed = readSeed(document.currentScript);
 if (seed) {
@@ -19,25 +25,26 @@ if (seed) {
         ...(cmi.lessonStatus ? { lesson_status: cmi.lessonStatus } : {}),
         ...(cmi.location ? { lesson_location: cmi.location } : {}),
         ...(cmi.totalTime ? { total_time: cmi.totalTime } : {}),
-        score: { raw: cmi.scoreRaw ?? '', min: cmi.scoreMin ?? '', max: cmi.scoreMax ?? '' },
+        score: defined({ raw: cmi.scoreRaw, min: cmi.scoreMin, max: cmi.scoreMax }),
       },
       ...(cmi.suspendData ? { suspend_data: cmi.suspendData } : {}),
     },
     '',
   );
+  // What the runtime would send an LMS, with the session added to the total.
   const post = () => {
-    const { core, suspend_data } = api.cmi;
+    const { cmi: now } = api.renderCommitCMI(true) as { cmi: Rendered12 };
     const message: CommitMessage = {
       kind: COMMIT_KIND,
       cmi: present({
-        lessonStatus: core.lesson_status,
-        scoreRaw: core.score.raw,
-        scoreMin: core.score.min,
-        scoreMax: core.score.max,
-        location: core.lesson_location,
-        suspendData: suspend_data,
-        sessionTime: core.session_time,
-        totalTime: api.cmi.getCurrentTotalTime(),
+        lessonStatus: now.core.lesson_status,
+        scoreRaw: now.core.score.raw,
+        scoreMin: now.core.score.min,
+        scoreMax: now.core.score.max,
+        location: now.core.lesson_location,
+        suspendData: now.suspend_data,
+        sessionTime: now.core.session_time,
+        totalTime: now.core.total_time,
       }),
     };
     window.parent.postMessage(message, seed.origin);

@@ -1,8 +1,20 @@
 import { Scorm2004API } from 'scorm-again/scorm2004';
-import { COMMIT_KIND, present, readSeed, type CommitMessage } from './seed';
+import { COMMIT_KIND, defined, present, readSeed, type CommitMessage } from './seed';
 
 // The SCORM 2004 runtime a package's page loads (decision 026): as
 // runtime-12.ts, with 2004's `API_1484_11` and its element names.
+
+/** The elements read from scorm-again's rendering of a 2004 commit. */
+interface Rendered2004 {
+  completion_status?: string;
+  success_status?: string;
+  progress_measure?: string;
+  location?: string;
+  suspend_data?: string;
+  session_time?: string;
+  total_time?: string;
+  score: { raw?: string; min?: string; max?: string; scaled?: string };
+}
 
 const seed = readSeed(document.currentScript);
 if (seed) {
@@ -19,12 +31,13 @@ if (seed) {
       ...(cmi.location ? { location: cmi.location } : {}),
       ...(cmi.suspendData ? { suspend_data: cmi.suspendData } : {}),
       ...(cmi.totalTime ? { total_time: cmi.totalTime } : {}),
-      score: { raw: cmi.scoreRaw ?? '', min: cmi.scoreMin ?? '', max: cmi.scoreMax ?? '', scaled: cmi.scoreScaled ?? '' },
+      score: defined({ raw: cmi.scoreRaw, min: cmi.scoreMin, max: cmi.scoreMax, scaled: cmi.scoreScaled }),
     },
     '',
   );
+  // What the runtime would send an LMS, with the session added to the total.
   const post = () => {
-    const { cmi: now } = api;
+    const { cmi: now } = api.renderCommitCMI(true) as { cmi: Rendered2004 };
     const message: CommitMessage = {
       kind: COMMIT_KIND,
       cmi: present({
@@ -38,7 +51,7 @@ if (seed) {
         location: now.location,
         suspendData: now.suspend_data,
         sessionTime: now.session_time,
-        totalTime: now.getCurrentTotalTime(),
+        totalTime: now.total_time,
       }),
     };
     window.parent.postMessage(message, seed.origin);

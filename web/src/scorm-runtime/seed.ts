@@ -33,11 +33,14 @@ export function readSeed(script: HTMLOrSVGScriptElement | null): Seed | null {
   }
 }
 
-/** Drops empty values: the runtime's "not set". */
-export function present(values: Record<string, string | undefined>): Cmi {
+/** The values set: an empty value is the runtime's "not set". */
+export function defined(values: Record<string, string | undefined>): Record<string, string> {
   const kept: Record<string, string> = {};
   for (const [key, value] of Object.entries(values)) {
     if (value !== undefined && value !== '') kept[key] = value;
   }
   return kept;
 }
+
+/** The elements of a commit that are set. */
+export const present = (values: Partial<Record<keyof Cmi, string>>): Cmi => defined(values);

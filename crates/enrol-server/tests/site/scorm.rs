@@ -59,7 +59,7 @@ both_backends! {
         assert!(header("content-security-policy").starts_with("sandbox allow-scripts allow-forms;"), "{}", header("content-security-policy"));
         assert!(!header("content-security-policy").contains("allow-same-origin"));
         assert_eq!((header("x-content-type-options").as_str(), header("cache-control").as_str()), ("nosniff", "private, no-store"));
-        assert_eq!(header("x-frame-options"), "SAMEORIGIN");
+        assert_eq!((header("x-frame-options").as_str(), header("access-control-allow-credentials").as_str()), ("SAMEORIGIN", ""));
         let html = first.text().await.unwrap();
         assert!(html.contains("data-seed=") && html.contains("&quot;learnerId&quot;"), "the runtime is added, seeded: {html}");
         let style = file(&app, &url.replace("index.html", "course.css"), Some(&sam), "style").await;
