@@ -58,11 +58,13 @@ pub use orders::online_orders::{CheckoutCompletion, Fulfilment, NewOnlineOrder, 
 pub use orders::search::{ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
 pub use people::accounts::{MailedLink, SessionRecord, SignUp};
 pub use people::audit::{AuditEntry, AuditFilter, AuditRow};
+pub use people::course_start::{StartLink, StartingCourse};
 pub use people::enquiries::OutboxMail;
 pub use people::inbox::{EnquiryChange, EnquiryNote, EnquiryReplied, EnquiryReply, INBOX_LIMIT, InboxEnquiry};
 pub use people::sign_in::{STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS};
 pub use people::staff::{AddedStaff, StaffCredentials, StaffListing, StaffMember, StaffSetup};
 pub use records::account_area::{EmailChange, IntakeBooking, IntakeMove, NewUpload, StoredUpload};
+pub use records::completion::CourseCompletion;
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use records::learning::{AttemptRecorded, CourseRegistration, QuizAttempts};
 pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::contact::{Field, FieldErrors, PersonFields, check};
+use crate::contact::{Field, FieldErrors, PersonFields, TEXT_LIMIT, TOO_LONG, check};
 use crate::money::Money;
 use crate::page::EnrollmentStatus;
 
@@ -69,6 +69,52 @@ impl SignUpRequest {
         let Some(person) = person.filter(|_| errors.is_empty()) else { return Err(errors) };
         let [given_name, family_name, email, phone] = person.into_parts();
         Ok(NewAccount { email, password: self.password, given_name, family_name, phone })
+    }
+}
+
+/// `POST /api/auth/course-start`: the link that starts a guest's online
+/// course used, with the names for their certificate and a password
+/// (decision 025).
+#[derive(Debug, Clone, Default, Deserialize, TS, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+#[ts(export)]
+pub struct CourseStartRequest {
+    pub token: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub password: String,
+}
+
+/// A [`CourseStartRequest`] that meets the rules: names trimmed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CourseStart {
+    pub token: String,
+    pub given_name: String,
+    pub family_name: String,
+    pub password: String,
+}
+
+impl CourseStartRequest {
+    pub fn parse(self) -> Result<CourseStart, FieldErrors> {
+        let mut errors = FieldErrors::new();
+        let mut name = |key, value: &str, missing| {
+            let value = value.trim();
+            if value.is_empty() {
+                errors.insert(key, missing);
+            } else if value.chars().count() > TEXT_LIMIT {
+                errors.insert(key, TOO_LONG);
+            }
+            value.to_owned()
+        };
+        let given_name = name("first_name", &self.first_name, "First name is required");
+        let family_name = name("last_name", &self.last_name, "Last name is required");
+        if let Some(problem) = password_problem(&self.password) {
+            errors.insert("password", problem);
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(CourseStart { token: self.token.trim().to_owned(), given_name, family_name, password: self.password })
     }
 }
 
@@ -320,5 +366,21 @@ mod tests {
         let user = session.user.unwrap();
         assert_eq!(user.phone_number, "+447700900123");
         assert!(!user.email_verified);
+    }
+
+    #[test]
+    fn a_course_start_needs_both_names_and_a_good_password() {
+        let request = |first: &str, last: &str, password: &str| CourseStartRequest {
+            token: " t0k3n ".into(),
+            first_name: first.into(),
+            last_name: last.into(),
+            password: password.into(),
+        };
+        let started = request(" Amelia ", "Hart ", "correct horse battery").parse().unwrap();
+        assert_eq!((started.token.as_str(), started.given_name.as_str(), started.family_name.as_str()), ("t0k3n", "Amelia", "Hart"));
+        let refused = request(" ", &"x".repeat(201), "short").parse().unwrap_err();
+        assert_eq!(refused.get("first_name").copied(), Some("First name is required"));
+        assert_eq!(refused.get("last_name").copied(), Some(TOO_LONG));
+        assert_eq!(refused.get("password").copied(), Some("Use at least 10 characters"));
     }
 }

@@ -138,10 +138,26 @@ impl PricedLine {
     }
 }
 
+/// Where the buyer of an online course starts it, as their confirmation
+/// says (decision 025).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StartCourse<'a> {
+    /// In the account their address already proved: sign in.
+    InAccount,
+    /// From this single-use link, which proves the address, makes the
+    /// account with a password of their choosing and opens the course.
+    Link(&'a str),
+}
+
+/// How long a buyer without an account may use the link that starts their
+/// course.
+pub const START_LINK_DAYS: i64 = 14;
+
 /// The buyer's confirmation of an online order (plain text), linking the
-/// payment's receipt and where the course is started (the account on the
-/// site at `site_url`), and confirming on a durable medium the request to
-/// start at once and the right to cancel given up (decision 020).
+/// payment's receipt and where the course is started (`start`, or the
+/// account on the site at `site_url`), and confirming on a durable medium
+/// the request to start at once and the right to cancel given up
+/// (decision 020).
 pub fn receipt_body(
     college: &str,
     reference: &str,
@@ -149,6 +165,7 @@ pub fn receipt_body(
     total: Money,
     receipt: &IssuedDocument,
     site_url: &str,
+    start: StartCourse<'_>,
 ) -> String {
     let mut body = format!("Thank you for your order with {college}.\n\nOrder reference {reference}\n\n");
     for line in lines {
@@ -163,11 +180,18 @@ pub fn receipt_body(
         "You asked for access to your course straight away and acknowledged that, once your access starts, \
          you lose your right to cancel within 14 days.\n",
     );
-    body.push_str(&format!(
-        "\nStart your course: {site_url}/account/online-courses/\n\
-         Sign in with this email address, or create your account with it if you have none yet: your course is waiting there.\n\n\
-         If you have any questions, reply to this email and our support team will help.\n"
-    ));
+    match start {
+        StartCourse::InAccount => body.push_str(&format!(
+            "\nStart your course: {site_url}/account/online-courses/\n\
+             Sign in with this email address: your course is waiting in your account.\n"
+        )),
+        StartCourse::Link(link) => body.push_str(&format!(
+            "\nStart your course: {link}\n\
+             This link is yours alone and works once, for {START_LINK_DAYS} days: it creates your account with a password you choose \
+             and opens your course. After that, sign in at {site_url}/sign-in/ with this email address.\n"
+        )),
+    }
+    body.push_str("\nIf you have any questions, reply to this email and our support team will help.\n");
     body
 }
 
@@ -278,7 +302,15 @@ mod tests {
             number: "RCT-000004".into(),
             url: "https://academy.example/api/receipts/RCT-000004?token=t".into(),
         };
-        let body = receipt_body("Example Academy", "order-1", &order.lines, order.total, &receipt, "https://academy.example");
+        let body = receipt_body(
+            "Example Academy",
+            "order-1",
+            &order.lines,
+            order.total,
+            &receipt,
+            "https://academy.example",
+            StartCourse::InAccount,
+        );
         assert!(body.contains("Course: Microneedling Online - £199.00"));
         assert!(body.contains("Start your course: https://academy.example/account/online-courses/\n"), "{body}");
         assert!(!body.contains("separately"), "nothing is promised that is not sent: {body}");
@@ -288,5 +320,28 @@ mod tests {
             body.contains("Total paid: £238.99\nYour receipt RCT-000004: https://academy.example/api/receipts/RCT-000004?token=t\n"),
             "{body}"
         );
+    }
+
+    #[test]
+    fn a_buyer_without_an_account_is_sent_the_link_that_starts_the_course() {
+        let order = price_online_order(&offers(), &ids(&["price_micro"]), &[]).unwrap();
+        let receipt = IssuedDocument {
+            kind: crate::issued_document::DocumentKind::Receipt,
+            number: "RCT-000005".into(),
+            url: "https://academy.example/api/receipts/RCT-000005?token=t".into(),
+        };
+        let link = "https://academy.example/start-course/?token=abc";
+        let body = receipt_body(
+            "Example Academy",
+            "order-2",
+            &order.lines,
+            order.total,
+            &receipt,
+            "https://academy.example",
+            StartCourse::Link(link),
+        );
+        assert!(body.contains(&format!("Start your course: {link}\n")), "{body}");
+        assert!(body.contains("works once, for 14 days"), "{body}");
+        assert!(!body.contains("/account/online-courses/"), "the account does not exist yet: {body}");
     }
 }

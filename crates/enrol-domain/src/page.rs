@@ -69,6 +69,8 @@ pub enum Page {
     ForgotPassword(AccountFormPage),
     /// `/reset-password/?token=…`, the link of a password mail.
     ResetPassword(AccountFormPage),
+    /// `/start-course/?token=…`, the link that starts a guest's online course.
+    StartCourse(AccountFormPage),
     Account(AccountFormPage),
     /// `/newsletter/confirm/?token=…`, the link of the newsletter's mail.
     ConfirmNewsletter(AccountFormPage),
@@ -131,6 +133,7 @@ impl Page {
             Page::VerifyEmail(_) => "verifyEmail",
             Page::ForgotPassword(_) => "forgotPassword",
             Page::ResetPassword(_) => "resetPassword",
+            Page::StartCourse(_) => "startCourse",
             Page::Account(_) => "account",
             Page::ConfirmNewsletter(_) => "confirmNewsletter",
             Page::Enrollment(_) => "enrollment",
@@ -227,6 +230,7 @@ mod tests {
             Page::VerifyEmail(form()),
             Page::ForgotPassword(form()),
             Page::ResetPassword(form()),
+            Page::StartCourse(form()),
             Page::Account(form()),
             Page::ConfirmNewsletter(form()),
             Page::Checkout(CheckoutPage { gateway: "sandbox".to_owned(), publishable_key: None }),

@@ -11,8 +11,9 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use chrono::{DateTime, Duration, Utc};
 use sha2::{Digest, Sha256};
 
-use enrol_db::SessionRecord;
+use enrol_db::{SessionRecord, StartLink};
 use enrol_domain::auth::{AuthSession, UserData};
+use enrol_domain::online_order::START_LINK_DAYS;
 
 use crate::AppState;
 
@@ -121,6 +122,19 @@ pub async fn current_session(state: &AppState, headers: &HeaderMap) -> anyhow::R
 /// A password reset token and when it stops working.
 pub fn reset_token(now: DateTime<Utc>) -> (String, DateTime<Utc>) {
     (random_token(), now + Duration::hours(1))
+}
+
+/// A link that starts a guest's online course at `/start-course/` of the
+/// site at `public_url`, for the order about to be fulfilled (decision
+/// 025); kept only when the buyer has no proven account.
+pub fn start_link(public_url: &str, now: DateTime<Utc>) -> StartLink {
+    let token = random_token();
+    StartLink {
+        token_hash: token_hash(&token),
+        url: format!("{public_url}/start-course/?token={token}"),
+        made_at: now,
+        expires_at: now + Duration::days(START_LINK_DAYS),
+    }
 }
 
 /// An email verification token and when it stops working.

@@ -6,6 +6,7 @@ mod app;
 pub mod assets;
 pub mod buyer;
 pub mod cache;
+pub mod certificates;
 mod cli;
 pub mod config;
 mod content_pack;

@@ -64,6 +64,7 @@ pub fn is_personal(page: &Page) -> bool {
             | Page::Account(_)
             | Page::VerifyEmail(_)
             | Page::ResetPassword(_)
+            | Page::StartCourse(_)
             | Page::Certificate(CertificatePage { number: Some(_), .. })
             | Page::Learn(_)
             | Page::Lesson(_)
@@ -189,6 +190,11 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     (
         "/reset-password/",
         Kind::AccountForm("Choose a new password", "Choose a new password for your account.", Page::ResetPassword),
+        Listed::No,
+    ),
+    (
+        "/start-course/",
+        Kind::AccountForm("Start your course", "Choose your password to start your online course.", Page::StartCourse),
         Listed::No,
     ),
     // Any path under /account/ is the account area.

@@ -138,6 +138,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::VerifyEmail(_)
         | Page::ForgotPassword(_)
         | Page::ResetPassword(_)
+        | Page::StartCourse(_)
         | Page::Certificate(_)
         | Page::ConfirmNewsletter(_)
         | Page::Account(_)

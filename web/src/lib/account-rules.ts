@@ -143,3 +143,15 @@ export function trimSignUp(details: SignUpRequest): SignUpRequest {
     phone: details.phone.trim(),
   };
 }
+
+/** The form a course's start link opens: the names for the certificate, and a password. */
+export type CourseStartDetails = Pick<SignUpRequest, 'first_name' | 'last_name' | 'password'>;
+export const COURSE_START_FIELDS: (keyof CourseStartDetails)[] = ['first_name', 'last_name', 'password'];
+
+export function validateCourseStart(details: CourseStartDetails): Partial<CourseStartDetails> {
+  return withMessages<keyof CourseStartDetails>({
+    first_name: nameError('first_name', details.first_name),
+    last_name: nameError('last_name', details.last_name),
+    password: newPasswordError(details.password),
+  });
+}

@@ -37,6 +37,7 @@ export const learn: LearnPage = {
   ],
   assessment,
   resume: anatomy,
+  certificate: null,
 };
 
 export const lesson: LessonPage = {

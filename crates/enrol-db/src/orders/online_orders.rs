@@ -8,7 +8,7 @@ use enrol_domain::consent::Consent;
 use enrol_domain::learning::access::access_ends;
 use enrol_domain::mail::Mail;
 use enrol_domain::money::Money;
-use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, receipt_body};
+use enrol_domain::online_order::{LineItem, OnlineOffer, PricedLine, PricedOnlineOrder, StartCourse, receipt_body};
 use enrol_domain::page::{OnlineOrderStatus, PriceData, UpsellOffer};
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 use enrol_domain::reference::OrderKind;
@@ -17,6 +17,7 @@ use crate::ledger::MoneySteps;
 use crate::ledger::payments::NewPayment;
 use crate::orders::OrderSteps;
 use crate::people::PeopleSteps;
+use crate::people::course_start::StartLink;
 use crate::{Db, on_pool, public_id};
 
 #[derive(sqlx::FromRow)]
@@ -191,13 +192,15 @@ impl Db {
     /// Records the payment and its receipt (from `issuer`, opened by
     /// `receipt_link`), one online registration per course and the
     /// confirmation, in one transaction; the order joins the buyer's
-    /// account when it was bought signed in or its email is proven. An
-    /// event id or a payment seen before changes nothing.
+    /// account when it was bought signed in or its email is proven, and
+    /// otherwise the confirmation carries `start_link`, kept to start the
+    /// first course. An event id or a payment seen before changes nothing.
     pub async fn fulfil_online_order(
         &self,
         done: &CheckoutCompletion,
         issuer: &Issuer,
         receipt_link: &DocumentLink,
+        start_link: &StartLink,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Fulfilment> {
         let email = done.email.trim().to_lowercase();
@@ -241,6 +244,7 @@ impl Db {
             }
             sqlx::query("update online_order set status = 'paid', email = $2, user_id = $3, paid_at = $4 where id = $1")
                 .bind(&order.id).bind(&email).bind(&user_id).bind(now).execute(&mut *tx).await?;
+            let mut first_course = None;
             for line in &lines {
                 // A course, or an add-on that is a course (its offer names it).
                 let course_id = match &line.item {
@@ -257,10 +261,18 @@ impl Db {
                          starts_at, ends_at) values ($1, $2, $3, $4, $5, $6, $6, $7) on conflict (online_order_id, course_id) do nothing"
                     ).bind(public_id()).bind(&user_id).bind(&order.id).bind(course_id)
                         .bind(&line.title).bind(now).bind(access_ends(now, months)).execute(&mut *tx).await?;
+                    first_course.get_or_insert_with(|| course_id.clone());
                 }
             }
+            let start = match (&user_id, &first_course) {
+                (None, Some(course_id)) => {
+                    tx.keep_start_link(&email, done.name.as_deref().unwrap_or_default(), course_id, start_link).await?;
+                    StartCourse::Link(&start_link.url)
+                }
+                _ => StartCourse::InAccount,
+            };
             let college = &issuer.name;
-            let body = receipt_body(college, &order.reference, &lines, total, &recorded.receipt, receipt_link.site_url());
+            let body = receipt_body(college, &order.reference, &lines, total, &recorded.receipt, receipt_link.site_url(), start);
             tx.queue_mail(&Mail { to: email.clone(), reply_to: None, subject: format!("Your {college} order"), body, attachment: None }, now).await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Fulfilment::Fulfilled)

@@ -12,9 +12,9 @@ use crate::people::PeopleSteps;
 use crate::{Db, on_pool};
 
 #[derive(sqlx::FromRow)]
-struct UserRow {
-    id: String,
-    email: String,
+pub(crate) struct UserRow {
+    pub(crate) id: String,
+    pub(crate) email: String,
     given_name: String,
     family_name: String,
     contact_number: String,
@@ -49,7 +49,7 @@ impl From<UserRow> for UserData {
     }
 }
 
-const USER_COLUMNS: &str = "u.id, u.email, u.given_name, u.family_name, u.contact_number, u.stripe_id, u.title, u.gender, u.birthday, \
+pub(crate) const USER_COLUMNS: &str = "u.id, u.email, u.given_name, u.family_name, u.contact_number, u.stripe_id, u.title, u.gender, u.birthday, \
                             u.points, u.elearning_id, u.password_hash is not null as set_password, \
                             u.email_verified_at is not null as email_verified";
 

@@ -5,6 +5,7 @@
 
 pub(crate) mod accounts;
 pub(crate) mod audit;
+pub(crate) mod course_start;
 pub(crate) mod enquiries;
 pub(crate) mod inbox;
 pub(crate) mod newsletter;

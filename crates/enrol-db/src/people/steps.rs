@@ -1,11 +1,13 @@
 //! The steps of people's data inside a caller's transaction, on either
 //! engine ([`crate::for_both_engines!`]): the mail outbox, the audit log,
-//! the account a purchase joins and the tutors staff name.
+//! the account a purchase joins, the link that starts a guest's course and
+//! the tutors staff name.
 
 use chrono::{DateTime, Utc};
 
 use enrol_domain::mail::Mail;
 
+use crate::people::course_start::StartLink;
 use crate::{AuditEntry, for_both_engines, public_id};
 
 pub(crate) trait PeopleSteps {
@@ -29,6 +31,10 @@ pub(crate) trait PeopleSteps {
 
     /// Whether `tutor_id` is none or an active tutor's.
     async fn tutor_is_known(&mut self, tutor_id: Option<&str>) -> sqlx::Result<bool>;
+
+    /// Keeps `link`, which starts `course_id`, for the account of `email`,
+    /// made (without a password, named `name`) when the address has none.
+    async fn keep_start_link(&mut self, email: &str, name: &str, course_id: &str, link: &StartLink) -> sqlx::Result<()>;
 }
 
 for_both_engines! {
@@ -94,6 +100,28 @@ for_both_engines! {
                         .await
                 }
             }
+        }
+
+        async fn keep_start_link(&mut self, email: &str, name: &str, course_id: &str, link: &StartLink) -> sqlx::Result<()> {
+            let (given_name, family_name) = match name.trim().rsplit_once(' ') {
+                Some((given, family)) => (given.trim(), family.trim()),
+                None => (name.trim(), ""),
+            };
+            sqlx::query(
+                "insert into user_account (id, email, given_name, family_name, created_at) values ($1, $2, $3, $4, $5) \
+                 on conflict (email) do nothing",
+            )
+            .bind(public_id()).bind(email).bind(given_name).bind(family_name).bind(link.made_at)
+            .execute(&mut *self)
+            .await?;
+            sqlx::query(
+                "insert into password_reset (token_hash, user_id, expires_at, course_id) \
+                 select $1, id, $3, $4 from user_account where email = $2",
+            )
+            .bind(&link.token_hash).bind(email).bind(link.expires_at).bind(course_id)
+            .execute(&mut *self)
+            .await?;
+            Ok(())
         }
 
         async fn tutor_is_known(&mut self, tutor_id: Option<&str>) -> sqlx::Result<bool> {

@@ -7,6 +7,7 @@
 
 pub(crate) mod account_area;
 pub(crate) mod account_data;
+pub(crate) mod completion;
 pub(crate) mod demo;
 pub(crate) mod learning;
 pub(crate) mod readiness;

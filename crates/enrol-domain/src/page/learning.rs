@@ -69,6 +69,8 @@ pub struct LearnPage {
     pub assessment: Option<StepEntry>,
     /// The step "Continue" (or "Start") opens.
     pub resume: Option<StepEntry>,
+    /// The number of the course's certificate, once completed.
+    pub certificate: Option<String>,
 }
 
 /// A lesson's video: an uploaded file, or a player of a video host.

@@ -23,6 +23,10 @@ pub struct OnlineOrderPage {
     pub total: Money,
     /// Where the receipt and the course access go, once paid.
     pub email: Option<String>,
+    /// Once paid, whether the order joined an account (bought signed in,
+    /// or with an address an account proved); if not, the link that
+    /// starts the course was mailed to `email` (decision 025).
+    pub in_account: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]

@@ -15,13 +15,14 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use enrol_db::AttemptRecorded;
+use enrol_db::{AttemptRecorded, CourseCompletion};
 use enrol_domain::learning::access::Access;
 use enrol_domain::learning::curriculum::Curriculum;
 use enrol_domain::learning::progress::Progress;
 use enrol_domain::learning::quiz::{Answers, QuestionResult, attempts_left, grade};
 
 use crate::AppState;
+use crate::certificates::complete_course;
 use crate::http::ApiError;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
@@ -48,6 +49,26 @@ async fn studying_lesson(state: &AppState, student: &Student, course_id: &str, l
     let curriculum = studying(state, student, course_id).await?;
     curriculum.lesson(lesson).ok_or(ApiError::NotFound)?;
     Ok(curriculum)
+}
+
+/// Where `user_id` now stands in `course_id`, and the number of the
+/// course's certificate once their study completes it: the first time, the
+/// course is completed and the certificate issued.
+async fn studied(
+    state: &AppState,
+    user_id: &str,
+    course_id: &str,
+    curriculum: &Curriculum,
+) -> Result<(Progress, Option<String>), ApiError> {
+    let progress = Progress::of(curriculum, &state.db.study_record(user_id, course_id).await?);
+    if !progress.complete {
+        return Ok((progress, None));
+    }
+    let certificate = match complete_course(state, user_id, course_id).await? {
+        CourseCompletion::Issued { number } | CourseCompletion::AlreadyIssued { number } => Some(number),
+        CourseCompletion::NotRegistered => None,
+    };
+    Ok((progress, certificate))
 }
 
 /// `POST /api/learn/{course}/lessons/{lesson}/visit`: the student opened
@@ -89,6 +110,8 @@ pub struct LessonDone {
     pub done: bool,
     pub percent: u8,
     pub complete: bool,
+    /// The course's certificate, once complete.
+    pub certificate: Option<String>,
 }
 
 /// `POST /api/learn/{course}/lessons/{lesson}/done`: the student completed
@@ -114,8 +137,8 @@ pub async fn complete_lesson(
     let curriculum = studying_lesson(&state, &student, &course_id, &lesson).await?;
     let user_id = &student.0.user.id;
     state.db.complete_lesson(user_id, &course_id, &lesson, Utc::now()).await?;
-    let progress = Progress::of(&curriculum, &state.db.study_record(user_id, &course_id).await?);
-    Ok(private(StatusCode::OK, LessonDone { done: true, percent: progress.percent, complete: progress.complete }))
+    let (progress, certificate) = studied(&state, user_id, &course_id, &curriculum).await?;
+    Ok(private(StatusCode::OK, LessonDone { done: true, percent: progress.percent, complete: progress.complete, certificate }))
 }
 
 /// A quiz's answers: the keys of the choices picked, by question key.
@@ -139,6 +162,8 @@ pub struct AttemptMarked {
     pub attempts_left: Option<u32>,
     /// Whether the course is now complete.
     pub complete: bool,
+    /// The course's certificate, once complete.
+    pub certificate: Option<String>,
 }
 
 /// `POST /api/learn/{course}/quizzes/{quiz}/attempts`: marks an attempt at
@@ -177,7 +202,7 @@ pub async fn attempt_quiz(
             return Err(ApiError::Conflict("You have used every attempt at this quiz. Please contact us to talk it through.".to_owned()));
         }
     };
-    let progress = Progress::of(&curriculum, &state.db.study_record(user_id, &course_id).await?);
+    let (progress, certificate) = studied(&state, user_id, &course_id, &curriculum).await?;
     Ok(private(
         StatusCode::CREATED,
         AttemptMarked {
@@ -187,6 +212,7 @@ pub async fn attempt_quiz(
             attempts_used: used,
             attempts_left: attempts_left(quiz.max_attempts, used),
             complete: progress.complete,
+            certificate,
         },
     ))
 }

@@ -7,6 +7,7 @@ pub(crate) mod balance;
 mod calendar;
 mod cancellation;
 mod certificates;
+mod course_start;
 mod date_change;
 mod dev;
 mod enquiries;
@@ -135,6 +136,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/verification-link", post(auth::resend_verification))
         .route("/auth/password-reset", post(auth::request_password_reset))
         .route("/auth/password-reset/confirm", post(auth::confirm_password_reset))
+        .route("/auth/course-start/check", post(course_start::check_start_link))
+        .route("/auth/course-start", post(course_start::start_course))
         .route("/account/forms/{id}", put(account::forms::save_form))
         // A 5 MB file is about 6.7 MB as base64 in JSON.
         .route("/account/upload-requests/{id}/files", post(account::forms::upload_evidence).layer(DefaultBodyLimit::max(8 * 1024 * 1024)))

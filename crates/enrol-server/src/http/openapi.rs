@@ -14,8 +14,8 @@ use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseB
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, auth, balance, calendar, cancellation, certificates, date_change, enquiries, enrol_checkout, finance, graphql, learning,
-    newsletter, online_checkout, pages, receipts, scorm, search, waiting_list,
+    account, auth, balance, calendar, cancellation, certificates, course_start, date_change, enquiries, enrol_checkout, finance, graphql,
+    learning, newsletter, online_checkout, pages, receipts, scorm, search, waiting_list,
 };
 use crate::accounts;
 
@@ -45,6 +45,8 @@ use crate::accounts;
         auth::resend_verification,
         auth::request_password_reset,
         auth::confirm_password_reset,
+        course_start::check_start_link,
+        course_start::start_course,
         auth::sign_out,
         auth::show_session,
         auth::show_account,

@@ -18,6 +18,7 @@ use enrol_domain::checkout::ORDER_ID_KEY;
 use enrol_payments::event::{ChargeObject, CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
 use enrol_payments::signature;
 
+use crate::accounts::start_link;
 use crate::http::balance::new_balance_link;
 use crate::print::receipt::{issuer, new_document_link};
 use crate::{AppState, refunds};
@@ -253,7 +254,9 @@ pub async fn fulfil_checkout(
         order_id,
         event_id,
     };
-    let outcome = state.db.fulfil_online_order(&completion, &issuer, &new_document_link(&state.config), Utc::now()).await?;
+    let now = Utc::now();
+    let start_link = start_link(&state.config.public_url, now);
+    let outcome = state.db.fulfil_online_order(&completion, &issuer, &new_document_link(&state.config), &start_link, now).await?;
     match outcome {
         Fulfilment::Fulfilled => tracing::info!(order = %completion.order_id, amount = completion.amount.pence(), "Online order paid"),
         Fulfilment::AlreadyHandled => tracing::info!(event = %completion.event_id, "Event already handled"),

@@ -126,6 +126,8 @@ impl Request<'_> {
             })
             .collect();
         let progress = Progress::of(curriculum, &record);
+        let user_id = self.viewer.user_id.as_deref().unwrap_or_default();
+        let certificate = if progress.complete { self.db.course_certificate(user_id, course_id).await? } else { None };
         let resume = progress.resume.as_deref().and_then(|slug| curriculum.steps().find(|step| step.slug() == slug));
         let page = LearnPage {
             assessment: curriculum.assessment.as_ref().map(|quiz| entry(course_id, Step::Quiz(quiz), &record)),
@@ -134,6 +136,7 @@ impl Request<'_> {
             progress,
             access,
             course,
+            certificate,
         };
         let title = page.course.title.clone();
         Ok(Some(self.found(&title, "Your online course: its lessons, quizzes and your progress.", Page::Learn(page))))

@@ -165,6 +165,7 @@ impl Request<'_> {
                 lines: order.lines.iter().map(PricedLine::order_line).collect(),
                 total: order.total,
                 email: order.email,
+                in_account: order.user_id.is_some(),
             }),
         )))
     }

@@ -15,9 +15,9 @@ use crate::both_backends;
 use crate::helpers::{TestApp, repo_root};
 use crate::online_checkout::agreed_online;
 
-const COURSE: &str = "anatomy-and-physiology-online";
+pub(crate) const COURSE: &str = "anatomy-and-physiology-online";
 
-fn curriculum() -> Curriculum {
+pub(crate) fn curriculum() -> Curriculum {
     let text = std::fs::read_to_string(repo_root().join(format!("content/learning/{COURSE}.yaml"))).unwrap();
     serde_yaml::from_str(&text).unwrap()
 }
@@ -48,7 +48,7 @@ pub(crate) async fn post(app: &TestApp, path: &str, body: Value, token: Option<&
 
 /// A verified student who bought the demo's anatomy course, signed in on
 /// their browser: their session token.
-async fn student_with_the_course(app: &TestApp, email: &str) -> String {
+pub(crate) async fn student_with_the_course(app: &TestApp, email: &str) -> String {
     student_with(app, email, COURSE).await
 }
 
@@ -68,7 +68,7 @@ pub(crate) async fn student_with(app: &TestApp, email: &str, course: &str) -> St
 }
 
 /// Every question of `quiz` answered with its right choices, or all wrong.
-fn answers(quiz: &Quiz, right: bool) -> Value {
+pub(crate) fn answers(quiz: &Quiz, right: bool) -> Value {
     let chosen: BTreeMap<&str, Vec<&str>> = quiz
         .questions
         .iter()

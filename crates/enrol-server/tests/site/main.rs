@@ -19,6 +19,7 @@ mod calendar;
 mod cancellation;
 mod checkout_consent;
 mod content;
+mod course_completion;
 mod crash;
 mod date_change;
 mod enrol_checkout;

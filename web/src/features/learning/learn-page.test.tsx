@@ -50,8 +50,9 @@ describe('LearnPage', () => {
   });
 
   it('says a completed course is complete', () => {
-    renderLearn({ ...learn, progress: { ...learn.progress, percent: 100, complete: true }, resume: anatomy });
+    renderLearn({ ...learn, progress: { ...learn.progress, percent: 100, complete: true }, resume: anatomy, certificate: 'CA-2026-K7Q2M9XD' });
     expect(screen.getByText('You have completed this course. Well done!')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download your certificate (PDF)' }).getAttribute('href')).toBe('/api/account/certificates/CA-2026-K7Q2M9XD');
     expect(screen.queryByRole('link', { name: 'Continue' })).toBeNull();
     expect(screen.getByText('100% complete')).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import type { StepEntry } from '../../generated/StepEntry';
 import { CourseProgress } from '../../components/course-progress';
 import { accessLine } from '../../lib/course-access';
 import { DoneMark, stepNote } from './step-mark';
+import { CourseCompleted } from './course-completed';
 
 // /learn/{course}/ (decision 025): the course's contents with the
 // student's progress, and the step to continue with. Personal: the server
@@ -31,7 +32,7 @@ function moduleSummary(progress: ModuleProgress): string {
 function Resume({ page }: { page: LearnData }) {
   const { progress, resume } = page;
   if (progress.complete) {
-    return <p className="learn-complete">You have completed this course. Well done!</p>;
+    return <CourseCompleted certificate={page.certificate} />;
   }
   if (!resume) return null;
   const started = progress.percent > 0 || progress.modules.some((module) => module.status !== 'notStarted');

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { CourseProgress } from '../../components/course-progress';
 import { reveal } from '../../components/ui/reveal';
 import type { LessonPage } from '../../generated/LessonPage';
+import { CourseCompleted } from './course-completed';
 import { markLessonDone, problemOf } from './learning-api';
 
 /**
@@ -14,7 +14,7 @@ export function LessonComplete({ page }: { page: LessonPage }) {
   const id = useId();
   const [done, setDone] = useState(page.done);
   const [percent, setPercent] = useState(page.percent);
-  const [courseComplete, setCourseComplete] = useState(false);
+  const [completed, setCompleted] = useState<{ certificate: string | null } | null>(null);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState('');
   // Each press answered, so its outcome takes the focus even when its words are the last one's.
@@ -34,7 +34,7 @@ export function LessonComplete({ page }: { page: LessonPage }) {
       const answer = await markLessonDone(page.course.id, page.slug);
       setDone(true);
       setPercent(answer.percent);
-      setCourseComplete(answer.complete);
+      if (answer.complete) setCompleted({ certificate: answer.certificate });
     } catch (error) {
       setProblem(problemOf(error));
     } finally {
@@ -57,11 +57,7 @@ export function LessonComplete({ page }: { page: LessonPage }) {
       )}
       <p ref={problemRef} role="alert" tabIndex={-1} className="form-error">{problem}</p>
       <CourseProgress percent={percent} label="Course progress" />
-      {courseComplete && (
-        <p className="form-success">
-          You have completed the course. <Link to={page.course.playerUrl}>See the course contents</Link>
-        </p>
-      )}
+      {completed && <CourseCompleted certificate={completed.certificate} />}
     </section>
   );
 }

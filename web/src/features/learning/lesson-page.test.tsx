@@ -64,12 +64,14 @@ describe('LessonPage', () => {
     expect(api.calls.find((call) => call.route === DONE)!.body).toEqual({});
   });
 
-  it('says when the course is complete', async () => {
-    lessonApi(() => jsonResponse(200, { done: true, percent: 100, complete: true }));
+  it('says when the course is complete, with the certificate it earned', async () => {
+    lessonApi(() => jsonResponse(200, { done: true, percent: 100, complete: true, certificate: 'CA-2026-K7Q2M9XD' }));
     renderLesson();
     await userEvent.click(screen.getByRole('button', { name: 'Mark as complete' }));
-    expect(await screen.findByText(/You have completed the course\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'See the course contents' }).getAttribute('href')).toBe('/learn/c-lash/');
+    expect(await screen.findByText('You have completed this course. Well done!')).toBeInTheDocument();
+    expect(screen.getByText(/Your certificate number is CA-2026-K7Q2M9XD\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download your certificate (PDF)' }).getAttribute('href')).toBe('/api/account/certificates/CA-2026-K7Q2M9XD');
+    expect(screen.getByRole('link', { name: 'see its public page' }).getAttribute('href')).toBe('/certificates/CA-2026-K7Q2M9XD');
   });
 
   it('says why marking it failed, with the focus on the message, and keeps the button', async () => {

@@ -10,7 +10,7 @@ import { QuizPage } from './quiz-page';
 const ATTEMPT = 'POST /api/learn/c-lash/quizzes/module-1-quiz/attempts';
 
 const failed = {
-  score: 50, passed: false, attemptsUsed: 1, attemptsLeft: 2, complete: false,
+  score: 50, passed: false, attemptsUsed: 1, attemptsLeft: 2, complete: false, certificate: null,
   results: [
     { key: 'phases', correct: true, explanation: null },
     { key: 'tools', correct: false, explanation: 'Shields and glue: wax has no place near the eyes.' },

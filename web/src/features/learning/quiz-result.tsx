@@ -4,6 +4,7 @@ import { reveal } from '../../components/ui/reveal';
 import type { Answers } from '../../generated/Answers';
 import type { QuizPage } from '../../generated/QuizPage';
 import type { AttemptMarked } from '../../generated/AttemptMarked';
+import { CourseCompleted } from './course-completed';
 
 /** 'You have 2 attempts left.', or nothing when attempts are not limited. */
 export function attemptsLeftLine(left: number | null): string {
@@ -61,7 +62,7 @@ export function QuizResult({ page, marked, answers, onRetry }: QuizResultProps) 
           );
         })}
       </ol>
-      {marked.complete && <p className="form-success">You have completed the course. Well done!</p>}
+      {marked.complete && <CourseCompleted certificate={marked.certificate} />}
       {marked.passed ? (
         <NextStep page={page} />
       ) : marked.attemptsLeft === 0 ? (

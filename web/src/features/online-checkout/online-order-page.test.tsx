@@ -22,6 +22,7 @@ const paid: OnlineOrderData = {
   ],
   total: 21899,
   email: 'sam.buyer@example.com',
+  inAccount: true,
 };
 const pending: OnlineOrderData = { ...paid, status: 'pending', email: null };
 const withStatus = (status: OnlineOrderData['status']): OnlineOrderData => (status === 'paid' ? paid : { ...pending, status });
@@ -91,17 +92,24 @@ describe('OnlineOrderPage', () => {
     expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact/');
     expect(sessionStorage.getItem(ONLINE_COURSES_KEY)).toBeNull();
-    expect((await screen.findByRole('link', { name: 'create your account' })).getAttribute('href')).toBe('/sign-up/');
-    expect(screen.getByText(/Your course waits in the account of sam.buyer@example.com/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'sign in' }).getAttribute('href')).toBe('/sign-in/');
+    expect((await screen.findByRole('link', { name: 'sign in' })).getAttribute('href')).toBe('/sign-in/');
+    expect(screen.getByText(/Your course waits in your account for sam.buyer@example.com/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Start your course' })).toBeNull();
+  });
+
+  it('tells a buyer without an account that the link that starts the course is in their mail', async () => {
+    pageDataAnswers();
+    renderOrder({ ...paid, inAccount: false });
+    expect(await screen.findByText(/Start your course from the link we have emailed to sam.buyer@example.com/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'sign in' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'contact us' }).getAttribute('href')).toBe('/contact/');
   });
 
   it('sends a signed-in buyer to the course in the account', async () => {
     serverAnswers([], signedIn);
     renderOrder(paid);
     expect((await screen.findByRole('link', { name: 'Start your course' })).getAttribute('href')).toBe('/account/online-courses/');
-    expect(screen.queryByRole('link', { name: 'create your account' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'sign in' })).toBeNull();
   });
 
   it('waits for a pending payment without touching the basket, then shows it paid', async () => {

@@ -61,11 +61,12 @@ const STATES: Record<OnlineOrderData['status'], PaymentState> = {
 };
 
 /**
- * The way into the course: the account, where a paid course waits for the
- * address it was bought with. Said once the session is known, so the
- * server's page and the first render say nothing either way.
+ * The way into the course: the account the order joined, or, for a buyer
+ * without one, the link mailed to them that makes it (decision 025). Said
+ * once the session is known, so the server's page and the first render
+ * say nothing either way.
  */
-function StartCourse({ email }: { email: string | null }) {
+function StartCourse({ order }: { order: OnlineOrderData }) {
   const { loading, user } = useAuth();
   if (loading) return null;
   if (user) {
@@ -75,10 +76,19 @@ function StartCourse({ email }: { email: string | null }) {
       </li>
     );
   }
+  const email = order.email ?? 'the email address you paid with';
+  if (!order.inAccount) {
+    return (
+      <li>
+        {`Start your course from the link we have emailed to ${email}: it works once and lets you choose your password. Can't find it? Check your spam folder, or `}
+        <Link to="/contact/">contact us</Link>.
+      </li>
+    );
+  }
   return (
     <li>
-      Your course waits in the account of {email ?? 'the email address you paid with'}:{' '}
-      <Link to="/sign-in/">sign in</Link>, or <Link to="/sign-up/">create your account</Link> with that address, to start.
+      {`Your course waits in your account for ${email}: `}
+      <Link to="/sign-in/">sign in</Link> to start.
     </li>
   );
 }
@@ -123,7 +133,7 @@ export function OnlineOrderPage({ page }: { page: OnlineOrderData }) {
         <section aria-labelledby="order-next-title">
           <h2 id="order-next-title">What happens next</h2>
           <ul className="order-next">
-            <StartCourse email={order.email} />
+            <StartCourse order={order} />
             <li>
               Need help with your course or your order? <Link to="/contact/">Contact us</Link> and quote your order
               reference.

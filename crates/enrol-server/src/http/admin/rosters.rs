@@ -8,17 +8,17 @@ use axum::Json;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use chrono::{NaiveDate, Utc};
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use enrol_db::{AdminSession, AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent, StaffMember};
 use enrol_domain::london;
-use enrol_domain::mail::Mail;
 
 use super::sessions::own_sessions_of;
 use super::{Staff, csv};
 use crate::AppState;
+use crate::certificates::{certificate_mail, certificate_number};
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 
@@ -92,18 +92,6 @@ pub async fn mark_attendance(
     }
 }
 
-/// A certificate number: the college's initials, the year and eight random
-/// letters and digits (so numbers say nothing about one another), e.g.
-/// `EA-2026-K7Q2M9XD`.
-fn certificate_number(college: &str, today: NaiveDate) -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-    let initials: String = college.split_whitespace().filter_map(|w| w.chars().next()).filter(char::is_ascii_alphabetic).take(3).collect();
-    let initials = if initials.is_empty() { "C".to_owned() } else { initials.to_ascii_uppercase() };
-    let random: String =
-        uuid::Uuid::new_v4().as_bytes()[..8].iter().map(|b| char::from(ALPHABET[usize::from(*b) % ALPHABET.len()])).collect();
-    format!("{initials}-{}-{random}", today.format("%Y"))
-}
-
 /// `POST /api/admin/sessions/{id}/certificates/{enrollmentId}`: the
 /// certificate of a student who came and has paid in full, once.
 pub async fn issue_certificate(
@@ -114,18 +102,8 @@ pub async fn issue_certificate(
     let now = Utc::now();
     let college = state.db.college().await?.name;
     let number = certificate_number(&college, london::today(now));
-    let public_url = state.config.public_url.clone();
-    let mail_for = |holder: &CertificateHolder| Mail {
-        to: holder.email.clone(),
-        reply_to: None,
-        subject: format!("Your {} certificate", holder.course_title),
-        body: format!(
-            "Hello {},\n\nCongratulations on completing {}. Your certificate, number {}, is in your account:\n{public_url}/account/\n\n\
-             Employers and insurers can check it at:\n{public_url}/certificates/{}\n\n{college}\n",
-            holder.given_name, holder.course_title, holder.number, holder.number
-        ),
-        attachment: None,
-    };
+    let public_url = &state.config.public_url;
+    let mail_for = |holder: &CertificateHolder| certificate_mail(holder, &college, public_url);
     match state.db.issue_certificate(&id, &enrollment_id, &number, mail_for, &staff.id, now).await? {
         CertificateIssue::Issued { number } => Ok((StatusCode::CREATED, Json(IssuedCertificate { number })).into_response()),
         CertificateIssue::AlreadyIssued { number } => {
