@@ -143,6 +143,8 @@ pub struct ScormCoursePage {
     pub complete: bool,
     /// Whether the student has begun it (so it resumes, not starts).
     pub started: bool,
+    /// The number of the course's certificate, once completed.
+    pub certificate: Option<String>,
 }
 
 /// `/learn/{course}/` (and its steps) once the student's access ended.

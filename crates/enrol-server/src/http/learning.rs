@@ -64,11 +64,17 @@ async fn studied(
     if !progress.complete {
         return Ok((progress, None));
     }
-    let certificate = match complete_course(state, user_id, course_id).await? {
+    Ok((progress, certificate_for(state, user_id, course_id).await?))
+}
+
+/// Completes `course_id` for `user_id`, whose study (lessons or package)
+/// completes it: the number of its certificate, issued and mailed the
+/// first time.
+pub(crate) async fn certificate_for(state: &AppState, user_id: &str, course_id: &str) -> Result<Option<String>, ApiError> {
+    Ok(match complete_course(state, user_id, course_id).await? {
         CourseCompletion::Issued { number } | CourseCompletion::AlreadyIssued { number } => Some(number),
         CourseCompletion::NotRegistered => None,
-    };
-    Ok((progress, certificate))
+    })
 }
 
 /// `POST /api/learn/{course}/lessons/{lesson}/visit`: the student opened

@@ -28,7 +28,7 @@ use crate::accounts::{random_token, request_token, token_hash};
 use crate::http::ApiError;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
-use crate::http::learning::may_study;
+use crate::http::learning::{certificate_for, may_study};
 use crate::http::student::{Student, private};
 
 /// How long one opening of a package loads its files: a long sitting.
@@ -109,11 +109,14 @@ pub struct PackageCommitted {
     pub percent: u8,
     /// Whether the course is now complete.
     pub complete: bool,
+    /// The course's certificate, once complete.
+    pub certificate: Option<String>,
 }
 
 /// `POST /api/learn/{course}/package/commit`: what the package's runtime
 /// committed, kept as the student's place in the course; `completed` or
-/// `passed` completes the course.
+/// `passed` completes the course, which issues its certificate the first
+/// time, as lessons and quizzes do.
 #[utoipa::path(
     post,
     path = "/api/learn/{course}/package/commit",
@@ -141,5 +144,6 @@ pub async fn commit_package(
     let cmi = cmi.checked(version).map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
     let kept = state.db.commit_cmi(user_id, &course_id, &package.id, &cmi, cmi.completes(), Utc::now()).await?;
     let complete = kept.completed_at.is_some();
-    Ok(private(StatusCode::OK, PackageCommitted { percent: package_percent(Some(&kept.cmi), complete), complete }))
+    let certificate = if complete { certificate_for(&state, user_id, &course_id).await? } else { None };
+    Ok(private(StatusCode::OK, PackageCommitted { percent: package_percent(Some(&kept.cmi), complete), complete, certificate }))
 }

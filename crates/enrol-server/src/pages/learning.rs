@@ -167,7 +167,9 @@ impl Request<'_> {
         let user_id = self.viewer.user_id.as_deref().unwrap_or_default();
         let kept = self.db.course_cmi(user_id, &opened.course.id).await?;
         let complete = kept.as_ref().is_some_and(|kept| kept.completed_at.is_some());
+        let certificate = if complete { self.db.course_certificate(user_id, &opened.course.id).await? } else { None };
         let page = ScormCoursePage {
+            certificate,
             course: opened.course.clone(),
             access: opened.access,
             package_title: package.title.clone(),

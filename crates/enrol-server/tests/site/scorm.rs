@@ -2,7 +2,7 @@
 //! it: the demo pack's package opens in a launch whose files only that
 //! student's frame loads, under a sandboxing policy, while they may study
 //! the course; what the package's runtime commits is kept within its
-//! limits, resumes, and completes the course for good.
+//! limits, resumes, and completes the course for good, with its certificate.
 
 use chrono::{Duration, Utc};
 use enrol_db::on_pool;
@@ -132,10 +132,13 @@ both_backends! {
         // Passed completes the course, and a later commit does not undo it.
         let (_, answer) = commit(&app, json!({ "lessonStatus": "passed", "scoreRaw": "100", "scoreMin": "0", "scoreMax": "100", "location": "quiz" }), Some(&sam)).await;
         assert_eq!((answer["percent"].as_u64(), answer["complete"].as_bool()), (Some(100), Some(true)), "{answer}");
+        // Completing issues the course's certificate, as lessons do, checkable by anyone.
+        let number = answer["certificate"].as_str().expect("a certificate").to_owned();
+        let check = page(&app, &format!("/certificates/{number}"), None).await;
+        assert_eq!(check["page"]["certificate"]["courseTitle"], "Infection Prevention and Control Online", "{check}");
         let (_, answer) = commit(&app, json!({ "lessonStatus": "incomplete", "location": "spread" }), Some(&sam)).await;
-        assert_eq!(answer["complete"], true);
-        let kept = app.db().course_cmi(&account["user"]["id"].as_str().unwrap_or_default().to_owned(), COURSE).await.unwrap();
-        let kept = kept.expect("kept");
+        assert_eq!((answer["complete"].as_bool(), answer["certificate"].as_str()), (Some(true), Some(number.as_str())), "one certificate");
+        let kept = app.db().course_cmi(account["user"]["id"].as_str().expect("Sam's id"), COURSE).await.unwrap().expect("kept");
         assert_eq!((kept.cmi.location.as_deref(), kept.completed_at.is_some()), (Some("spread"), true));
         let account: Value = as_student(&app, reqwest::Method::GET, "/api/account", Some(&sam)).send().await.unwrap().json().await.unwrap();
         let listed = account["onlineCourses"].as_array().unwrap().iter().find(|c| c["courseId"] == COURSE).unwrap().clone();

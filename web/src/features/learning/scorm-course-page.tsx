@@ -1,7 +1,9 @@
 import { useCallback, useState } from 'react';
 import { CourseProgress } from '../../components/course-progress';
+import type { PackageCommitted } from '../../generated/PackageCommitted';
 import type { ScormCoursePage as ScormCourseData } from '../../generated/ScormCoursePage';
 import { accessLine } from '../../lib/course-access';
+import { CourseCompleted } from './course-completed';
 import { ScormFrame } from './scorm-frame';
 
 // /learn/{course}/ of a course taught by a SCORM package (decision 026): the
@@ -13,9 +15,11 @@ export function ScormCoursePage({ page }: { page: ScormCourseData }) {
   const { course } = page;
   const [percent, setPercent] = useState(page.percent);
   const [complete, setComplete] = useState(page.complete);
-  const committed = useCallback((answer: { percent: number; complete: boolean }) => {
+  const [certificate, setCertificate] = useState(page.certificate);
+  const committed = useCallback((answer: PackageCommitted) => {
     setPercent(answer.percent);
     setComplete(answer.complete);
+    setCertificate(answer.certificate);
   }, []);
   return (
     <div className="container learn-page scorm-course-page">
@@ -24,7 +28,7 @@ export function ScormCoursePage({ page }: { page: ScormCourseData }) {
       <CourseProgress percent={percent} label="Your progress" />
       <div aria-live="polite">
         {complete ? (
-          <p className="learn-complete">You have completed this course. Well done!</p>
+          <CourseCompleted certificate={certificate} />
         ) : (
           <p className="scorm-course-note">
             {page.started ? 'Your course opens where you left off.' : 'Your course opens below. Your progress is saved as you go.'}

@@ -8,7 +8,13 @@ const LAUNCH = 'POST /api/learn/c-ipc/package/launch';
 const COMMIT = 'POST /api/learn/c-ipc/package/commit';
 const URL = '/learn/c-ipc/package/0123abcd/index.html';
 
-function frameApi(commit: Answer = (body) => jsonResponse(200, { percent: (body as { lessonStatus?: string }).lessonStatus === 'passed' ? 100 : 50, complete: (body as { lessonStatus?: string }).lessonStatus === 'passed' })) {
+/** The server's answer to a commit: complete, with a certificate, once passed. */
+function answerTo(body: unknown) {
+  const passed = (body as { lessonStatus?: string }).lessonStatus === 'passed';
+  return jsonResponse(200, { percent: passed ? 100 : 50, complete: passed, certificate: passed ? 'CA-2026-K7Q2M9XD' : null });
+}
+
+function frameApi(commit: Answer = answerTo) {
   return stubApi({ [LAUNCH]: () => jsonResponse(201, { url: URL, version: '1.2' }), [COMMIT]: commit });
 }
 
@@ -46,9 +52,9 @@ describe('ScormFrame', () => {
     const api = frameApi();
     const { frame, committed } = await renderFrame();
     post(commit({ lessonStatus: 'incomplete', location: 'hands', suspendData: '{"step":1}' }), frame.contentWindow);
-    await vi.waitFor(() => expect(committed).toHaveBeenLastCalledWith({ percent: 50, complete: false }));
+    await vi.waitFor(() => expect(committed).toHaveBeenLastCalledWith({ percent: 50, complete: false, certificate: null }));
     post(commit({ lessonStatus: 'passed', scoreRaw: '100' }), frame.contentWindow);
-    await vi.waitFor(() => expect(committed).toHaveBeenLastCalledWith({ percent: 100, complete: true }));
+    await vi.waitFor(() => expect(committed).toHaveBeenLastCalledWith({ percent: 100, complete: true, certificate: 'CA-2026-K7Q2M9XD' }));
     const sent = api.calls.filter((call) => call.route === COMMIT).map((call) => call.body);
     expect(sent).toEqual([{ lessonStatus: 'incomplete', location: 'hands', suspendData: '{"step":1}' }, { lessonStatus: 'passed', scoreRaw: '100' }]);
     expect(api.requests.find((request) => request.route === COMMIT)!.init?.credentials).toBe('same-origin');
@@ -73,7 +79,7 @@ describe('ScormFrame', () => {
     const api = frameApi(async (body) => {
       calls += 1;
       if (calls === 1) await first;
-      return jsonResponse(200, { percent: 50, complete: false, echo: body });
+      return jsonResponse(200, { percent: 50, complete: false, certificate: null, echo: body });
     });
     const { frame } = await renderFrame();
     post(commit({ location: 'one' }), frame.contentWindow);
