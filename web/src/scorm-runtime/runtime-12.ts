@@ -1,5 +1,5 @@
 import { Scorm12API } from 'scorm-again/scorm12';
-import { COMMIT_KIND, defined, present, readSeed, type CommitMessage } from './seed';
+import { defined, postCommit, readSeed } from './seed';
 
 // The SCORM 1.2 runtime a package's page loads (decision 026): scorm-again's
 // `API` on the package's own window (its frame cannot reach the player
@@ -34,9 +34,8 @@ if (seed) {
   // What the runtime would send an LMS, with the session added to the total.
   const post = () => {
     const { cmi: now } = api.renderCommitCMI(true) as { cmi: Rendered12 };
-    const message: CommitMessage = {
-      kind: COMMIT_KIND,
-      cmi: present({
+    postCommit(
+      {
         lessonStatus: now.core.lesson_status,
         scoreRaw: now.core.score.raw,
         scoreMin: now.core.score.min,
@@ -45,9 +44,9 @@ if (seed) {
         suspendData: now.suspend_data,
         sessionTime: now.core.session_time,
         totalTime: now.core.total_time,
-      }),
-    };
-    window.parent.postMessage(message, seed.origin);
+      },
+      seed.origin,
+    );
   };
   api.on('LMSCommit', post);
   api.on('LMSFinish', post);

@@ -1,5 +1,5 @@
 import { Scorm2004API } from 'scorm-again/scorm2004';
-import { COMMIT_KIND, defined, present, readSeed, type CommitMessage } from './seed';
+import { defined, postCommit, readSeed } from './seed';
 
 // The SCORM 2004 runtime a package's page loads (decision 026): as
 // runtime-12.ts, with 2004's `API_1484_11` and its element names.
@@ -38,9 +38,8 @@ if (seed) {
   // What the runtime would send an LMS, with the session added to the total.
   const post = () => {
     const { cmi: now } = api.renderCommitCMI(true) as { cmi: Rendered2004 };
-    const message: CommitMessage = {
-      kind: COMMIT_KIND,
-      cmi: present({
+    postCommit(
+      {
         completionStatus: now.completion_status,
         successStatus: now.success_status,
         progressMeasure: now.progress_measure,
@@ -52,9 +51,9 @@ if (seed) {
         suspendData: now.suspend_data,
         sessionTime: now.session_time,
         totalTime: now.total_time,
-      }),
-    };
-    window.parent.postMessage(message, seed.origin);
+      },
+      seed.origin,
+    );
   };
   api.on('Commit', post);
   api.on('Terminate', post);

@@ -20,8 +20,6 @@ export interface CommitMessage {
   cmi: Cmi;
 }
 
-export const COMMIT_KIND = 'enrol-scorm-commit';
-
 /** The seed on the script that is running, or `null` when it has none. */
 export function readSeed(script: HTMLOrSVGScriptElement | null): Seed | null {
   const text = script instanceof HTMLScriptElement ? script.dataset.seed : undefined;
@@ -44,3 +42,9 @@ export function defined(values: Record<string, string | undefined>): Record<stri
 
 /** The elements of a commit that are set. */
 export const present = (values: Partial<Record<keyof Cmi, string>>): Cmi => defined(values);
+
+/** Posts the elements of a commit that are set to the player page at `origin`, and nowhere else. */
+export function postCommit(values: Partial<Record<keyof Cmi, string>>, origin: string): void {
+  const message: CommitMessage = { kind: 'enrol-scorm-commit', cmi: present(values) };
+  window.parent.postMessage(message, origin);
+}

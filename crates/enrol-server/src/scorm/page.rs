@@ -4,6 +4,8 @@
 //! `data-seed` attribute. The page's bytes are otherwise kept as they
 //! are, in whatever encoding it is written.
 
+use enrol_domain::html::escape_html;
+
 /// `page` with the script `runtime` (its address) added, seeded with
 /// `seed` (JSON); `page` unchanged when there is no runtime built.
 pub fn with_runtime(page: &[u8], runtime: Option<&str>, seed: &str) -> Vec<u8> {
@@ -11,28 +13,12 @@ pub fn with_runtime(page: &[u8], runtime: Option<&str>, seed: &str) -> Vec<u8> {
         tracing::warn!("The SCORM runtime is not built (npm run build): a package's page is served without it");
         return page.to_vec();
     };
-    let tag = format!(r#"<script src="{}" data-seed="{}"></script>"#, attribute(runtime), attribute(seed));
+    let tag = format!(r#"<script src="{}" data-seed="{}"></script>"#, escape_html(runtime), escape_html(seed));
     let at = insertion_point(page);
     let mut out = Vec::with_capacity(page.len() + tag.len());
     out.extend_from_slice(&page[..at]);
     out.extend_from_slice(tag.as_bytes());
     out.extend_from_slice(&page[at..]);
-    out
-}
-
-/// Text safe inside a double-quoted attribute.
-fn attribute(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
-        }
-    }
     out
 }
 
