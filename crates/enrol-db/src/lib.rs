@@ -70,6 +70,7 @@ pub use records::learning::{AttemptRecorded, CourseRegistration, QuizAttempts};
 pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
 pub use records::scorm::{CmiRecord, PackageFile, PackageLaunch, PackageRecord};
 pub use records::student::IssuedCertificate;
+pub use records::theory::TheoryReminder;
 pub use seats::sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};
 pub use waiting::lists::{Claim, Joined, NewWaiter, Offer, WaitingListLink};
 

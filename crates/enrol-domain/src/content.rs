@@ -167,6 +167,12 @@ pub struct CourseBody {
     /// booking confirmation and the course page list it.
     #[serde(default)]
     pub what_to_bring: Vec<String>,
+    /// An in-person course's pre-course online theory: the id of the online
+    /// course each student booked on it may study with the booking
+    /// (decision 025).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub online_theory: Option<String>,
     pub kit: Option<KitBody>,
     #[serde(default)]
     pub faqs: Vec<Faq>,

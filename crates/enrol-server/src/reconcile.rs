@@ -127,9 +127,9 @@ pub async fn run_jobs(state: Arc<AppState>) {
             }
             _ = reminders.tick() => {
                 match crate::reminders::run_if_leased(&state, Utc::now()).await {
-                    Ok(Some(sent)) if sent > 0 => tracing::info!(sent, "Balance reminders sent"),
+                    Ok(Some(sent)) if sent > 0 => tracing::info!(sent, "Reminders sent"),
                     Ok(_) => {}
-                    Err(error) => tracing::error!(error = %format!("{error:#}"), "Balance reminders failed"),
+                    Err(error) => tracing::error!(error = %format!("{error:#}"), "Reminders failed"),
                 }
             }
             _ = reconciliation.tick() => {

@@ -1,15 +1,17 @@
-//! The balance reminders (decision 015): a week before the
-//! balance is due, on the day and once overdue, each mail sent once. One
-//! instance at a time runs the job (a lease in the database); even two at
-//! once send each reminder once, because its record, its payment link and
-//! its mail are written in one transaction that a second cannot repeat.
-//! After downtime the job sends the one reminder still true, not every one
-//! it missed.
+//! The balance reminders (decision 015): a week before the balance is due,
+//! on the day and once overdue, each mail sent once; and the reminder to
+//! finish an in-person course's online theory a week before training
+//! (decision 025). One instance at a time runs the job (a lease in the
+//! database); even two at once send each reminder once, because its
+//! record, its payment link and its mail are written in one transaction
+//! that a second cannot repeat. After downtime the job sends the one
+//! reminder still true, not every one it missed.
 
 use std::sync::LazyLock;
 
 use chrono::{DateTime, Duration, Utc};
 
+use enrol_domain::learning::reminder::TheoryDue;
 use enrol_domain::london;
 
 use crate::AppState;
@@ -39,10 +41,35 @@ pub async fn send_balance_reminders(state: &AppState, now: DateTime<Utc>) -> any
     Ok(sent)
 }
 
+/// Sends the reminders to finish an in-person course's online theory due
+/// `now` (decision 025): to each student booked on training that starts
+/// within the week who has not completed it, once; answers how many.
+pub async fn send_theory_reminders(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    let here = london::to_london(now);
+    let college = state.db.college().await?.name;
+    let mut sent = 0;
+    for reminder in state.db.theory_reminders_due(now, here + Duration::days(7), here).await? {
+        let player_url = format!("{}/learn/{}/", state.config.public_url, reminder.course_id);
+        let due = TheoryDue {
+            email: &reminder.email,
+            given_name: &reminder.given_name,
+            course_title: &reminder.course_title,
+            training_starts: reminder.training_starts,
+            player_url: &player_url,
+            college: &college,
+        };
+        if state.db.send_theory_reminder(&reminder, &due.mail(), now).await? {
+            tracing::info!(order = %reminder.enrollment_id, course = %reminder.course_id, "Theory reminder sent");
+            sent += 1;
+        }
+    }
+    Ok(sent)
+}
+
 /// Runs the reminders when this instance holds the job's lease.
 pub async fn run_if_leased(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<Option<usize>> {
     if !state.db.take_job_lease(JOB, &INSTANCE, now + LEASE, now).await? {
         return Ok(None);
     }
-    send_balance_reminders(state, now).await.map(Some)
+    Ok(Some(send_balance_reminders(state, now).await? + send_theory_reminders(state, now).await?))
 }

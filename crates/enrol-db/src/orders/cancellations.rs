@@ -101,6 +101,7 @@ impl Db {
                     .bind(session_id).execute(&mut *tx).await?;
             }
             tx.seats_changed().await?;
+            tx.end_theory(id, now).await?;
             let refunds = tx.refund_enrollment(id, quote.refund, "cancellation", now).await?;
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {

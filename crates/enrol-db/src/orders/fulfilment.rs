@@ -138,6 +138,9 @@ impl Db {
                 sqlx::query("update discount_code set uses = uses + 1 where code = $1").bind(code).execute(&mut *tx).await?;
                 sqlx::query("update enrollment set code_reserved = true where id = $1").bind(&record.id).execute(&mut *tx).await?;
             }
+            if seated {
+                tx.grant_theory(&record.id, &record.courses, user_id.as_deref(), now).await?;
+            }
             let refund = if excess > Money::ZERO { Some(tx.queue_refund(&recorded.id, excess, "overpayment", now).await?) } else { None };
             let times = tx.session_times(&sessions).await?;
             if status == EnrollmentStatus::Deposit {

@@ -1,14 +1,14 @@
 //! The steps of orders inside a caller's transaction, on either engine
 //! ([`crate::for_both_engines!`]): a booking locked and read, written as a
 //! new order or as a changed one, what its buyer agreed to, and what to
-//! bring to its training.
+//! bring to its training, and the online theory a booking gives.
 
 use chrono::{DateTime, Utc};
 
 use enrol_domain::consent::Consent;
 use enrol_domain::content::CourseBody;
 use enrol_domain::enrollment::BookedCourse;
-use enrol_domain::learning::access::DEFAULT_ACCESS_MONTHS;
+use enrol_domain::learning::access::{DEFAULT_ACCESS_MONTHS, access_ends};
 
 use crate::orders::enrollments::{Column, Row, SELECT, Value, chosen, insert_statement, update_statement};
 use crate::{EnrollmentRecord, NewEnrollment, for_both_engines, public_id};
@@ -57,6 +57,20 @@ pub(crate) trait OrderSteps {
     /// What to bring to the training of `courses`: their courses' lists,
     /// each thing once.
     async fn what_to_bring(&mut self, courses: &[BookedCourse]) -> sqlx::Result<Vec<String>>;
+
+    /// Gives the theory of each of `courses` that names one to the booking
+    /// `enrollment_id` (of `user_id`, when it has joined an account), from
+    /// `now`; a booking paid again keeps what it was given.
+    async fn grant_theory(
+        &mut self,
+        enrollment_id: &str,
+        courses: &[BookedCourse],
+        user_id: Option<&str>,
+        now: DateTime<Utc>,
+    ) -> sqlx::Result<()>;
+
+    /// Ends the theory booking `enrollment_id` gave, at `now`.
+    async fn end_theory(&mut self, enrollment_id: &str, now: DateTime<Utc>) -> sqlx::Result<()>;
 }
 
 for_both_engines! {
@@ -173,6 +187,39 @@ for_both_engines! {
                 .and_then(|course| course.learning)
                 .map_or(DEFAULT_ACCESS_MONTHS, |learning| learning.access_months);
             Ok(months)
+        }
+
+        async fn grant_theory(
+            &mut self,
+            enrollment_id: &str,
+            courses: &[BookedCourse],
+            user_id: Option<&str>,
+            now: DateTime<Utc>,
+        ) -> sqlx::Result<()> {
+            for course in courses {
+                let theory: Option<(String, String)> = sqlx::query_as(
+                    "select t.id, t.title from course c join course t on t.id = c.online_theory where c.id = $1",
+                )
+                .bind(&course.course_id)
+                .fetch_optional(&mut *self)
+                .await?;
+                let Some((theory_id, title)) = theory else { continue };
+                let months = self.access_months(&theory_id).await?;
+                sqlx::query(
+                    "insert into booking_theory (enrollment_id, course_id, course_title, user_id, starts_at, ends_at) \
+                     values ($1, $2, $3, $4, $5, $6) on conflict (enrollment_id, course_id) do nothing",
+                )
+                .bind(enrollment_id).bind(&theory_id).bind(&title).bind(user_id).bind(now).bind(access_ends(now, months))
+                .execute(&mut *self)
+                .await?;
+            }
+            Ok(())
+        }
+
+        async fn end_theory(&mut self, enrollment_id: &str, now: DateTime<Utc>) -> sqlx::Result<()> {
+            sqlx::query("update booking_theory set revoked_at = coalesce(revoked_at, $2) where enrollment_id = $1")
+                .bind(enrollment_id).bind(now).execute(&mut *self).await?;
+            Ok(())
         }
     }
 }

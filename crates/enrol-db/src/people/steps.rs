@@ -82,6 +82,7 @@ for_both_engines! {
                 "update online_order set user_id = $1 where email = $2 and user_id is null",
                 "update registration set user_id = $1 where user_id is null and enrollment_id in (select id from enrollment where user_id = $1)",
                 "update online_registration set user_id = $1 where user_id is null and online_order_id in (select id from online_order where user_id = $1)",
+                "update booking_theory set user_id = $1 where user_id is null and enrollment_id in (select id from enrollment where user_id = $1)",
                 "update payment set user_id = $1 where user_id is null and (enrollment_id in (select id from enrollment where user_id = $1) \
                  or online_order_id in (select id from online_order where user_id = $1))",
             ] {

@@ -75,9 +75,12 @@ impl Db {
                  where p.user_id = $1 order by r.kind, r.sequence"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the receipts")?;
             let courses: Vec<CourseRow> = sqlx::query_as(
-                "select o.reference, r.course_id, r.course_title, r.complete, r.starts_at, r.ends_at, r.revoked_at \
-                 from online_registration r join online_order o on o.id = r.online_order_id where r.user_id = $1 \
-                 and not r.removed order by r.course_id, (r.revoked_at is null), r.ends_at"
+                // Bought online, or the theory of a booking.
+                "select * from (select o.reference, r.course_id, r.course_title, r.complete, r.starts_at, r.ends_at, r.revoked_at \
+                 from online_registration r join online_order o on o.id = r.online_order_id where r.user_id = $1 and not r.removed \
+                 union all select e.reference, t.course_id, t.course_title, false as complete, t.starts_at, t.ends_at, t.revoked_at \
+                 from booking_theory t join enrollment e on e.id = t.enrollment_id where t.user_id = $1) access \
+                 order by course_id, (revoked_at is null), ends_at"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the online courses")?;
             (enrollments, payments, documents, courses)
         });

@@ -46,10 +46,14 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let registered = sqlx::query(
+            let bought = sqlx::query(
                 "update online_registration set complete = true, completed_at = coalesce(completed_at, $3) \
                  where user_id = $1 and course_id = $2",
             ).bind(user_id).bind(course_id).bind(now).execute(&mut *tx).await?.rows_affected() > 0;
+            // The theory of a booking: its rows lock the same way.
+            let booked = sqlx::query("update booking_theory set revoked_at = revoked_at where user_id = $1 and course_id = $2")
+                .bind(user_id).bind(course_id).execute(&mut *tx).await?.rows_affected() > 0;
+            let registered = bought || booked;
             if !registered {
                 tx.rollback().await?;
                 return Ok(CourseCompletion::NotRegistered);
@@ -62,9 +66,10 @@ impl Db {
                 return Ok(CourseCompletion::AlreadyIssued { number });
             }
             let holder: Holder = sqlx::query_as(
-                "select u.email, u.given_name, u.family_name, \
+                "select u.email, u.given_name, u.family_name, coalesce( \
                  (select r.course_title from online_registration r where r.user_id = u.id and r.course_id = $2 \
-                  order by r.starts_at desc limit 1) as course_title \
+                  order by r.starts_at desc limit 1), \
+                 (select t.course_title from booking_theory t where t.user_id = u.id and t.course_id = $2 limit 1)) as course_title \
                  from user_account u where u.id = $1",
             ).bind(user_id).bind(course_id).fetch_one(&mut *tx).await?;
             let full_name = format!("{} {}", holder.given_name.trim(), holder.family_name.trim());

@@ -15,7 +15,8 @@ use enrol_domain::learning::quiz::{Answers, Graded};
 use crate::{Db, on_pool, public_id};
 
 /// The dates of the registration that gives a student the most access to
-/// a course: one not revoked and ending last, else the latest revoked.
+/// a course, bought or with a booking: one not revoked and ending last,
+/// else the latest revoked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
 pub struct CourseRegistration {
     pub starts_at: DateTime<Utc>,
@@ -58,7 +59,8 @@ impl Db {
     /// access; `None` when they never had one.
     pub async fn course_registration(&self, user_id: &str, course_id: &str) -> anyhow::Result<Option<CourseRegistration>> {
         on_pool!(self, pool => sqlx::query_as(
-            "select starts_at, ends_at, revoked_at from online_registration where user_id = $1 and course_id = $2 \
+            "select * from (select starts_at, ends_at, revoked_at from online_registration where user_id = $1 and course_id = $2 \
+             union all select starts_at, ends_at, revoked_at from booking_theory where user_id = $1 and course_id = $2) access \
              order by (revoked_at is null) desc, ends_at desc limit 1"
         ).bind(user_id).bind(course_id).fetch_optional(pool).await)
         .context("Failed to read the course's registration")

@@ -14,3 +14,4 @@ pub(crate) mod readiness;
 pub(crate) mod rosters;
 pub(crate) mod scorm;
 pub(crate) mod student;
+pub(crate) mod theory;

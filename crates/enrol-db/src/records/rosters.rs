@@ -1,6 +1,6 @@
 //! A session's roster and attendance (decision 017): who is booked,
-//! whether their forms and balance are done, their kit, and whether they
-//! came, which tutors mark (one audit row per mark); and the certificate
+//! whether their forms, balance and online theory (decision 025) are
+//! done, their kit, and whether they came, which tutors mark (one audit row per mark); and the certificate
 //! staff issue to a student who came and has paid in full, which anyone
 //! can check by its number (decision 021).
 
@@ -9,6 +9,8 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
+use enrol_domain::learning::curriculum::Curriculum;
+use enrol_domain::learning::progress::percent;
 use enrol_domain::mail::Mail;
 
 use crate::orders::enrollments::NET_PAID;
@@ -33,6 +35,9 @@ pub struct RosterStudent {
     pub attended: Option<bool>,
     /// The number of the certificate issued for this session, if any.
     pub certificate: Option<String>,
+    /// How much of the course's pre-course online theory the student has
+    /// done, in per cent; `None` when the booking gave no theory.
+    pub theory_percent: Option<u8>,
 }
 
 /// What marking attendance did.
@@ -90,11 +95,16 @@ impl Db {
              where r.session_id = $1 and {ON_ROSTER} order by e.family_name, e.given_name, e.id"
         ))).bind(session_id).fetch_all(pool).await)
         .context("Failed to read the roster")?;
+        let theory = self.session_theory(session_id).await?;
         let mut students = Vec::with_capacity(rows.len());
         for row in rows {
             let Some(record) = self.enrollment(&row.enrollment_id).await? else { continue };
             let balance_due = record.owed().pence();
             let kit = record.courses.iter().find(|c| c.session_id.as_deref() == Some(session_id)).and_then(|c| c.kit_name.clone());
+            let theory_percent = match &theory {
+                Some((course_id, curriculum)) => self.theory_percent(&record.id, record.user_id.as_deref(), course_id, curriculum).await?,
+                None => None,
+            };
             students.push(RosterStudent {
                 enrollment_id: record.id,
                 name: format!("{} {}", record.given_name, record.family_name),
@@ -106,6 +116,7 @@ impl Db {
                 kit,
                 attended: row.attended,
                 certificate: row.certificate,
+                theory_percent,
             });
         }
         Ok(students)
@@ -234,5 +245,36 @@ impl Db {
             Ok::<_, anyhow::Error>(CertificateIssue::Issued { number: number.to_owned() })
         })
         .context("Failed to issue the certificate")
+    }
+
+    /// The online theory of the course session `session_id` is of, with its
+    /// curriculum, when it names one that has lessons.
+    async fn session_theory(&self, session_id: &str) -> anyhow::Result<Option<(String, Curriculum)>> {
+        let theory: Option<Option<String>> = on_pool!(self, pool => sqlx::query_scalar(
+            "select c.online_theory from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id where s.id = $1"
+        ).bind(session_id).fetch_optional(pool).await)
+        .context("Failed to read the session's theory")?;
+        let Some(course_id) = theory.flatten() else { return Ok(None) };
+        Ok(self.published_course(&course_id).await?.and_then(|course| course.learning).map(|curriculum| (course_id, curriculum)))
+    }
+
+    /// How much of `course_id` the student of booking `enrollment_id` has
+    /// done, if the booking gave it: nothing yet until it joins an account.
+    async fn theory_percent(
+        &self,
+        enrollment_id: &str,
+        user_id: Option<&str>,
+        course_id: &str,
+        curriculum: &Curriculum,
+    ) -> anyhow::Result<Option<u8>> {
+        let given: i64 = on_pool!(self, pool => sqlx::query_scalar(
+            "select count(*) from booking_theory where enrollment_id = $1 and course_id = $2"
+        ).bind(enrollment_id).bind(course_id).fetch_one(pool).await)
+        .context("Failed to read the booking's theory")?;
+        if given == 0 {
+            return Ok(None);
+        }
+        let Some(user_id) = user_id else { return Ok(Some(0)) };
+        Ok(Some(percent(curriculum, &self.study_record(user_id, course_id).await?)))
     }
 }

@@ -73,6 +73,9 @@ impl ContentBody {
                 {
                     errors.insert("what_to_bring", "List up to 15 things, each in 160 characters or fewer.");
                 }
+                if course.online_theory.as_deref().is_some_and(|theory| !is_slug(theory) || course.online) {
+                    errors.insert("online_theory", "Name the online course (its id) that an in-person course's students study first.");
+                }
                 if course.faqs.iter().any(|faq| faq.question.trim().is_empty() || faq.answer.trim().is_empty()) {
                     errors.insert("faqs", "Every question needs an answer.");
                 }

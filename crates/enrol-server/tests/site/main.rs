@@ -33,6 +33,7 @@ mod mail;
 mod media_s3;
 mod newsletter;
 mod online_checkout;
+mod online_theory;
 mod openapi;
 mod order_references;
 mod ownership;

@@ -51,6 +51,7 @@ export function rosterStudent(overrides: Partial<RosterStudent> = {}): RosterStu
     kit: 'Starter kit',
     attended: null,
     certificate: null,
+    theoryPercent: null,
     ...overrides,
   };
 }

@@ -36,6 +36,7 @@ const schema = contentSchema(
     entry_requirements: z.boolean(),
     includes: lines(),
     what_to_bring: lines(),
+    online_theory: z.string().trim().refine((typed) => typed === '' || SLUG.test(typed), 'Use the online course’s id, or leave it blank'),
     kit: kit(),
     faqs: faqs(),
     description: z.string(),
@@ -43,7 +44,12 @@ const schema = contentSchema(
     // An online course's lessons and quizzes: kept as they are, not edited here.
     learning: z.custom<CourseBody['learning']>(() => true),
   },
-  ({ slug, ...fields }, key): CourseBody => ({ ...fields, also_in: fields.also_in.filter((other) => other !== fields.section), ...(slug && slug !== key ? { slug } : {}) }),
+  ({ slug, online_theory, ...fields }, key): CourseBody => ({
+    ...fields,
+    also_in: fields.also_in.filter((other) => other !== fields.section),
+    ...(online_theory ? { online_theory } : {}),
+    ...(slug && slug !== key ? { slug } : {}),
+  }),
 );
 
 type CourseInput = z.input<ReturnType<typeof schema>>;
@@ -75,6 +81,10 @@ function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }
       <CheckboxField form={form} name="entry_requirements" hint="Buyers confirm at checkout that they meet the prerequisites, and send proof before training" />
       <TextField form={form} name="includes" multiline hint="One item a line" />
       <TextField form={form} name="what_to_bring" multiline hint="One thing a line: the booking confirmation and the course page list them" />
+      <TextField
+        form={form} name="online_theory"
+        hint="In-person courses: the id of the online course each booked student studies before training, such as anatomy-and-physiology-online. Blank for none."
+      />
       <TextGroupField form={form} name="kit" parts={KIT_PARTS} hint="Leave all blank for no kit" />
       <RepeatingField form={form} name="faqs" parts={FAQ_PARTS} noun="question" blank={{ question: '', answer: '' }} />
       <MarkdownField form={form} name="description" />
@@ -106,6 +116,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     entry_requirements: 'Entry requirements',
     includes: 'Includes',
     what_to_bring: 'What to bring',
+    online_theory: 'Online theory (course id)',
     kit: 'Kit',
     faqs: 'Questions and answers',
     description: 'Description',
@@ -133,6 +144,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     entry_requirements: body?.entry_requirements ?? false,
     includes: (body?.includes ?? []).join('\n'),
     what_to_bring: (body?.what_to_bring ?? []).join('\n'),
+    online_theory: body?.online_theory ?? '',
     kit: kitValues(body?.kit ?? null),
     faqs: body?.faqs ?? [],
     description: body?.description ?? '',

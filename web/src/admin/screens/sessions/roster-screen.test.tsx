@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/api-stub';
 import { rosterStudent, session, staffMember } from '../../test/fixtures';
 import { callsTo, forbidden, renderAdmin } from '../../test/render-admin';
+import { theoryWords } from './roster-screen';
 
 const STUDENTS = [
   rosterStudent(),
@@ -28,6 +29,24 @@ describe('a session’s roster', () => {
     expect(cells(amara!)).toEqual(['07700 900123', 'Complete', '£200.00 due', 'Starter kit']);
     expect(cells(ben!)).toEqual(['07700 900789', 'Not complete', 'Paid', 'None']);
     expect(screen.getByRole('checkbox', { name: 'Ben Carter attended' })).toBeChecked();
+    expect(within(table).queryByRole('columnheader', { name: /Online theory/ })).toBeNull();
+  });
+
+  it('shows each student’s online theory when the course’s bookings give one, and not otherwise', async () => {
+    const withTheory = [rosterStudent({ theoryPercent: 40 }), rosterStudent({ enrollmentId: 'enr-2', name: 'Ben Carter', theoryPercent: 100 })];
+    renderAdmin('/sessions/ses-1/roster/', staffMember('tutor'), {
+      'GET /api/admin/sessions/ses-1/roster': () => jsonResponse(200, { session: session(), students: withTheory }),
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: /Online theory/ })).toBeInTheDocument();
+    const [, amara, ben] = within(table).getAllByRole('row');
+    const theory = (row: HTMLElement) => within(row).getAllByRole('cell')[2]!.textContent;
+    expect([theory(amara!), theory(ben!)]).toEqual(['40% done', 'Complete']);
+  });
+
+  it('says a booking made before the course had theory was not given it', () => {
+    expect(theoryWords(null)).toBe('Not given');
+    expect(theoryWords(0)).toBe('0% done');
   });
 
   it('marks attendance as it is ticked', async () => {

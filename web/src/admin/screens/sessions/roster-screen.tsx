@@ -23,14 +23,23 @@ import { CertificateCell } from './certificate-cell';
 
 const column = columnsOf<RosterStudent>();
 
+/** A student's online theory: 'Complete', '40% done', or 'Not given' for a booking made before the course had it. */
+export function theoryWords(percent: number | null): string {
+  if (percent === null) return 'Not given';
+  return percent >= 100 ? 'Complete' : `${percent}% done`;
+}
+
 function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }) {
   const sessionId = roster.session.id;
+  // The course's pre-course online theory, when its bookings give one.
+  const hasTheory = roster.students.some((student) => student.theoryPercent !== null);
   const columns = useMemo(
     () =>
       column.columns([
         column.accessor('name', { header: 'Name' }),
         column.accessor('phone', { header: 'Phone', enableSorting: false }),
         column.accessor('formsComplete', { header: 'Forms', cell: (info) => (info.getValue() ? 'Complete' : 'Not complete') }),
+        ...(hasTheory ? [column.accessor('theoryPercent', { header: 'Online theory', cell: (info) => theoryWords(info.getValue()) })] : []),
         column.accessor('balancePaid', {
           header: 'Balance',
           cell: (info) => (info.getValue() ? 'Paid' : `${formatMoney(info.row.original.balanceDue)} due`),
@@ -43,7 +52,7 @@ function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }
           cell: (info) => <CertificateCell sessionId={sessionId} student={info.row.original} canIssue={canIssue} />,
         }),
       ]),
-    [sessionId, canIssue],
+    [sessionId, canIssue, hasTheory],
   );
   return (
     <DataTable

@@ -1,0 +1,102 @@
+//! Pre-course online theory (decision 025): a booking on a course whose
+//! content names an online course as its theory gives the student that
+//! course with the booking; the roster shows how far they are; a
+//! cancellation ends it; a week before training a student who has not
+//! finished it is reminded, once, however often the job runs.
+
+use chrono::{Duration, Utc};
+use enrol_db::on_pool;
+use enrol_domain::london;
+use enrol_server::reminders::send_theory_reminders;
+use serde_json::json;
+
+use crate::accounts::verified_account;
+use crate::balance::booked;
+use crate::both_backends;
+use crate::enrol_checkout::{count, execute};
+use crate::helpers::TestApp;
+use crate::learning::{COURSE as THEORY, as_student, curriculum, page, post};
+
+const SESSION: &str = "chemical-peels-3";
+
+/// The demo's Chemical Peels Course given the anatomy course as its theory,
+/// and a booking of it, paid, by Sam, whose account is proven: Sam's
+/// session token and the booking's id.
+async fn booked_with_theory(app: &TestApp) -> (String, String) {
+    execute(app, &format!("update course set online_theory = '{THEORY}' where id = 'chemical-peels'")).await;
+    let sam = verified_account(app, "sam.lee@example.com").await;
+    let order_id = booked(app).await;
+    (sam, order_id)
+}
+
+/// Moves the booked session to start at `at` (London wall clock).
+async fn set_start(app: &TestApp, at: chrono::NaiveDateTime) {
+    on_pool!(app.db(), pool => sqlx::query("update session set start_at = $1 where id = $2").bind(at).bind(SESSION)
+        .execute(pool).await.map(drop))
+    .unwrap();
+}
+
+async fn theory_percent(app: &TestApp) -> Option<u8> {
+    let roster = app.db().roster(SESSION).await.unwrap();
+    roster.iter().find(|student| student.email == "sam.lee@example.com").expect("Sam on the roster").theory_percent
+}
+
+both_backends! {
+    async fn a_booking_gives_its_theory_the_roster_shows_progress_and_a_cancellation_ends_it(app: TestApp) {
+        let (sam, order_id) = booked_with_theory(&app).await;
+        assert_eq!(count(&app, &format!(
+            "select count(*) from booking_theory where enrollment_id = '{order_id}' and course_id = '{THEORY}' and user_id is not null"
+        )).await, 1);
+        let contents = page(&app, &format!("/learn/{THEORY}/"), Some(&sam)).await;
+        assert_eq!(contents["page"]["kind"], "learn", "{contents}");
+        assert_eq!(theory_percent(&app).await, Some(0));
+
+        let first = curriculum().lessons().next().unwrap().slug.clone();
+        assert_eq!(post(&app, &format!("/api/learn/{THEORY}/lessons/{first}/done"), json!({}), Some(&sam)).await.0, 200);
+        assert!(theory_percent(&app).await.is_some_and(|percent| percent > 0 && percent < 100));
+        // The account lists it with the booking's reference.
+        let account: serde_json::Value =
+            as_student(&app, reqwest::Method::GET, "/api/account", Some(&sam)).send().await.unwrap().json().await.unwrap();
+        let listed = account["onlineCourses"].as_array().unwrap();
+        assert_eq!(listed.len(), 1, "{account}");
+        assert_eq!(listed[0]["courseId"], THEORY);
+
+        // Cancelled: the theory closes with the booking.
+        let cancelled = as_student(&app, reqwest::Method::POST, &format!("/api/account/enrollments/{order_id}/cancel"), Some(&sam))
+            .json(&json!({})).send().await.unwrap();
+        assert_eq!(cancelled.status().as_u16(), 200);
+        let closed = page(&app, &format!("/learn/{THEORY}/"), Some(&sam)).await;
+        assert_eq!((closed["page"]["kind"].as_str(), closed["page"]["access"]["state"].as_str()), (Some("courseClosed"), Some("revoked")));
+        assert_eq!(post(&app, &format!("/api/learn/{THEORY}/lessons/{first}/done"), json!({}), Some(&sam)).await.0, 404);
+    }
+
+    async fn a_week_before_training_a_student_who_has_not_finished_the_theory_is_reminded_once(app: TestApp) {
+        let (_sam, _order_id) = booked_with_theory(&app).await;
+        let now = Utc::now();
+        let starts_in = |days: i64| london::to_london(now + Duration::days(days));
+        set_start(&app, starts_in(10)).await;
+        assert_eq!(send_theory_reminders(&app.state, now).await.unwrap(), 0, "ten days ahead is too early");
+
+        set_start(&app, starts_in(5)).await;
+        // Two job runs at once, then another later: one mail.
+        let (a, b) = tokio::join!(send_theory_reminders(&app.state, now), send_theory_reminders(&app.state, now));
+        assert_eq!(a.unwrap() + b.unwrap(), 1);
+        assert_eq!(send_theory_reminders(&app.state, now + Duration::hours(1)).await.unwrap(), 0);
+        let mails = app.db().outbox(50).await.unwrap();
+        let reminders: Vec<_> = mails.iter().filter(|mail| mail.subject.starts_with("Finish your online theory before ")).collect();
+        assert_eq!(reminders.len(), 1);
+        assert_eq!(reminders[0].to_address, "sam.lee@example.com");
+        assert!(reminders[0].body_text.contains(&format!("/learn/{THEORY}/")), "{}", reminders[0].body_text);
+    }
+
+    async fn a_student_who_finished_the_theory_is_not_reminded(app: TestApp) {
+        let (_sam, _order_id) = booked_with_theory(&app).await;
+        let user_id: String = on_pool!(app.db(), pool => sqlx::query_scalar("select id from user_account where email = 'sam.lee@example.com'")
+            .fetch_one(pool).await).unwrap();
+        let completed = enrol_server::certificates::complete_course(&app.state, &user_id, THEORY).await.unwrap();
+        assert!(matches!(completed, enrol_db::CourseCompletion::Issued { .. }), "{completed:?}");
+        let now = Utc::now();
+        set_start(&app, london::to_london(now + Duration::days(3))).await;
+        assert_eq!(send_theory_reminders(&app.state, now).await.unwrap(), 0);
+    }
+}
