@@ -93,6 +93,8 @@ pub enum Page {
     Lesson(LessonPage),
     /// `/learn/{course}/{quiz}/`.
     Quiz(QuizPage),
+    /// `/learn/{course}/` of a course taught by a SCORM package.
+    ScormCourse(ScormCoursePage),
     /// An online course whose access ended.
     CourseClosed(CourseClosedPage),
     NotFound(NotFoundPage),
@@ -144,6 +146,7 @@ impl Page {
             Page::Learn(_) => "learn",
             Page::Lesson(_) => "lesson",
             Page::Quiz(_) => "quiz",
+            Page::ScormCourse(_) => "scormCourse",
             Page::CourseClosed(_) => "courseClosed",
             Page::NotFound(_) => "notFound",
         }

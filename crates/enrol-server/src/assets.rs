@@ -9,8 +9,21 @@ use std::path::Path;
 use anyhow::Context as _;
 use serde::Deserialize;
 
+use enrol_domain::learning::scorm::ScormVersion;
+
 const ENTRY: &str = "src/entry-client.tsx";
 const ROUTE_PREFIX: &str = "src/app/routes/";
+
+/// The site path of the SCORM runtime `edition` (`12`, `2004`), from its
+/// build's manifest, `.vite/scorm-<edition>.json`; `None` when not built.
+fn scorm_runtime(client_dist: &Path, edition: &str) -> anyhow::Result<Option<String>> {
+    let path = client_dist.join(format!(".vite/scorm-{edition}.json"));
+    let Ok(text) = std::fs::read_to_string(&path) else { return Ok(None) };
+    let chunks: HashMap<String, Chunk> = serde_json::from_str(&text).with_context(|| format!("{} is not valid JSON", path.display()))?;
+    let entry = format!("src/scorm-runtime/runtime-{edition}.ts");
+    let chunk = chunks.get(&entry).with_context(|| format!("{} has no {entry}", path.display()))?;
+    Ok(Some(format!("/{}", chunk.file)))
+}
 
 #[derive(Deserialize)]
 struct Chunk {
@@ -30,6 +43,10 @@ pub struct ClientAssets {
     /// By route module name (`course-index`): its chunk and the chunks it
     /// imports that the entry does not already preload.
     routes: HashMap<String, Vec<String>>,
+    /// The SCORM runtimes a package's pages load (decision 026), each its
+    /// own build (`vite.scorm.config.ts`); `None` when not built.
+    scorm_12: Option<String>,
+    scorm_2004: Option<String>,
 }
 
 impl ClientAssets {
@@ -37,7 +54,18 @@ impl ClientAssets {
         let path = client_dist.join(".vite/manifest.json");
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("Failed to read {}: build the pages first (make web)", path.display()))?;
-        Self::from_manifest(&text)
+        let mut assets = Self::from_manifest(&text)?;
+        assets.scorm_12 = scorm_runtime(client_dist, "12")?;
+        assets.scorm_2004 = scorm_runtime(client_dist, "2004")?;
+        Ok(assets)
+    }
+
+    /// The address of the SCORM runtime of `version`, if it is built.
+    pub fn scorm_runtime(&self, version: ScormVersion) -> Option<&str> {
+        match version {
+            ScormVersion::V12 => self.scorm_12.as_deref(),
+            ScormVersion::V2004 => self.scorm_2004.as_deref(),
+        }
     }
 
     pub fn from_manifest(text: &str) -> anyhow::Result<Self> {
@@ -60,6 +88,8 @@ impl ClientAssets {
             preloads: preloads.into_iter().collect(),
             stylesheets: stylesheets.into_iter().map(|css| format!("/{css}")).collect(),
             routes,
+            scorm_12: None,
+            scorm_2004: None,
         })
     }
 

@@ -1,6 +1,7 @@
 //! The college's content pack (decision 018): loaded where the database
 //! lacks its documents (an empty database at start, or `enrol content
-//! load`), and the published content exported as a pack.
+//! load`), and the published content exported as a pack, with the
+//! courses' SCORM packages (decision 026).
 
 use anyhow::Context as _;
 use chrono::Utc;
@@ -56,7 +57,8 @@ pub(crate) async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()>
         store.put(key, bytes).await?;
     }
     let loaded = pack.write(db).await?;
-    tracing::info!(counts = ?pack.counts, documents = loaded.documents, seeds = loaded.seeds, media = loaded.media, "Content loaded where new");
+    let packages = crate::scorm::load_packages(db, store.as_ref(), root).await?;
+    tracing::info!(counts = ?pack.counts, documents = loaded.documents, seeds = loaded.seeds, media = loaded.media, packages, "Content loaded where new");
     Ok(())
 }
 
@@ -80,6 +82,7 @@ pub(crate) async fn export_content(db: &Db, config: &Config, dir: &std::path::Pa
         };
         std::fs::write(&to, bytes).with_context(|| format!("Failed to write {}", to.display()))?;
     }
-    tracing::info!(dir = %dir.display(), images = images.len(), "Content exported");
+    let packages = crate::scorm::export_packages(db, store.as_ref(), dir).await?;
+    tracing::info!(dir = %dir.display(), images = images.len(), packages, "Content exported");
     Ok(())
 }

@@ -23,6 +23,7 @@ pub mod print;
 pub mod reconcile;
 pub mod refunds;
 pub mod reminders;
+pub mod scorm;
 pub mod staff_auth;
 mod state;
 pub mod structured_data;

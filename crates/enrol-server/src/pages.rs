@@ -69,6 +69,7 @@ pub fn is_personal(page: &Page) -> bool {
             | Page::Learn(_)
             | Page::Lesson(_)
             | Page::Quiz(_)
+            | Page::ScormCourse(_)
             | Page::CourseClosed(_)
     )
 }

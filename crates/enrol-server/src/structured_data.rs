@@ -151,6 +151,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::Learn(_)
         | Page::Lesson(_)
         | Page::Quiz(_)
+        | Page::ScormCourse(_)
         | Page::CourseClosed(_)
         | Page::NotFound(_) => {}
     }

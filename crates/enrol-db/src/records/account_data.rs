@@ -9,7 +9,7 @@ use enrol_domain::auth::{AccountCreditNote, AccountData, AccountEnrollment, Acco
 use enrol_domain::balance::outstanding;
 use enrol_domain::enrollment::{BookedCourse, balance_due};
 use enrol_domain::learning::access::Access;
-use enrol_domain::learning::progress::Progress;
+use enrol_domain::learning::progress::{Progress, package_percent};
 use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
@@ -122,14 +122,25 @@ impl Db {
         }
         let mut online_courses = Vec::with_capacity(best.len());
         for c in best {
-            let record = self.study_record(&user.id, &c.course_id).await?;
-            let curriculum = self.published_course(&c.course_id).await?.and_then(|course| course.learning);
-            let progress = curriculum.as_ref().map(|curriculum| Progress::of(curriculum, &record));
+            // A course is studied by its SCORM package when it has one, else by its lessons.
+            let (teaches, percent, complete) = match self.course_package(&c.course_id).await? {
+                Some(_) => {
+                    let kept = self.course_cmi(&user.id, &c.course_id).await?;
+                    let complete = kept.as_ref().is_some_and(|kept| kept.completed_at.is_some());
+                    (true, package_percent(kept.as_ref().map(|kept| &kept.cmi), complete), complete)
+                }
+                None => {
+                    let record = self.study_record(&user.id, &c.course_id).await?;
+                    let curriculum = self.published_course(&c.course_id).await?.and_then(|course| course.learning);
+                    let progress = curriculum.as_ref().map(|curriculum| Progress::of(curriculum, &record));
+                    (curriculum.is_some(), progress.as_ref().map_or(0, |p| p.percent), progress.is_some_and(|p| p.complete))
+                }
+            };
             online_courses.push(AccountOnlineCourse {
-                player_url: curriculum.is_some().then(|| format!("/learn/{}/", c.course_id)),
+                player_url: teaches.then(|| format!("/learn/{}/", c.course_id)),
                 access: Access::of(c.starts_at, c.ends_at, c.revoked_at, now),
-                percent: progress.as_ref().map_or(0, |p| p.percent),
-                complete: c.complete || progress.is_some_and(|p| p.complete),
+                percent,
+                complete: c.complete || complete,
                 order_reference: c.reference,
                 course_id: c.course_id,
                 title: c.course_title,

@@ -1,7 +1,9 @@
 //! Demo students (decision 014): so every part of the account area has
 //! something to show under `make run`, a signed-up student with a booking,
-//! its payment, the online anatomy course to study (decision 025), forms, an evidence request, a certificate, a cohort on the
-//! Pathway programme with a tutor, an intake call and an invitation. Loaded
+//! its payment, two online courses to study (the anatomy course's lessons,
+//! decision 025; the infection prevention course's SCORM package, 026),
+//! forms, an evidence request, a certificate, a cohort on the Pathway
+//! programme with a tutor, an intake call and an invitation. Loaded
 //! only when asked (`ENROL_DEMO_STUDENTS=1`, refused in production), once:
 //! a database that has the demo email is left as it is.
 
@@ -124,28 +126,37 @@ impl Db {
             };
             tx.record_payment(&payment, now).await?;
 
-            // The online anatomy course, bought and paid: her course player.
-            let online: Option<(String, String, String, i64)> = sqlx::query_as(
-                "select id, title, url, unit_amount from course where online and id = 'anatomy-and-physiology-online'"
-            ).fetch_optional(&mut *tx).await?;
-            if let Some((course_id, title, url, amount)) = online {
-                let price_id: String = sqlx::query_scalar("select price_id from course where id = $1").bind(&course_id).fetch_one(&mut *tx).await?;
-                let line = PricedLine { item: LineItem::Course { course_id: course_id.clone(), price_id, url }, title: title.clone(), amount: Money::from_pence(amount) };
+            // Two online courses in one order, bought and paid: the anatomy
+            // course's lessons and the infection prevention course's SCORM
+            // package (decision 026), each in her course player.
+            let online: Vec<(String, String, String, i64, String)> = sqlx::query_as(
+                "select id, title, url, unit_amount, price_id from course where online \
+                 and id in ('anatomy-and-physiology-online', 'infection-prevention-online') order by id"
+            ).fetch_all(&mut *tx).await?;
+            if !online.is_empty() {
+                let lines: Vec<PricedLine> = online.iter().map(|(course_id, title, url, amount, price_id)| PricedLine {
+                    item: LineItem::Course { course_id: course_id.clone(), price_id: price_id.clone(), url: url.clone() },
+                    title: title.clone(),
+                    amount: Money::from_pence(*amount),
+                }).collect();
+                let total: i64 = online.iter().map(|(_, _, _, amount, _)| amount).sum();
                 let order = public_id();
                 sqlx::query(
                     "insert into online_order (id, status, lines, total, gateway, user_id, email, created_at, paid_at, reference) \
                      values ($1, 'paid', $2, $3, 'sandbox', $4, $5, $6, $6, $7)"
-                ).bind(&order).bind(serde_json::to_string(&[&line])?).bind(amount).bind(&amelia).bind(DEMO_STUDENT_EMAIL).bind(now)
+                ).bind(&order).bind(serde_json::to_string(&lines)?).bind(total).bind(&amelia).bind(DEMO_STUDENT_EMAIL).bind(now)
                     .bind(&online_reference).execute(&mut *tx).await?;
-                let months = tx.access_months(&course_id).await?;
-                sqlx::query(
-                    "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, starts_at, ends_at) \
-                     values ($1, $2, $3, $4, $5, $6, $6, $7)"
-                ).bind(public_id()).bind(&amelia).bind(&order).bind(&course_id).bind(&title).bind(now)
-                    .bind(access_ends(now, months)).execute(&mut *tx).await?;
-                let purchase = Purchase::online_order(&online_reference, "Amelia Hart", DEMO_STUDENT_EMAIL, &[line], Money::from_pence(amount));
+                for (course_id, title, ..) in &online {
+                    let months = tx.access_months(course_id).await?;
+                    sqlx::query(
+                        "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, starts_at, ends_at) \
+                         values ($1, $2, $3, $4, $5, $6, $6, $7)"
+                    ).bind(public_id()).bind(&amelia).bind(&order).bind(course_id).bind(title).bind(now)
+                        .bind(access_ends(now, months)).execute(&mut *tx).await?;
+                }
+                let purchase = Purchase::online_order(&online_reference, "Amelia Hart", DEMO_STUDENT_EMAIL, &lines, Money::from_pence(total));
                 let payment = NewPayment {
-                    amount: Money::from_pence(amount),
+                    amount: Money::from_pence(total),
                     currency: "gbp",
                     transaction_id: &format!("demo_{order}"),
                     method: "card",

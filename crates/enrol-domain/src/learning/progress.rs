@@ -10,6 +10,10 @@
 //!   status, but are not needed to complete: they check understanding
 //!   along the way, and the final assessment covers every module. A
 //!   complete course reads 100%.
+//! - **A SCORM course** (decision 026) has no steps of ours: it reads 0
+//!   until its package's runtime commits anything, 100 once that
+//!   completes it, and in between the package's own measure when a 2004
+//!   package sends `progress_measure` (at most 99), else 50 ([`package_percent`]).
 //! - **Outdated records.** Lessons and quizzes no longer in the
 //!   curriculum are ignored, as is a slug recorded as the wrong kind.
 
@@ -20,6 +24,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use super::curriculum::{Curriculum, Module, Step};
+use super::scorm::runtime::Cmi;
 
 /// What the server keeps of one student's study of one course.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -55,6 +60,16 @@ pub fn percent(curriculum: &Curriculum, record: &StudyRecord) -> u8 {
     }
     let (done, all) = curriculum.steps().fold((0_usize, 0_usize), |(done, all), step| (done + usize::from(record.has_done(step)), all + 1));
     u8::try_from((done * 100).checked_div(all).unwrap_or(0)).unwrap_or(100)
+}
+
+/// A SCORM course's percentage, from what its runtime committed (`cmi`)
+/// and whether that ever completed the course.
+pub fn package_percent(cmi: Option<&Cmi>, complete: bool) -> u8 {
+    match cmi {
+        _ if complete => 100,
+        Some(cmi) if cmi.started() || cmi.progress_measure.is_some() => cmi.progress_percent().map_or(50, |percent| percent.min(99)),
+        _ => 0,
+    }
 }
 
 /// Where "Continue" takes the student: the lesson they last opened while

@@ -1,6 +1,6 @@
 //! The course player's pages (decision 025): an online course's contents
-//! with the student's progress, a lesson, a quiz, and the page of a course
-//! whose access ended.
+//! with the student's progress, a lesson, a quiz, a course taught by a
+//! SCORM package, and the page of a course whose access ended.
 //! Shown only to a student with access; anyone else gets "not found".
 
 use serde::Serialize;
@@ -126,6 +126,25 @@ pub struct QuizPage {
     pub best_score: Option<u8>,
     pub passed: bool,
     pub next: Option<StepEntry>,
+}
+
+/// `/learn/{course}/` of a course taught by a SCORM package (decision
+/// 026): the package runs in a frame the page opens once it is in the
+/// browser.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ScormCoursePage {
+    pub course: LearnCourse,
+    pub access: Access,
+    /// The package's own title, from its manifest.
+    pub package_title: String,
+    pub percent: u8,
+    pub complete: bool,
+    /// Whether the student has begun it (so it resumes, not starts).
+    pub started: bool,
+    /// The number of the course's certificate, once completed.
+    pub certificate: Option<String>,
 }
 
 /// `/learn/{course}/` (and its steps) once the student's access ended.

@@ -28,14 +28,19 @@ use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
 use crate::http::student::{Student, private};
 
-/// The curriculum of `course_id`, if `student` may study it now.
-async fn studying(state: &AppState, student: &Student, course_id: &str) -> Result<Curriculum, ApiError> {
-    let user_id = &student.0.user.id;
+/// Whether `user_id` may study `course_id` now: 404 when not, as for a
+/// course that does not exist. Every lesson, quiz and package call asks.
+pub(crate) async fn may_study(state: &AppState, user_id: &str, course_id: &str) -> Result<(), ApiError> {
     let registration = state.db.course_registration(user_id, course_id).await?.ok_or(ApiError::NotFound)?;
-    let now = Utc::now();
-    if !Access::of(registration.starts_at, registration.ends_at, registration.revoked_at, now).may_study() {
+    if !Access::of(registration.starts_at, registration.ends_at, registration.revoked_at, Utc::now()).may_study() {
         return Err(ApiError::NotFound);
     }
+    Ok(())
+}
+
+/// The curriculum of `course_id`, if `student` may study it now.
+async fn studying(state: &AppState, student: &Student, course_id: &str) -> Result<Curriculum, ApiError> {
+    may_study(state, &student.0.user.id, course_id).await?;
     state.db.published_course(course_id).await?.and_then(|course| course.learning).ok_or(ApiError::NotFound)
 }
 
@@ -59,11 +64,17 @@ async fn studied(
     if !progress.complete {
         return Ok((progress, None));
     }
-    let certificate = match complete_course(state, user_id, course_id).await? {
+    Ok((progress, certificate_for(state, user_id, course_id).await?))
+}
+
+/// Completes `course_id` for `user_id`, whose study (lessons or package)
+/// completes it: the number of its certificate, issued and mailed the
+/// first time.
+pub(crate) async fn certificate_for(state: &AppState, user_id: &str, course_id: &str) -> Result<Option<String>, ApiError> {
+    Ok(match complete_course(state, user_id, course_id).await? {
         CourseCompletion::Issued { number } | CourseCompletion::AlreadyIssued { number } => Some(number),
         CourseCompletion::NotRegistered => None,
-    };
-    Ok((progress, certificate))
+    })
 }
 
 /// `POST /api/learn/{course}/lessons/{lesson}/visit`: the student opened

@@ -31,6 +31,8 @@ mod pages;
 pub(crate) mod receipts;
 mod sandbox;
 mod sandbox_intents;
+mod scorm;
+mod scorm_files;
 mod search;
 mod sitemap;
 mod student;
@@ -158,6 +160,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/learn/{course}/lessons/{lesson}/visit", post(learning::visit_lesson))
         .route("/learn/{course}/lessons/{lesson}/done", post(learning::complete_lesson))
         .route("/learn/{course}/quizzes/{quiz}/attempts", post(learning::attempt_quiz))
+        .route("/learn/{course}/package/launch", post(scorm::launch_package))
+        .route("/learn/{course}/package/commit", post(scorm::commit_package))
         .layer(limits::per_client(&state.config.limits));
     let api = Router::new()
         .route("/page-data", get(pages::show_page_data))
@@ -195,6 +199,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .nest("/api", api)
         .nest_service("/assets", assets)
         .route("/media/uploads/{file}", get(media::show_upload))
+        .route("/learn/{course}/package/{token}/{*path}", get(scorm_files::show_package_file))
         .nest_service("/media", content_media)
         .nest_service("/admin/assets", admin_assets)
         .route("/admin", get(pages::show_admin_app))

@@ -15,7 +15,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     account, auth, balance, calendar, cancellation, certificates, course_start, date_change, enquiries, enrol_checkout, finance, graphql,
-    learning, newsletter, online_checkout, pages, receipts, search, waiting_list,
+    learning, newsletter, online_checkout, pages, receipts, scorm, search, waiting_list,
 };
 use crate::accounts;
 
@@ -78,6 +78,8 @@ use crate::accounts;
         learning::visit_lesson,
         learning::complete_lesson,
         learning::attempt_quiz,
+        scorm::launch_package,
+        scorm::commit_package,
         newsletter::ask_newsletter,
         newsletter::confirm_newsletter,
         show_openapi,
@@ -89,7 +91,7 @@ use crate::accounts;
         (name = "checkout", description = "The enrol checkout: basket, codes, orders with seat holds, payment intents"),
         (name = "e-learning", description = "The online courses' checkout"),
         (name = "accounts", description = "Sign-up, sign-in, the session and the account area"),
-        (name = "learning", description = "The course player: lessons opened and completed, quiz attempts marked"),
+        (name = "learning", description = "The course player: lessons opened and completed, quiz attempts marked, SCORM packages opened and their commits kept"),
         (name = "about", description = "This document"),
     )
 )]

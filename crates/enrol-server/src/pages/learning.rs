@@ -1,16 +1,19 @@
 //! The course player's pages (decision 025): shown only to a signed-in
 //! student with a registration for the course; anyone else gets the same
 //! "not found" as for a course that does not exist. A student whose access
-//! ended sees a page that says so.
+//! ended sees a page that says so. A course taught by a SCORM package
+//! (decision 026) has one page, the package's frame; it wins over lessons.
 
+use enrol_db::PackageRecord;
 use enrol_db::content::projection::course_url;
 use enrol_domain::content::CourseBody;
 use enrol_domain::learning::access::Access;
 use enrol_domain::learning::curriculum::{Curriculum, Lesson, Quiz, Step, Video};
-use enrol_domain::learning::progress::{Progress, StudyRecord};
+use enrol_domain::learning::progress::{Progress, StudyRecord, package_percent};
 use enrol_domain::learning::quiz::{QuizView, attempts_left};
 use enrol_domain::page::{
-    CourseClosedPage, LearnCourse, LearnModule, LearnPage, LessonDownload, LessonPage, LessonVideo, QuizPage, StepEntry, StepKind,
+    CourseClosedPage, LearnCourse, LearnModule, LearnPage, LessonDownload, LessonPage, LessonVideo, QuizPage, ScormCoursePage, StepEntry,
+    StepKind,
 };
 
 use super::*;
@@ -21,6 +24,7 @@ struct Opened {
     body: CourseBody,
     record: StudyRecord,
     access: Access,
+    package: Option<PackageRecord>,
 }
 
 /// `/learn/{course}/{step}/`: a lesson's or a quiz's address.
@@ -61,11 +65,15 @@ fn neighbours(course_id: &str, curriculum: &Curriculum, slug: &str, record: &Stu
 impl Request<'_> {
     /// The course `course_id` as the signed-in student may open it, or
     /// `None` (not found) when they have no registration for it or it has
-    /// no lessons.
+    /// neither lessons nor a package.
     async fn open_course(&self, course_id: &str) -> anyhow::Result<Option<Opened>> {
         let Some(user_id) = self.viewer.user_id.as_deref() else { return Ok(None) };
         let Some(registration) = self.db.course_registration(user_id, course_id).await? else { return Ok(None) };
-        let Some(body) = self.db.published_course(course_id).await?.filter(|body| body.learning.is_some()) else { return Ok(None) };
+        let Some(body) = self.db.published_course(course_id).await? else { return Ok(None) };
+        let package = self.db.course_package(course_id).await?;
+        if body.learning.is_none() && package.is_none() {
+            return Ok(None);
+        }
         let course = LearnCourse {
             id: course_id.to_owned(),
             title: body.title.clone(),
@@ -74,7 +82,7 @@ impl Request<'_> {
         };
         let access = Access::of(registration.starts_at, registration.ends_at, registration.revoked_at, self.now);
         let record = self.db.study_record(user_id, course_id).await?;
-        Ok(Some(Opened { course, body, record, access }))
+        Ok(Some(Opened { course, body, record, access, package }))
     }
 
     fn closed(&self, opened: Opened) -> anyhow::Result<Found> {
@@ -98,8 +106,11 @@ impl Request<'_> {
         if !opened.access.may_study() {
             return self.closed(opened).map(Some);
         }
-        let Opened { course, body, record, access } = opened;
-        let curriculum = body.learning.as_ref().expect("opened courses have lessons");
+        if let Some(package) = &opened.package {
+            return self.scorm_course(&opened, package).await.map(Some);
+        }
+        let Opened { course, body, record, access, .. } = opened;
+        let Some(curriculum) = body.learning.as_ref() else { return Ok(None) };
         let modules = curriculum
             .modules
             .iter()
@@ -134,7 +145,7 @@ impl Request<'_> {
     /// `/learn/{course}/{step}/`: a lesson or a quiz of the course.
     pub(super) async fn learn_step(&self, course_id: &str, slug: &str) -> Loaded {
         let Some(opened) = self.open_course(course_id).await? else { return Ok(None) };
-        let curriculum = opened.body.learning.as_ref().expect("opened courses have lessons");
+        let Some(curriculum) = opened.body.learning.as_ref().filter(|_| opened.package.is_none()) else { return Ok(None) };
         if curriculum.lesson(slug).is_none() && curriculum.quiz(slug).is_none() {
             return Ok(None);
         }
@@ -148,6 +159,26 @@ impl Request<'_> {
             Some(quiz) => self.quiz(&opened, curriculum, quiz).await.map(Some),
             None => Ok(None),
         }
+    }
+
+    /// `/learn/{course}/` of a course taught by `package`: where the
+    /// student is, from what its runtime last committed.
+    async fn scorm_course(&self, opened: &Opened, package: &PackageRecord) -> anyhow::Result<Found> {
+        let user_id = self.viewer.user_id.as_deref().unwrap_or_default();
+        let kept = self.db.course_cmi(user_id, &opened.course.id).await?;
+        let complete = kept.as_ref().is_some_and(|kept| kept.completed_at.is_some());
+        let certificate = if complete { self.db.course_certificate(user_id, &opened.course.id).await? } else { None };
+        let page = ScormCoursePage {
+            certificate,
+            course: opened.course.clone(),
+            access: opened.access,
+            package_title: package.title.clone(),
+            percent: package_percent(kept.as_ref().map(|kept| &kept.cmi), complete),
+            complete,
+            started: kept.is_some_and(|kept| kept.cmi.started()),
+        };
+        let title = opened.course.title.clone();
+        Ok(self.found(&title, "Your online course.", Page::ScormCourse(page)))
     }
 
     fn lesson(&self, opened: &Opened, curriculum: &Curriculum, lesson: &Lesson) -> anyhow::Result<Found> {

@@ -49,8 +49,14 @@ pub(crate) async fn post(app: &TestApp, path: &str, body: Value, token: Option<&
 /// A verified student who bought the demo's anatomy course, signed in on
 /// their browser: their session token.
 pub(crate) async fn student_with_the_course(app: &TestApp, email: &str) -> String {
+    student_with(app, email, COURSE).await
+}
+
+/// A verified student who bought the online course `course`, signed in on
+/// their browser: their session token.
+pub(crate) async fn student_with(app: &TestApp, email: &str, course: &str) -> String {
     let token = verified_account(app, email).await;
-    let offer = app.db().online_offers().await.unwrap().into_iter().find(|o| o.course_id == COURSE).expect("the anatomy course");
+    let offer = app.db().online_offers().await.unwrap().into_iter().find(|o| o.course_id == course).expect("the online course");
     let body = json!({ "priceIds": [offer.price_id], "additional": [], "agreed": agreed_online() });
     let (status, checkout) = post(app, "/api/e-learning/create-checkout", body, Some(&token)).await;
     assert_eq!(status, 200, "{checkout}");

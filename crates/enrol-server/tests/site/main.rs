@@ -42,5 +42,7 @@ mod pages;
 mod prices_shown;
 mod receipts;
 mod schema;
+mod scorm;
+mod scorm_packages;
 mod stripe_mode;
 mod waiting_list;

@@ -1,6 +1,9 @@
 import type { Answers } from '../../generated/Answers';
+import type { Cmi } from '../../generated/Cmi';
 import type { AttemptMarked } from '../../generated/AttemptMarked';
 import type { LessonDone } from '../../generated/LessonDone';
+import type { PackageCommitted } from '../../generated/PackageCommitted';
+import type { PackageOpened } from '../../generated/PackageOpened';
 import { ApiError, postJson } from '../../lib/api';
 
 // The course player's calls (decision 025). The server keeps the rules: it
@@ -29,4 +32,14 @@ export function submitAttempt(courseId: string, slug: string, answers: Answers):
 /** What the student is told when a call failed: the server's own words, or that it could not be reached. */
 export function problemOf(error: unknown): string {
   return error instanceof ApiError ? error.message : UNREACHABLE;
+}
+
+/** Opens the course's SCORM package (decision 026): the address of its first page, for this sitting. */
+export function openPackage(courseId: string): Promise<PackageOpened> {
+  return postJson<PackageOpened>(`${coursePath(courseId)}/package/launch`, {});
+}
+
+/** Sends what the package's runtime committed; the answer says where the course stands. */
+export function sendCommit(courseId: string, cmi: Cmi): Promise<PackageCommitted> {
+  return postJson<PackageCommitted>(`${coursePath(courseId)}/package/commit`, cmi);
 }

@@ -132,3 +132,31 @@ fn the_course_player_gets_the_whole_progress() {
     assert_eq!(json["modules"][0]["lessonsCompleted"], 2);
     assert_eq!(json["modules"][0]["status"], "quizToTake");
 }
+
+mod package {
+    use super::super::package_percent;
+    use crate::learning::scorm::runtime::Cmi;
+
+    fn cmi(lesson_status: &str) -> Cmi {
+        Cmi { lesson_status: Some(lesson_status.to_owned()), ..Cmi::default() }
+    }
+
+    #[test]
+    fn a_package_reads_nothing_until_begun_half_while_under_way_and_all_once_complete() {
+        assert_eq!(package_percent(None, false), 0);
+        assert_eq!(package_percent(Some(&cmi("not attempted")), false), 0);
+        assert_eq!(package_percent(Some(&cmi("incomplete")), false), 50);
+        assert_eq!(package_percent(Some(&cmi("failed")), false), 50);
+        // Completion is kept whatever a later commit says.
+        assert_eq!(package_percent(Some(&cmi("incomplete")), true), 100);
+        assert_eq!(package_percent(None, true), 100);
+    }
+
+    #[test]
+    fn a_2004_package_measures_its_own_progress_short_of_complete() {
+        let measured = |measure: &str| Cmi { progress_measure: Some(measure.to_owned()), ..Cmi::default() };
+        assert_eq!(package_percent(Some(&measured("0.257")), false), 25);
+        assert_eq!(package_percent(Some(&measured("1")), false), 99);
+        assert_eq!(package_percent(Some(&measured("1")), true), 100);
+    }
+}

@@ -19,6 +19,7 @@ mod order_actions;
 mod orders;
 mod people;
 mod rosters;
+mod scorm;
 mod sessions;
 
 use std::sync::Arc;
@@ -125,6 +126,8 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/media", Some(Permission::Content)),
     route("POST", "/media", Some(Permission::Content)),
     route("PUT", "/media/{key}", Some(Permission::Content)),
+    route("GET", "/courses/{id}/package", Some(Permission::Content)),
+    route("POST", "/courses/{id}/package", Some(Permission::Content)),
 ];
 
 pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
@@ -186,6 +189,10 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/content/{kind}/{key}/withdraw", post(content::withdraw_content))
         .route("/media", get(media::list_media).post(media::upload_media).layer(DefaultBodyLimit::max(media::UPLOAD_BODY_BYTES)))
         .route("/media/{key}", put(media::edit_media))
+        .route(
+            "/courses/{id}/package",
+            get(scorm::show_package).post(scorm::upload_package).layer(DefaultBodyLimit::max(scorm::UPLOAD_BODY_BYTES)),
+        )
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()

@@ -15,6 +15,7 @@ import { formatInstant, londonToday } from '../../lib/labels';
 import { documentPath, isKind, KINDS } from './content-kinds';
 import { DocumentPreview, DraftActions, Withdraw } from './document-actions';
 import { History } from './history';
+import { ScormPackage } from './scorm-package';
 
 // One document's page (decision 018): where it is live and whether a draft
 // waits, its form (which saves a draft), publishing, the preview, and its
@@ -101,6 +102,7 @@ function DocumentPage({ kind, docKey, doc, reload }: { kind: ContentKind; docKey
         }}
       />
       {kind === 'course' && !('online' in doc.published && doc.published.online) && <DatePrices dates={doc.dates} />}
+      {kind === 'course' && 'online' in doc.published && doc.published.online && <ScormPackage courseId={docKey} />}
       <DocumentPreview kind={kind} docKey={docKey} title={doc.title} refresh={saves} />
       {doc.withdrawable && <Withdraw kind={kind} docKey={docKey} withdrawn={reload} />}
       <History kind={kind} docKey={docKey} live={doc.version} withdrawn={doc.withdrawn} revisions={doc.revisions} reverted={reload} />

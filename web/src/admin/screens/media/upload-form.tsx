@@ -3,6 +3,7 @@ import { AdminFormView } from '../../components/admin-form';
 import { FileField, TextField } from '../../components/form-fields';
 import { useAdminForm } from '../../components/use-admin-form';
 import { adminPost, apiPath } from '../../lib/admin-api';
+import { base64Of } from '../../lib/file-data';
 import type { MediaItem } from '../../lib/api-types';
 import { requiredText } from '../../lib/form-rules';
 
@@ -24,16 +25,6 @@ const schema = z.object({
     .transform((file) => file as File),
   alt: altText,
 });
-
-/** The file's bytes as base64, without the data URL's prefix. */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result.replace(/^data:[^,]*,/, '') : '');
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
 
 export function UploadForm({ uploaded }: { uploaded: () => void }) {
   const form = useAdminForm({
