@@ -11,6 +11,11 @@ use crate::people::PeopleSteps;
 use crate::records::rosters::CertificateHolder;
 use crate::{Db, on_pool, public_id};
 
+/// The number of the certificate in force for a student's (`$1`)
+/// completion of an online course (`$2`): one without a session.
+const COURSE_CERTIFICATE: &str =
+    "select number from certificate where user_id = $1 and course_id = $2 and session_id is null and not revoked";
+
 /// What completing a course did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CourseCompletion {
@@ -59,7 +64,7 @@ impl Db {
                 return Ok(CourseCompletion::NotRegistered);
             }
             let issued: Option<String> = sqlx::query_scalar(
-                "select number from certificate where user_id = $1 and course_id = $2 and session_id is null and not revoked",
+                COURSE_CERTIFICATE,
             ).bind(user_id).bind(course_id).fetch_optional(&mut *tx).await?;
             if let Some(number) = issued {
                 tx.commit().await?;
@@ -103,7 +108,7 @@ impl Db {
     /// the online course `course_id`, if they completed it.
     pub async fn course_certificate(&self, user_id: &str, course_id: &str) -> anyhow::Result<Option<String>> {
         on_pool!(self, pool => sqlx::query_scalar(
-            "select number from certificate where user_id = $1 and course_id = $2 and session_id is null and not revoked"
+            COURSE_CERTIFICATE
         ).bind(user_id).bind(course_id).fetch_optional(pool).await)
         .context("Failed to read the course's certificate")
     }
