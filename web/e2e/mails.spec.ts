@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
 import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
+import { lookAt, mailTo } from './mailbox';
 
 // The mails as their readers see them: in the college's letterhead, with
 // the booking's reference, what to bring and the link to pay the balance
@@ -9,36 +8,6 @@ import { checkoutWith, payBookingFee, signedInStudent } from './accounts';
 // shows its HTML part (the test server keeps the outbox at /dev/mailbox).
 
 const COURSE = '/courses/aesthetics/chemical-peels/';
-
-/** The newest mail to `to` whose subject starts with `subject`: its id. */
-async function mailTo(to: string, subject: string): Promise<string> {
-  let id = '';
-  await expect
-    .poll(() => {
-      const rows = query(`select id from mail_outbox where to_address = '${to}' and subject like '${subject}%' order by created_at desc`) as string[][];
-      id = rows[0]?.[0] ?? '';
-      return id;
-    }, { message: `a mail "${subject}" to ${to}` })
-    .not.toBe('');
-  return id;
-}
-
-/** Opens mail `id` as a mail client shows it, at both widths, and looks at it. */
-async function lookAt(page: Page, id: string, name: string) {
-  for (const width of [390, 1366]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.goto(`/dev/mailbox/${id}`);
-    const logo = page.getByRole('img').first();
-    await expect(logo).toBeVisible();
-    expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth), 'the PNG logo loads').toBe(360);
-    await expectNoSidewaysScroll(page);
-    // A mail is read inside its mail client's page, which has the landmarks;
-    // the mail marks itself as an article, as email accessibility guidance asks.
-    const axe = await new AxeBuilder({ page }).disableRules(['landmark-one-main', 'region']).analyze();
-    expect(axe.violations.map((v) => v.id), 'axe violations').toEqual([]);
-    await page.screenshot({ path: `/tmp/shots/mail-${name}-${width}.png`, fullPage: true });
-  }
-}
 
 test('a booking is confirmed by a mail in the letterhead, with its reference, what to bring and a button to pay the balance', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -62,8 +31,8 @@ test('a booking is confirmed by a mail in the letterhead, with its reference, wh
     await page.screenshot({ path: `/tmp/shots/reference-account-${width}.png` });
   }
 
-  const id = await mailTo(email, 'Your Calderbrook Academy booking is confirmed');
-  await page.goto(`/dev/mailbox/${id}`);
+  const mail = await mailTo(request, email, 'Your Calderbrook Academy booking is confirmed');
+  await page.goto(mail);
   await expect(page.getByText(`Booking reference ${reference}`)).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'What to bring' })).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: 'Photo ID' })).toBeVisible();
@@ -71,10 +40,10 @@ test('a booking is confirmed by a mail in the letterhead, with its reference, wh
   const pay = page.getByRole('link', { name: 'Pay online' });
   await expect(pay).toHaveAttribute('href', /\/pay-balance\/\?token=/);
   await expect(page.getByRole('link', { name: /^Your receipt RCT-/ })).toHaveAttribute('href', /\/api\/receipts\/RCT-\d+\?token=/);
-  await lookAt(page, id, 'booking-confirmed');
+  await lookAt(page, mail, 'booking-confirmed');
 
   // The button is the link the plain text carries: it opens the balance in any browser.
-  await page.goto(`/dev/mailbox/${id}`);
+  await page.goto(mail);
   const payLink = new URL((await pay.getAttribute('href'))!);
   await page.goto(payLink.pathname + payLink.search);
   await hydrated(page);
@@ -99,7 +68,7 @@ test('a course page lists what to bring, as its booking confirmation does', asyn
   }
 });
 
-test('an enquiry is acknowledged in the letterhead without repeating what was typed', async ({ page }) => {
+test('an enquiry is acknowledged in the letterhead without repeating what was typed', async ({ page, request }) => {
   const email = `enquirer-${Date.now()}@example.com`;
   await page.goto('/contact/');
   await hydrated(page);
@@ -109,9 +78,9 @@ test('an enquiry is acknowledged in the letterhead without repeating what was ty
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('status').filter({ hasText: /thank/i })).toBeVisible();
 
-  const id = await mailTo(email, 'We have your message');
-  await page.goto(`/dev/mailbox/${id}`);
+  const mail = await mailTo(request, email, 'We have your message');
+  await page.goto(mail);
   await expect(page.getByRole('paragraph').filter({ hasText: 'One of our team will reply within one working day.' })).toBeVisible();
   await expect(page.getByText('weekend')).toHaveCount(0);
-  await lookAt(page, id, 'enquiry-acknowledged');
+  await lookAt(page, mail, 'enquiry-acknowledged');
 });

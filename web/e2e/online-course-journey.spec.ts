@@ -3,6 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import { load } from 'js-yaml';
 import { signIn } from './accounts';
 import { agreeToAll, allowConsoleErrors, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, mailedLink, test } from './fixtures';
+import { lookAt, mailTo } from './mailbox';
 
 // An online course from the first visit to its certificate (decision 025),
 // as a visitor without an account: the anatomy course and the dermaplaning
@@ -85,6 +86,14 @@ test(`a visitor buys online courses, starts from the mailed link on ${OTHER}, an
   await page.waitForURL(/\/e-learning\/order\/[0-9a-f-]+\/$/);
   await hydrated(page);
   await expect(page.getByText(`Start your course from the link we have emailed to ${email}`)).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/online-order-guest-1366.png', fullPage: true });
+
+  // The order's mail, as a mail client shows it: the start link is its button, and nothing is "emailed separately".
+  const orderMail = await mailTo(page.request, email, 'Your Calderbrook Academy order', STUDY_URL);
+  await page.goto(orderMail);
+  await expect(page.getByRole('link', { name: 'Start your course' })).toHaveAttribute('href', /\/start-course\/\?token=/);
+  await expect(page.getByText(/separately/)).toHaveCount(0);
+  await lookAt(page, orderMail, 'online-order-start-link');
 
   // The mailed link, opened on the other instance: it names the course and address, and asks the names and a password.
   await page.goto(`${STUDY_URL}${await mailedLink(page.request, email, '/start-course/')}`);
@@ -154,6 +163,11 @@ test(`a visitor buys online courses, starts from the mailed link on ${OTHER}, an
   const confirmed = check.getByRole('main');
   await expect(confirmed.getByText(`${NAME.first} ${NAME.last}`)).toBeVisible();
   await expect(confirmed.getByText(COURSE.title)).toBeVisible();
+  // The certificate's mail, as a mail client shows it.
+  const certificateMail = await mailTo(check.request, email, `Your ${COURSE.title} certificate`, STUDY_URL);
+  await check.goto(certificateMail);
+  await expect(check.getByText(number!).first()).toBeVisible();
+  await lookAt(check, certificateMail, 'online-certificate');
   await stranger.close();
   await laptop.context().close();
 });

@@ -9,7 +9,9 @@ import { addOwner, setUp } from './staff';
 // its package launches in a sandboxed frame, her answers are committed and
 // resume in another browser, passing its quiz completes the course; another
 // account and a signed-out browser get nothing of the package's files. Staff
-// upload a package on the course's page, and a hostile one is refused.
+// upload a package on the course's page, and a hostile one is refused; a
+// SCORM 2004 package they upload and a course they give a student complete
+// it the same way.
 
 const AMELIA = { email: 'amelia@student.example', password: 'training day 2027' };
 const COURSE = '/learn/infection-prevention-online/';
@@ -173,4 +175,53 @@ test('staff upload a package on the course’s page, and a hostile one is refuse
     await expectNoAxeViolations(page);
     await section.screenshot({ path: `/tmp/shots/scorm-upload-${width}.png` });
   }
+});
+
+test('a SCORM 2004 package runs through API_1484_11: staff upload it and give a student the course, and its pass completes it', async ({ page, browser, request }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await setUp(page, addOwner(`scorm-2004-${Date.now()}@college.test`, 'Robin Owner'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const manifest = '<manifest identifier="d" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">' +
+    '<metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>' +
+    '<organizations default="o"><organization identifier="o"><title>Dermaplaning check</title><item identifier="i" identifierref="r"><title>Check</title></item></organization></organizations>' +
+    '<resources><resource identifier="r" type="webcontent" adlcp:scormType="sco" href="sco/check.html"><file href="sco/check.html"/></resource></resources></manifest>';
+  // The SCO finds the runtime as authoring tools' SCOs do, and reports a pass on its button.
+  const sco = '<!doctype html><html lang="en"><head><title>Dermaplaning check</title><script src="check.js"></script></head>' +
+    '<body><main><h1>Dermaplaning check</h1><p id="said">Not started</p><button type="button" id="finish">I have finished</button></main></body></html>';
+  const script = 'const api = window.API_1484_11; api.Initialize("");\n' +
+    'document.addEventListener("DOMContentLoaded", () => {\n' +
+    '  document.getElementById("said").textContent = "Learner: " + api.GetValue("cmi.learner_name");\n' +
+    '  document.getElementById("finish").addEventListener("click", () => {\n' +
+    '    api.SetValue("cmi.completion_status", "completed"); api.SetValue("cmi.success_status", "passed");\n' +
+    '    api.SetValue("cmi.score.scaled", "0.9"); api.SetValue("cmi.score.raw", "90"); api.Commit("");\n' +
+    '    document.getElementById("said").textContent = "Finished";\n  });\n});\n';
+  await page.goto('/admin/content/course/dermaplaning-online/');
+  const section = page.getByRole('region', { name: 'SCORM package' });
+  await section.getByLabel('SCORM package').setInputFiles({
+    name: 'dermaplaning-2004.zip', mimeType: 'application/zip',
+    buffer: zipOf({ 'imsmanifest.xml': manifest, 'sco/check.html': sco, 'sco/check.js': script }),
+  });
+  await section.getByRole('button', { name: /(Upload|Replace) the package/ }).click();
+  await expect(page.getByText('Uploaded Dermaplaning check: students now study it in the course player.')).toBeVisible();
+  await expect(section.getByText('Dermaplaning check (SCORM 2004)')).toBeVisible();
+
+  // Given to a student by staff on the course's learners page.
+  const email = `scorm-2004-${Date.now()}@example.com`;
+  await createAccount(request, email);
+  await page.goto('/admin/orders/online/learners/dermaplaning-online/');
+  await page.getByLabel('Student’s email').fill(email);
+  await page.getByRole('button', { name: 'Give the course' }).click();
+  await expect(page.getByText(new RegExp(`^${email.replace(/[.]/g, '\\.')} has the course until `))).toBeVisible();
+
+  const student = await newStudentPage(browser, email, PASSWORD, '/learn/dermaplaning-online/');
+  const frame = student.page.frameLocator('iframe[title="Dermaplaning check: your course"]');
+  await expect(frame.getByText('Learner: Shah, Priya')).toBeVisible();
+  const passed = nextCommit(student.page);
+  await frame.getByRole('button', { name: 'I have finished' }).click();
+  const answer = (await (await passed).json()) as { percent: number; complete: boolean; certificate: string };
+  expect(answer).toMatchObject({ percent: 100, complete: true });
+  await expect(student.page.getByText('You have completed this course. Well done!')).toBeVisible();
+  await expect(student.page.getByText(`Your certificate number is ${answer.certificate}.`)).toBeVisible();
+  await student.page.screenshot({ path: '/tmp/shots/scorm-2004-complete-1366.png', fullPage: true });
+  await student.context.close();
 });

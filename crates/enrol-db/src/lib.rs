@@ -71,7 +71,7 @@ pub use records::completion::CourseCompletion;
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use records::learners::{LearnerRecord, Registrations};
 pub use records::learning::{AttemptRecorded, CourseRegistration, QuizAttempts};
-pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent};
+pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent, RosterStudents};
 pub use records::scorm::{CmiRecord, PackageFile, PackageLaunch, PackageRecord};
 pub use records::student::IssuedCertificate;
 pub use records::theory::TheoryReminder;

@@ -173,6 +173,12 @@ pub struct CourseBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub online_theory: Option<String>,
+    /// A course with entry requirements: the id of an online course whose
+    /// completion meets them (decision 025), named on the course page and
+    /// shown met on the roster for a student who holds its certificate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub entry_online_course: Option<String>,
     pub kit: Option<KitBody>,
     #[serde(default)]
     pub faqs: Vec<Faq>,

@@ -212,7 +212,7 @@ impl Db {
             let courses: Vec<CourseRow> = sqlx::query_as(
                 "select c.id, c.section_slug, s.title as section_title, c.url, c.title, c.summary, c.description_html, \
                  c.image, c.online, c.is_package, c.is_new, c.featured, c.price_id, c.unit_amount, c.was_amount, \
-                 c.duration, c.level, c.accreditation, c.prerequisites, c.entry_requirements, c.includes, c.what_to_bring, c.kit_name, c.kit_price, \
+                 c.duration, c.level, c.accreditation, c.prerequisites, c.entry_requirements, c.entry_online_course, c.includes, c.what_to_bring, c.kit_name, c.kit_price, \
                  c.kit_worth_price, c.kit_note, c.faqs, u.title as upsell_title, u.description as upsell_description, \
                  u.cta as upsell_cta, u.product_id as upsell_product_id, u.unit_amount as upsell_amount \
                  from course c join section s on s.slug = c.section_slug left join upsell u on u.price_id = c.price_id \

@@ -38,6 +38,23 @@ pub struct RosterStudent {
     /// How much of the course's pre-course online theory the student has
     /// done, in per cent; `None` when the booking gave no theory.
     pub theory_percent: Option<u8>,
+    /// When an online course meets the course's entry requirements: the
+    /// number of the student's certificate for it, once they completed it.
+    pub entry_met_online: Option<String>,
+}
+
+/// The students on a session's roster, and the online course that meets
+/// its course's entry requirements, by its title, when there is one.
+#[derive(Debug, Clone)]
+pub struct RosterStudents {
+    pub students: Vec<RosterStudent>,
+    pub entry_online_course: Option<String>,
+}
+
+#[derive(sqlx::FromRow)]
+struct SessionOnlineCourses {
+    theory: Option<String>,
+    entry_online_course: Option<String>,
 }
 
 /// What marking attendance did.
@@ -78,7 +95,7 @@ pub struct CertificateHolder {
 
 impl Db {
     /// The students booked on a session, by name.
-    pub async fn roster(&self, session_id: &str) -> anyhow::Result<Vec<RosterStudent>> {
+    pub async fn roster(&self, session_id: &str) -> anyhow::Result<RosterStudents> {
         #[derive(sqlx::FromRow)]
         struct Row {
             enrollment_id: String,
@@ -95,7 +112,19 @@ impl Db {
              where r.session_id = $1 and {ON_ROSTER} order by e.family_name, e.given_name, e.id"
         ))).bind(session_id).fetch_all(pool).await)
         .context("Failed to read the roster")?;
-        let theory = self.session_theory(session_id).await?;
+        let online = self.session_online_courses(session_id).await?;
+        let theory = match online.theory {
+            Some(course_id) => {
+                self.published_course(&course_id).await?.and_then(|course| course.learning).map(|curriculum| (course_id, curriculum))
+            }
+            None => None,
+        };
+        let entry_course = match online.entry_online_course {
+            Some(course_id) => {
+                self.published_course(&course_id).await?.filter(|course| course.online).map(|course| (course_id, course.title))
+            }
+            None => None,
+        };
         let mut students = Vec::with_capacity(rows.len());
         for row in rows {
             let Some(record) = self.enrollment(&row.enrollment_id).await? else { continue };
@@ -104,6 +133,10 @@ impl Db {
             let theory_percent = match &theory {
                 Some((course_id, curriculum)) => self.theory_percent(&record.id, record.user_id.as_deref(), course_id, curriculum).await?,
                 None => None,
+            };
+            let entry_met_online = match (&entry_course, record.user_id.as_deref()) {
+                (Some((course_id, _)), Some(user_id)) => self.online_certificate(user_id, course_id).await?,
+                _ => None,
             };
             students.push(RosterStudent {
                 enrollment_id: record.id,
@@ -117,9 +150,10 @@ impl Db {
                 attended: row.attended,
                 certificate: row.certificate,
                 theory_percent,
+                entry_met_online,
             });
         }
-        Ok(students)
+        Ok(RosterStudents { students, entry_online_course: entry_course.map(|(_, title)| title) })
     }
 
     /// Marks whether a booked student came, from the session's day on.
@@ -247,15 +281,25 @@ impl Db {
         .context("Failed to issue the certificate")
     }
 
-    /// The online theory of the course session `session_id` is of, with its
-    /// curriculum, when it names one that has lessons.
-    async fn session_theory(&self, session_id: &str) -> anyhow::Result<Option<(String, Curriculum)>> {
-        let theory: Option<Option<String>> = on_pool!(self, pool => sqlx::query_scalar(
-            "select c.online_theory from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id where s.id = $1"
+    /// The online courses the content of session `session_id`'s course
+    /// names: its pre-course theory and the one that meets its entry
+    /// requirements.
+    async fn session_online_courses(&self, session_id: &str) -> anyhow::Result<SessionOnlineCourses> {
+        let found: Option<SessionOnlineCourses> = on_pool!(self, pool => sqlx::query_as(
+            "select c.online_theory as theory, case when c.entry_requirements then c.entry_online_course end as entry_online_course \
+             from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id where s.id = $1"
         ).bind(session_id).fetch_optional(pool).await)
-        .context("Failed to read the session's theory")?;
-        let Some(course_id) = theory.flatten() else { return Ok(None) };
-        Ok(self.published_course(&course_id).await?.and_then(|course| course.learning).map(|curriculum| (course_id, curriculum)))
+        .context("Failed to read the session's online courses")?;
+        Ok(found.unwrap_or(SessionOnlineCourses { theory: None, entry_online_course: None }))
+    }
+
+    /// The number of the student's certificate in force for online course
+    /// `course_id`, once they completed it.
+    async fn online_certificate(&self, user_id: &str, course_id: &str) -> anyhow::Result<Option<String>> {
+        on_pool!(self, pool => sqlx::query_scalar(
+            "select number from certificate where user_id = $1 and course_id = $2 and session_id is null and not revoked"
+        ).bind(user_id).bind(course_id).fetch_optional(pool).await)
+        .context("Failed to read the student's online certificate")
     }
 
     /// How much of `course_id` the student of booking `enrollment_id` has

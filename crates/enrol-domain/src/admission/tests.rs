@@ -47,6 +47,7 @@ fn course(id: &str, title: &str, price: i64) -> CoursePage {
         accreditation: String::new(),
         prerequisites: String::new(),
         entry_requirements: false,
+        entry_online_course: None,
         online: false,
         is_package: false,
         pricing: Pricing { id: format!("price_{id}"), unit_amount: Money::from_pence(price) },

@@ -76,6 +76,16 @@ impl ContentBody {
                 if course.online_theory.as_deref().is_some_and(|theory| !is_slug(theory) || course.online) {
                     errors.insert("online_theory", "Name the online course (its id) that an in-person course's students study first.");
                 }
+                if course
+                    .entry_online_course
+                    .as_deref()
+                    .is_some_and(|met_by| !is_slug(met_by) || course.online || !course.entry_requirements)
+                {
+                    errors.insert(
+                        "entry_online_course",
+                        "Name the online course (its id) that meets an in-person course's entry requirements, or leave it blank.",
+                    );
+                }
                 if course.faqs.iter().any(|faq| faq.question.trim().is_empty() || faq.answer.trim().is_empty()) {
                     errors.insert("faqs", "Every question needs an answer.");
                 }

@@ -7,7 +7,7 @@ use ts_rs::TS;
 use utoipa::ToSchema;
 
 use crate::money::Money;
-use crate::site::Image;
+use crate::site::{Image, TextLink};
 
 /// Every upcoming session with a free seat, by month, filterable.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
@@ -171,6 +171,9 @@ pub struct CoursePage {
     pub prerequisites: String,
     /// The prerequisites are requirements a buyer confirms meeting.
     pub entry_requirements: bool,
+    /// The college's online course whose completion meets them, while it is
+    /// on sale.
+    pub entry_online_course: Option<TextLink>,
     pub online: bool,
     pub is_package: bool,
     /// The provider's price id, and what the course's dates charge, the

@@ -2,7 +2,9 @@
 //! content names an online course as its theory gives the student that
 //! course with the booking; the roster shows how far they are; a
 //! cancellation ends it; a week before training a student who has not
-//! finished it is reminded, once, however often the job runs.
+//! finished it is reminded, once, however often the job runs. An online
+//! course may also meet an in-person course's entry requirements: its page
+//! names it and the roster shows who holds its certificate.
 
 use chrono::{Duration, Utc};
 use enrol_db::on_pool;
@@ -36,9 +38,18 @@ async fn set_start(app: &TestApp, at: chrono::NaiveDateTime) {
     .unwrap();
 }
 
-async fn theory_percent(app: &TestApp) -> Option<u8> {
+async fn sams_place(app: &TestApp) -> enrol_db::RosterStudent {
     let roster = app.db().roster(SESSION).await.unwrap();
-    roster.iter().find(|student| student.email == "sam.lee@example.com").expect("Sam on the roster").theory_percent
+    roster.students.into_iter().find(|student| student.email == "sam.lee@example.com").expect("Sam on the roster")
+}
+
+async fn theory_percent(app: &TestApp) -> Option<u8> {
+    sams_place(app).await.theory_percent
+}
+
+async fn sams_id(app: &TestApp) -> String {
+    on_pool!(app.db(), pool => sqlx::query_scalar("select id from user_account where email = 'sam.lee@example.com'").fetch_one(pool).await)
+        .unwrap()
 }
 
 both_backends! {
@@ -91,12 +102,33 @@ both_backends! {
 
     async fn a_student_who_finished_the_theory_is_not_reminded(app: TestApp) {
         let (_sam, _order_id) = booked_with_theory(&app).await;
-        let user_id: String = on_pool!(app.db(), pool => sqlx::query_scalar("select id from user_account where email = 'sam.lee@example.com'")
-            .fetch_one(pool).await).unwrap();
-        let completed = enrol_server::certificates::complete_course(&app.state, &user_id, THEORY).await.unwrap();
+        let completed = enrol_server::certificates::complete_course(&app.state, &sams_id(&app).await, THEORY).await.unwrap();
         assert!(matches!(completed, enrol_db::CourseCompletion::Issued { .. }), "{completed:?}");
         let now = Utc::now();
         set_start(&app, london::to_london(now + Duration::days(3))).await;
         assert_eq!(send_theory_reminders(&app.state, now).await.unwrap(), 0);
+    }
+
+    async fn an_online_course_that_meets_entry_requirements_is_named_on_the_course_page_and_shown_met_on_the_roster(app: TestApp) {
+        // The demo's Foundation Anti-Wrinkle page names the anatomy course, by its title and address.
+        let anatomy_url: String = on_pool!(app.db(), pool => sqlx::query_scalar("select url from course where id = $1").bind(THEORY)
+            .fetch_one(pool).await).unwrap();
+        let wrinkle_url: String = on_pool!(app.db(), pool => sqlx::query_scalar("select url from course where id = 'foundation-anti-wrinkle'")
+            .fetch_one(pool).await).unwrap();
+        let course_page = page(&app, &wrinkle_url, None).await;
+        assert_eq!(course_page["page"]["entryOnlineCourse"]["link"], anatomy_url.as_str(), "{course_page}");
+        assert_eq!(course_page["page"]["entryOnlineCourse"]["text"], "Level 3 Anatomy and Physiology for Aesthetics Online", "{course_page}");
+
+        let (_sam, _order_id) = booked_with_theory(&app).await;
+        let roster = app.db().roster(SESSION).await.unwrap();
+        assert_eq!(roster.entry_online_course, None, "Chemical Peels names no online course for its entry requirements");
+        execute(&app, &format!("update course set entry_requirements = true, entry_online_course = '{THEORY}' where id = 'chemical-peels'")).await;
+        let roster = app.db().roster(SESSION).await.unwrap();
+        assert_eq!(roster.entry_online_course.as_deref(), Some("Level 3 Anatomy and Physiology for Aesthetics Online"));
+        assert_eq!(sams_place(&app).await.entry_met_online, None, "not completed yet");
+
+        let completed = enrol_server::certificates::complete_course(&app.state, &sams_id(&app).await, THEORY).await.unwrap();
+        let enrol_db::CourseCompletion::Issued { number } = completed else { panic!("{completed:?}") };
+        assert_eq!(sams_place(&app).await.entry_met_online, Some(number));
     }
 }

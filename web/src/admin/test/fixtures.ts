@@ -52,6 +52,7 @@ export function rosterStudent(overrides: Partial<RosterStudent> = {}): RosterStu
     attended: null,
     certificate: null,
     theoryPercent: null,
+    entryMetOnline: null,
     ...overrides,
   };
 }

@@ -52,6 +52,12 @@ export function CoursePage({ course }: { course: CourseData }) {
           <section id="entry-requirements" aria-labelledby="entry-title">
             <h2 id="entry-title">Entry requirements</h2>
             <p>{course.prerequisites}</p>
+            {course.entryOnlineCourse && (
+              <p>
+                Completing our online course <a href={course.entryOnlineCourse.link}>{course.entryOnlineCourse.text}</a> meets the qualification
+                they ask for: we see its certificate on your account, so you need not send proof of it.
+              </p>
+            )}
             <p>
               When you book, you confirm that you meet them. Before your training, send us proof: a copy of your certificate, or your professional
               registration, from the <a href="/account/documents/">Documents page of your account</a>. We will call you if anything is missing.

@@ -42,6 +42,7 @@ pub(super) struct CourseRow {
     pub(super) accreditation: String,
     pub(super) prerequisites: String,
     pub(super) entry_requirements: bool,
+    pub(super) entry_online_course: Option<String>,
     pub(super) includes: String,
     pub(super) what_to_bring: String,
     pub(super) kit_name: Option<String>,

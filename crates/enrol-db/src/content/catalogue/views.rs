@@ -253,6 +253,10 @@ impl Catalogue {
             accreditation: course.accreditation.clone(),
             prerequisites: course.prerequisites.clone(),
             entry_requirements: course.entry_requirements,
+            entry_online_course: course.entry_online_course.as_deref().and_then(|id| {
+                let met_by = self.content.courses.iter().find(|c| c.id == id && c.online)?;
+                Some(TextLink { text: met_by.title.clone(), link: met_by.url.clone() })
+            }),
             online: course.online,
             is_package: course.is_package,
             pricing: Pricing { id: course.price_id.clone(), unit_amount: shown.price },

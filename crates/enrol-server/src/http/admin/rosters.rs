@@ -12,7 +12,7 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{AdminSession, AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent, StaffMember};
+use enrol_db::{AdminSession, AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent, RosterStudents, StaffMember};
 use enrol_domain::london;
 
 use super::sessions::own_sessions_of;
@@ -34,27 +34,33 @@ async fn readable_session(state: &AppState, staff: &StaffMember, id: &str) -> Re
 /// `GET /api/admin/sessions/{id}/roster`.
 pub async fn show_roster(State(state): State<Arc<AppState>>, staff: Staff, Path(id): Path<String>) -> Result<Response, ApiError> {
     let session = readable_session(&state, &staff, &id).await?;
-    let students = state.db.roster(&id).await?;
-    Ok(Json(Roster { session, students }).into_response())
+    let RosterStudents { students, entry_online_course } = state.db.roster(&id).await?;
+    Ok(Json(Roster { session, students, entry_online_course }).into_response())
 }
 
 /// A session and the students on its roster.
 #[derive(Serialize, TS)]
+#[serde(rename_all = "camelCase")]
 #[ts(export)]
 struct Roster {
     session: AdminSession,
     students: Vec<RosterStudent>,
+    /// The title of the online course that meets the course's entry
+    /// requirements once completed, when its content names one.
+    entry_online_course: Option<String>,
 }
 
 /// `GET /api/admin/sessions/{id}/roster.csv`.
 pub async fn download_roster(State(state): State<Arc<AppState>>, staff: Staff, Path(id): Path<String>) -> Result<Response, ApiError> {
     let session = readable_session(&state, &staff, &id).await?;
-    let students = state.db.roster(&id).await?;
+    let RosterStudents { students, entry_online_course } = state.db.roster(&id).await?;
+    let entry_met = |certificate: Option<String>| entry_online_course.as_ref().map(|_| certificate.unwrap_or_default());
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
     let rows: Vec<Vec<String>> = students
         .into_iter()
         .map(|s| {
-            vec![
+            let entry = entry_met(s.entry_met_online);
+            let mut row = vec![
                 s.name,
                 s.email,
                 s.phone,
@@ -63,10 +69,14 @@ pub async fn download_roster(State(state): State<Arc<AppState>>, staff: Staff, P
                 csv::pounds(s.balance_due),
                 s.kit.unwrap_or_default(),
                 s.attended.map(yes_no).unwrap_or_default(),
-            ]
+            ];
+            row.extend(entry);
+            row
         })
         .collect();
-    let header = ["Name", "Email", "Phone", "Forms complete", "Balance paid", "Balance due (£)", "Kit", "Attended"];
+    let mut header = vec!["Name", "Email", "Phone", "Forms complete", "Balance paid", "Balance due (£)", "Kit", "Attended"];
+    let entry_header = entry_online_course.as_ref().map(|title| format!("{title} certificate"));
+    header.extend(entry_header.as_deref());
     Ok(csv::download(&format!("roster-{}-{}.csv", session.date, session.course_id), &header, &rows))
 }
 

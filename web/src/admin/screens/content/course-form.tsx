@@ -37,6 +37,7 @@ const schema = contentSchema(
     includes: lines(),
     what_to_bring: lines(),
     online_theory: z.string().trim().refine((typed) => typed === '' || SLUG.test(typed), 'Use the online course’s id, or leave it blank'),
+    entry_online_course: z.string().trim().refine((typed) => typed === '' || SLUG.test(typed), 'Use the online course’s id, or leave it blank'),
     kit: kit(),
     faqs: faqs(),
     description: z.string(),
@@ -44,10 +45,11 @@ const schema = contentSchema(
     // An online course's lessons and quizzes: kept as they are, not edited here.
     learning: z.custom<CourseBody['learning']>(() => true),
   },
-  ({ slug, online_theory, ...fields }, key): CourseBody => ({
+  ({ slug, online_theory, entry_online_course, ...fields }, key): CourseBody => ({
     ...fields,
     also_in: fields.also_in.filter((other) => other !== fields.section),
     ...(online_theory ? { online_theory } : {}),
+    ...(entry_online_course ? { entry_online_course } : {}),
     ...(slug && slug !== key ? { slug } : {}),
   }),
 );
@@ -80,6 +82,10 @@ function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }
       <TextField form={form} name="prerequisites" multiline />
       <CheckboxField form={form} name="entry_requirements" hint="Buyers confirm at checkout that they meet the prerequisites, and send proof before training" />
       <TextField form={form} name="includes" multiline hint="One item a line" />
+      <TextField
+        form={form} name="entry_online_course"
+        hint="Courses with entry requirements: the id of the online course whose completion meets them, such as anatomy-and-physiology-online. The course page names it and the roster shows who has completed it. Blank for none."
+      />
       <TextField form={form} name="what_to_bring" multiline hint="One thing a line: the booking confirmation and the course page list them" />
       <TextField
         form={form} name="online_theory"
@@ -117,6 +123,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     includes: 'Includes',
     what_to_bring: 'What to bring',
     online_theory: 'Online theory (course id)',
+    entry_online_course: 'Entry requirements met online by (course id)',
     kit: 'Kit',
     faqs: 'Questions and answers',
     description: 'Description',
@@ -145,6 +152,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     includes: (body?.includes ?? []).join('\n'),
     what_to_bring: (body?.what_to_bring ?? []).join('\n'),
     online_theory: body?.online_theory ?? '',
+    entry_online_course: body?.entry_online_course ?? '',
     kit: kitValues(body?.kit ?? null),
     faqs: body?.faqs ?? [],
     description: body?.description ?? '',

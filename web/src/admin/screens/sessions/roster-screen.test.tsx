@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/api-stub';
 import { rosterStudent, session, staffMember } from '../../test/fixtures';
 import { callsTo, forbidden, renderAdmin } from '../../test/render-admin';
-import { theoryWords } from './roster-screen';
+import { entryWords, theoryWords } from './roster-screen';
 
 const STUDENTS = [
   rosterStudent(),
@@ -30,6 +30,7 @@ describe('a session’s roster', () => {
     expect(cells(ben!)).toEqual(['07700 900789', 'Not complete', 'Paid', 'None']);
     expect(screen.getByRole('checkbox', { name: 'Ben Carter attended' })).toBeChecked();
     expect(within(table).queryByRole('columnheader', { name: /Online theory/ })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: /Entry requirements/ })).toBeNull();
   });
 
   it('shows each student’s online theory when the course’s bookings give one, and not otherwise', async () => {
@@ -42,6 +43,20 @@ describe('a session’s roster', () => {
     const [, amara, ben] = within(table).getAllByRole('row');
     const theory = (row: HTMLElement) => within(row).getAllByRole('cell')[2]!.textContent;
     expect([theory(amara!), theory(ben!)]).toEqual(['40% done', 'Complete']);
+  });
+
+  it('shows who has met the entry requirements online when an online course meets them, and not otherwise', async () => {
+    const students = [rosterStudent({ entryMetOnline: 'EA-2026-K7Q2M9XD' }), rosterStudent({ enrollmentId: 'enr-2', name: 'Ben Carter' })];
+    renderAdmin('/sessions/ses-1/roster/', staffMember('tutor'), {
+      'GET /api/admin/sessions/ses-1/roster': () =>
+        jsonResponse(200, { session: session(), students, entryOnlineCourse: 'Anatomy and Physiology Online' }),
+    });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: /Entry requirements \(Anatomy and Physiology Online\)/ })).toBeInTheDocument();
+    const [, amara, ben] = within(table).getAllByRole('row');
+    const entry = (row: HTMLElement) => within(row).getAllByRole('cell')[2]!.textContent;
+    expect([entry(amara!), entry(ben!)]).toEqual(['Met online (EA-2026-K7Q2M9XD)', 'To check']);
+    expect(entryWords(null)).toBe('To check');
   });
 
   it('says a booking made before the course had theory was not given it', () => {

@@ -29,8 +29,14 @@ export function theoryWords(percent: number | null): string {
   return percent >= 100 ? 'Complete' : `${percent}% done`;
 }
 
+/** A student's entry requirements when an online course meets them: met, with its certificate, or still to check. */
+export function entryWords(certificate: string | null): string {
+  return certificate === null ? 'To check' : `Met online (${certificate})`;
+}
+
 function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }) {
   const sessionId = roster.session.id;
+  const entryCourse = roster.entryOnlineCourse;
   // The course's pre-course online theory, when its bookings give one.
   const hasTheory = roster.students.some((student) => student.theoryPercent !== null);
   const columns = useMemo(
@@ -40,6 +46,9 @@ function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }
         column.accessor('phone', { header: 'Phone', enableSorting: false }),
         column.accessor('formsComplete', { header: 'Forms', cell: (info) => (info.getValue() ? 'Complete' : 'Not complete') }),
         ...(hasTheory ? [column.accessor('theoryPercent', { header: 'Online theory', cell: (info) => theoryWords(info.getValue()) })] : []),
+        ...(entryCourse
+          ? [column.accessor('entryMetOnline', { header: `Entry requirements (${entryCourse})`, cell: (info) => entryWords(info.getValue()) })]
+          : []),
         column.accessor('balancePaid', {
           header: 'Balance',
           cell: (info) => (info.getValue() ? 'Paid' : `${formatMoney(info.row.original.balanceDue)} due`),
@@ -52,7 +61,7 @@ function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }
           cell: (info) => <CertificateCell sessionId={sessionId} student={info.row.original} canIssue={canIssue} />,
         }),
       ]),
-    [sessionId, canIssue, hasTheory],
+    [sessionId, canIssue, hasTheory, entryCourse],
   );
   return (
     <DataTable
