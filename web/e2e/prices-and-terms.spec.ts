@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checkoutWith } from './accounts';
-import { agreeToAll, chooseDate, expect, expectNoAxeViolations, gbp, hydrated, pageData, test } from './fixtures';
+import { agreeToAll, chooseDate, expect, expectNoAxeViolations, expectNoSidewaysScroll, gbp, hydrated, pageData, test } from './fixtures';
 
 // What a buyer is told is what happens (decisions 019 and 020): every course
 // shows what its dates charge, as the checkout quotes them; a balance is
@@ -88,6 +88,19 @@ for (const width of [390, 1366]) {
       const hit = search.getByRole('link', { name: new RegExp(course.title) }).first();
       await expect(hit).toContainText(`From ${low}`);
       await expectNoAxeViolations(page);
+    });
+
+    test('a course whose entry requirements an online course meets names it, linked, beside them', async ({ page }) => {
+      await page.goto('/courses/injectables/foundation-anti-wrinkle/');
+      await hydrated(page);
+      const entry = page.getByRole('region', { name: 'Entry requirements' });
+      await expect(entry.getByText('we see its certificate on your account, so you need not send proof of it')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await expectNoSidewaysScroll(page);
+      await entry.screenshot({ path: `/tmp/shots/entry-met-online-${width}.png` });
+      await entry.getByRole('link', { name: 'Level 3 Anatomy and Physiology for Aesthetics Online' }).click();
+      await expect(page).toHaveURL('/courses/elearning/anatomy-and-physiology-online/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Level 3 Anatomy and Physiology for Aesthetics Online' })).toBeVisible();
     });
 
     test('a balance is due by a day still to come, or today when training is within 14 days', async ({ page }) => {
