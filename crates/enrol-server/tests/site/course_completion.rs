@@ -1,7 +1,8 @@
 //! An online course completed and started (decision 025): completing it
 //! issues one certificate and one mail however many requests complete it
 //! at once, checkable by anyone at its public page; a buyer without an
-//! account starts the course from the single-use link their order mailed.
+//! account starts the course from the single-use link their order mailed,
+//! once however many requests use it at once.
 
 use enrol_db::on_pool;
 use serde_json::{Value, json};
@@ -130,6 +131,30 @@ both_backends! {
         let again = post(&app, "/api/auth/course-start", start.clone(), None).await;
         assert_eq!(again.0, 422, "{}", again.1);
         assert_eq!(post(&app, "/api/auth/course-start/check", json!({ "token": token }), None).await.0, 422);
+    }
+
+    async fn a_start_link_used_many_times_at_once_on_two_instances_makes_one_account_with_one_password(app: TestApp) {
+        buy_as_guest(&app, "priya.shah@example.com").await;
+        let token = mailed_token(&app, "priya.shah@example.com", "/start-course/?token=").await;
+        let other = app.another_instance().await;
+        let mut starts = tokio::task::JoinSet::new();
+        for i in 0..12 {
+            let target = if i % 2 == 0 { &app } else { &other };
+            let start = json!({ "token": token, "first_name": "Priya", "last_name": "Shah", "password": format!("pass phrase number {i}") });
+            let request = target.client.post(target.url("/api/auth/course-start")).header("x-forwarded-for", format!("10.8.0.{i}")).json(&start);
+            starts.spawn(async move { (i, request.send().await.expect("request").status().as_u16()) });
+        }
+        let answers = starts.join_all().await;
+        let won: Vec<usize> = answers.iter().filter(|(_, status)| *status == 200).map(|(i, _)| *i).collect();
+        assert_eq!(won.len(), 1, "{answers:?}");
+        assert!(answers.iter().all(|(_, status)| *status == 200 || *status == 422), "{answers:?}");
+        assert_eq!(count(&app, "select count(*) from user_account where email = 'priya.shah@example.com'").await, 1);
+        // The password of the one start that won signs in; another does not.
+        let sign_in = |i: usize| json!({ "username": "priya.shah@example.com", "password": format!("pass phrase number {i}") });
+        assert_eq!(post(&app, "/api/auth/sign-in", sign_in(won[0]), None).await.0, 200);
+        let lost = (won[0] + 1) % 12;
+        assert_eq!(post(&other, "/api/auth/sign-in", sign_in(lost), None).await.0, 401);
+        other.stop().await;
     }
 
     async fn a_buyer_whose_address_has_an_account_is_sent_to_it_and_no_link_is_made(app: TestApp) {
