@@ -18,7 +18,7 @@ use crate::cache::{CatalogueCache, PageCache};
 use crate::config::Config;
 use crate::images::ImageCache;
 use crate::state::{AppState, london_day, notice_versions};
-use crate::{content_pack, demo_students, file_store, gateway, http, mailer, reconcile};
+use crate::{content_pack, demo_students, file_store, gateway, http, mailer, reconcile, serve};
 
 pub struct App {
     pub state: Arc<AppState>,
@@ -81,10 +81,7 @@ impl App {
             }
         };
         let router = http::router(Arc::clone(&self.state));
-        axum::serve(listener, router.into_make_service_with_connect_info::<std::net::SocketAddr>())
-            .with_graceful_shutdown(shutdown)
-            .await
-            .context("The server failed")?;
+        serve::serve(listener, router, self.state.config.connections, shutdown).await.context("The server failed")?;
         watcher.abort();
         reconciler.abort();
         if let Some(mailer) = mailer {

@@ -8,6 +8,8 @@ use anyhow::Context as _;
 
 use enrol_domain::tracking::{ErrorReporting, TrackingConfig, is_valid_id};
 
+use crate::serve::ConnectionLimits;
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Environment {
     Development,
@@ -65,6 +67,8 @@ pub struct Config {
     pub demo_students: bool,
     /// Limits per client on orders, payments and sign-ins.
     pub limits: ClientLimits,
+    /// How many connections are served at once, and how fast each must send.
+    pub connections: ConnectionLimits,
     /// `ENROL_VAT_NUMBER`: the college's VAT registration number, as it
     /// writes it (`GB 123 4567 89`), printed on its receipts and credit
     /// notes. Unset: they carry none.
@@ -251,6 +255,13 @@ impl Config {
             write_burst: number("ENROL_WRITE_BURST", defaults.write_burst)?,
             live_orders: i64::from(number("ENROL_LIVE_ORDERS_PER_CLIENT", u32::try_from(defaults.live_orders)?)?),
         };
+        let connections = ConnectionLimits {
+            max_connections: usize::try_from(number(
+                "ENROL_MAX_CONNECTIONS",
+                u32::try_from(ConnectionLimits::default().max_connections)?,
+            )?)?,
+            ..ConnectionLimits::default()
+        };
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         let ssr_engines = match get("ENROL_SSR_ENGINES") {
             Some(raw) => raw.parse().ok().filter(|n| *n > 0).context("ENROL_SSR_ENGINES must be a positive number")?,
@@ -276,6 +287,7 @@ impl Config {
             dev_mailbox,
             demo_students,
             limits,
+            connections,
             vat_number: vat_number_from_lookup(&get)?,
             reminders_every: std::time::Duration::from_secs(u64::from(number("ENROL_REMINDERS_EVERY_SECONDS", 300)?)),
         })

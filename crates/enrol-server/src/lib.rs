@@ -24,6 +24,7 @@ pub mod reconcile;
 pub mod refunds;
 pub mod reminders;
 pub mod scorm;
+pub mod serve;
 pub mod staff_auth;
 mod state;
 pub mod structured_data;

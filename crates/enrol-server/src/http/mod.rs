@@ -35,6 +35,7 @@ mod scorm;
 mod scorm_files;
 mod search;
 mod sitemap;
+mod slow_bodies;
 mod student;
 pub mod waiting_list;
 pub mod webhooks;
@@ -220,7 +221,11 @@ pub fn router(state: Arc<AppState>) -> Router {
     if state.config.dev_mailbox && state.config.environment == Environment::Development {
         app = app.route("/dev/mailbox", get(dev::show_mailbox)).route("/dev/mailbox/{id}", get(dev::show_mail));
     }
-    let mut app = app.layer(middleware::from_fn_with_state(Arc::clone(&state), crate::buyer::remember_client_ip)).with_state(state);
+    let connections = state.config.connections;
+    let mut app = app
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), crate::buyer::remember_client_ip))
+        .with_state(state)
+        .layer(middleware::from_fn_with_state(connections, slow_bodies::limit_body_time));
     for (name, value) in security {
         app = app.layer(SetResponseHeaderLayer::if_not_present(name, value));
     }

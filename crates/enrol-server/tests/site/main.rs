@@ -44,5 +44,6 @@ mod receipts;
 mod schema;
 mod scorm;
 mod scorm_packages;
+mod slow_clients;
 mod stripe_mode;
 mod waiting_list;
