@@ -58,7 +58,10 @@ pub async fn verify_password(password: String, hash: Option<String>) -> anyhow::
     let hash = hash.unwrap_or(stand_in);
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&hash).map_err(|e| anyhow::anyhow!("A stored password hash is invalid: {e}"))?;
-        Ok(known && Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok())
+        // Checked before `known` is looked at: `known && …` would skip the
+        // hash, and the time saved would tell which emails have accounts.
+        let matches = Argon2::default().verify_password(password.as_bytes(), &parsed).is_ok();
+        Ok(known && matches)
     })
     .await
     .context("The password checking thread failed")?

@@ -62,10 +62,16 @@ async fn sign_up_with(app: &TestApp, email: &str, password: &str) -> Answer {
 
 /// The token of the newest link to `path` mailed to `to`.
 pub(crate) async fn mailed_token(app: &TestApp, to: &str, path: &str) -> String {
-    let mails = app.db().outbox(50).await.unwrap();
-    let mail = mails.iter().find(|m| m.to_address == to && m.body_text.contains(path)).unwrap_or_else(|| panic!("no {path} mail to {to}"));
-    let link = mail.body_text.lines().find(|l| l.contains(path)).unwrap();
-    link.split("token=").nth(1).unwrap().trim().to_owned()
+    // A password reset is mailed just after its answer: wait a little for it.
+    for _ in 0..50 {
+        let mails = app.db().outbox(50).await.unwrap();
+        if let Some(mail) = mails.iter().find(|m| m.to_address == to && m.body_text.contains(path)) {
+            let link = mail.body_text.lines().find(|l| l.contains(path)).unwrap();
+            return link.split("token=").nth(1).unwrap().trim().to_owned();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("no {path} mail to {to}")
 }
 
 /// Signs up `email` and opens the verification link: the session token.
@@ -160,8 +166,58 @@ both_backends! {
         let unknown = post(&app, "/api/auth/password-reset", json!({ "email": "nobody@example.com" }), None).await;
         let known = post(&app, "/api/auth/password-reset", json!({ "email": EMAIL }), None).await;
         assert_eq!((unknown.status, &unknown.body), (known.status, &known.body));
-        assert_eq!(app.db().outbox(10).await.unwrap().len(), 3, "only a real account gets a link");
+        // The link is mailed just after the answer.
+        let mut mailed = 0;
+        for _ in 0..50 {
+            mailed = app.db().outbox(10).await.unwrap().len();
+            if mailed == 3 {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        assert_eq!(mailed, 3, "only a real account gets a link");
         app.stop().await;
+    }
+
+    async fn an_email_without_an_account_takes_as_long_to_refuse_as_one_with(app: TestApp) {
+        verified_account(&app, EMAIL).await;
+        crate::admin::staff_member(&app, enrol_domain::staff::Role::Staff, "staff@college.test").await;
+        let timed = |path: &'static str, body: Value| {
+            let request = app.client.post(app.url(path)).json(&body);
+            async move {
+                let start = std::time::Instant::now();
+                let status = request.send().await.expect("request").status().as_u16();
+                (start.elapsed(), status)
+            }
+        };
+        let median = |mut times: Vec<std::time::Duration>| {
+            times.sort();
+            times[times.len() / 2]
+        };
+        // Alternated, under the five guesses an email is allowed.
+        let cases = [
+            ("/api/auth/sign-in", json!({ "username": EMAIL, "password": "not the password" }),
+             json!({ "username": "nobody@example.com", "password": "not the password" }), 401),
+            ("/api/admin/sign-in", json!({ "email": "staff@college.test", "password": "not the password", "code": "123456" }),
+             json!({ "email": "nobody@college.test", "password": "not the password", "code": "123456" }), 401),
+            ("/api/auth/password-reset", json!({ "email": EMAIL }), json!({ "email": "nobody@example.com" }), 202),
+        ];
+        for (path, known, unknown, status) in cases {
+            let (mut with, mut without) = (Vec::new(), Vec::new());
+            for _ in 0..4 {
+                let (time, answered) = timed(path, known.clone()).await;
+                assert_eq!(answered, status, "{path}");
+                with.push(time);
+                let (time, answered) = timed(path, unknown.clone()).await;
+                assert_eq!(answered, status, "{path}");
+                without.push(time);
+            }
+            let (with, without) = (median(with), median(without));
+            // Checking a password costs tens of milliseconds: skipping it for
+            // unknown emails shows as several times faster.
+            let margin = std::time::Duration::from_millis(3);
+            assert!(with < without * 2 + margin && without < with * 2 + margin, "{path}: {with:?} with an account, {without:?} without");
+        }
     }
 
     async fn sign_in_checks_the_password_and_throttles_guessing(app: TestApp) {

@@ -122,8 +122,12 @@ both_backends! {
                 owner.post(url).json(&json!({ "email": "owner@college.test", "password": password, "code": code })).send().await.unwrap()
             }
         };
-        assert_eq!(sign_in("a long owner password", setup_code).await.status(), 401, "a code is good once");
-        assert_eq!(sign_in("a wrong owner password", code(&secret, 30)).await.status(), 401);
+        let used = sign_in("a long owner password", setup_code).await;
+        assert_eq!(used.status(), 401, "a code is good once");
+        let wrong = sign_in("a wrong owner password", code(&secret, 30)).await;
+        assert_eq!(wrong.status(), 401);
+        let (used, wrong): (Value, Value) = (used.json().await.unwrap(), wrong.json().await.unwrap());
+        assert_eq!(used["error"]["message"], wrong["error"]["message"], "a used code says no more than a wrong password");
         let signed_in = sign_in("a long owner password", code(&secret, 30)).await;
         assert_eq!(signed_in.status(), 200);
         assert_eq!(session_of(&app, &owner).await["email"], "owner@college.test");

@@ -106,7 +106,9 @@ pub async fn sign_in(State(state): State<Arc<AppState>>, JsonBody(request): Json
             return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
         };
         if !state.db.accept_staff_code(staff_id, step, &session_hash, now).await? {
-            return Err(ApiError::Unauthorized("That code has been used. Wait for the next one.".to_owned()));
+            // The same words as a wrong password: a used code must not
+            // confirm that the password before it was right.
+            return Err(ApiError::Unauthorized(INCORRECT.to_owned()));
         }
     }
     state.db.clear_sign_in_attempts(&format!("staff:{email}")).await?;
