@@ -234,6 +234,10 @@ impl Config {
             );
             anyhow::ensure!(!dev_mailbox, "ENROL_DEV_MAILBOX shows password reset links: it cannot be on with ENROL_ENV=production");
             anyhow::ensure!(
+                get("ENROL_MAIL_FROM").is_some_and(|from| !from.trim().is_empty()),
+                "ENROL_ENV=production sends mail: set ENROL_MAIL_FROM to the sender your mail service allows, like \"Academy <hello@academy.example>\" (the site's own address is what editors type)"
+            );
+            anyhow::ensure!(
                 !demo_students,
                 "ENROL_DEMO_STUDENTS adds accounts with a published password: it cannot be on with ENROL_ENV=production"
             );
@@ -351,12 +355,21 @@ mod tests {
         assert!(error.contains("STRIPE_SECRET_KEY"), "{error}");
         const STRIPE: &[(&str, &str)] =
             &[("STRIPE_SECRET_KEY", "sk_live_1"), ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"), ("STRIPE_WEBHOOK_SECRET", "whsec_1")];
-        let ok = production(STRIPE).unwrap();
+        let error = production(STRIPE).unwrap_err().to_string();
+        assert!(error.contains("ENROL_MAIL_FROM"), "{error}");
+        const READY: &[(&str, &str)] = &[
+            ("STRIPE_SECRET_KEY", "sk_live_1"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_1"),
+            ("ENROL_MAIL_FROM", "Academy <hello@academy.example>"),
+        ];
+        let ok = production(READY).unwrap();
         assert!(!ok.dev_mailbox);
         let with_mailbox: &'static [(&str, &str)] = &[
             ("STRIPE_SECRET_KEY", "sk_live_1"),
             ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"),
             ("STRIPE_WEBHOOK_SECRET", "whsec_1"),
+            ("ENROL_MAIL_FROM", "Academy <hello@academy.example>"),
             ("ENROL_DEV_MAILBOX", "1"),
         ];
         assert!(production(with_mailbox).is_err());
@@ -364,6 +377,7 @@ mod tests {
             ("STRIPE_SECRET_KEY", "sk_live_1"),
             ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"),
             ("STRIPE_WEBHOOK_SECRET", "whsec_1"),
+            ("ENROL_MAIL_FROM", "Academy <hello@academy.example>"),
             ("ENROL_DEMO_STUDENTS", "1"),
         ];
         assert!(production(with_demo_students).unwrap_err().to_string().contains("ENROL_DEMO_STUDENTS"));

@@ -73,14 +73,25 @@ impl Mailer {
         }
         let site = state.db.site().await?.context("No site data to send mail from")?.site;
         let letterhead = Letterhead::of(&site, &state.config.public_url);
+        // A sender that cannot be used fails each mail like any other
+        // error, counted and tried again later, instead of stopping the
+        // outbox every few seconds.
         let sender = match &self.from {
-            Some(from) => from.clone(),
-            None => Mailbox::new(Some(site.title), site.email_address.parse().context("The college's email address is not valid")?),
+            Some(from) => Ok(from.clone()),
+            None => site.email_address.trim().parse().map(|address| Mailbox::new(Some(site.title.clone()), address)).map_err(|error| {
+                anyhow::anyhow!(
+                    "The college's email address {:?} cannot send mail ({error}): correct it in the site settings, or set ENROL_MAIL_FROM",
+                    site.email_address
+                )
+            }),
         };
         for mail in due {
-            let outcome = match self.message(&mail, &sender, &letterhead) {
-                Ok(message) => self.transport.send(message).await.map(drop).map_err(anyhow::Error::new),
-                Err(error) => Err(error),
+            let outcome = match &sender {
+                Ok(sender) => match self.message(&mail, sender, &letterhead) {
+                    Ok(message) => self.transport.send(message).await.map(drop).map_err(anyhow::Error::new),
+                    Err(error) => Err(error),
+                },
+                Err(error) => Err(anyhow::anyhow!("{error:#}")),
             };
             match outcome {
                 Ok(()) => {

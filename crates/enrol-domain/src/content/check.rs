@@ -2,7 +2,7 @@
 //! per field of its body that is missing, too long or out of range.
 
 use super::{ContentBody, ContentKind};
-use crate::contact::FieldErrors;
+use crate::contact::{FieldErrors, is_valid_email};
 use crate::learning::curriculum::check as check_curriculum;
 use crate::slug::is_slug;
 
@@ -137,6 +137,19 @@ impl ContentBody {
                 line("summary", &job.summary);
                 if job.id != key {
                     errors.insert("id", "A job's id is its key and cannot change.");
+                }
+            }
+        }
+        if let ContentBody::Site(site) = self {
+            // Mail is sent from the college's address unless the server
+            // names a sender: one that cannot send would stop every mail.
+            for (field, address) in [
+                ("email_address", &site.email_address),
+                ("support_email_address", &site.support_email_address),
+                ("models_email_address", &site.models_email_address),
+            ] {
+                if !address.trim().is_empty() && !is_valid_email(address.trim()) {
+                    errors.insert(field, "Enter an email address like hello@college.co.uk.");
                 }
             }
         }

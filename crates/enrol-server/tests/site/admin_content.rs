@@ -105,6 +105,15 @@ both_backends! {
         let (status, answer) = admin(&editor, &app, "POST", "/content/course/chemical-peels/publish", None).await;
         assert_eq!((status, answer["error"]["fields"]["section"].is_string()), (422, true), "{answer}");
         assert_eq!(admin(&editor, &app, "POST", "/content/course/nothing-here/publish", None).await.0, 404);
+        // The college's addresses send its mail: one that cannot is refused where it is typed.
+        let (_, site) = admin(&editor, &app, "GET", "/content/site/site", None).await;
+        let mut body = site["published"].clone();
+        body["email_address"] = json!("hello at calderbrook");
+        body["support_email_address"] = json!("support@calderbrook");
+        let (status, answer) = admin(&editor, &app, "PUT", "/content/site/site/draft", Some(json!({ "body": body }))).await;
+        assert_eq!(status, 422, "{answer}");
+        let fields: Vec<&str> = answer["error"]["fields"].as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(fields, ["email_address", "support_email_address"]);
         assert_eq!(admin(&editor, &app, "DELETE", "/content/course/chemical-peels/draft", None).await.0, 204);
         assert_eq!(admin(&editor, &app, "POST", "/content/course/chemical-peels/publish", None).await.0, 409);
         assert_eq!(audit_rows(&app).await, before + 1, "only the discarded draft is a change");

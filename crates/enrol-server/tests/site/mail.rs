@@ -134,4 +134,21 @@ both_backends! {
         assert!(received.lock().unwrap().is_empty());
         app.stop().await;
     }
+
+    async fn a_college_address_that_cannot_send_fails_each_mail_for_later_and_stops_nothing(app: TestApp) {
+        let (url, received) = fake_mail_server(false).await;
+        enquire(&app).await;
+        // As an editor once saved it, before addresses were checked on saving.
+        on_pool!(app.db(), pool => sqlx::query("update site set email_address = 'hello at calderbrook'").execute(pool).await.map(drop)).unwrap();
+        let mailer = Mailer::new(&url, None).unwrap();
+        let now = chrono::Utc::now();
+        assert_eq!(mailer.send_due(&app.state, now).await.unwrap(), Sent { sent: 0, failed: 2 }, "each mail fails; the outbox goes on");
+        let error: String = on_pool!(app.db(), pool => sqlx::query_scalar("select last_error from mail_outbox limit 1").fetch_one(pool).await).unwrap();
+        assert!(error.contains("cannot send mail") && error.contains("ENROL_MAIL_FROM"), "{error}");
+        // Corrected, the mails go at their next try.
+        on_pool!(app.db(), pool => sqlx::query("update site set email_address = 'hello@calderbrook.example'").execute(pool).await.map(drop)).unwrap();
+        assert_eq!(mailer.send_due(&app.state, now + chrono::Duration::minutes(3)).await.unwrap(), Sent { sent: 2, failed: 0 });
+        assert_eq!(received.lock().unwrap().len(), 2);
+        app.stop().await;
+    }
 }
