@@ -79,19 +79,24 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let row: Option<StartRow> = sqlx::query_as(sqlx::AssertSqlSafe(start_select()))
-                .bind(token_hash).bind(now).fetch_optional(&mut *tx).await?;
-            let Some(row) = row else {
+            // Deleting it is what uses it, and the transaction's first
+            // statement: it takes the write lock at once (on SQLite, a read
+            // first could not become a write while another instance writes),
+            // and of two requests at once one deletes it and the other stops here.
+            let used: Option<(String, String)> = sqlx::query_as(
+                "delete from password_reset where token_hash = $1 and expires_at > $2 and course_id is not null \
+                 returning user_id, course_id",
+            )
+            .bind(token_hash).bind(now).fetch_optional(&mut *tx).await?;
+            let Some((user_id, course_id)) = used else {
                 tx.rollback().await?;
                 return Ok(None);
             };
-            // Deleting it is what uses it: of two requests at once, one deletes it and the other stops here.
-            let used = sqlx::query("delete from password_reset where token_hash = $1").bind(token_hash).execute(&mut *tx).await?;
-            if used.rows_affected() != 1 {
-                tx.rollback().await?;
-                return Ok(None);
-            }
-            let user_id = row.user.id.clone();
+            let course_title: Option<String> = sqlx::query_scalar(
+                "select r.course_title from online_registration r join online_order o on o.id = r.online_order_id \
+                 join user_account u on u.email = o.email where u.id = $1 and r.course_id = $2 order by r.starts_at desc limit 1",
+            )
+            .bind(&user_id).bind(&course_id).fetch_optional(&mut *tx).await?;
             sqlx::query(
                 "update user_account set password_hash = $2, given_name = $3, family_name = $4, \
                  email_verified_at = coalesce(email_verified_at, $5) where id = $1",
@@ -103,7 +108,7 @@ impl Db {
                 .bind(&user_id).fetch_one(&mut *tx).await?;
             tx.claim_purchases(&user.id, &user.email).await?;
             tx.commit().await?;
-            Ok::<_, sqlx::Error>(Some(StartingCourse { course_title: row.course_title.unwrap_or_default(), course_id: row.course_id, user: user.into() }))
+            Ok::<_, sqlx::Error>(Some(StartingCourse { course_title: course_title.unwrap_or_default(), course_id, user: user.into() }))
         })
         .context("Failed to use the start link")
     }
