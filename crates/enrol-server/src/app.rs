@@ -48,12 +48,13 @@ impl App {
         let tracking_json = serde_json::to_string(&config.tracking)?;
         let image_cache = ImageCache::new(&config.image_cache, config.image_cache_max_bytes);
         let files = file_store::open(config.s3.as_ref(), &config.uploads_dir)?;
+        let page_cache_entries = config.page_cache_entries;
         let state = Arc::new(AppState {
             config,
             db,
             ssr,
             assets,
-            pages: PageCache::new(),
+            pages: PageCache::new(page_cache_entries),
             catalogue: CatalogueCache::default(),
             payments,
             content_version,

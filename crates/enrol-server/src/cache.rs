@@ -1,7 +1,9 @@
 //! What the server keeps in memory between requests: rendered anonymous
-//! pages, keyed by path and content version (nothing personal is ever
-//! rendered on the server, so one copy serves everyone), and the catalogue
-//! the pages and the checkout read, until the database's changes.
+//! pages, keyed by path, the query parameters pages read and the content
+//! version (nothing personal is ever rendered on the server, so one copy
+//! serves everyone), the least recently used going first when it is full;
+//! and the catalogue the pages and the checkout read, until the database's
+//! changes.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -14,7 +16,6 @@ use enrol_db::{Catalogue, Db};
 
 /// Pages show `now` (upcoming dates, the copyright year): keep them fresh.
 const TIME_TO_LIVE: Duration = Duration::from_secs(300);
-const CAPACITY: usize = 2048;
 
 #[derive(Debug)]
 pub struct CachedPage {
@@ -26,35 +27,61 @@ pub struct CachedPage {
 struct Entry {
     version: i64,
     stored: Instant,
+    used: Instant,
     page: Arc<CachedPage>,
 }
 
-#[derive(Default)]
 pub struct PageCache {
+    capacity: usize,
     entries: Mutex<HashMap<String, Entry>>,
 }
 
 impl PageCache {
-    pub fn new() -> Self {
-        Self::default()
+    /// A cache of at most `capacity` pages; 0 keeps none.
+    pub fn new(capacity: usize) -> Self {
+        PageCache { capacity, entries: Mutex::new(HashMap::with_capacity(capacity)) }
     }
 
     pub fn get(&self, key: &str, version: i64) -> Option<Arc<CachedPage>> {
-        let entries = self.entries.lock().ok()?;
-        entries.get(key).filter(|e| e.version == version && e.stored.elapsed() < TIME_TO_LIVE).map(|e| Arc::clone(&e.page))
+        let mut entries = self.entries.lock().ok()?;
+        let entry = entries.get_mut(key).filter(|e| e.version == version && e.stored.elapsed() < TIME_TO_LIVE)?;
+        entry.used = Instant::now();
+        Some(Arc::clone(&entry.page))
     }
 
     pub fn put(&self, key: String, version: i64, page: Arc<CachedPage>) {
+        if self.capacity == 0 {
+            return;
+        }
         if let Ok(mut entries) = self.entries.lock() {
-            if entries.len() >= CAPACITY {
-                // Unknown paths (404s, odd queries) must not grow memory without bound.
-                entries.retain(|_, e| e.version == version && e.stored.elapsed() < TIME_TO_LIVE && e.page.status == 200);
-                if entries.len() >= CAPACITY {
-                    entries.clear();
+            if entries.len() >= self.capacity && !entries.contains_key(&key) {
+                // Stale pages go first, then the least recently used one: a
+                // flood of new addresses can push out one page at a time,
+                // never the pages everyone is reading.
+                entries.retain(|_, e| e.version == version && e.stored.elapsed() < TIME_TO_LIVE);
+                if entries.len() >= self.capacity
+                    && let Some(oldest) = entries.iter().min_by_key(|(_, e)| e.used).map(|(key, _)| key.clone())
+                {
+                    entries.remove(&oldest);
                 }
             }
-            entries.insert(key, Entry { version, stored: Instant::now(), page });
+            let now = Instant::now();
+            entries.insert(key, Entry { version, stored: now, used: now, page });
         }
+    }
+
+    /// How many pages are kept.
+    pub fn len(&self) -> usize {
+        self.entries.lock().map_or(0, |entries| entries.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the page of `key` is kept, for any version.
+    pub fn holds(&self, key: &str) -> bool {
+        self.entries.lock().is_ok_and(|entries| entries.contains_key(key))
     }
 
     pub fn clear(&self) {
@@ -112,7 +139,7 @@ mod tests {
 
     #[test]
     fn a_page_is_served_for_its_version_only() {
-        let cache = PageCache::new();
+        let cache = PageCache::new(8);
         cache.put("/".into(), 3, page("home"));
         assert_eq!(cache.get("/", 3).unwrap().html, "home");
         assert!(cache.get("/", 4).is_none());
@@ -122,11 +149,22 @@ mod tests {
     }
 
     #[test]
-    fn stays_bounded() {
-        let cache = PageCache::new();
-        for i in 0..(CAPACITY + 10) {
+    fn stays_bounded_and_keeps_what_is_read() {
+        let cache = PageCache::new(64);
+        cache.put("/".into(), 1, page("home"));
+        for i in 0..1000 {
             cache.put(format!("/missing-{i}"), 1, page("x"));
+            // Everyone reads the home page between the flood's pages.
+            assert!(cache.get("/", 1).is_some(), "the page in use stays, at {i}");
         }
-        assert!(cache.entries.lock().unwrap().len() <= CAPACITY);
+        assert_eq!(cache.len(), 64);
+        assert!(cache.holds("/missing-999") && !cache.holds("/missing-0"), "the least recently used went first");
+    }
+
+    #[test]
+    fn none_are_kept_at_capacity_zero() {
+        let cache = PageCache::new(0);
+        cache.put("/".into(), 1, page("home"));
+        assert!(cache.get("/", 1).is_none() && cache.is_empty());
     }
 }

@@ -69,6 +69,9 @@ pub struct Config {
     pub limits: ClientLimits,
     /// How many connections are served at once, and how fast each must send.
     pub connections: ConnectionLimits,
+    /// `ENROL_PAGE_CACHE_ENTRIES` (default 2,048; 0 for none): rendered
+    /// pages kept in memory.
+    pub page_cache_entries: usize,
     /// `ENROL_VAT_NUMBER`: the college's VAT registration number, as it
     /// writes it (`GB 123 4567 89`), printed on its receipts and credit
     /// notes. Unset: they carry none.
@@ -266,6 +269,10 @@ impl Config {
             )?)?,
             ..ConnectionLimits::default()
         };
+        let page_cache_entries = match get("ENROL_PAGE_CACHE_ENTRIES") {
+            Some(raw) => raw.parse().ok().context("ENROL_PAGE_CACHE_ENTRIES must be a number (0 for no page cache)")?,
+            None => 2048,
+        };
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
         let ssr_engines = match get("ENROL_SSR_ENGINES") {
             Some(raw) => raw.parse().ok().filter(|n| *n > 0).context("ENROL_SSR_ENGINES must be a positive number")?,
@@ -292,6 +299,7 @@ impl Config {
             demo_students,
             limits,
             connections,
+            page_cache_entries,
             vat_number: vat_number_from_lookup(&get)?,
             reminders_every: std::time::Duration::from_secs(u64::from(number("ENROL_REMINDERS_EVERY_SECONDS", 300)?)),
         })

@@ -27,6 +27,20 @@ mod loaders;
 
 const ARTICLES_PER_PAGE: usize = 6;
 
+/// The query parameters the pages anyone may see read: the page cache keys
+/// a page on its path and these alone, so any other parameter (a tracking
+/// tag, or a made-up one to force a render) is served the same cached page.
+/// A page that reads another parameter must be personal, never cached.
+const PAGE_PARAMETERS: [&str; 6] = ["number", "page", "section", "session", "sort", "type"];
+
+/// The page cache's key for `path` and `query`: the path, then the
+/// parameters of [`PAGE_PARAMETERS`] present, in that order.
+pub fn cache_key(path: &str, query: &str) -> String {
+    let read: Vec<String> =
+        PAGE_PARAMETERS.iter().filter_map(|name| query_value(query, name).map(|value| format!("{name}={value}"))).collect();
+    if read.is_empty() { path.to_owned() } else { format!("{path}?{}", read.join("&")) }
+}
+
 /// The value of `name` in a query string (`a=1&b=2`), if present.
 fn query_value<'q>(query: &'q str, name: &str) -> Option<&'q str> {
     query.split('&').filter_map(|pair| pair.split_once('=')).find(|(k, _)| *k == name).map(|(_, v)| v)

@@ -73,7 +73,7 @@ fn private(mut response: Response) -> Response {
 #[tracing::instrument(skip(state, headers))]
 pub async fn show_page(State(state): State<Arc<AppState>>, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
-    let key = uri.path_and_query().map_or(path, |pq| pq.as_str()).to_owned();
+    let key = pages::cache_key(path, uri.query().unwrap_or_default());
     let version = state.content_version.load(Ordering::Relaxed);
     if let Some(page) = state.pages.get(&key, version) {
         return no_cache(page_response(&page));

@@ -38,6 +38,7 @@ mod online_theory;
 mod openapi;
 mod order_references;
 mod ownership;
+mod page_cache;
 mod pages;
 mod prices_shown;
 mod receipts;
