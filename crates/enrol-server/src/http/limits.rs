@@ -1,9 +1,12 @@
 //! Per-client rate limits on the calls that cost the college something
 //! (orders, payment intents, password checks, mail), with `tower_governor`:
 //! a burst, then a steady rate per minute, per client address as
-//! [`ClientIp`](crate::buyer::ClientIp) names it. A client over the limit
-//! gets 429 and a message it can act on. Each instance counts on its own.
+//! [`ClientIp`](crate::buyer::ClientIp) names it, an IPv6 client by its
+//! /64 (one household or device gets a whole /64, so counting addresses
+//! in it would count without end). A client over the limit gets 429 and a
+//! message it can act on. Each instance counts on its own.
 
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -25,10 +28,22 @@ use crate::http::ApiError;
 pub struct ClientKey;
 
 impl KeyExtractor for ClientKey {
-    type Key = std::net::IpAddr;
+    type Key = IpAddr;
 
     fn extract<T>(&self, request: &Request<T>) -> Result<Self::Key, GovernorError> {
-        request.extensions().get::<ClientIp>().map(|ClientIp(ip)| *ip).ok_or(GovernorError::UnableToExtractKey)
+        request.extensions().get::<ClientIp>().map(|ClientIp(ip)| counted_as(*ip)).ok_or(GovernorError::UnableToExtractKey)
+    }
+}
+
+/// The address a client's requests are counted under: an IPv4 address
+/// itself, an IPv6 address's /64.
+pub fn counted_as(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from(v6.to_bits() & !u128::from(u64::MAX))),
+        },
     }
 }
 
@@ -59,4 +74,19 @@ pub fn per_client(limits: &ClientLimits) -> GovernorLayer<ClientKey, NoOpMiddlew
             ApiError::Internal(anyhow::anyhow!("rate limiting failed: {other}")).into_response()
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_slash_64() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        assert_eq!(counted_as(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1:2::"));
+        assert_eq!(counted_as(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")), counted_as(ip("2001:db8:1:2::7")));
+        assert_ne!(counted_as(ip("2001:db8:1:3::1")), counted_as(ip("2001:db8:1:2::1")));
+        assert_eq!(counted_as(ip("198.51.100.9")), ip("198.51.100.9"));
+        assert_eq!(counted_as(ip("::ffff:198.51.100.9")), ip("198.51.100.9"));
+    }
 }

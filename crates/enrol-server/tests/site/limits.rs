@@ -235,3 +235,25 @@ async fn a_burst_from_one_client_is_slowed_down() {
     assert_eq!(status, 200, "another client is not slowed down");
     app.stop().await;
 }
+
+#[tokio::test]
+async fn an_ipv6_client_is_counted_by_its_slash_64_and_the_back_office_session_is_a_read() {
+    let app = limited_app(Backend::Sqlite).await.expect("SQLite is always available");
+    // Thirty addresses of one /64, each new: counted as one client.
+    let mut statuses = Vec::new();
+    for i in 0..30 {
+        statuses.push(
+            status_of(from(&app.client, &app, &format!("2001:db8:1:2::{i:x}"), "/api/code").json(&json!({ "code": "NOPE" }))).await.0,
+        );
+    }
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 10, "{statuses:?}");
+    let (status, _) = status_of(from(&app.client, &app, "2001:db8:1:3::1", "/api/code").json(&json!({ "code": "NOPE" }))).await;
+    assert_eq!(status, 200, "the next /64 is another client");
+
+    // An office of staff loading screens: fifty reads of the session from one address.
+    for _ in 0..50 {
+        let response = app.client.get(app.url("/api/admin/session")).header("x-forwarded-for", "198.51.100.20").send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 200);
+    }
+    app.stop().await;
+}

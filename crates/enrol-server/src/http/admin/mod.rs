@@ -198,9 +198,10 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
     let limited = Router::new()
         .route("/sign-in", post(auth::sign_in))
         .route("/invitations/{token}", get(auth::show_invitation).post(auth::accept_invitation))
-        .route("/session", get(auth::show_session))
         .layer(crate::http::limits::per_client(&state.config.limits));
-    limited.merge(guarded)
+    // Reading one's own session is a read every back office screen makes,
+    // not a write: a busy office must not spend its allowance on it.
+    limited.route("/session", get(auth::show_session)).merge(guarded)
 }
 
 /// The staff member signed in, for handlers behind the guard.
