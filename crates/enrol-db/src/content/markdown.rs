@@ -25,7 +25,14 @@ pub fn to_html(markdown: &str) -> String {
 }
 
 fn safe_url(url: CowStr<'_>) -> CowStr<'_> {
-    let lower = url.trim_start().to_ascii_lowercase();
+    let trimmed = url.trim_start();
+    // `//host/…` (and `/\host`, which browsers read the same) leaves the
+    // site: written out as the web address it is, so nothing takes it for
+    // one of the site's own pages.
+    if trimmed.starts_with("//") || trimmed.starts_with("/\\") || trimmed.starts_with('\\') {
+        return CowStr::Boxed(format!("https://{}", trimmed.trim_start_matches(['/', '\\'])).into_boxed_str());
+    }
+    let lower = trimmed.to_ascii_lowercase();
     let allowed = ["https://", "http://", "mailto:", "tel:", "/", "#"].iter().any(|p| lower.starts_with(p)) || !lower.contains(':');
     if allowed { url } else { CowStr::Borrowed("#") }
 }
@@ -59,6 +66,8 @@ mod tests {
         assert!(to_html("[a]( JavaScript:alert(1))").contains("href=\"#\""));
         assert!(to_html("![a](data:image/svg+xml,x)").contains("src=\"#\""));
         assert!(to_html("[a](/finance/)").contains("href=\"/finance/\""));
+        assert!(to_html("[a](//other.example/x)").contains("href=\"https://other.example/x\""), "another site is not the site's own page");
+        assert!(to_html("[a](/\\other.example)").contains("href=\"https://other.example\""));
         assert!(to_html("[a](https://example.org)").contains("href=\"https://example.org\""));
         assert!(to_html("[a](mailto:hello@example.org)").contains("mailto:"));
     }

@@ -1,7 +1,8 @@
 //! CSV files for spreadsheets (rosters, the accountant's exports): UTF-8
 //! with a byte-order mark (so Excel reads £ and accents), CRLF lines, every
 //! cell quoted, and a cell that a spreadsheet would run as a formula
-//! (`=`, `+`, `-`, `@`, tab, CR; plain numbers aside) opened with `'` so it
+//! (`=`, `+`, `-`, `@`, tab, CR, and their fullwidth forms, which some
+//! spreadsheets read the same; plain numbers aside) opened with `'` so it
 //! stays text.
 
 use axum::http::header;
@@ -15,7 +16,7 @@ fn is_number(value: &str) -> bool {
 
 /// One cell, quoted and defused.
 fn cell(value: &str) -> String {
-    let formula = value.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_number(value);
+    let formula = value.starts_with(['=', '+', '-', '@', '\t', '\r', '＝', '＋', '－', '＠']) && !is_number(value);
     let defused = if formula { format!("'{value}") } else { value.to_owned() };
     format!("\"{}\"", defused.replace('"', "\"\""))
 }
@@ -62,6 +63,8 @@ mod tests {
         assert_eq!(cell("-12.50"), "\"-12.50\"", "a refund stays a number");
         assert_eq!(cell("-1+1"), "\"'-1+1\"");
         assert_eq!(cell("+44 7700"), "\"'+44 7700\"");
+        assert_eq!(cell("＝HYPERLINK(1)"), "\"'＝HYPERLINK(1)\"", "the fullwidth equals sign too");
+        assert_eq!(cell("＠SUM(A1)"), "\"'＠SUM(A1)\"");
     }
 
     #[test]
