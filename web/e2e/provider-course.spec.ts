@@ -1,5 +1,6 @@
 import { createAccount, freshEmail, PASSWORD, signIn } from './accounts';
-import { execute, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, test } from './fixtures';
+import { execute, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
+import { addOwner, setUp } from './staff';
 
 // A course a hosted LMS teaches (decision 029), as a student with a
 // registration sold with a Coassemble course finds it. The browser tests'
@@ -53,4 +54,28 @@ test('the player offers the course at Coassemble and says plainly when it cannot
   await hydrated(page);
   const listed = page.getByRole('region', { name: 'Online courses' }).getByRole('listitem').filter({ hasText: 'Dermaplaning' });
   await expect(listed.getByRole('link', { name: /^(Start|Continue|Open)/ })).toHaveAttribute('href', PLAYER);
+});
+
+test('an editor names the Coassemble course in the course form, and a course id that is not a number is refused beside it', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await setUp(page, addOwner(`provider-${Date.now()}@college.test`, 'Robin Owner'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.goto(`/admin/content/course/${COURSE}/`);
+  const group = page.getByRole('group', { name: 'Taught on Coassemble' });
+  await group.getByLabel('Coassemble course id').fill('dermaplaning');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(group.getByText('Enter the Coassemble course id: the number in the course’s address at Coassemble')).toBeVisible();
+  await group.getByLabel('Coassemble course id').fill('4321');
+  await group.getByLabel('Coassemble group').fill('level-4');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText(/^Draft saved, .*Publish it to make it live\.$/)).toBeVisible();
+  const [[draft]] = query(`select draft from content_document where kind = 'course' and key = '${COURSE}'`) as [[string]];
+  expect(JSON.parse(draft).provider).toEqual({ coassemble: { course: '4321', group: 'level-4' } });
+  await expectNoAxeViolations(page);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await group.screenshot({ path: `/tmp/shots/provider/course-form-${width}.png` });
+  }
+  await page.setViewportSize({ width: 320, height: 700 });
+  await expectNoSidewaysScroll(page);
 });
