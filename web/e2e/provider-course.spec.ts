@@ -70,7 +70,7 @@ test('an editor names the Coassemble course in the course form, and a course id 
   await page.getByRole('button', { name: 'Save draft' }).click();
   await expect(page.getByText(/^Draft saved, .*Publish it to make it live\.$/)).toBeVisible();
   const [[draft]] = query(`select draft from content_document where kind = 'course' and key = '${COURSE}'`) as [[string]];
-  expect(JSON.parse(draft).provider).toEqual({ coassemble: { course: '4321', group: 'level-4' } });
+  expect((JSON.parse(draft) as { provider?: unknown }).provider).toEqual({ coassemble: { course: '4321', group: 'level-4' } });
   await expectNoAxeViolations(page);
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });

@@ -269,7 +269,8 @@ async fn a_course_taught_on_coassemble_opens_there_for_its_student_only(backend:
 
     // Once access has ended, the form and the player say so, and Coassemble is not asked.
     let ended_at = Utc::now() - chrono::Duration::days(1);
-    on_pool!(app.db(), pool => sqlx::query("update online_registration set ends_at = $1").bind(ended_at).execute(pool).await.map(drop)).unwrap();
+    on_pool!(app.db(), pool => sqlx::query("update online_registration set ends_at = $1").bind(ended_at).execute(pool).await.map(drop))
+        .unwrap();
     let ended = open(&app, Some(&sam)).await;
     assert_eq!((ended.status().as_u16(), location(&ended)), (303, format!("/learn/{COURSE}/")));
     assert_eq!(page(&app, &format!("/learn/{COURSE}/"), Some(&sam)).await["page"]["kind"], "courseClosed");
