@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::learning::curriculum::Curriculum;
+use crate::learning::provider::CourseProvider;
 use crate::page::Faq;
 use crate::site::{FooterLinks, SocialMedia};
 
@@ -193,6 +194,12 @@ pub struct CourseBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub learning: Option<Curriculum>,
+    /// The hosted LMS that teaches this online course instead of its
+    /// lessons (decision 029): `provider: {coassemble: {course, group}}`.
+    /// A registration keeps the ids it was sold with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub provider: Option<CourseProvider>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -3,7 +3,8 @@
 //! is shown and marked ([`quiz`]), how far a student has got
 //! ([`progress`]), whether they may study it now ([`access`]), the
 //! reminder to finish an in-person course's theory ([`reminder`]), and the
-//! SCORM packages a course may be taught by instead ([`scorm`]). Pure
+//! SCORM packages a course may be taught by instead ([`scorm`]), or the
+//! hosted LMS that teaches it in Enrol's place ([`provider`]). Pure
 //! rules: the server reads the records, asks these and stores the answers.
 //!
 //! `curriculum` is the base: `quiz`, `progress` and `access` read it,
@@ -13,6 +14,7 @@
 pub mod access;
 pub mod curriculum;
 pub mod progress;
+pub mod provider;
 pub mod quiz;
 pub mod reminder;
 pub mod scorm;

@@ -95,6 +95,8 @@ pub enum Page {
     Quiz(QuizPage),
     /// `/learn/{course}/` of a course taught by a SCORM package.
     ScormCourse(ScormCoursePage),
+    /// `/learn/{course}/` of a course a hosted LMS teaches.
+    ProviderCourse(ProviderCoursePage),
     /// An online course whose access ended.
     CourseClosed(CourseClosedPage),
     NotFound(NotFoundPage),
@@ -147,6 +149,7 @@ impl Page {
             Page::Lesson(_) => "lesson",
             Page::Quiz(_) => "quiz",
             Page::ScormCourse(_) => "scormCourse",
+            Page::ProviderCourse(_) => "providerCourse",
             Page::CourseClosed(_) => "courseClosed",
             Page::NotFound(_) => "notFound",
         }

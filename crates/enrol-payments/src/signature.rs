@@ -3,6 +3,8 @@
 //! The signed payload is `"{t}.{body}"`, signed with HMAC-SHA256 keyed by the
 //! endpoint secret exactly as written (`whsec_…`, not base64-decoded). The
 //! sandbox signs its own events with [`sign`], so one [`verify`] serves both.
+//! A hosted LMS (decision 029) signs the same payload but sends the
+//! timestamp and the hex apart: [`verify_tag`] checks one such pair.
 
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
@@ -17,7 +19,7 @@ pub enum SignatureError {
     Malformed(&'static str),
     #[error("The Stripe-Signature header has no v1 signature.")]
     NoSignature,
-    #[error("No v1 signature matches the body: the webhook secret is wrong or the body was altered.")]
+    #[error("No signature matches the body: the webhook secret is wrong or the body was altered.")]
     NoMatch,
     #[error("The signature is {age_secs} s old, more than the {TOLERANCE_SECS} s allowed.")]
     TooOld { age_secs: i64 },
@@ -27,8 +29,21 @@ pub enum SignatureError {
 
 /// The `Stripe-Signature` header value for `body` signed at `timestamp`.
 pub fn sign(body: &[u8], secret: &str, timestamp: i64) -> String {
-    let tag = mac(body, secret, timestamp).finalize().into_bytes();
-    format!("t={timestamp},v1={}", hex::encode(tag))
+    format!("t={timestamp},v1={}", tag_hex(body, secret, timestamp))
+}
+
+/// HMAC-SHA256 of `"{timestamp}.{body}"` keyed by `secret`, in hex.
+pub fn tag_hex(body: &[u8], secret: &str, timestamp: i64) -> String {
+    hex::encode(mac(body, secret, timestamp).finalize().into_bytes())
+}
+
+/// Checks one hex signature `tag` of `body` made at `timestamp` (Unix
+/// seconds), in constant time, within [`TOLERANCE_SECS`] of `now`.
+pub fn verify_tag(tag: &str, timestamp: i64, body: &[u8], secret: &str, now: i64) -> Result<(), SignatureError> {
+    if !matches(&mac(body, secret, timestamp), tag) {
+        return Err(SignatureError::NoMatch);
+    }
+    fresh(timestamp, now)
 }
 
 /// Checks a `Stripe-Signature` header against the raw request body.
@@ -43,11 +58,14 @@ pub fn verify(header: &str, body: &[u8], secret: &str, now: i64) -> Result<(), S
     let expected = mac(body, secret, timestamp);
     // A v1 that is not hex cannot match; it is skipped rather than refused
     // so one garbled entry does not hide a good one.
-    let matches =
-        signatures.iter().filter_map(|signature| hex::decode(signature).ok()).any(|tag| expected.clone().verify_slice(&tag).is_ok());
-    if !matches {
+    if !signatures.iter().any(|signature| matches(&expected, signature)) {
         return Err(SignatureError::NoMatch);
     }
+    fresh(timestamp, now)
+}
+
+/// Whether a signature made at `timestamp` is recent enough at `now`.
+fn fresh(timestamp: i64, now: i64) -> Result<(), SignatureError> {
     let age_secs = now - timestamp;
     if age_secs > TOLERANCE_SECS {
         return Err(SignatureError::TooOld { age_secs });
@@ -56,6 +74,11 @@ pub fn verify(header: &str, body: &[u8], secret: &str, now: i64) -> Result<(), S
         return Err(SignatureError::InFuture { ahead_secs: -age_secs });
     }
     Ok(())
+}
+
+/// Whether the hex `tag` is `expected`'s, compared in constant time.
+fn matches(expected: &Hmac<Sha256>, tag: &str) -> bool {
+    hex::decode(tag).is_ok_and(|tag| expected.clone().verify_slice(&tag).is_ok())
 }
 
 fn mac(body: &[u8], secret: &str, timestamp: i64) -> Hmac<Sha256> {
@@ -112,6 +135,18 @@ mod tests {
         let header = format!("t={T},v1={BODY_V1}");
         assert_eq!(verify(&header, BODY, SECRET, T + 10), Ok(()));
         assert_eq!(verify(&format!("t={T},v1={EMPTY_OBJECT_V1}"), b"{}", SECRET, T), Ok(()));
+    }
+
+    #[test]
+    fn a_signature_sent_apart_from_its_timestamp_is_checked_alike() {
+        assert_eq!(tag_hex(BODY, SECRET, T), BODY_V1);
+        assert_eq!(verify_tag(BODY_V1, T, BODY, SECRET, T + 10), Ok(()));
+        assert_eq!(verify_tag(BODY_V1, T + 1, BODY, SECRET, T), Err(SignatureError::NoMatch));
+        assert_eq!(verify_tag("not hex", T, BODY, SECRET, T), Err(SignatureError::NoMatch));
+        assert_eq!(
+            verify_tag(BODY_V1, T, BODY, SECRET, T + TOLERANCE_SECS + 1),
+            Err(SignatureError::TooOld { age_secs: TOLERANCE_SECS + 1 })
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::cache::{CatalogueCache, PageCache};
 use crate::config::Config;
 use crate::images::ImageCache;
 use crate::state::{AppState, london_day, notice_versions};
-use crate::{content_pack, demo_students, file_store, gateway, http, mailer, reconcile, serve};
+use crate::{content_pack, demo_students, file_store, gateway, http, mailer, provider, reconcile, serve};
 
 pub struct App {
     pub state: Arc<AppState>,
@@ -49,6 +49,10 @@ impl App {
         let image_cache = ImageCache::new(&config.image_cache, config.image_cache_max_bytes);
         let files = file_store::open(config.s3.as_ref(), &config.uploads_dir)?;
         let page_cache_entries = config.page_cache_entries;
+        let provider = provider::build(config.coassemble.as_ref())?;
+        if provider.as_ref().is_some_and(|p| !p.takes_webhooks()) {
+            tracing::warn!("ENROL_COASSEMBLE_WEBHOOK_SECRET is not set: courses completed at Coassemble issue no certificate");
+        }
         let state = Arc::new(AppState {
             config,
             db,
@@ -63,6 +67,7 @@ impl App {
             tracking_json,
             image_cache,
             files,
+            provider,
         });
         Ok(App { state })
     }

@@ -79,6 +79,10 @@ pub struct Config {
     /// `ENROL_REMINDERS_EVERY_SECONDS` (default 300): how often the balance
     /// reminders are looked for.
     pub reminders_every: std::time::Duration,
+    /// `ENROL_COASSEMBLE_*`: the hosted LMS that teaches the online courses
+    /// whose content names it (decision 029). Unset: such a course's
+    /// player says it is not open yet.
+    pub coassemble: Option<crate::provider::coassemble::CoassembleConfig>,
 }
 
 /// How much one client (one address) may ask of the costly calls.
@@ -302,6 +306,7 @@ impl Config {
             page_cache_entries,
             vat_number: vat_number_from_lookup(&get)?,
             reminders_every: std::time::Duration::from_secs(u64::from(number("ENROL_REMINDERS_EVERY_SECONDS", 300)?)),
+            coassemble: crate::provider::coassemble::CoassembleConfig::from_lookup(&get)?,
         })
     }
 

@@ -20,6 +20,7 @@ pub mod mail_html;
 pub mod mailer;
 pub mod pages;
 pub mod print;
+pub mod provider;
 pub mod reconcile;
 pub mod refunds;
 pub mod reminders;

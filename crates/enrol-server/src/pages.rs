@@ -24,6 +24,7 @@ use crate::buyer::Viewer;
 /// Articles per page of the blog.
 mod learning;
 mod loaders;
+mod provider_course;
 
 const ARTICLES_PER_PAGE: usize = 6;
 
@@ -84,6 +85,7 @@ pub fn is_personal(page: &Page) -> bool {
             | Page::Lesson(_)
             | Page::Quiz(_)
             | Page::ScormCourse(_)
+            | Page::ProviderCourse(_)
             | Page::CourseClosed(_)
     )
 }

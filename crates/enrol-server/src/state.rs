@@ -15,6 +15,7 @@ use crate::cache::{CatalogueCache, PageCache};
 use crate::config::Config;
 use crate::file_store::FileStore;
 use crate::images::ImageCache;
+use crate::provider::LearningProvider;
 
 /// Everything a request handler reaches.
 pub struct AppState {
@@ -38,6 +39,9 @@ pub struct AppState {
     pub image_cache: ImageCache,
     /// The files students send and the images staff upload.
     pub files: Arc<dyn FileStore>,
+    /// The hosted LMS that teaches the courses sold with its ids, if one is
+    /// configured (decision 029).
+    pub provider: Option<Arc<dyn LearningProvider>>,
 }
 
 /// Days from the common era of the London date at `now`.

@@ -152,6 +152,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::Lesson(_)
         | Page::Quiz(_)
         | Page::ScormCourse(_)
+        | Page::ProviderCourse(_)
         | Page::CourseClosed(_)
         | Page::NotFound(_) => {}
     }

@@ -248,12 +248,15 @@ impl Db {
             for line in &lines {
                 // A course, or an add-on that is a course (its offer names it).
                 if let Some(course_id) = &tx.line_course(&line.item).await? {
-                    let months = tx.access_months(course_id).await?;
+                    let delivery = tx.course_delivery(course_id).await?;
+                    let (provider_course, provider_group) = delivery.provider_ids();
                     sqlx::query(
                         "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, \
-                         starts_at, ends_at) values ($1, $2, $3, $4, $5, $6, $6, $7) on conflict (online_order_id, course_id) do nothing"
+                         starts_at, ends_at, coassemble_course_id, coassemble_group_id) values ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9) \
+                         on conflict (online_order_id, course_id) do nothing"
                     ).bind(public_id()).bind(&user_id).bind(&order.id).bind(course_id)
-                        .bind(&line.title).bind(now).bind(access_ends(now, months)).execute(&mut *tx).await?;
+                        .bind(&line.title).bind(now).bind(access_ends(now, delivery.months))
+                        .bind(provider_course).bind(provider_group).execute(&mut *tx).await?;
                     first_course.get_or_insert_with(|| course_id.clone());
                 }
             }

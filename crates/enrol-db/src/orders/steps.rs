@@ -1,8 +1,8 @@
 //! The steps of orders inside a caller's transaction, on either engine
 //! ([`crate::for_both_engines!`]): a booking locked and read, written as a
 //! new order or as a changed one, what its buyer agreed to, what to
-//! bring to its training, the course an online order's line gives and the
-//! online theory a booking gives.
+//! bring to its training, the course an online order's line gives (and how
+//! it is delivered) and the online theory a booking gives.
 
 use chrono::{DateTime, Utc};
 
@@ -10,15 +10,33 @@ use enrol_domain::consent::Consent;
 use enrol_domain::content::CourseBody;
 use enrol_domain::enrollment::BookedCourse;
 use enrol_domain::learning::access::{DEFAULT_ACCESS_MONTHS, access_ends};
+use enrol_domain::learning::provider::CourseProvider;
 use enrol_domain::online_order::LineItem;
 
 use crate::orders::enrollments::{Column, Row, SELECT, Value, chosen, insert_statement, update_statement};
 use crate::{EnrollmentRecord, NewEnrollment, for_both_engines, public_id};
 
+/// How an online course is delivered to a registration made now: for how
+/// many months, and by which hosted LMS course, if one teaches it.
+pub(crate) struct Delivery {
+    pub months: u32,
+    pub provider: Option<CourseProvider>,
+}
+
+impl Delivery {
+    /// The provider's course and group, as a registration's columns keep them.
+    pub fn provider_ids(&self) -> (Option<&str>, Option<&str>) {
+        let course = self.provider.as_ref().map(CourseProvider::course);
+        (course.map(|c| c.course.as_str()), course.and_then(|c| c.group.as_deref()))
+    }
+}
+
 pub(crate) trait OrderSteps {
-    /// How many months online course `course_id` is sold for: its
-    /// published curriculum's, or [`DEFAULT_ACCESS_MONTHS`] before it has one.
-    async fn access_months(&mut self, course_id: &str) -> sqlx::Result<u32>;
+    /// How online course `course_id` is delivered, as published now: its
+    /// curriculum's months (or [`DEFAULT_ACCESS_MONTHS`] before it has
+    /// one) and the provider course that teaches it, which a registration
+    /// keeps so a later change of content moves no one already studying.
+    async fn course_delivery(&mut self, course_id: &str) -> sqlx::Result<Delivery>;
 
     /// The online course a line of an online order gives: a course's own,
     /// or the one an add-on's offer names (`None`: a product, no course).
@@ -194,18 +212,17 @@ for_both_engines! {
             }
         }
 
-        async fn access_months(&mut self, course_id: &str) -> sqlx::Result<u32> {
+        async fn course_delivery(&mut self, course_id: &str) -> sqlx::Result<Delivery> {
             let published: Option<Option<String>> =
                 sqlx::query_scalar("select published from content_document where kind = 'course' and key = $1")
                     .bind(course_id)
                     .fetch_optional(&mut *self)
                     .await?;
-            let months = published
-                .flatten()
-                .and_then(|json| serde_json::from_str::<CourseBody>(&json).ok())
-                .and_then(|course| course.learning)
-                .map_or(DEFAULT_ACCESS_MONTHS, |learning| learning.access_months);
-            Ok(months)
+            let course = published.flatten().and_then(|json| serde_json::from_str::<CourseBody>(&json).ok());
+            Ok(Delivery {
+                months: course.as_ref().and_then(|c| c.learning.as_ref()).map_or(DEFAULT_ACCESS_MONTHS, |learning| learning.access_months),
+                provider: course.and_then(|c| c.provider),
+            })
         }
 
         async fn grant_theory(
@@ -223,7 +240,7 @@ for_both_engines! {
                 .fetch_optional(&mut *self)
                 .await?;
                 let Some((theory_id, title)) = theory else { continue };
-                let months = self.access_months(&theory_id).await?;
+                let months = self.course_delivery(&theory_id).await?.months;
                 sqlx::query(
                     "insert into booking_theory (enrollment_id, course_id, course_title, user_id, starts_at, ends_at) \
                      values ($1, $2, $3, $4, $5, $6) on conflict (enrollment_id, course_id) do nothing",

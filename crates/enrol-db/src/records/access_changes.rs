@@ -85,8 +85,8 @@ impl Db {
                  and not removed order by (revoked_at is null) desc, ends_at desc limit 1"
             ).bind(&user_id).bind(course_id).fetch_optional(&mut *tx).await?;
             let current = best.map(|d| Access::of(d.starts_at, d.ends_at, d.revoked_at, now));
-            let months = tx.access_months(course_id).await?;
-            let ends_at = match grant_ends(current, last_day_chosen, months, now) {
+            let delivery = tx.course_delivery(course_id).await?;
+            let ends_at = match grant_ends(current, last_day_chosen, delivery.months, now) {
                 Ok(ends_at) => ends_at,
                 Err(refused) => {
                     tx.rollback().await?;
@@ -94,10 +94,12 @@ impl Db {
                 }
             };
             let id = public_id();
+            let (provider_course, provider_group) = delivery.provider_ids();
             sqlx::query(
                 "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, starts_at, ends_at, \
-                 granted_by) values ($1, $2, null, $3, $4, $5, $5, $6, $7)"
-            ).bind(&id).bind(&user_id).bind(course_id).bind(&title).bind(now).bind(ends_at).bind(staff_id).execute(&mut *tx).await?;
+                 granted_by, coassemble_course_id, coassemble_group_id) values ($1, $2, null, $3, $4, $5, $5, $6, $7, $8, $9)"
+            ).bind(&id).bind(&user_id).bind(course_id).bind(&title).bind(now).bind(ends_at).bind(staff_id)
+                .bind(provider_course).bind(provider_group).execute(&mut *tx).await?;
             let entry = AuditEntry::new(staff_id, "access.grant", "online_registration", &id)
                 .after(json!({ "email": email, "courseId": course_id, "course": title, "lastDay": last_day(ends_at) }));
             tx.audit(&entry, now).await?;

@@ -59,6 +59,8 @@ impl Db {
             starts_at: DateTime<Utc>,
             ends_at: DateTime<Utc>,
             revoked_at: Option<DateTime<Utc>>,
+            /// The hosted LMS course it was sold with (decision 029).
+            coassemble_course_id: Option<String>,
         }
         let (enrollments, payments, documents, courses) = on_pool!(self, pool => {
             let enrollments: Vec<EnrollmentRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
@@ -76,10 +78,10 @@ impl Db {
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the receipts")?;
             let courses: Vec<CourseRow> = sqlx::query_as(
                 // Bought online (or given by staff, without an order), or the theory of a booking.
-                "select * from (select o.reference, r.course_id, r.course_title, r.complete, r.starts_at, r.ends_at, r.revoked_at \
-                 from online_registration r left join online_order o on o.id = r.online_order_id where r.user_id = $1 and not r.removed \
-                 union all select e.reference, t.course_id, t.course_title, false as complete, t.starts_at, t.ends_at, t.revoked_at \
-                 from booking_theory t join enrollment e on e.id = t.enrollment_id where t.user_id = $1) access \
+                "select * from (select o.reference, r.course_id, r.course_title, r.complete, r.starts_at, r.ends_at, r.revoked_at, \
+                 r.coassemble_course_id from online_registration r left join online_order o on o.id = r.online_order_id \
+                 where r.user_id = $1 and not r.removed union all select e.reference, t.course_id, t.course_title, false as complete, \
+                 t.starts_at, t.ends_at, t.revoked_at, null from booking_theory t join enrollment e on e.id = t.enrollment_id where t.user_id = $1) access \
                  order by course_id, (revoked_at is null), ends_at"
             ).bind(&user.id).fetch_all(pool).await.context("Failed to read the online courses")?;
             (enrollments, payments, documents, courses)
@@ -122,8 +124,12 @@ impl Db {
         }
         let mut online_courses = Vec::with_capacity(best.len());
         for c in best {
-            // A course is studied by its SCORM package when it has one, else by its lessons.
-            let (teaches, percent, complete) = match self.course_package(&c.course_id).await? {
+            // A course is studied at its hosted LMS when it was sold so (which
+            // tells Enrol only of its completion), else by its SCORM package
+            // when it has one, else by its lessons.
+            let package = if c.coassemble_course_id.is_some() { None } else { self.course_package(&c.course_id).await? };
+            let (teaches, percent, complete) = match package {
+                None if c.coassemble_course_id.is_some() => (true, if c.complete { 100 } else { 0 }, c.complete),
                 Some(_) => {
                     let kept = self.course_cmi(&user.id, &c.course_id).await?;
                     let complete = kept.as_ref().is_some_and(|kept| kept.completed_at.is_some());

@@ -147,7 +147,7 @@ impl Db {
                 ).bind(&order).bind(serde_json::to_string(&lines)?).bind(total).bind(&amelia).bind(DEMO_STUDENT_EMAIL).bind(now)
                     .bind(&online_reference).execute(&mut *tx).await?;
                 for (course_id, title, ..) in &online {
-                    let months = tx.access_months(course_id).await?;
+                    let months = tx.course_delivery(course_id).await?.months;
                     sqlx::query(
                         "insert into online_registration (id, user_id, online_order_id, course_id, course_title, created_at, starts_at, ends_at) \
                          values ($1, $2, $3, $4, $5, $6, $6, $7)"

@@ -9,19 +9,31 @@ use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use enrol_domain::content::{ContentBody, ContentKind, CourseBody};
+use enrol_domain::learning::access::Access;
 use enrol_domain::learning::progress::StudyRecord;
+use enrol_domain::learning::provider::CourseProvider;
 use enrol_domain::learning::quiz::{Answers, Graded};
 
 use crate::{Db, on_pool, public_id};
 
 /// The dates of the registration that gives a student the most access to
 /// a course, bought or with a booking: one not revoked and ending last,
-/// else the latest revoked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, sqlx::FromRow)]
+/// else the latest revoked; and the hosted LMS course it was sold with
+/// (decision 029), which a booking's theory never has.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct CourseRegistration {
     pub starts_at: DateTime<Utc>,
     pub ends_at: DateTime<Utc>,
     pub revoked_at: Option<DateTime<Utc>>,
+    coassemble_course_id: Option<String>,
+    coassemble_group_id: Option<String>,
+}
+
+impl CourseRegistration {
+    /// The hosted LMS course that teaches this registration, if one does.
+    pub fn provider(&self) -> Option<CourseProvider> {
+        CourseProvider::from_columns(self.coassemble_course_id.clone(), self.coassemble_group_id.clone())
+    }
 }
 
 /// A student's attempts at one quiz so far.
@@ -59,11 +71,30 @@ impl Db {
     /// access; `None` when they never had one.
     pub async fn course_registration(&self, user_id: &str, course_id: &str) -> anyhow::Result<Option<CourseRegistration>> {
         on_pool!(self, pool => sqlx::query_as(
-            "select * from (select starts_at, ends_at, revoked_at from online_registration where user_id = $1 and course_id = $2 \
-             union all select starts_at, ends_at, revoked_at from booking_theory where user_id = $1 and course_id = $2) access \
+            "select * from (select starts_at, ends_at, revoked_at, coassemble_course_id, coassemble_group_id from online_registration \
+             where user_id = $1 and course_id = $2 union all select starts_at, ends_at, revoked_at, null, null from booking_theory \
+             where user_id = $1 and course_id = $2) access \
              order by (revoked_at is null) desc, ends_at desc limit 1"
         ).bind(user_id).bind(course_id).fetch_optional(pool).await)
         .context("Failed to read the course's registration")
+    }
+
+    /// The online courses `user_id` may study now through a registration
+    /// sold with the Coassemble course `provider_course` (decision 029):
+    /// those its completion there completes.
+    pub async fn courses_taught_by(&self, user_id: &str, provider_course: &str, now: DateTime<Utc>) -> anyhow::Result<Vec<String>> {
+        let rows: Vec<(String, DateTime<Utc>, DateTime<Utc>, Option<DateTime<Utc>>)> = on_pool!(self, pool => sqlx::query_as(
+            "select course_id, starts_at, ends_at, revoked_at from online_registration \
+             where user_id = $1 and coassemble_course_id = $2 and not removed order by course_id"
+        ).bind(user_id).bind(provider_course).fetch_all(pool).await)
+        .context("Failed to read the registrations a provider's course teaches")?;
+        let mut courses: Vec<String> = rows
+            .into_iter()
+            .filter(|(_, starts_at, ends_at, revoked_at)| Access::of(*starts_at, *ends_at, *revoked_at, now).may_study())
+            .map(|(course_id, ..)| course_id)
+            .collect();
+        courses.dedup();
+        Ok(courses)
     }
 
     /// What `user_id` has done of `course_id`: lessons completed, quizzes

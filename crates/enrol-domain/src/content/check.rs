@@ -99,6 +99,13 @@ impl ContentBody {
                         errors.insert("learning", "Check the lessons and quizzes: each problem is named where it is.");
                     }
                 }
+                if let Some(provider) = &course.provider {
+                    if !course.online {
+                        errors.insert("provider", "Only an online course is taught by a hosted LMS.");
+                    } else if let Some(problem) = provider.problem() {
+                        errors.insert("provider", problem);
+                    }
+                }
             }
             ContentBody::Pathway(level) => {
                 line("title", &level.title);
@@ -197,5 +204,22 @@ mod tests {
         });
         let errors = ContentBody::from_json(ContentKind::Course, course).unwrap().check("chemical-peels");
         assert_eq!(errors.keys().copied().collect::<Vec<_>>(), ["price", "slug", "was_price", "what_to_bring"]);
+    }
+
+    #[test]
+    fn only_an_online_course_names_a_hosted_lms_and_its_course_id_is_checked() {
+        let course = |online: bool, provider: serde_json::Value| {
+            let body = serde_json::json!({
+                "title": "Dermaplaning", "section": "elearning", "online": online, "package": false, "summary": "Online",
+                "image": {"file": "a.svg", "alt": "A course"}, "price_id": "price_1", "price": 9_900, "was_price": null,
+                "duration": "6 hours", "level": "Level 3", "accreditation": "", "prerequisites": "", "includes": [],
+                "kit": null, "description": "", "provider": provider
+            });
+            ContentBody::from_json(ContentKind::Course, body).unwrap().check("dermaplaning-online")
+        };
+        assert!(course(true, serde_json::json!({"coassemble": {"course": "4321", "group": "level-4"}})).is_empty());
+        let errors = course(false, serde_json::json!({"coassemble": {"course": "4321"}}));
+        assert_eq!(errors.get("provider"), Some(&"Only an online course is taught by a hosted LMS."));
+        assert!(course(true, serde_json::json!({"coassemble": {"course": "abc"}}))["provider"].contains("course id"));
     }
 }

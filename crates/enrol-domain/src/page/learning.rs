@@ -147,6 +147,24 @@ pub struct ScormCoursePage {
     pub certificate: Option<String>,
 }
 
+/// `/learn/{course}/` of a course a hosted LMS teaches (decision 029): a
+/// button that asks the server for the student's launch address there.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct ProviderCoursePage {
+    pub course: LearnCourse,
+    pub access: Access,
+    /// The provider's name: "Coassemble".
+    pub provider: String,
+    /// Where the "Open your course" form posts: `/learn/{course}/open`.
+    pub open_url: String,
+    /// Why the last "Open your course" did not open it, in one sentence.
+    pub problem: Option<String>,
+    /// The number of the course's certificate, once completed.
+    pub certificate: Option<String>,
+}
+
 /// `/learn/{course}/` (and its steps) once the student's access ended.
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]

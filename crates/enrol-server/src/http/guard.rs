@@ -1,31 +1,45 @@
 //! Requests that change something must be JSON from the site's own pages.
 //! Browsers cannot send a cross-site JSON request without a CORS preflight,
 //! which this server never grants, and a foreign `Origin` is refused
-//! outright: cookies can then never be used by another site (CSRF).
+//! outright: cookies can then never be used by another site (CSRF). The
+//! one plain form post with the session (the player's "Open your course",
+//! decision 029) must name the site as its origin.
 
 use std::sync::Arc;
 
 use axum::extract::{Request, State};
-use axum::http::{Method, header};
+use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::AppState;
 use crate::http::ApiError;
 
+/// Whether `origin` is this site's: its public address, or the host the
+/// request was sent to.
+fn is_own_origin(state: &AppState, headers: &HeaderMap, origin: &HeaderValue) -> bool {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
+    let origin = origin.to_str().unwrap_or_default();
+    origin == state.config.public_url || origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host)
+}
+
+/// Whether a form post came from one of the site's own pages: browsers
+/// name the page's origin on every form post (and send the `SameSite=Lax`
+/// session cookie on none from another site), so a post without it, or
+/// from elsewhere, is not one the student made here.
+pub(crate) fn is_own_form_post(state: &AppState, headers: &HeaderMap) -> bool {
+    headers.get(header::ORIGIN).is_some_and(|origin| is_own_origin(state, headers, origin))
+}
+
 pub async fn same_site_json(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     if matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.run(request).await;
     }
     let headers = request.headers();
-    if let Some(origin) = headers.get(header::ORIGIN) {
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
-        let origin = origin.to_str().unwrap_or_default();
-        let own =
-            origin == state.config.public_url || origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host);
-        if !own {
-            return ApiError::CrossSite.into_response();
-        }
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !is_own_origin(&state, headers, origin)
+    {
+        return ApiError::CrossSite.into_response();
     }
     let json = headers
         .get(header::CONTENT_TYPE)

@@ -28,11 +28,15 @@ use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
 use crate::http::student::{Student, private};
 
-/// Whether `user_id` may study `course_id` now: 404 when not, as for a
-/// course that does not exist. Every lesson, quiz and package call asks.
+/// Whether `user_id` may study `course_id` now in Enrol's own player: 404
+/// when not, as for a course that does not exist (a registration sold with
+/// a hosted LMS's course is studied there, decision 029). Every lesson,
+/// quiz and package call asks.
 pub(crate) async fn may_study(state: &AppState, user_id: &str, course_id: &str) -> Result<(), ApiError> {
     let registration = state.db.course_registration(user_id, course_id).await?.ok_or(ApiError::NotFound)?;
-    if !Access::of(registration.starts_at, registration.ends_at, registration.revoked_at, Utc::now()).may_study() {
+    if registration.provider().is_some()
+        || !Access::of(registration.starts_at, registration.ends_at, registration.revoked_at, Utc::now()).may_study()
+    {
         return Err(ApiError::NotFound);
     }
     Ok(())

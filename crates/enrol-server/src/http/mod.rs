@@ -28,6 +28,7 @@ mod newsletter;
 mod online_checkout;
 mod openapi;
 mod pages;
+mod provider;
 pub(crate) mod receipts;
 mod sandbox;
 mod sandbox_intents;
@@ -73,7 +74,9 @@ pub(crate) const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-
 /// Stripe as the gateway, Stripe.js and its payment frames (and this site's
 /// own frames: the back office's preview); and the hosts of
 /// the analytics and marketing tools configured (loaded only with consent).
-pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -> HeaderValue {
+/// Forms post to the site only, and are redirected only to it or to the
+/// hosted LMS's launch addresses (`launches`, decision 029).
+pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig, launches: &[String]) -> HeaderValue {
     let tools = tracking.csp_sources();
     let mut script = tools.script;
     let mut connect = tools.connect;
@@ -90,10 +93,11 @@ pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig) -
     let frame = if frame.is_empty() { String::new() } else { format!("frame-src{}; ", with(&frame)) };
     let policy = format!(
         "default-src 'self'; script-src 'self'{}; style-src 'self'; img-src 'self' data:{}; font-src 'self'; \
-         connect-src 'self'{}; {frame}object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+         connect-src 'self'{}; {frame}object-src 'none'; base-uri 'self'; form-action 'self'{}; frame-ancestors 'none'",
         with(&script),
         with(&img),
         with(&connect),
+        with(launches),
     );
     HeaderValue::from_str(&policy).expect("a CSP is a valid header value")
 }
@@ -108,7 +112,14 @@ pub fn router(state: Arc<AppState>) -> Router {
         .service(ServeDir::new(state.config.web_dist.join("admin/assets")));
 
     let mut security = vec![
-        (header::CONTENT_SECURITY_POLICY, content_security_policy(state.payments.kind() == GatewayKind::Stripe, &state.config.tracking)),
+        (
+            header::CONTENT_SECURITY_POLICY,
+            content_security_policy(
+                state.payments.kind() == GatewayKind::Stripe,
+                &state.config.tracking,
+                &state.provider.as_ref().map(|p| p.launch_origins()).unwrap_or_default(),
+            ),
+        ),
         (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
         (header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin")),
         (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
@@ -197,6 +208,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/_next/image", get(images::show_image))
         .route("/mail/logo.png", get(mail_logo::show_mail_logo))
         .route("/webhooks/payments", post(webhooks::receive_event))
+        .route("/webhooks/coassemble", post(provider::receive_completion))
+        .route("/learn/{course}/open", post(provider::open_course))
         .nest("/api", api)
         .nest_service("/assets", assets)
         .route("/media/uploads/{file}", get(media::show_upload))
@@ -249,10 +262,10 @@ mod tests {
 
     #[test]
     fn stripe_is_allowed_only_when_it_is_the_gateway() {
-        let sandbox = content_security_policy(false, &TrackingConfig::default());
+        let sandbox = content_security_policy(false, &TrackingConfig::default(), &[]);
         let sandbox = sandbox.to_str().unwrap();
         assert!(!sandbox.contains("stripe") && sandbox.contains("script-src 'self';") && sandbox.contains("frame-ancestors 'none'"));
-        let stripe = content_security_policy(true, &TrackingConfig::default());
+        let stripe = content_security_policy(true, &TrackingConfig::default(), &[]);
         let stripe = stripe.to_str().unwrap();
         assert!(stripe.contains("script-src 'self' https://js.stripe.com;"));
         assert!(stripe.contains("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;"));
@@ -262,10 +275,19 @@ mod tests {
     #[test]
     fn a_configured_tool_adds_its_hosts() {
         let tracking = TrackingConfig { clarity: Some("abc123".into()), ..TrackingConfig::default() };
-        let policy = content_security_policy(false, &tracking);
+        let policy = content_security_policy(false, &tracking, &[]);
         let policy = policy.to_str().unwrap();
         assert!(policy.contains("script-src 'self' https://*.clarity.ms https://www.clarity.ms;"), "{policy}");
         assert!(policy.contains("connect-src 'self' https://*.clarity.ms;"), "{policy}");
         assert!(!policy.contains("googletagmanager"));
+    }
+
+    #[test]
+    fn forms_may_be_sent_on_only_to_the_hosted_lms_configured() {
+        let none = content_security_policy(false, &TrackingConfig::default(), &[]);
+        assert!(none.to_str().unwrap().contains("form-action 'self';"));
+        let launches = ["https://coassemble.com".to_owned(), "https://*.coassemble.com".to_owned()];
+        let policy = content_security_policy(false, &TrackingConfig::default(), &launches);
+        assert!(policy.to_str().unwrap().contains("form-action 'self' https://coassemble.com https://*.coassemble.com;"), "{policy:?}");
     }
 }

@@ -124,10 +124,28 @@ async fn render_page(
         Ok(envelope) => envelope,
         Err(location) => return Ok(Err(location)),
     };
-    let data_json = serde_json::to_string(&envelope)?;
-    let app_html = state.ssr.render(url.to_owned(), data_json.clone()).await?;
-    let html = document::render(&envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json);
+    let html = render_envelope(state, &envelope, url).await?;
     Ok(Ok((CachedPage { status: envelope.status, html: html.into() }, pages::is_personal(&envelope.page))))
+}
+
+/// `envelope` as the whole HTML document of the page at `url`.
+async fn render_envelope(state: &AppState, envelope: &PageEnvelope, url: &str) -> anyhow::Result<String> {
+    let data_json = serde_json::to_string(envelope)?;
+    let app_html = state.ssr.render(url.to_owned(), data_json.clone()).await?;
+    Ok(document::render(envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json))
+}
+
+/// The site's not-found page at `path`, an address no page has (a form's
+/// action), as `viewer` sees it: what a form refused to them answers.
+pub(crate) async fn show_not_found(state: &AppState, viewer: &Viewer, path: &str) -> Response {
+    let rendered = async {
+        let envelope = pages::load(state, viewer, path, "", Utc::now()).await?;
+        anyhow::Ok(CachedPage { status: envelope.status, html: render_envelope(state, &envelope, path).await?.into() })
+    };
+    match rendered.await {
+        Ok(page) => private(page_response(&page)),
+        Err(error) => failed(&error),
+    }
 }
 
 /// The public page at `path` as `db` (a preview's, decision 018) would
@@ -137,9 +155,7 @@ pub async fn render_preview(state: &AppState, db: &enrol_db::Db, path: &str) -> 
     let catalogue = db.catalogue(now, None).await?;
     let viewer = Viewer { buyer_hash: None, user_id: None };
     let envelope = pages::load_from(db, &catalogue, state.payments.as_ref(), &viewer, path, "", now).await?;
-    let data_json = serde_json::to_string(&envelope)?;
-    let app_html = state.ssr.render(path.to_owned(), data_json.clone()).await?;
-    Ok(document::render(&envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json))
+    render_envelope(state, &envelope, path).await
 }
 
 fn page_response(page: &CachedPage) -> Response {

@@ -3,9 +3,11 @@
 //! "not found" as for a course that does not exist. A student whose access
 //! ended sees a page that says so. A course taught by a SCORM package
 //! (decision 026) has one page, the package's frame; it wins over lessons.
+//! A registration sold with a hosted LMS's course (decision 029) opens
+//! `provider_course`'s page instead, and none of these.
 
-use enrol_db::PackageRecord;
 use enrol_db::content::projection::course_url;
+use enrol_db::{CourseRegistration, PackageRecord};
 use enrol_domain::content::CourseBody;
 use enrol_domain::learning::access::Access;
 use enrol_domain::learning::curriculum::{Curriculum, Lesson, Quiz, Step, Video};
@@ -25,6 +27,16 @@ struct Opened {
     record: StudyRecord,
     access: Access,
     package: Option<PackageRecord>,
+}
+
+/// The course a player page belongs to, as published as `body`.
+pub(super) fn learn_course(course_id: &str, body: &CourseBody) -> LearnCourse {
+    LearnCourse {
+        id: course_id.to_owned(),
+        title: body.title.clone(),
+        player_url: format!("/learn/{course_id}/"),
+        catalogue_url: course_url(course_id, body),
+    }
 }
 
 /// `/learn/{course}/{step}/`: a lesson's or a quiz's address.
@@ -63,48 +75,50 @@ fn neighbours(course_id: &str, curriculum: &Curriculum, slug: &str, record: &Stu
 }
 
 impl Request<'_> {
-    /// The course `course_id` as the signed-in student may open it, or
-    /// `None` (not found) when they have no registration for it or it has
-    /// neither lessons nor a package.
-    async fn open_course(&self, course_id: &str) -> anyhow::Result<Option<Opened>> {
+    /// The signed-in student's registration for `course_id` giving the
+    /// most access, if they have one.
+    async fn registration(&self, course_id: &str) -> anyhow::Result<Option<CourseRegistration>> {
         let Some(user_id) = self.viewer.user_id.as_deref() else { return Ok(None) };
-        let Some(registration) = self.db.course_registration(user_id, course_id).await? else { return Ok(None) };
+        self.db.course_registration(user_id, course_id).await
+    }
+
+    /// The course `course_id` as the signed-in student may open it in
+    /// Enrol's own player with `registration`, or `None` (not found) when
+    /// it has neither lessons nor a package.
+    async fn open_course(&self, course_id: &str, registration: CourseRegistration) -> anyhow::Result<Option<Opened>> {
+        let user_id = self.viewer.user_id.as_deref().unwrap_or_default();
         let Some(body) = self.db.published_course(course_id).await? else { return Ok(None) };
         let package = self.db.course_package(course_id).await?;
         if body.learning.is_none() && package.is_none() {
             return Ok(None);
         }
-        let course = LearnCourse {
-            id: course_id.to_owned(),
-            title: body.title.clone(),
-            player_url: format!("/learn/{course_id}/"),
-            catalogue_url: course_url(course_id, &body),
-        };
+        let course = learn_course(course_id, &body);
         let access = Access::of(registration.starts_at, registration.ends_at, registration.revoked_at, self.now);
         let record = self.db.study_record(user_id, course_id).await?;
         Ok(Some(Opened { course, body, record, access, package }))
     }
 
-    fn closed(&self, opened: Opened) -> anyhow::Result<Found> {
-        let on_sale = self.catalogue.course_by_id(&opened.course.id)?.is_some();
-        let title = opened.course.title.clone();
+    /// The player's page for a student whose `access` to `course` ended.
+    pub(super) fn closed(&self, course: LearnCourse, access: Access) -> anyhow::Result<Found> {
+        let on_sale = self.catalogue.course_by_id(&course.id)?.is_some();
+        let title = course.title.clone();
         Ok(self.found(
             &title,
             "Your access to this online course.",
-            Page::CourseClosed(CourseClosedPage {
-                message: opened.access.message(),
-                access: opened.access,
-                on_sale,
-                course: opened.course,
-            }),
+            Page::CourseClosed(CourseClosedPage { message: access.message(), access, on_sale, course }),
         ))
     }
 
-    /// `/learn/{course}/`: the contents, progress and where to continue.
+    /// `/learn/{course}/`: the contents, progress and where to continue;
+    /// for a registration sold with a hosted LMS's course, the way there.
     pub(super) async fn learn(&self, course_id: &str) -> Loaded {
-        let Some(opened) = self.open_course(course_id).await? else { return Ok(None) };
+        let Some(registration) = self.registration(course_id).await? else { return Ok(None) };
+        if let Some(provider) = registration.provider() {
+            return self.provider_course(course_id, &registration, &provider).await;
+        }
+        let Some(opened) = self.open_course(course_id, registration).await? else { return Ok(None) };
         if !opened.access.may_study() {
-            return self.closed(opened).map(Some);
+            return self.closed(opened.course, opened.access).map(Some);
         }
         if let Some(package) = &opened.package {
             return self.scorm_course(&opened, package).await.map(Some);
@@ -144,13 +158,14 @@ impl Request<'_> {
 
     /// `/learn/{course}/{step}/`: a lesson or a quiz of the course.
     pub(super) async fn learn_step(&self, course_id: &str, slug: &str) -> Loaded {
-        let Some(opened) = self.open_course(course_id).await? else { return Ok(None) };
+        let Some(registration) = self.registration(course_id).await?.filter(|r| r.provider().is_none()) else { return Ok(None) };
+        let Some(opened) = self.open_course(course_id, registration).await? else { return Ok(None) };
         let Some(curriculum) = opened.body.learning.as_ref().filter(|_| opened.package.is_none()) else { return Ok(None) };
         if curriculum.lesson(slug).is_none() && curriculum.quiz(slug).is_none() {
             return Ok(None);
         }
         if !opened.access.may_study() {
-            return self.closed(opened).map(Some);
+            return self.closed(opened.course, opened.access).map(Some);
         }
         if let Some(lesson) = curriculum.lesson(slug) {
             return self.lesson(&opened, curriculum, lesson).map(Some);

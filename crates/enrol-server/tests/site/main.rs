@@ -28,6 +28,7 @@ mod graphql;
 mod helpers;
 mod images;
 mod learning;
+mod learning_provider;
 mod limits;
 mod localstripe;
 mod mail;

@@ -360,7 +360,7 @@ pub async fn preview_content(State(state): State<Arc<AppState>>, Path((kind, key
     let preview = state.db.preview(&key, &body, &images(&state).await?, Utc::now()).await?;
     let html = crate::http::pages::render_preview(&state, &preview, &path).await;
     preview.close().await;
-    let policy = crate::http::content_security_policy(false, &state.config.tracking);
+    let policy = crate::http::content_security_policy(false, &state.config.tracking, &[]);
     let policy = policy.to_str().context("The page policy is text")?.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
     let headers = [
         (header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned()),

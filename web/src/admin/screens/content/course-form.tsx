@@ -7,6 +7,7 @@ import { contentSchema, type BodySpec, type ContentFormOf } from './content-form
 import { useSectionChoices } from './content-kinds';
 import { FAQ_PARTS, faqs, image, IMAGE_PARTS, kit, KIT_PARTS, kitValues, position, poundsOf } from './content-rules';
 import { MarkdownField } from './markdown-field';
+import { provider, PROVIDER_PARTS, providerValues } from './provider-rules';
 
 // A course or package (`courses/<id>.yaml`, decision 018). Its id never
 // changes; its address is the id unless a slug is given, and a new slug
@@ -44,9 +45,11 @@ const schema = contentSchema(
     position: position(),
     // An online course's lessons and quizzes: kept as they are, not edited here.
     learning: z.custom<CourseBody['learning']>(() => true),
+    provider: provider(),
   },
-  ({ slug, online_theory, entry_online_course, ...fields }, key): CourseBody => ({
+  ({ slug, online_theory, entry_online_course, provider, ...fields }, key): CourseBody => ({
     ...fields,
+    ...(provider ? { provider } : {}),
     also_in: fields.also_in.filter((other) => other !== fields.section),
     ...(online_theory ? { online_theory } : {}),
     ...(entry_online_course ? { entry_online_course } : {}),
@@ -91,6 +94,7 @@ function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }
         form={form} name="online_theory"
         hint="In-person courses: the id of the online course each booked student studies before training, such as anatomy-and-physiology-online. Blank for none."
       />
+      <TextGroupField form={form} name="provider" parts={PROVIDER_PARTS} hint="Online courses taught on Coassemble instead of their lessons. Leave both blank for the college’s own player." />
       <TextGroupField form={form} name="kit" parts={KIT_PARTS} hint="Leave all blank for no kit" />
       <RepeatingField form={form} name="faqs" parts={FAQ_PARTS} noun="question" blank={{ question: '', answer: '' }} />
       <MarkdownField form={form} name="description" />
@@ -129,6 +133,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     description: 'Description',
     position: 'Position',
     learning: 'Lessons and quizzes',
+    provider: 'Taught on Coassemble',
   },
   valuesOf: (body, key) => ({
     key,
@@ -158,6 +163,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     description: body?.description ?? '',
     position: String(body?.position ?? 0),
     learning: body?.learning,
+    provider: providerValues(body?.provider),
   }),
   Fields: CourseFields,
 };
