@@ -78,4 +78,8 @@ test('an editor names the Coassemble course in the course form, and a course id 
   }
   await page.setViewportSize({ width: 320, height: 700 });
   await expectNoSidewaysScroll(page);
+  // The draft goes, so the other tests' purchases of this course find it as it was.
+  await page.getByRole('button', { name: 'Discard draft' }).click();
+  await page.getByRole('button', { name: 'Yes, discard the draft' }).click();
+  await expect.poll(() => query(`select draft from content_document where kind = 'course' and key = '${COURSE}'`)[0]?.[0]).toBeNull();
 });

@@ -196,10 +196,11 @@ pub struct CourseBody {
     pub learning: Option<Curriculum>,
     /// The hosted LMS that teaches this online course instead of its
     /// lessons (decision 029): `provider: {coassemble: {course, group}}`.
-    /// A registration keeps the ids it was sold with.
+    /// A registration keeps the ids it was sold with. Boxed: few courses
+    /// name one, and every content body is as large as a course's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub provider: Option<CourseProvider>,
+    #[ts(optional, as = "Option<CourseProvider>")]
+    pub provider: Option<Box<CourseProvider>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]

@@ -221,7 +221,7 @@ for_both_engines! {
             let course = published.flatten().and_then(|json| serde_json::from_str::<CourseBody>(&json).ok());
             Ok(Delivery {
                 months: course.as_ref().and_then(|c| c.learning.as_ref()).map_or(DEFAULT_ACCESS_MONTHS, |learning| learning.access_months),
-                provider: course.and_then(|c| c.provider),
+                provider: course.and_then(|c| c.provider).map(|provider| *provider),
             })
         }
 

@@ -83,15 +83,22 @@ impl Db {
     /// sold with the Coassemble course `provider_course` (decision 029):
     /// those its completion there completes.
     pub async fn courses_taught_by(&self, user_id: &str, provider_course: &str, now: DateTime<Utc>) -> anyhow::Result<Vec<String>> {
-        let rows: Vec<(String, DateTime<Utc>, DateTime<Utc>, Option<DateTime<Utc>>)> = on_pool!(self, pool => sqlx::query_as(
+        #[derive(sqlx::FromRow)]
+        struct Taught {
+            course_id: String,
+            starts_at: DateTime<Utc>,
+            ends_at: DateTime<Utc>,
+            revoked_at: Option<DateTime<Utc>>,
+        }
+        let rows: Vec<Taught> = on_pool!(self, pool => sqlx::query_as(
             "select course_id, starts_at, ends_at, revoked_at from online_registration \
              where user_id = $1 and coassemble_course_id = $2 and not removed order by course_id"
         ).bind(user_id).bind(provider_course).fetch_all(pool).await)
         .context("Failed to read the registrations a provider's course teaches")?;
         let mut courses: Vec<String> = rows
             .into_iter()
-            .filter(|(_, starts_at, ends_at, revoked_at)| Access::of(*starts_at, *ends_at, *revoked_at, now).may_study())
-            .map(|(course_id, ..)| course_id)
+            .filter(|row| Access::of(row.starts_at, row.ends_at, row.revoked_at, now).may_study())
+            .map(|row| row.course_id)
             .collect();
         courses.dedup();
         Ok(courses)
