@@ -137,9 +137,14 @@ pub async fn render_preview(state: &AppState, db: &enrol_db::Db, path: &str) -> 
     let catalogue = db.catalogue(now, None).await?;
     let viewer = Viewer { buyer_hash: None, user_id: None };
     let envelope = pages::load_from(db, &catalogue, state.payments.as_ref(), &viewer, path, "", now).await?;
-    let data_json = serde_json::to_string(&envelope)?;
-    let app_html = state.ssr.render(path.to_owned(), data_json.clone()).await?;
-    Ok(document::render(&envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json))
+    render_envelope(state, &envelope).await
+}
+
+/// The whole HTML document of `envelope`'s page, as the site serves it.
+pub async fn render_envelope(state: &AppState, envelope: &PageEnvelope) -> anyhow::Result<String> {
+    let data_json = serde_json::to_string(envelope)?;
+    let app_html = state.ssr.render(envelope.path.clone(), data_json.clone()).await?;
+    Ok(document::render(envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json))
 }
 
 fn page_response(page: &CachedPage) -> Response {

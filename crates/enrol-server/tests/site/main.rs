@@ -7,6 +7,7 @@ mod admin;
 mod admin_codes;
 mod admin_content;
 mod admin_content_withdraw;
+mod admin_lessons;
 mod admin_enquiries;
 mod admin_media;
 mod admin_online_orders;
