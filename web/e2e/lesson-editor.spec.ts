@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
+import { allowConsoleErrors, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
 import { PASSWORD, createAccount, freshEmail, signIn } from './accounts';
 import { addOwner, setUp } from './staff';
 
@@ -46,7 +46,10 @@ async function newOnlineCourse(page: Page, width: number): Promise<string> {
 }
 
 /** The fold (module, lesson, quiz, question) whose summary starts with `title`. */
-const fold = (scope: Page | Locator, title: string) => scope.locator('details', { has: scope.locator(':scope > summary', { hasText: title }) }).first();
+const fold = (scope: Page | Locator, title: string) => {
+  const page = 'page' in scope ? scope.page() : scope;
+  return scope.locator('details', { has: page.locator(':scope > summary', { hasText: title }) }).first();
+};
 
 async function unfold(scope: Page | Locator, title: string): Promise<Locator> {
   const details = fold(scope, title);
@@ -62,7 +65,7 @@ async function checked(page: Page, name: string) {
 }
 
 for (const width of [390, 1366]) {
-  test(`staff write a lesson and a question, preview them and publish them to a student (${width} px)`, async ({ page, browser }) => {
+  test(`staff write a lesson and a question, preview them and publish them to a student (${width} px)`, async ({ page, browser, consoleErrors }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     await setUp(page, addOwner(`owner-lessons-${width}-${Date.now()}@college.test`, 'Olive Owner'));
@@ -94,8 +97,8 @@ for (const width of [390, 1366]) {
     const question = fold(quiz, 'Question 2: Which layer holds the collagen?');
     await question.getByLabel(/^Choice 1/).fill('The dermis');
     await question.getByLabel(/^Choice 2/).fill('The epidermis');
-    await question.getByRole('checkbox', { name: 'Right answer: choice 1' }).check();
-    await question.getByRole('checkbox', { name: 'Right answer: choice 2' }).check();
+    await question.getByRole('checkbox', { name: 'Right answer for choice 1' }).check();
+    await question.getByRole('checkbox', { name: 'Right answer for choice 2' }).check();
 
     // The form's own checks, in the server's words, beside each field; nothing typed is lost.
     await page.getByRole('button', { name: 'Save draft' }).click();
@@ -112,13 +115,15 @@ for (const width of [390, 1366]) {
 
     // A video id the server refuses: its words, beside the video.
     await lesson.getByLabel(/^Slug/).fill('caring-for-the-skin');
-    await question.getByRole('checkbox', { name: 'Right answer: choice 2' }).uncheck();
+    await question.getByRole('checkbox', { name: 'Right answer for choice 2' }).uncheck();
     await lesson.getByRole('radio', { name: 'YouTube' }).check();
     await lesson.getByLabel(/^YouTube video id/).fill('youtu.be/abc');
     await page.getByRole('button', { name: 'Save draft' }).click();
     const video = lesson.getByRole('group', { name: 'Video' });
     await expect(video).toHaveAccessibleDescription("'youtu.be/abc' is not a video's id.");
     await expect(summary.getByRole('link', { name: "Lessons and quizzes: Module 1, lesson 2, video: 'youtu.be/abc' is not a video's id." })).toBeVisible();
+    // The browser logs the refusal the page shows.
+    allowConsoleErrors(consoleErrors, /status of 422 .*\/draft\)$/);
     await lesson.getByRole('radio', { name: 'None' }).check();
     await page.getByRole('button', { name: 'Save draft' }).click();
     await expect(page.getByText(/^Draft saved, .*Publish it to make it live\.$/)).toBeVisible();

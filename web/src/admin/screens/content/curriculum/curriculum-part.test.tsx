@@ -55,7 +55,7 @@ describe('the lessons and quizzes of an online course', () => {
     await open('Question 1: Which layer sheds?');
     expect(within(quiz).getByLabelText(/^Choice 1/)).toHaveValue('The stratum corneum');
     expect(within(quiz).queryByDisplayValue('q1')).not.toBeInTheDocument();
-    expect(within(quiz).getByRole('checkbox', { name: 'Right answer: choice 1' })).toBeChecked();
+    expect(within(quiz).getByRole('checkbox', { name: 'Right answer for choice 1' })).toBeChecked();
   });
 
   it('adds a lesson whose slug follows its title, and a question with keys of its own', async () => {
@@ -79,7 +79,7 @@ describe('the lessons and quizzes of an online course', () => {
     const question = await fold('Question 3: Which layer is deepest?');
     await userEvent.type(within(question).getByLabelText(/^Choice 1/), 'The hypodermis');
     await userEvent.type(within(question).getByLabelText(/^Choice 2/), 'The epidermis');
-    await userEvent.click(within(question).getByRole('checkbox', { name: 'Right answer: choice 1' }));
+    await userEvent.click(within(question).getByRole('checkbox', { name: 'Right answer for choice 1' }));
 
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
     await screen.findByText(/^Draft saved/);
@@ -117,7 +117,7 @@ describe('the lessons and quizzes of an online course', () => {
     await open('Module 1: The skin');
     await open('Quiz: The skin');
     const question = await open('Question 1: Which layer sheds?');
-    await userEvent.click(within(question).getByRole('checkbox', { name: 'Right answer: choice 2' }));
+    await userEvent.click(within(question).getByRole('checkbox', { name: 'Right answer for choice 2' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save draft' }));
 
     const twice = await screen.findByRole('link', { name: 'Lessons and quizzes: Module 2, lesson 2, slug: \'healing\' is used twice.' });

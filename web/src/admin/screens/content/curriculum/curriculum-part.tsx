@@ -62,7 +62,7 @@ function Curriculum() {
     <>
       <TextAt path="learning.access_months" label="Access (months)" inputMode="numeric" hint="How long a student may study it, from the day they pay: 1 to 60 months" required />
       <Modules />
-      <h4 className="curriculum-heading">Final assessment</h4>
+      <h3 className="curriculum-heading">Final assessment</h3>
       <OptionalQuiz path="learning.assessment" noun="final assessment" none="No final assessment: completing every lesson completes the course." />
     </>
   );

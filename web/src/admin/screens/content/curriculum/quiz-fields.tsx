@@ -38,10 +38,9 @@ function RightAnswer({ path, number }: { path: string; number: number }) {
   const id = idAt(path);
   return (
     <div className="field checkbox">
-      <input type="checkbox" id={id} checked={value} onChange={(event) => onChange(event.target.checked)} />
-      <label htmlFor={id}>
-        Right answer<span className="visually-hidden">{`: choice ${number}`}</span>
-      </label>
+      {/* Named for its choice: each question has several boxes that read 'Right answer'. */}
+      <input type="checkbox" id={id} aria-label={`Right answer for choice ${number}`} checked={value} onChange={(event) => onChange(event.target.checked)} />
+      <label htmlFor={id}>Right answer</label>
     </div>
   );
 }
