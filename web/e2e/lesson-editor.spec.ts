@@ -58,10 +58,12 @@ async function unfold(scope: Page | Locator, title: string): Promise<Locator> {
   return details;
 }
 
-async function checked(page: Page, name: string) {
+/** Reflow and axe, and a picture of the page (and of `part` of it, close up). */
+async function checked(page: Page, name: string, part?: Locator) {
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `/tmp/shots/editor/${name}.png`, fullPage: true });
+  await part?.screenshot({ path: `/tmp/shots/editor/${name}-part.png` });
 }
 
 for (const width of [390, 1366]) {
@@ -77,7 +79,7 @@ for (const width of [390, 1366]) {
     const lessons = page.getByRole('region', { name: 'Lessons and quizzes' });
     await expect(fold(lessons, 'Module 1: The skin')).not.toHaveAttribute('open');
     await lessons.scrollIntoViewIfNeeded();
-    await checked(page, `collapsed-${width}`);
+    await checked(page, `collapsed-${width}`, lessons);
 
     // A lesson added to the module: its slug follows its title, then is typed as another lesson's.
     const module = await unfold(lessons, 'Module 1: The skin');
@@ -111,7 +113,7 @@ for (const width of [390, 1366]) {
     await expect(lesson.getByLabel(/^Text/)).toHaveValue('## Every day\nCleanse, tone and protect.');
     await summary.getByRole('link', { name: /choices: A single-choice question/ }).click();
     await expect(choices).toBeFocused();
-    await checked(page, `errors-${width}`);
+    await checked(page, `errors-${width}`, module);
 
     // A video id the server refuses: its words, beside the video.
     await lesson.getByLabel(/^Slug/).fill('caring-for-the-skin');
@@ -129,7 +131,7 @@ for (const width of [390, 1366]) {
     await expect(page.getByText(/^Draft saved, .*Publish it to make it live\.$/)).toBeVisible();
     await unfold(lessons, 'Module 1: The skin');
     await unfold(module, 'Lesson 2: Caring for the skin');
-    await checked(page, `expanded-${width}`);
+    await checked(page, `expanded-${width}`, lessons);
     if (width === 390) {
       // Reflow: the open lesson's fields fit a 320 px screen.
       await page.setViewportSize({ width: 320, height: 900 });
@@ -188,3 +190,19 @@ for (const width of [390, 1366]) {
     await student.close();
   });
 }
+
+test('the demo course’s twenty lessons fold into six modules and the final assessment, each opened on its own', async ({ page }) => {
+  await setUp(page, addOwner(`owner-demo-lessons-${Date.now()}@college.test`, 'Olive Owner'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.goto('/admin/content/course/anatomy-and-physiology-online/');
+  const lessons = page.getByRole('region', { name: 'Lessons and quizzes' });
+  await expect(lessons.locator('details')).toHaveCount(7);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await lessons.scrollIntoViewIfNeeded();
+    await checked(page, `demo-collapsed-${width}`, lessons);
+  }
+  const module = await unfold(lessons, 'Module 2: The skin and its appendages');
+  await expect(module.locator('details')).toHaveCount(await module.locator('.curriculum-lessons > ol > li').count() + 1);
+  await checked(page, 'demo-module-open-1366', module);
+});
