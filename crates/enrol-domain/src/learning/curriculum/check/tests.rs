@@ -134,6 +134,14 @@ fn checks_every_rule_at_its_edges() {
             ],
         },
         Case {
+            name: "a video chosen and its id or file left out",
+            change: |c| {
+                c.modules[0].lessons[0].video = Some(Video::YouTube { id: String::new() });
+                c.modules[0].lessons[1].video = Some(Video::Upload { file: String::new() });
+            },
+            problems: &["Module 1, lesson 'cells': give the video's id.", "Module 1, lesson 'tissues': give the file's name."],
+        },
+        Case {
             name: "downloads need a title and a file's name",
             change: |c| {
                 c.modules[0].lessons[0].downloads = vec![
