@@ -5,6 +5,7 @@ use std::sync::LazyLock;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_db::{Catalogue, College, CourseOrder, Db, EnrollmentRecord, PageRecord, SiteRecord, section_url};
+use enrol_domain::content::CourseBody;
 use enrol_domain::enquiry::EnquiryKind;
 use enrol_domain::enrollment::BookedCourse;
 use enrol_domain::london;
@@ -285,7 +286,6 @@ pub async fn load_from(
     now: DateTime<Utc>,
 ) -> anyhow::Result<PageEnvelope> {
     let record = catalogue.site();
-    let college = College::of(record.map(|r| &r.site)).name;
     let found = match (record, ROUTER.at(path)) {
         (Some(record), Ok(matched)) => {
             let request = Request { db, payments, viewer, record, catalogue, path, query, now };
@@ -293,6 +293,47 @@ pub async fn load_from(
         }
         _ => None,
     };
+    envelope(catalogue, path, query, now, found)
+}
+
+/// Staff's preview of online course `course_id` as `body` (its draft)
+/// teaches it (decision 018): the course player's contents, or its lesson
+/// or quiz `step`, at `path`, whose contents page is `player_url`. The
+/// player's own loaders build it, as for a student who has just started.
+pub async fn load_learning_preview(
+    state: &AppState,
+    course_id: &str,
+    body: CourseBody,
+    player_url: String,
+    step: Option<&str>,
+    path: &str,
+    now: DateTime<Utc>,
+) -> anyhow::Result<PageEnvelope> {
+    let catalogue = state.catalogue.get(&state.db, now).await?;
+    let viewer = Viewer { buyer_hash: None, user_id: None };
+    let found = match catalogue.site() {
+        Some(record) => {
+            let request = Request {
+                db: &state.db,
+                payments: state.payments.as_ref(),
+                viewer: &viewer,
+                record,
+                catalogue: &catalogue,
+                path,
+                query: "",
+                now,
+            };
+            request.learn_preview(course_id, body, player_url, step).await?
+        }
+        None => None,
+    };
+    envelope(&catalogue, path, "", now, found)
+}
+
+/// The page data of what a loader `found` at `path`, or of the not-found page.
+fn envelope(catalogue: &Catalogue, path: &str, query: &str, now: DateTime<Utc>, found: Option<Found>) -> anyhow::Result<PageEnvelope> {
+    let record = catalogue.site();
+    let college = College::of(record.map(|r| &r.site)).name;
     let Found { head: page_head, page } = match found {
         Some(found) => found,
         None => Found {

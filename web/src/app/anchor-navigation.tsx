@@ -4,6 +4,9 @@ import { useNavigate } from 'react-router';
 /** Addresses the server answers itself: never pages of the app. */
 const SERVER_PATHS = /^\/(api|assets|media|_next|sandbox|webhooks|dev)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
 
+/** Whether the server answers `pathname` itself (a preview's pages, say): the browser loads it, never the router. */
+export const isServerPath = (pathname: string) => SERVER_PATHS.test(pathname);
+
 /**
  * Where the router should take a click, or `null` when the browser should
  * follow it itself: a modified or non-primary click, another window or
@@ -16,7 +19,7 @@ export function routedPath(event: MouseEvent, origin: string, current: string): 
   if (!anchor || href === null || href === undefined || anchor.hasAttribute('download')) return null;
   if (anchor.target && anchor.target !== '_self') return null;
   const url = new URL(href, origin + current);
-  if (url.origin !== origin || SERVER_PATHS.test(url.pathname)) return null;
+  if (url.origin !== origin || isServerPath(url.pathname)) return null;
   const path = url.pathname + url.search;
   if (path === current && url.hash) return null;
   return path + url.hash;

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import type { PageEnvelope } from '../generated/PageEnvelope';
 import { fetchPageData } from '../lib/page-data';
 import { useRequest } from '../lib/use-request';
+import { isServerPath } from './anchor-navigation';
 import { useRouteTable } from './route-table';
 
 interface PageState {
@@ -48,8 +49,11 @@ export function PageDataProvider({ initial, children }: { initial: PageEnvelope;
   const routes = useRouteTable();
   const target = pathname + search;
   const [first] = useState(target);
+  // A router link to an address the server answers itself (a staff
+  // preview's next lesson) is loaded in full, as a plain link is.
+  const serverPage = isServerPath(pathname) && target !== first;
   const page = useRequest(
-    target,
+    serverPage ? null : target,
     async (signal) => {
       const envelope = await fetchPageData(target, signal);
       await routes.load(envelope.page.kind);
@@ -67,11 +71,11 @@ export function PageDataProvider({ initial, children }: { initial: PageEnvelope;
     arrived(envelope);
   }, [envelope]);
 
-  const failed = page.status === 'failed';
+  const inFull = page.status === 'failed' || serverPage;
   const loadInFull = useEffectEvent(() => window.location.assign(target + hash));
   useEffect(() => {
-    if (failed) loadInFull();
-  }, [failed]);
+    if (inFull) loadInFull();
+  }, [inFull]);
 
   return <PageDataContext.Provider value={{ envelope, loading: page.status === 'loading' }}>{children}</PageDataContext.Provider>;
 }

@@ -8,7 +8,7 @@ import type { StepEntry } from '../generated/StepEntry';
 // two modules of lessons, a module quiz and a final assessment.
 
 export const course: LearnCourse = {
-  id: 'c-lash', title: 'Lash Lift Online', playerUrl: '/learn/c-lash/', catalogueUrl: '/courses/elearning/lash-lift-online/',
+  id: 'c-lash', title: 'Lash Lift Online', playerUrl: '/learn/c-lash/', catalogueUrl: '/courses/elearning/lash-lift-online/', preview: false,
 };
 
 const step = (slug: string, title: string, change: Partial<StepEntry> = {}): StepEntry => ({
@@ -59,5 +59,5 @@ export const quiz: QuizPage = {
       },
     ],
   },
-  attemptsUsed: 0, attemptsLeft: 3, bestScore: null, passed: false, next: aftercare,
+  attemptsUsed: 0, attemptsLeft: 3, bestScore: null, passed: false, next: aftercare, attemptsUrl: '/api/learn/c-lash/quizzes/module-1-quiz/attempts',
 };

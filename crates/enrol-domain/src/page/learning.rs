@@ -18,10 +18,13 @@ use crate::learning::quiz::QuizView;
 pub struct LearnCourse {
     pub id: String,
     pub title: String,
-    /// `/learn/{course}/`: its contents.
+    /// `/learn/{course}/`: its contents; every step's address is below it.
     pub player_url: String,
     /// Its page in the catalogue, to buy it again.
     pub catalogue_url: String,
+    /// Staff's preview of a draft (decision 018): the pages as a student
+    /// who has just started sees them, where nothing is recorded.
+    pub preview: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
@@ -126,6 +129,9 @@ pub struct QuizPage {
     pub best_score: Option<u8>,
     pub passed: bool,
     pub next: Option<StepEntry>,
+    /// Where the answers go to be marked: the player's attempts, or a
+    /// preview's marking that records nothing.
+    pub attempts_url: String,
 }
 
 /// `/learn/{course}/` of a course taught by a SCORM package (decision

@@ -22,6 +22,10 @@ pub enum ApiError {
     /// A form with a message per field.
     #[error("Please check the highlighted fields.")]
     Invalid(BTreeMap<&'static str, &'static str>),
+    /// A form with a message per field, some named by where they are in a
+    /// list (`learning.modules.0.title`).
+    #[error("Please check the highlighted fields.")]
+    InvalidAt(BTreeMap<String, String>),
     /// A seat or a payment someone else got to first.
     #[error("{0}")]
     Conflict(String),
@@ -80,7 +84,7 @@ pub struct ErrorBody {
     /// With `invalid`: a message per form field, keyed by the field's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(nullable = false, value_type = Option<BTreeMap<String, String>>)]
-    pub fields: Option<BTreeMap<&'static str, &'static str>>,
+    pub fields: Option<BTreeMap<String, String>>,
 }
 
 /// The kind of error, for programs; one per status, except 422, which is
@@ -106,7 +110,7 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, code) = match &self {
             ApiError::BadRequest(_) => (StatusCode::BAD_REQUEST, ErrorCode::BadRequest),
-            ApiError::Invalid(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::Invalid),
+            ApiError::Invalid(_) | ApiError::InvalidAt(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::Invalid),
             ApiError::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, ErrorCode::Unprocessable),
             ApiError::Conflict(_) => (StatusCode::CONFLICT, ErrorCode::Conflict),
             ApiError::PaymentFailed(_) => (StatusCode::PAYMENT_REQUIRED, ErrorCode::PaymentFailed),
@@ -127,7 +131,8 @@ impl IntoResponse for ApiError {
             other => other.to_string(),
         };
         let fields = match self {
-            ApiError::Invalid(fields) => Some(fields),
+            ApiError::Invalid(fields) => Some(fields.into_iter().map(|(field, message)| (field.to_owned(), message.to_owned())).collect()),
+            ApiError::InvalidAt(fields) => Some(fields),
             _ => None,
         };
         (status, Json(ErrorEnvelope { error: ErrorBody { code, message, fields } })).into_response()

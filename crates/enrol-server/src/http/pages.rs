@@ -128,8 +128,9 @@ async fn render_page(
     Ok(Ok((CachedPage { status: envelope.status, html: html.into() }, pages::is_personal(&envelope.page))))
 }
 
-/// `envelope` as the whole HTML document of the page at `url`.
-async fn render_envelope(state: &AppState, envelope: &PageEnvelope, url: &str) -> anyhow::Result<String> {
+/// `envelope` as the whole HTML document of the page at `url`, as the
+/// site serves it.
+pub async fn render_envelope(state: &AppState, envelope: &PageEnvelope, url: &str) -> anyhow::Result<String> {
     let data_json = serde_json::to_string(envelope)?;
     let app_html = state.ssr.render(url.to_owned(), data_json.clone()).await?;
     Ok(document::render(envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json))

@@ -4,12 +4,14 @@
 //! ended sees a page that says so. A course taught by a SCORM package
 //! (decision 026) has one page, the package's frame; it wins over lessons.
 //! A registration sold with a hosted LMS's course (decision 029) opens
-//! `provider_course`'s page instead, and none of these.
+//! `provider_course`'s page instead, and none of these. Staff preview a
+//! draft's lessons and quizzes through the same pages (decision 018), as a
+//! student who has just started, recording nothing.
 
 use enrol_db::content::projection::course_url;
-use enrol_db::{CourseRegistration, PackageRecord};
+use enrol_db::{CourseRegistration, PackageRecord, QuizAttempts};
 use enrol_domain::content::CourseBody;
-use enrol_domain::learning::access::Access;
+use enrol_domain::learning::access::{Access, access_ends};
 use enrol_domain::learning::curriculum::{Curriculum, Lesson, Quiz, Step, Video};
 use enrol_domain::learning::progress::{Progress, StudyRecord, package_percent};
 use enrol_domain::learning::quiz::{QuizView, attempts_left};
@@ -36,21 +38,23 @@ pub(super) fn learn_course(course_id: &str, body: &CourseBody) -> LearnCourse {
         title: body.title.clone(),
         player_url: format!("/learn/{course_id}/"),
         catalogue_url: course_url(course_id, body),
+        preview: false,
     }
 }
 
-/// `/learn/{course}/{step}/`: a lesson's or a quiz's address.
-fn step_url(course_id: &str, slug: &str) -> String {
-    format!("/learn/{course_id}/{slug}/")
+/// `/learn/{course}/{step}/`: a lesson's or a quiz's address, below the
+/// course's contents (a preview's own, in a preview).
+fn step_url(course: &LearnCourse, slug: &str) -> String {
+    format!("{}{slug}/", course.player_url)
 }
 
-fn entry(course_id: &str, step: Step<'_>, record: &StudyRecord) -> StepEntry {
+fn entry(course: &LearnCourse, step: Step<'_>, record: &StudyRecord) -> StepEntry {
     match step {
         Step::Lesson(lesson) => StepEntry {
             slug: lesson.slug.clone(),
             title: lesson.title.clone(),
             kind: StepKind::Lesson,
-            url: step_url(course_id, &lesson.slug),
+            url: step_url(course, &lesson.slug),
             minutes: Some(lesson.minutes),
             done: record.lessons_completed.contains(&lesson.slug),
         },
@@ -58,7 +62,7 @@ fn entry(course_id: &str, step: Step<'_>, record: &StudyRecord) -> StepEntry {
             slug: quiz.slug.clone(),
             title: quiz.title.clone(),
             kind: StepKind::Quiz,
-            url: step_url(course_id, &quiz.slug),
+            url: step_url(course, &quiz.slug),
             minutes: None,
             done: record.quizzes_passed.contains(&quiz.slug),
         },
@@ -66,12 +70,12 @@ fn entry(course_id: &str, step: Step<'_>, record: &StudyRecord) -> StepEntry {
 }
 
 /// The steps either side of `slug`, in course order.
-fn neighbours(course_id: &str, curriculum: &Curriculum, slug: &str, record: &StudyRecord) -> (Option<StepEntry>, Option<StepEntry>) {
+fn neighbours(course: &LearnCourse, curriculum: &Curriculum, slug: &str, record: &StudyRecord) -> (Option<StepEntry>, Option<StepEntry>) {
     let steps: Vec<Step<'_>> = curriculum.steps().collect();
     let at = steps.iter().position(|step| step.slug() == slug);
     let before = at.and_then(|i| i.checked_sub(1)).and_then(|i| steps.get(i));
     let after = at.and_then(|i| steps.get(i + 1));
-    (before.map(|s| entry(course_id, *s, record)), after.map(|s| entry(course_id, *s, record)))
+    (before.map(|s| entry(course, *s, record)), after.map(|s| entry(course, *s, record)))
 }
 
 impl Request<'_> {
@@ -123,6 +127,11 @@ impl Request<'_> {
         if let Some(package) = &opened.package {
             return self.scorm_course(&opened, package).await.map(Some);
         }
+        self.contents(opened).await
+    }
+
+    /// The contents of `opened`'s lessons and quizzes, with the student's progress.
+    async fn contents(&self, opened: Opened) -> Loaded {
         let Opened { course, body, record, access, .. } = opened;
         let Some(curriculum) = body.learning.as_ref() else { return Ok(None) };
         let modules = curriculum
@@ -135,17 +144,17 @@ impl Request<'_> {
                     .iter()
                     .map(Step::Lesson)
                     .chain(module.quiz.iter().map(Step::Quiz))
-                    .map(|step| entry(course_id, step, &record))
+                    .map(|step| entry(&course, step, &record))
                     .collect(),
             })
             .collect();
         let progress = Progress::of(curriculum, &record);
         let user_id = self.viewer.user_id.as_deref().unwrap_or_default();
-        let certificate = if progress.complete { self.db.course_certificate(user_id, course_id).await? } else { None };
+        let certificate = if progress.complete && !course.preview { self.db.course_certificate(user_id, &course.id).await? } else { None };
         let resume = progress.resume.as_deref().and_then(|slug| curriculum.steps().find(|step| step.slug() == slug));
         let page = LearnPage {
-            assessment: curriculum.assessment.as_ref().map(|quiz| entry(course_id, Step::Quiz(quiz), &record)),
-            resume: resume.map(|step| entry(course_id, step, &record)),
+            assessment: curriculum.assessment.as_ref().map(|quiz| entry(&course, Step::Quiz(quiz), &record)),
+            resume: resume.map(|step| entry(&course, step, &record)),
             modules,
             progress,
             access,
@@ -167,12 +176,39 @@ impl Request<'_> {
         if !opened.access.may_study() {
             return self.closed(opened.course, opened.access).map(Some);
         }
+        self.step(&opened, slug).await
+    }
+
+    /// The lesson or quiz `slug` of `opened`.
+    async fn step(&self, opened: &Opened, slug: &str) -> Loaded {
+        let Some(curriculum) = opened.body.learning.as_ref() else { return Ok(None) };
         if let Some(lesson) = curriculum.lesson(slug) {
-            return self.lesson(&opened, curriculum, lesson).map(Some);
+            return self.lesson(opened, curriculum, lesson).map(Some);
         }
         match curriculum.quiz(slug) {
-            Some(quiz) => self.quiz(&opened, curriculum, quiz).await.map(Some),
+            Some(quiz) => self.quiz(opened, curriculum, quiz).await.map(Some),
             None => Ok(None),
+        }
+    }
+
+    /// Staff's preview of course `course_id` as `body` (a draft) teaches
+    /// it: its contents, or its step `step`, as a student who has just
+    /// started sees them, with every link to the preview's own pages below
+    /// `player_url`. Nothing of it reads or writes a student's study.
+    pub(super) async fn learn_preview(&self, course_id: &str, body: CourseBody, player_url: String, step: Option<&str>) -> Loaded {
+        let Some(months) = body.learning.as_ref().map(|curriculum| curriculum.access_months) else { return Ok(None) };
+        let course = LearnCourse {
+            id: course_id.to_owned(),
+            title: body.title.clone(),
+            player_url,
+            catalogue_url: course_url(course_id, &body),
+            preview: true,
+        };
+        let access = Access::of(self.now, access_ends(self.now, months), None, self.now);
+        let opened = Opened { course, body, record: StudyRecord::default(), access, package: None };
+        match step {
+            Some(slug) => self.step(&opened, slug).await,
+            None => self.contents(opened).await,
         }
     }
 
@@ -197,8 +233,7 @@ impl Request<'_> {
     }
 
     fn lesson(&self, opened: &Opened, curriculum: &Curriculum, lesson: &Lesson) -> anyhow::Result<Found> {
-        let id = &opened.course.id;
-        let (previous, next) = neighbours(id, curriculum, &lesson.slug, &opened.record);
+        let (previous, next) = neighbours(&opened.course, curriculum, &lesson.slug, &opened.record);
         let module = curriculum.module_of(&lesson.slug).and_then(|i| curriculum.modules.get(i)).map(|m| m.title.clone());
         let page = LessonPage {
             course: opened.course.clone(),
@@ -226,10 +261,17 @@ impl Request<'_> {
     }
 
     async fn quiz(&self, opened: &Opened, curriculum: &Curriculum, quiz: &Quiz) -> anyhow::Result<Found> {
-        let id = &opened.course.id;
-        let user_id = self.viewer.user_id.as_deref().unwrap_or_default();
-        let attempts = self.db.quiz_attempts(user_id, id, &quiz.slug).await?;
-        let (_, next) = neighbours(id, curriculum, &quiz.slug, &opened.record);
+        let course = &opened.course;
+        let (attempts, attempts_url) = if course.preview {
+            (QuizAttempts::default(), format!("{}attempts", step_url(course, &quiz.slug)))
+        } else {
+            let user_id = self.viewer.user_id.as_deref().unwrap_or_default();
+            (
+                self.db.quiz_attempts(user_id, &course.id, &quiz.slug).await?,
+                format!("/api/learn/{}/quizzes/{}/attempts", course.id, quiz.slug),
+            )
+        };
+        let (_, next) = neighbours(course, curriculum, &quiz.slug, &opened.record);
         let page = QuizPage {
             course: opened.course.clone(),
             module: curriculum.module_of(&quiz.slug).and_then(|i| curriculum.modules.get(i)).map(|m| m.title.clone()),
@@ -239,6 +281,7 @@ impl Request<'_> {
             best_score: attempts.best_score,
             passed: attempts.passed,
             next,
+            attempts_url,
         };
         let title = format!("{}: {}", quiz.title, opened.course.title);
         Ok(self.found(&title, "A quiz of your online course.", Page::Quiz(page)))

@@ -8,6 +8,7 @@ mod admin_codes;
 mod admin_content;
 mod admin_content_withdraw;
 mod admin_enquiries;
+mod admin_lessons;
 mod admin_media;
 mod admin_online_orders;
 mod admin_orders;

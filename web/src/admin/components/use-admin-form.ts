@@ -11,7 +11,9 @@ import { failureOf } from '../lib/admin-api';
 // blanks into nulls), and the server's error envelope lands where the
 // public forms put it (decision 012): its `fields` beside the fields, its
 // message in the form's error summary, which takes the focus whenever a
-// submit fails, and what a sent form did in its live region.
+// submit fails, and what a sent form did in its live region. A field made of
+// lists (a course's lessons) takes the server's messages for paths below it
+// (`learning.modules.0.title`), each beside its own control.
 
 interface AdminFormSpec<TInput extends FieldValues, TOutput> {
   schema: z.ZodType<TOutput, TInput>;
@@ -20,6 +22,8 @@ interface AdminFormSpec<TInput extends FieldValues, TOutput> {
   values?: TInput;
   /** Each field's label, in the order the fields appear: the summary lists them so. */
   labels: Record<keyof TInput & string, string>;
+  /** Where a path below a field is, in words, for the summary: 'Module 1, title'. */
+  placeOf?: (path: string) => string;
   /** Sends the checked values; answers what was done, for the live region. */
   send: (values: TOutput) => Promise<string>;
   /** A 409 that names no field goes beside this one (a session's seats, below those booked). */
@@ -35,6 +39,7 @@ export function useAdminForm<TInput extends FieldValues, TOutput>({
   defaultValues,
   values,
   labels,
+  placeOf = (path) => path,
   send,
   conflictField,
   failure = failureOf,
@@ -71,7 +76,7 @@ export function useAdminForm<TInput extends FieldValues, TOutput>({
         setDone(said);
         setSent((count) => count + 1);
       } catch (error) {
-        const besideFields: Partial<Record<string, string>> = error instanceof ApiError ? fieldErrorsOf(error, names) : {};
+        const besideFields: Partial<Record<string, string>> = error instanceof ApiError ? { ...fieldErrorsOf(error, names), ...belowFields(error, names) } : {};
         const conflict = error instanceof ApiError && error.status === 409 && conflictField && Object.keys(besideFields).length === 0;
         if (conflict) besideFields[conflictField] = error.message;
         for (const [name, text] of Object.entries(besideFields)) form.setError(name as Path<TInput>, { type: 'server', message: text ?? '' });
@@ -109,8 +114,16 @@ export function useAdminForm<TInput extends FieldValues, TOutput>({
     /** The fields in order, for the summary. */
     names,
     idOf: (name: keyof TInput & string) => fieldId(id, name),
+    /** The id of the control at a path below a field (`learning.modules.0.title`). */
+    idAt: (path: string) => fieldId(id, path),
+    placeOf,
     labelOf: (name: keyof TInput & string) => labels[name],
   };
+}
+
+/** The server's messages for paths below the form's fields (`learning.modules.0.title`). */
+function belowFields(error: ApiError, names: readonly string[]): Record<string, string> {
+  return Object.fromEntries(Object.entries(error.fields).filter(([path]) => names.some((name) => path.startsWith(`${name}.`))));
 }
 
 export type AdminForm<TInput extends FieldValues, TOutput> = ReturnType<typeof useAdminForm<TInput, TOutput>>;

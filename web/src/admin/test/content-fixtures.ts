@@ -7,21 +7,51 @@ import type { ContentDocument, ContentListItem } from '../lib/api-types';
 // Content documents (decision 018) as the back office's tests are answered
 // with them: bodies of the generated types, in the lead's wrapper shapes.
 
-/** A short curriculum: one module of one lesson with a quiz. */
+/**
+ * A short curriculum with every kind of part: two modules (one with a
+ * quiz), a video from each source, downloads, a final assessment with
+ * limited attempts, single and multiple choice, explanations or none.
+ */
 export const LEARNING: Curriculum = {
   access_months: 12,
   modules: [
     {
       title: 'The skin',
-      lessons: [{ slug: 'epidermis', title: 'The epidermis', minutes: 10, body: '## Layers', downloads: [] }],
+      lessons: [
+        { slug: 'epidermis', title: 'The epidermis', minutes: 10, body: '## Layers\nFive of them.\n', downloads: [] },
+        {
+          slug: 'dermis', title: 'The dermis', minutes: 12, body: '', video: { source: 'youtube', id: 'dQw4w9WgXcQ' },
+          downloads: [{ title: 'Worksheet', file: 'uploads/0a1b2c.pdf' }, { title: 'Diagram', file: 'learning/dermis.png' }],
+        },
+      ],
       quiz: {
         slug: 'skin-quiz',
         title: 'The skin',
         pass_mark: 80,
-        questions: [{ key: 'q1', prompt: 'Which layer sheds?', kind: 'single', choices: [{ key: 'a', text: 'The stratum corneum', correct: true }, { key: 'b', text: 'The dermis', correct: false }] }],
+        questions: [
+          { key: 'q1', prompt: 'Which layer sheds?', kind: 'single', choices: [{ key: 'a', text: 'The stratum corneum', correct: true }, { key: 'b', text: 'The dermis', correct: false }] },
+          {
+            key: 'q2', prompt: 'Which are in the dermis?', kind: 'multiple', explanation: 'Both sit below the epidermis.',
+            choices: [{ key: 'a', text: 'Collagen', correct: true }, { key: 'b', text: 'Elastin', correct: true }, { key: 'c', text: 'Keratin', correct: false }],
+          },
+        ],
       },
     },
+    {
+      title: 'Healing',
+      lessons: [
+        { slug: 'healing', title: 'How skin heals', minutes: 8, body: 'Four phases.', video: { source: 'upload', file: 'uploads/9f8e7d.mp4' }, downloads: [] },
+        { slug: 'scars', title: 'Scars', minutes: 5, body: 'Kinds of scar.', video: { source: 'vimeo', id: '76979871' }, downloads: [] },
+      ],
+    },
   ],
+  assessment: {
+    slug: 'final',
+    title: 'Final assessment',
+    pass_mark: 70,
+    max_attempts: 3,
+    questions: [{ key: 'f1', prompt: 'What heals first?', kind: 'single', choices: [{ key: 'a', text: 'The epidermis', correct: true }, { key: 'b', text: 'The bone', correct: false }] }],
+  },
 };
 
 export function courseBody(overrides: Partial<CourseBody> = {}): CourseBody {

@@ -6,6 +6,7 @@ import { CourseProgress } from '../../components/course-progress';
 import { accessLine } from '../../lib/course-access';
 import { DoneMark, stepNote } from './step-mark';
 import { CourseCompleted } from './course-completed';
+import { PreviewNote } from './preview-note';
 
 // /learn/{course}/ (decision 025): the course's contents with the
 // student's progress, and the step to continue with. Personal: the server
@@ -48,6 +49,7 @@ export function LearnPage({ page }: { page: LearnData }) {
   const { course, progress, modules, assessment } = page;
   return (
     <div className="container learn-page">
+      <PreviewNote course={course} />
       <h1>{course.title}</h1>
       <p className="learn-access">{accessLine(page.access)}</p>
       <CourseProgress percent={progress.percent} label="Your progress" />

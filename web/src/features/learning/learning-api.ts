@@ -24,9 +24,13 @@ export function markLessonDone(courseId: string, slug: string): Promise<LessonDo
   return postJson<LessonDone>(`${coursePath(courseId)}/lessons/${encodeURIComponent(slug)}/done`, {});
 }
 
-/** Sends every question's chosen keys; the server refuses unanswered questions without counting an attempt. */
-export function submitAttempt(courseId: string, slug: string, answers: Answers): Promise<AttemptMarked> {
-  return postJson<AttemptMarked>(`${coursePath(courseId)}/quizzes/${encodeURIComponent(slug)}/attempts`, { answers });
+/**
+ * Sends every question's chosen keys to where the page says they are marked
+ * (the player's attempts, or a staff preview's, which records nothing); the
+ * server refuses unanswered questions without counting an attempt.
+ */
+export function submitAttempt(attemptsUrl: string, answers: Answers): Promise<AttemptMarked> {
+  return postJson<AttemptMarked>(attemptsUrl, { answers });
 }
 
 /** What the student is told when a call failed: the server's own words, or that it could not be reached. */

@@ -46,7 +46,9 @@ export function LessonComplete({ page }: { page: LessonPage }) {
   return (
     <section aria-labelledby={`${id}-title`} className="lesson-complete">
       <h2 id={`${id}-title`} className="visually-hidden">Your progress</h2>
-      {done ? (
+      {page.course.preview ? (
+        <p className="form-note">A student marks the lesson complete here. In a preview nothing is recorded.</p>
+      ) : done ? (
         <p ref={doneRef} tabIndex={-1} className="lesson-done">
           <span aria-hidden="true">✓ </span>Completed
         </p>

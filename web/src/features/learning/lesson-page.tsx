@@ -3,6 +3,7 @@ import { Prose } from '../../components/prose';
 import type { LessonPage as LessonData } from '../../generated/LessonPage';
 import { LessonComplete } from './lesson-complete';
 import { LessonDownloads, LessonVideo } from './lesson-media';
+import { PreviewNote } from './preview-note';
 import { StepLinks } from './step-links';
 import { useLessonVisit } from './use-lesson-visit';
 
@@ -12,9 +13,10 @@ import { useLessonVisit } from './use-lesson-visit';
 
 export function LessonPage({ page }: { page: LessonData }) {
   const { course } = page;
-  useLessonVisit(course.id, page.slug);
+  useLessonVisit(course, page.slug);
   return (
     <div className="container learn-page lesson-page">
+      <PreviewNote course={course} />
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li><Link to={course.playerUrl}>{course.title}</Link></li>

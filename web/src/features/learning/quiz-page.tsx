@@ -6,6 +6,7 @@ import type { QuizPage as QuizData } from '../../generated/QuizPage';
 import type { AttemptMarked } from '../../generated/AttemptMarked';
 import { problemOf, submitAttempt } from './learning-api';
 import { choiceId, QuizQuestions } from './quiz-questions';
+import { PreviewNote } from './preview-note';
 import { attemptsLeftLine, NextStep, QuizResult } from './quiz-result';
 
 // /learn/{course}/{quiz}/ (decision 025): a module's quiz or the final
@@ -41,7 +42,7 @@ export function QuizPage({ page }: { page: QuizData }) {
     setProblem('');
     try {
       const sent = Object.fromEntries(quiz.questions.map((question) => [question.key, answers[question.key] ?? []]));
-      const answer = await submitAttempt(course.id, quiz.slug, sent);
+      const answer = await submitAttempt(page.attemptsUrl, sent);
       setMarked(answer);
       setAttemptsLeft(answer.attemptsLeft);
     } catch (error) {
@@ -60,6 +61,7 @@ export function QuizPage({ page }: { page: QuizData }) {
 
   return (
     <div className="container learn-page quiz-page">
+      <PreviewNote course={course} />
       <nav aria-label="Breadcrumb" className="breadcrumbs">
         <ol>
           <li><Link to={course.playerUrl}>{course.title}</Link></li>

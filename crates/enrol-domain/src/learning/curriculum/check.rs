@@ -16,6 +16,10 @@ pub const CHOICES: std::ops::RangeInclusive<usize> = 2..=8;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CurriculumProblem {
     pub place: Place,
+    /// The field of the curriculum's body it concerns, by the body's own
+    /// names with list items numbered from 0 (`modules.1.lessons.0.slug`),
+    /// so an editor shows the message beside that field.
+    pub field: String,
     pub issue: Issue,
 }
 
@@ -70,7 +74,8 @@ pub enum Issue {
     NoQuestions,
     NoPrompt,
     ChoiceCount(usize),
-    NoChoiceText(String),
+    /// A choice without words, by its number from 1.
+    NoChoiceText(usize),
     /// A single-choice question with other than one correct choice.
     SingleCorrect(usize),
     /// A multiple-choice question with no correct choice.
@@ -82,30 +87,38 @@ pub enum Issue {
 pub fn check(curriculum: &Curriculum) -> Result<(), Vec<CurriculumProblem>> {
     let mut found = Problems { list: Vec::new(), slugs: HashSet::new() };
     if !(1..=MAX_ACCESS_MONTHS).contains(&curriculum.access_months) {
-        found.add(Place::Course, Issue::AccessMonths(curriculum.access_months));
+        found.add(Place::Course, "access_months", Issue::AccessMonths(curriculum.access_months));
     }
     if curriculum.modules.is_empty() {
-        found.add(Place::Course, Issue::NoModules);
+        found.add(Place::Course, "modules", Issue::NoModules);
     }
     for (at, module) in curriculum.modules.iter().enumerate() {
-        let number = at + 1;
+        let place = Place::Module { module: at + 1 };
         if module.title.trim().is_empty() {
-            found.add(Place::Module { module: number }, Issue::NoTitle);
+            found.add(place.clone(), format!("modules.{at}.title"), Issue::NoTitle);
         }
         if module.lessons.is_empty() {
-            found.add(Place::Module { module: number }, Issue::NoLessons);
+            found.add(place, format!("modules.{at}.lessons"), Issue::NoLessons);
         }
-        for (at, lesson) in module.lessons.iter().enumerate() {
-            found.lesson(Place::Lesson { module: number, number: at + 1, slug: lesson.slug.clone() }, lesson);
+        for (number, lesson) in module.lessons.iter().enumerate() {
+            let place = Place::Lesson { module: at + 1, number: number + 1, slug: lesson.slug.clone() };
+            found.lesson(At { place, field: format!("modules.{at}.lessons.{number}") }, lesson);
         }
         if let Some(quiz) = &module.quiz {
-            found.quiz(Some(number), quiz);
+            found.quiz(Some(at + 1), format!("modules.{at}.quiz"), quiz);
         }
     }
     if let Some(assessment) = &curriculum.assessment {
-        found.quiz(None, assessment);
+        found.quiz(None, "assessment".to_owned(), assessment);
     }
     if found.list.is_empty() { Ok(()) } else { Err(found.list) }
+}
+
+/// A lesson, quiz or question: where staff read it is, and the body's
+/// path to it.
+struct At {
+    place: Place,
+    field: String,
 }
 
 struct Problems<'a> {
@@ -115,97 +128,103 @@ struct Problems<'a> {
 }
 
 impl<'a> Problems<'a> {
-    fn add(&mut self, place: Place, issue: Issue) {
-        self.list.push(CurriculumProblem { place, issue });
+    fn add(&mut self, place: Place, field: impl Into<String>, issue: Issue) {
+        self.list.push(CurriculumProblem { place, field: field.into(), issue });
     }
 
-    fn slug(&mut self, place: &Place, slug: &'a str) {
+    /// A problem of the part of `at` named `part`.
+    fn of(&mut self, at: &At, part: &str, issue: Issue) {
+        self.add(at.place.clone(), format!("{}.{part}", at.field), issue);
+    }
+
+    fn slug(&mut self, at: &At, slug: &'a str) {
         if !is_slug(slug) {
-            self.add(place.clone(), Issue::NotASlug(slug.to_owned()));
+            self.of(at, "slug", Issue::NotASlug(slug.to_owned()));
         } else if !self.slugs.insert(slug) {
-            self.add(place.clone(), Issue::Twice(slug.to_owned()));
+            self.of(at, "slug", Issue::Twice(slug.to_owned()));
         }
     }
 
-    fn title(&mut self, place: &Place, title: &str) {
+    fn title(&mut self, at: &At, title: &str) {
         if title.trim().is_empty() {
-            self.add(place.clone(), Issue::NoTitle);
+            self.of(at, "title", Issue::NoTitle);
         }
     }
 
-    fn lesson(&mut self, place: Place, lesson: &'a Lesson) {
-        self.slug(&place, &lesson.slug);
-        self.title(&place, &lesson.title);
+    fn lesson(&mut self, at: At, lesson: &'a Lesson) {
+        self.slug(&at, &lesson.slug);
+        self.title(&at, &lesson.title);
         if lesson.minutes == 0 {
-            self.add(place.clone(), Issue::NoMinutes);
+            self.of(&at, "minutes", Issue::NoMinutes);
         }
         if lesson.body.trim().is_empty() && lesson.video.is_none() {
-            self.add(place.clone(), Issue::NothingToStudy);
+            self.of(&at, "body", Issue::NothingToStudy);
         }
         match &lesson.video {
-            Some(Video::Upload { file }) if !is_file_name(file) => self.add(place.clone(), Issue::NotAFile(file.clone())),
-            Some(Video::YouTube { id }) if !is_youtube_id(id) => self.add(place.clone(), Issue::NotAVideoId(id.clone())),
-            Some(Video::Vimeo { id }) if !is_vimeo_id(id) => self.add(place.clone(), Issue::NotAVideoId(id.clone())),
+            Some(Video::Upload { file }) if !is_file_name(file) => self.of(&at, "video", Issue::NotAFile(file.clone())),
+            Some(Video::YouTube { id }) if !is_youtube_id(id) => self.of(&at, "video", Issue::NotAVideoId(id.clone())),
+            Some(Video::Vimeo { id }) if !is_vimeo_id(id) => self.of(&at, "video", Issue::NotAVideoId(id.clone())),
             _ => {}
         }
-        for download in &lesson.downloads {
+        for (number, download) in lesson.downloads.iter().enumerate() {
             if download.title.trim().is_empty() {
-                self.add(place.clone(), Issue::UntitledDownload(download.file.clone()));
+                self.of(&at, &format!("downloads.{number}.title"), Issue::UntitledDownload(download.file.clone()));
             }
             if !is_file_name(&download.file) {
-                self.add(place.clone(), Issue::NotAFile(download.file.clone()));
+                self.of(&at, &format!("downloads.{number}.file"), Issue::NotAFile(download.file.clone()));
             }
         }
     }
 
-    fn quiz(&mut self, module: Option<usize>, quiz: &'a Quiz) {
-        let place = Place::Quiz { module, slug: quiz.slug.clone() };
-        self.slug(&place, &quiz.slug);
-        self.title(&place, &quiz.title);
+    fn quiz(&mut self, module: Option<usize>, field: String, quiz: &'a Quiz) {
+        let at = At { place: Place::Quiz { module, slug: quiz.slug.clone() }, field };
+        self.slug(&at, &quiz.slug);
+        self.title(&at, &quiz.title);
         if !(1..=100).contains(&quiz.pass_mark) {
-            self.add(place.clone(), Issue::PassMark(quiz.pass_mark));
+            self.of(&at, "pass_mark", Issue::PassMark(quiz.pass_mark));
         }
         if quiz.max_attempts == Some(0) {
-            self.add(place.clone(), Issue::NoAttempts);
+            self.of(&at, "max_attempts", Issue::NoAttempts);
         }
         if quiz.questions.is_empty() {
-            self.add(place.clone(), Issue::NoQuestions);
+            self.of(&at, "questions", Issue::NoQuestions);
         }
         let mut keys = HashSet::new();
-        for (at, question) in quiz.questions.iter().enumerate() {
-            let place = Place::Question { module, quiz: quiz.slug.clone(), number: at + 1, key: question.key.clone() };
-            self.key(&place, &mut keys, &question.key);
-            self.question(place, question);
+        for (number, question) in quiz.questions.iter().enumerate() {
+            let place = Place::Question { module, quiz: quiz.slug.clone(), number: number + 1, key: question.key.clone() };
+            let question_at = At { place, field: format!("{}.questions.{number}", at.field) };
+            self.key(&question_at, "key", &mut keys, &question.key);
+            self.question(&question_at, question);
         }
     }
 
     /// A question's or choice's key: a slug, once among its fellows.
-    fn key<'k>(&mut self, place: &Place, seen: &mut HashSet<&'k str>, key: &'k str) {
+    fn key<'k>(&mut self, at: &At, part: &str, seen: &mut HashSet<&'k str>, key: &'k str) {
         if !is_slug(key) {
-            self.add(place.clone(), Issue::NotASlug(key.to_owned()));
+            self.of(at, part, Issue::NotASlug(key.to_owned()));
         } else if !seen.insert(key) {
-            self.add(place.clone(), Issue::Twice(key.to_owned()));
+            self.of(at, part, Issue::Twice(key.to_owned()));
         }
     }
 
-    fn question(&mut self, place: Place, question: &Question) {
+    fn question(&mut self, at: &At, question: &Question) {
         if question.prompt.trim().is_empty() {
-            self.add(place.clone(), Issue::NoPrompt);
+            self.of(at, "prompt", Issue::NoPrompt);
         }
         if !CHOICES.contains(&question.choices.len()) {
-            self.add(place.clone(), Issue::ChoiceCount(question.choices.len()));
+            self.of(at, "choices", Issue::ChoiceCount(question.choices.len()));
         }
         let mut keys = HashSet::new();
-        for choice in &question.choices {
-            self.key(&place, &mut keys, &choice.key);
+        for (number, choice) in question.choices.iter().enumerate() {
+            self.key(at, &format!("choices.{number}.key"), &mut keys, &choice.key);
             if choice.text.trim().is_empty() {
-                self.add(place.clone(), Issue::NoChoiceText(choice.key.clone()));
+                self.of(at, &format!("choices.{number}.text"), Issue::NoChoiceText(number + 1));
             }
         }
         let correct = question.choices.iter().filter(|choice| choice.correct).count();
         match question.kind {
-            QuestionKind::Single if correct != 1 => self.add(place, Issue::SingleCorrect(correct)),
-            QuestionKind::Multiple if correct == 0 => self.add(place, Issue::NoneCorrect),
+            QuestionKind::Single if correct != 1 => self.of(at, "choices", Issue::SingleCorrect(correct)),
+            QuestionKind::Multiple if correct == 0 => self.of(at, "choices", Issue::NoneCorrect),
             _ => {}
         }
     }
@@ -262,20 +281,32 @@ impl fmt::Display for Issue {
             Issue::NoTitle => f.write_str("give it a title."),
             Issue::NoMinutes => f.write_str("say how many minutes it takes."),
             Issue::NothingToStudy => f.write_str("add its text or a video."),
+            Issue::NotASlug(slug) if slug.is_empty() => f.write_str("give it a slug of lower-case letters, digits and single hyphens."),
             Issue::NotASlug(slug) => write!(f, "'{slug}' must be lower-case letters, digits and single hyphens."),
             Issue::Twice(slug) => write!(f, "'{slug}' is used twice."),
             Issue::UntitledDownload(file) => write!(f, "give the download '{file}' a title."),
+            Issue::NotAFile(file) if file.is_empty() => f.write_str("give the file's name."),
             Issue::NotAFile(file) => write!(f, "'{file}' is not a file's name."),
+            Issue::NotAVideoId(id) if id.is_empty() => f.write_str("give the video's id."),
             Issue::NotAVideoId(id) => write!(f, "'{id}' is not a video's id."),
             Issue::PassMark(mark) => write!(f, "the pass mark must be 1 to 100 per cent, not {mark}."),
             Issue::NoAttempts => f.write_str("allow at least one attempt, or no limit."),
             Issue::NoQuestions => f.write_str("add at least one question."),
             Issue::NoPrompt => f.write_str("write the question."),
             Issue::ChoiceCount(count) => write!(f, "offer {} to {} choices, not {count}.", CHOICES.start(), CHOICES.end()),
-            Issue::NoChoiceText(key) => write!(f, "choice '{key}' has no text."),
+            Issue::NoChoiceText(number) => write!(f, "choice {number} has no text."),
             Issue::SingleCorrect(count) => write!(f, "a single-choice question needs exactly one correct choice, not {count}."),
             Issue::NoneCorrect => f.write_str("mark at least one choice correct."),
         }
+    }
+}
+
+impl CurriculumProblem {
+    /// What is wrong, as a sentence to show beside its field: `Give it a title.`
+    pub fn message(&self) -> String {
+        let issue = self.issue.to_string();
+        let mut letters = issue.chars();
+        letters.next().map(|first| first.to_uppercase().chain(letters).collect()).unwrap_or_default()
     }
 }
 

@@ -2,6 +2,8 @@
 //! staff with `Permission::Content`: documents, drafts, publishing, history
 //! and reverting, and the Markdown preview the editor shows.
 
+use std::collections::BTreeMap;
+use std::collections::btree_map::Entry;
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -15,8 +17,10 @@ use ts_rs::TS;
 
 use enrol_db::content::PackImages;
 use enrol_db::{ContentDetail, ContentRefused, ContentSource, ContentSummary};
-use enrol_domain::content::{ContentBody, ContentKind, key_is_valid};
+use enrol_domain::contact::FieldErrors;
+use enrol_domain::content::{ContentBody, ContentKind, CourseBody, key_is_valid};
 use enrol_domain::course_price::DatePrice;
+use enrol_domain::learning::curriculum::check as check_curriculum;
 
 use super::Staff;
 use crate::AppState;
@@ -133,13 +137,37 @@ fn checked_body(images: &PackImages<'_>, kind: ContentKind, key: &str, value: se
         .map_err(|error| ApiError::BadRequest(format!("This is not a {} document: {error}", kind.as_str())))?;
     let errors = body.check(key);
     if !errors.is_empty() {
-        return Err(ApiError::Invalid(errors));
+        return Err(refused_fields(&body, errors));
     }
     if let Err(error) = enrol_db::content::projection::project(key, &body, images, Utc::now()) {
         tracing::info!(error = %error, "A document names an image the site does not have");
         return Err(ApiError::field("image", "Choose an image the site has."));
     }
     Ok(body)
+}
+
+/// A body refused for `errors`. An online course's lessons and quizzes
+/// also name each problem's own field under `learning`
+/// (`learning.modules.0.lessons.2.slug`), so the editor shows every message
+/// beside what it is about.
+fn refused_fields(body: &ContentBody, errors: FieldErrors) -> ApiError {
+    let ContentBody::Course(CourseBody { online: true, learning: Some(learning), .. }) = body else { return ApiError::Invalid(errors) };
+    let Err(problems) = check_curriculum(learning) else { return ApiError::Invalid(errors) };
+    let mut fields: BTreeMap<String, String> = errors.into_iter().map(|(field, message)| (field.to_owned(), message.to_owned())).collect();
+    for problem in problems {
+        let message = problem.message();
+        match fields.entry(format!("learning.{}", problem.field)) {
+            Entry::Occupied(mut said) => {
+                let said = said.get_mut();
+                said.push(' ');
+                said.push_str(&message);
+            }
+            Entry::Vacant(field) => {
+                field.insert(message);
+            }
+        }
+    }
+    ApiError::InvalidAt(fields)
 }
 
 fn refused(refusal: ContentRefused) -> ApiError {
@@ -360,6 +388,11 @@ pub async fn preview_content(State(state): State<Arc<AppState>>, Path((kind, key
     let preview = state.db.preview(&key, &body, &images(&state).await?, Utc::now()).await?;
     let html = crate::http::pages::render_preview(&state, &preview, &path).await;
     preview.close().await;
+    preview_page(&state, html?)
+}
+
+/// A preview's page: never kept or indexed, and framed by the back office only.
+pub(super) fn preview_page(state: &AppState, html: String) -> Result<Response, ApiError> {
     let policy = crate::http::content_security_policy(false, &state.config.tracking, &[]);
     let policy = policy.to_str().context("The page policy is text")?.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
     let headers = [
@@ -369,7 +402,7 @@ pub async fn preview_content(State(state): State<Arc<AppState>>, Path((kind, key
         (header::CONTENT_SECURITY_POLICY, policy),
         (header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow".to_owned()),
     ];
-    Ok((headers, html?).into_response())
+    Ok((headers, html).into_response())
 }
 
 #[derive(Deserialize, TS)]

@@ -12,6 +12,7 @@ mod content;
 mod csv;
 mod enquiries;
 mod figures;
+mod learning_preview;
 mod media;
 mod online_access;
 mod online_orders;
@@ -118,6 +119,9 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/content/{kind}", Some(Permission::Content)),
     route("GET", "/content/{kind}/{key}", Some(Permission::Content)),
     route("GET", "/content/{kind}/{key}/preview", Some(Permission::Content)),
+    route("GET", "/content/{kind}/{key}/preview/learn/", Some(Permission::Content)),
+    route("GET", "/content/{kind}/{key}/preview/learn/{step}/", Some(Permission::Content)),
+    route("POST", "/content/{kind}/{key}/preview/learn/{step}/attempts", Some(Permission::Content)),
     route("PUT", "/content/{kind}/{key}/draft", Some(Permission::Content)),
     route("DELETE", "/content/{kind}/{key}/draft", Some(Permission::Content)),
     route("POST", "/content/{kind}/{key}/publish", Some(Permission::Content)),
@@ -183,6 +187,9 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/content/{kind}", post(content::create_content))
         .route("/content/{kind}/{key}", get(content::show_content))
         .route("/content/{kind}/{key}/preview", get(content::preview_content))
+        .route("/content/{kind}/{key}/preview/learn/", get(learning_preview::preview_contents))
+        .route("/content/{kind}/{key}/preview/learn/{step}/", get(learning_preview::preview_step))
+        .route("/content/{kind}/{key}/preview/learn/{step}/attempts", post(learning_preview::mark_preview_attempt))
         .route("/content/{kind}/{key}/draft", put(content::save_draft).delete(content::discard_draft))
         .route("/content/{kind}/{key}/publish", post(content::publish_content))
         .route("/content/{kind}/{key}/revert", post(content::revert_content))

@@ -34,6 +34,8 @@ export interface BodySpec<TInput extends KeyInput, B> {
   /** The form's values for a body as it is, or for a new one (null). */
   valuesOf: (body: B | null, key: string) => TInput;
   Fields: (props: { form: ContentFormOf<TInput, B> }) => ReactNode;
+  /** Where a path below a field is, for the error summary (`learning.modules.0.title`: 'Module 1, title'). */
+  placeOf?: (path: string) => string;
 }
 
 /** A kind's schema: its fields, with the key, into its body. */
@@ -66,6 +68,7 @@ export function ContentForm<TInput extends KeyInput, B>({ kind, spec, body, docK
     schema: spec.schema(isNew),
     defaultValues: spec.valuesOf(body, docKey),
     labels: spec.labels,
+    placeOf: spec.placeOf,
     send: async (sent) => {
       sending.current = true;
       try {

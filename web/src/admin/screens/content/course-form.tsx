@@ -1,3 +1,5 @@
+import type { Control, UseFormSetValue } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import type { CourseBody } from '../../../generated/CourseBody';
 import { RepeatingField, TextGroupField } from '../../components/compound-fields';
@@ -6,6 +8,10 @@ import { lines, optionalPounds, pounds, requiredText, SLUG } from '../../lib/for
 import { contentSchema, type BodySpec, type ContentFormOf } from './content-form';
 import { useSectionChoices } from './content-kinds';
 import { FAQ_PARTS, faqs, image, IMAGE_PARTS, kit, KIT_PARTS, kitValues, position, poundsOf } from './content-rules';
+import { CurriculumPart } from './curriculum/curriculum-part';
+import type { LearningValues } from './curriculum/curriculum-form';
+import { curriculumRule, placeOf } from './curriculum/curriculum-rules';
+import { curriculumValues } from './curriculum/curriculum-values';
 import { MarkdownField } from './markdown-field';
 import { provider, PROVIDER_PARTS, providerValues } from './provider-rules';
 
@@ -43,12 +49,13 @@ const schema = contentSchema(
     faqs: faqs(),
     description: z.string(),
     position: position(),
-    // An online course's lessons and quizzes: kept as they are, not edited here.
-    learning: z.custom<CourseBody['learning']>(() => true),
+    // An online course's lessons and quizzes, in their own part of the form.
+    learning: curriculumRule(),
     provider: provider(),
   },
-  ({ slug, online_theory, entry_online_course, provider, ...fields }, key): CourseBody => ({
+  ({ slug, online_theory, entry_online_course, learning, provider, ...fields }, key): CourseBody => ({
     ...fields,
+    ...(learning ? { learning } : {}),
     ...(provider ? { provider } : {}),
     also_in: fields.also_in.filter((other) => other !== fields.section),
     ...(online_theory ? { online_theory } : {}),
@@ -61,6 +68,7 @@ type CourseInput = z.input<ReturnType<typeof schema>>;
 
 function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }) {
   const sections = useSectionChoices();
+  const [online, learning] = useWatch({ control: form.form.control, name: ['online', 'learning'] });
   return (
     <>
       <TextField form={form} name="title" required />
@@ -99,6 +107,15 @@ function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }
       <RepeatingField form={form} name="faqs" parts={FAQ_PARTS} noun="question" blank={{ question: '', answer: '' }} />
       <MarkdownField form={form} name="description" />
       <TextField form={form} name="position" inputMode="numeric" hint="Lower numbers come first in lists" required />
+      {(online || learning) && (
+        <CurriculumPart
+          // The part knows the form only by its `learning` values.
+          control={form.form.control as unknown as Control<LearningValues>}
+          setValue={form.form.setValue as unknown as UseFormSetValue<LearningValues>}
+          idAt={form.idAt}
+          label={form.labelOf('learning')}
+        />
+      )}
     </>
   );
 }
@@ -162,8 +179,9 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     faqs: body?.faqs ?? [],
     description: body?.description ?? '',
     position: String(body?.position ?? 0),
-    learning: body?.learning,
+    learning: curriculumValues(body?.learning),
     provider: providerValues(body?.provider),
   }),
+  placeOf: (path) => placeOf(path.replace(/^learning\./, '')),
   Fields: CourseFields,
 };

@@ -8,8 +8,9 @@ import { documentPath } from './content-kinds';
 
 // What is done with a saved draft (decision 018): publish it (the live site
 // changes within one version poll) or throw it away; how the page will
-// look, in a frame of the server's own rendering; and taking the document
-// off the site.
+// look, in a frame of the server's own rendering (an online course's lessons
+// and quizzes too, in the course player's own pages); and taking the
+// document off the site.
 
 interface Published {
   version: number;
@@ -90,26 +91,51 @@ export function DraftActions({ kind, docKey, hasDraft, changed }: DraftActionsPr
   );
 }
 
-/** The page as it will look, shown on request and again after each save (`refresh` counts them). */
-export function DocumentPreview({ kind, docKey, title, refresh }: { kind: ContentKind; docKey: string; title: string; refresh: number }) {
-  const [shown, setShown] = useState(false);
+interface PreviewProps {
+  kind: ContentKind;
+  docKey: string;
+  title: string;
+  /** Counts the saves: the frame shows each new draft. */
+  refresh: number;
+  /** An online course: its lessons and quizzes can be previewed too. */
+  lessons: boolean;
+}
+
+/** The page as it will look, shown on request and again after each save; an online course's lessons as a student will study them. */
+export function DocumentPreview({ kind, docKey, title, refresh, lessons }: PreviewProps) {
+  const [shown, setShown] = useState<'page' | 'lessons' | null>(null);
   const [again, setAgain] = useState(0);
+  const show = (what: 'page' | 'lessons') => {
+    setShown(what);
+    setAgain((count) => count + 1);
+  };
   return (
     <>
       <h2>Preview</h2>
       <p>The page as it will look with the draft (without one, as it is now).</p>
-      {shown ? (
-        <>
-          <button type="button" className="button button-secondary" onClick={() => setAgain((count) => count + 1)}>
-            Refresh preview
-          </button>
-          {/* Same origin, so the staff cookie goes with it; a new key loads it again. */}
-          <iframe key={`${refresh}-${again}`} className="preview-frame" title={`Preview of ${title}`} src={documentPath(kind, docKey, 'preview')} />
-        </>
-      ) : (
-        <button type="button" className="button button-secondary" onClick={() => setShown(true)}>
-          Preview
+      {lessons && (
+        <p>
+          The lessons and quizzes show in the course player as a student who has just started sees them. Nothing done in the preview is recorded: a quiz is
+          marked but not counted.
+        </p>
+      )}
+      <div className="button-row">
+        <button type="button" className="button button-secondary" aria-pressed={lessons ? shown === 'page' : undefined} onClick={() => show('page')}>
+          {shown === 'page' ? 'Refresh preview' : 'Preview'}
         </button>
+        {lessons && (
+          <button type="button" className="button button-secondary" aria-pressed={shown === 'lessons'} onClick={() => show('lessons')}>
+            {shown === 'lessons' ? 'Refresh the lessons’ preview' : 'Preview the lessons'}
+          </button>
+        )}
+      </div>
+      {/* Same origin, so the staff cookie goes with it; a new key loads it again. */}
+      {shown && (
+        <iframe
+          key={`${refresh}-${again}`} className="preview-frame"
+          title={shown === 'page' ? `Preview of ${title}` : `Preview of the lessons of ${title}`}
+          src={shown === 'page' ? documentPath(kind, docKey, 'preview') : documentPath(kind, docKey, 'preview', 'learn', '')}
+        />
       )}
     </>
   );

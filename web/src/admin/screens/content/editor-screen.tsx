@@ -67,6 +67,8 @@ function DocumentStatus({ doc, savedAt }: { doc: ContentDocument; savedAt: strin
   );
 }
 
+const isOnlineCourse = (doc: ContentDocument) => doc.kind === 'course' && 'online' in doc.published && doc.published.online;
+
 function DocumentPage({ kind, docKey, doc, reload }: { kind: ContentKind; docKey: string; doc: ContentDocument; reload: () => void }) {
   // A draft saved here, until the document is read again after a publish or discard.
   const [savedAt, setSavedAt] = useState<string | null>(null);
@@ -101,9 +103,9 @@ function DocumentPage({ kind, docKey, doc, reload }: { kind: ContentKind; docKey
           reload();
         }}
       />
-      {kind === 'course' && !('online' in doc.published && doc.published.online) && <DatePrices dates={doc.dates} />}
-      {kind === 'course' && 'online' in doc.published && doc.published.online && <ScormPackage courseId={docKey} />}
-      <DocumentPreview kind={kind} docKey={docKey} title={doc.title} refresh={saves} />
+      {kind === 'course' && !isOnlineCourse(doc) && <DatePrices dates={doc.dates} />}
+      {isOnlineCourse(doc) && <ScormPackage courseId={docKey} />}
+      <DocumentPreview kind={kind} docKey={docKey} title={doc.title} refresh={saves} lessons={isOnlineCourse(doc)} />
       {doc.withdrawable && <Withdraw kind={kind} docKey={docKey} withdrawn={reload} />}
       <History kind={kind} docKey={docKey} live={doc.version} withdrawn={doc.withdrawn} revisions={doc.revisions} reverted={reload} />
     </>

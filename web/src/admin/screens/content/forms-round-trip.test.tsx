@@ -35,7 +35,7 @@ const BODIES: [ContentKind, string, ContentBody][] = [
   // An in-person course that gives an online course's theory with its bookings.
   ['course', 'dermal-fillers', courseBody({ online_theory: 'anatomy-and-physiology-online' })],
   ['course', 'foundation-anti-wrinkle', courseBody({ entry_requirements: true, entry_online_course: 'anatomy-and-physiology-online' })],
-  // An online course keeps its lessons, which this form does not edit.
+  // An online course keeps its lessons and quizzes, every part of them, as they were.
   ['course', 'peels-online', courseBody({ online: true, learning: LEARNING })],
   ['section', 'aesthetics', { slug: 'aesthetics', title: 'Aesthetics Courses', summary: 'Skin.', intro: 'Build a menu.', image, position: 2 }],
   ['page', 'about', { title: 'About us', description: 'Who we are', body: '## Us\nSince 2014.' }],

@@ -12,8 +12,8 @@ import { CONTENT_PATH } from './content-kinds';
 
 const WAIT_MS = 300;
 
-export function MarkdownField<TInput extends FieldValues, TOutput>({ form, name, required }: { form: AdminForm<TInput, TOutput>; name: keyof TInput & string; required?: boolean }) {
-  const text = String(useWatch({ control: form.form.control, name: name as Path<TInput> }) ?? '');
+/** The server's HTML of `text`, in a box named `Preview of {label}`, asked for again when the typing stops. */
+export function MarkdownPreview({ text, label }: { text: string; label: string }) {
   const [html, setHtml] = useState('');
   const [status, setStatus] = useState('');
   useEffect(() => {
@@ -37,21 +37,29 @@ export function MarkdownField<TInput extends FieldValues, TOutput>({ form, name,
     };
   }, [text]);
 
-  const label = form.labelOf(name);
+  return (
+    <div className="markdown-preview-frame">
+      <p className="change-label">{`Preview of ${label}`}</p>
+      <p className="muted" role="status" aria-live="polite">{status}</p>
+      {/* The server's Markdown conversion escapes raw HTML and keeps only
+          safe link schemes (enrol_db::markdown::to_html, decision 018), so
+          its answer is safe to show as markup, inside this box only. A
+          long text scrolls inside the box, so the box takes the focus
+          for the keyboard to scroll it (WCAG 2.1.1), as the data table's does. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="markdown-preview" aria-label={`Preview of ${label}`} role="region" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
+    </div>
+  );
+}
+
+export const MARKDOWN_HINT = 'Markdown: ## for a heading, - for a list item, **bold**, [words](address) for a link';
+
+export function MarkdownField<TInput extends FieldValues, TOutput>({ form, name, required }: { form: AdminForm<TInput, TOutput>; name: keyof TInput & string; required?: boolean }) {
+  const text = String(useWatch({ control: form.form.control, name: name as Path<TInput> }) ?? '');
   return (
     <div className="markdown-field">
-      <TextField form={form} name={name} multiline required={required} hint="Markdown: ## for a heading, - for a list item, **bold**, [words](address) for a link" />
-      <div className="markdown-preview-frame">
-        <p className="change-label">{`Preview of ${label}`}</p>
-        <p className="muted" role="status" aria-live="polite">{status}</p>
-        {/* The server's Markdown conversion escapes raw HTML and keeps only
-            safe link schemes (enrol_db::markdown::to_html, decision 018), so
-            its answer is safe to show as markup, inside this box only. A
-            long text scrolls inside the box, so the box takes the focus
-            for the keyboard to scroll it (WCAG 2.1.1), as the data table's does. */}
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div className="markdown-preview" aria-label={`Preview of ${label}`} role="region" tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
-      </div>
+      <TextField form={form} name={name} multiline required={required} hint={MARKDOWN_HINT} />
+      <MarkdownPreview text={text} label={form.labelOf(name)} />
     </div>
   );
 }

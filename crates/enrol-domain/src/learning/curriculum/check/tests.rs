@@ -68,7 +68,7 @@ fn checks_every_rule_at_its_edges() {
         Case {
             name: "a lesson without a slug is named by its number",
             change: |c| c.modules[1].lessons[2].slug = String::new(),
-            problems: &["Module 2, lesson 3: '' must be lower-case letters, digits and single hyphens."],
+            problems: &["Module 2, lesson 3: give it a slug of lower-case letters, digits and single hyphens."],
         },
         Case {
             name: "two lessons with one slug, across modules",
@@ -132,6 +132,14 @@ fn checks_every_rule_at_its_edges() {
                 "Module 2, lesson 'dermis': 'vimeo.com/1' is not a video's id.",
                 "Module 2, lesson 'appendages': '../secret.mp4' is not a file's name.",
             ],
+        },
+        Case {
+            name: "a video chosen and its id or file left out",
+            change: |c| {
+                c.modules[0].lessons[0].video = Some(Video::YouTube { id: String::new() });
+                c.modules[0].lessons[1].video = Some(Video::Upload { file: String::new() });
+            },
+            problems: &["Module 1, lesson 'cells': give the video's id.", "Module 1, lesson 'tissues': give the file's name."],
         },
         Case {
             name: "downloads need a title and a file's name",
@@ -232,8 +240,8 @@ fn checks_every_rule_at_its_edges() {
             },
             problems: &[
                 "Module 1, quiz 'cells-quiz', question 'q1': write the question.",
-                "Module 1, quiz 'cells-quiz', question 'q1': choice 'd' has no text.",
-                "Module 1, quiz 'cells-quiz', question 2: '' must be lower-case letters, digits and single hyphens.",
+                "Module 1, quiz 'cells-quiz', question 'q1': choice 4 has no text.",
+                "Module 1, quiz 'cells-quiz', question 2: give it a slug of lower-case letters, digits and single hyphens.",
             ],
         },
         Case {
@@ -278,6 +286,39 @@ fn problems_are_typed_with_their_place() {
     let problems = check(&curriculum).unwrap_err();
     assert_eq!(
         problems,
-        [CurriculumProblem { place: Place::Lesson { module: 2, number: 3, slug: "appendages".to_owned() }, issue: Issue::NoMinutes }]
+        [CurriculumProblem {
+            place: Place::Lesson { module: 2, number: 3, slug: "appendages".to_owned() },
+            field: "modules.1.lessons.2.minutes".to_owned(),
+            issue: Issue::NoMinutes,
+        }]
+    );
+    assert_eq!(problems[0].message(), "Say how many minutes it takes.");
+}
+
+#[test]
+fn each_problem_names_the_field_it_concerns() {
+    let mut curriculum = course();
+    curriculum.access_months = 0;
+    curriculum.modules[0].title = String::new();
+    curriculum.modules[1].lessons[1].slug = "cells".to_owned();
+    curriculum.modules[1].lessons[2].downloads = vec![Download { title: String::new(), file: "a b.pdf".to_owned() }];
+    quiz_of(&mut curriculum, 0).pass_mark = 0;
+    first_question(&mut curriculum).choices[1].text = String::new();
+    quiz_of(&mut curriculum, 0).questions[2] = question("q3", QuestionKind::Single, &["a", "d"]);
+    curriculum.assessment.as_mut().expect("an assessment").questions[0].prompt = String::new();
+    let fields: Vec<String> = check(&curriculum).unwrap_err().into_iter().map(|problem| problem.field).collect();
+    assert_eq!(
+        fields,
+        [
+            "access_months",
+            "modules.0.title",
+            "modules.0.quiz.pass_mark",
+            "modules.0.quiz.questions.0.choices.1.text",
+            "modules.0.quiz.questions.2.choices",
+            "modules.1.lessons.1.slug",
+            "modules.1.lessons.2.downloads.0.title",
+            "modules.1.lessons.2.downloads.0.file",
+            "assessment.questions.0.prompt",
+        ]
     );
 }
