@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use super::{Curriculum, Lesson, Question, QuestionKind, Quiz, Video};
+use crate::learning::course_file::{is_course_file, parse_file_name};
 use crate::slug::is_slug;
 
 /// The longest access sold, in months.
@@ -64,6 +65,8 @@ pub enum Issue {
     UntitledDownload(String),
     /// Not a file name (empty parts, `..`, a leading `/`, spaces).
     NotAFile(String),
+    /// An uploaded video that is not a course file of a video kind.
+    NotAVideoFile(String),
     NotAVideoId(String),
     PassMark(u8),
     NoAttempts,
@@ -143,7 +146,9 @@ impl<'a> Problems<'a> {
             self.add(place.clone(), Issue::NothingToStudy);
         }
         match &lesson.video {
-            Some(Video::Upload { file }) if !is_file_name(file) => self.add(place.clone(), Issue::NotAFile(file.clone())),
+            Some(Video::Upload { file }) if !parse_file_name(file).is_some_and(|(_, kind)| kind.is_video() && is_course_file(file)) => {
+                self.add(place.clone(), Issue::NotAVideoFile(file.clone()));
+            }
             Some(Video::YouTube { id }) if !is_youtube_id(id) => self.add(place.clone(), Issue::NotAVideoId(id.clone())),
             Some(Video::Vimeo { id }) if !is_vimeo_id(id) => self.add(place.clone(), Issue::NotAVideoId(id.clone())),
             _ => {}
@@ -266,6 +271,7 @@ impl fmt::Display for Issue {
             Issue::Twice(slug) => write!(f, "'{slug}' is used twice."),
             Issue::UntitledDownload(file) => write!(f, "give the download '{file}' a title."),
             Issue::NotAFile(file) => write!(f, "'{file}' is not a file's name."),
+            Issue::NotAVideoFile(file) => write!(f, "'{file}' is not an uploaded video: choose an MP4 or WebM course file."),
             Issue::NotAVideoId(id) => write!(f, "'{id}' is not a video's id."),
             Issue::PassMark(mark) => write!(f, "the pass mark must be 1 to 100 per cent, not {mark}."),
             Issue::NoAttempts => f.write_str("allow at least one attempt, or no limit."),
