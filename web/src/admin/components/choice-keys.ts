@@ -1,4 +1,4 @@
-import type { KeyboardEvent, RefObject } from 'react';
+import type { KeyboardEvent } from 'react';
 
 // The keys of a picker's panel (the image picker, the course file picker):
 // the arrow keys, Home and End move between the choices' buttons in `list`;
@@ -13,18 +13,16 @@ const MOVES: Partial<Record<string, (at: number, count: number) => number>> = {
   End: (_, count) => count - 1,
 };
 
-export function choiceKeys(list: RefObject<HTMLUListElement | null>, close: () => void) {
-  return (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
-    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const move = MOVES[event.key];
-    if (at < 0 || !move) return;
+export function onChoiceKeys(event: KeyboardEvent<HTMLElement>, list: HTMLUListElement | null, close: () => void) {
+  if (event.key === 'Escape') {
     event.preventDefault();
-    buttons[move(at, buttons.length)]?.focus();
-  };
+    close();
+    return;
+  }
+  const buttons = [...(list?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const move = MOVES[event.key];
+  if (at < 0 || !move) return;
+  event.preventDefault();
+  buttons[move(at, buttons.length)]?.focus();
 }

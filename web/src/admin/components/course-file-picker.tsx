@@ -3,7 +3,7 @@ import { fileSize } from '../../lib/file-size';
 import { apiPath } from '../lib/admin-api';
 import type { CourseFile, CourseFileLibrary } from '../lib/api-types';
 import { useAdminData } from '../lib/use-admin-data';
-import { choiceKeys } from './choice-keys';
+import { onChoiceKeys } from './choice-keys';
 import { RequestView } from './request-view';
 
 // Choosing a course file (decision 028) for a lesson's video or download,
@@ -87,7 +87,7 @@ export function CourseFilePicker({ id, value, onChoose, videos = false }: Course
       <p role="status" className="visually-hidden">{said}</p>
       {/* The keys of the list's buttons are handled where they bubble to. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
-      <div id={panelId} className="image-picker-panel" hidden={!open} onKeyDown={choiceKeys(list, close)}>
+      <div id={panelId} className="image-picker-panel" hidden={!open} onKeyDown={(event) => onChoiceKeys(event, list.current, close)}>
         <div className="field">
           <label htmlFor={`${id}-search`}>Search the course files by name</label>
           <input ref={searchBox} id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { apiPath } from '../lib/admin-api';
 import type { MediaLibrary } from '../lib/api-types';
 import { useAdminData } from '../lib/use-admin-data';
-import { choiceKeys } from './choice-keys';
+import { onChoiceKeys } from './choice-keys';
 import { RequestView } from './request-view';
 
 // Choosing an image for content from the media library, which lists the
@@ -85,8 +85,6 @@ export function ImagePicker({ id, noun, value, onChoose }: ImagePickerProps) {
     setSaid(`Chosen: ${choice.name}.`);
     close();
   }
-  const onKeyDown = choiceKeys(list, close);
-
   return (
     <div className="image-picker">
       <div className="image-picker-chosen">
@@ -120,7 +118,7 @@ export function ImagePicker({ id, noun, value, onChoose }: ImagePickerProps) {
       <p role="status" className="visually-hidden">{said}</p>
       {/* The keys of the list's buttons are handled where they bubble to. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
-      <div id={panelId} className="image-picker-panel" hidden={!open} onKeyDown={onKeyDown}>
+      <div id={panelId} className="image-picker-panel" hidden={!open} onKeyDown={(event) => onChoiceKeys(event, list.current, close)}>
         <div className="field">
           <label htmlFor={`${id}-search`}>Search the media library by name</label>
           <input ref={searchBox} id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />

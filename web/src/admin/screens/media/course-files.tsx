@@ -71,7 +71,8 @@ function UsedBy({ uses }: { uses: CourseFileUse[] }) {
 function RemoveFile({ file, command, removed }: { file: CourseFile; command: Command; removed: () => void }) {
   return (
     <ConfirmStep
-      ask={`Remove ${file.originalName}`}
+      ask="Remove"
+      askLabel={`Remove ${file.originalName}`}
       confirm="Yes, remove it"
       keep="Keep it"
       busy={command.busy}
@@ -93,7 +94,7 @@ function columnsFor(command: Command, removed: () => void) {
   return column.columns([
     column.accessor('originalName', {
       header: 'Name',
-      cell: (info) => <a className="media-file" href={filePath(info.row.original)} target="_blank" rel="noreferrer">{info.getValue()}</a>,
+      cell: (info) => <a href={filePath(info.row.original)} target="_blank" rel="noreferrer">{info.getValue()}</a>,
     }),
     column.accessor('format', { header: 'Type' }),
     column.accessor('bytes', { header: 'Size', cell: (info) => fileSize(info.getValue()) }),
