@@ -35,6 +35,7 @@ pub use codes::discount::DiscountCode;
 pub use codes::setup::{CodeRecord, CodeSaved};
 pub use college::College;
 pub use content::catalogue::{Catalogue, CatalogueVersion, CourseOrder, SectionRow, SiteRecord, section_url};
+pub use content::course_files::{CourseFileRecord, CourseFileRemoved, CourseFileUse};
 pub use content::documents::{ContentDetail, ContentRefused, ContentRevision, ContentSource, ContentSummary};
 pub use content::editorial::{Article, PageRecord, article_url};
 pub use content::markdown::to_html as markdown_to_html;

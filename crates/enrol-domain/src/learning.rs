@@ -12,6 +12,7 @@
 //! committed from `scorm`, which reads nothing else here.
 
 pub mod access;
+pub mod course_file;
 pub mod curriculum;
 pub mod progress;
 pub mod provider;

@@ -6,6 +6,7 @@ pub mod auth;
 pub mod back_office;
 pub mod balance;
 pub mod booking;
+pub mod byte_range;
 pub mod calendar;
 pub mod cancellation;
 pub mod checkout;

@@ -1,7 +1,7 @@
 //! The college's content pack (decision 018): loaded where the database
 //! lacks its documents (an empty database at start, or `enrol content
 //! load`), and the published content exported as a pack, with the
-//! courses' SCORM packages (decision 026).
+//! courses' SCORM packages (decision 026) and course files (decision 028).
 
 use anyhow::Context as _;
 use chrono::Utc;
@@ -58,7 +58,8 @@ pub(crate) async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()>
     }
     let loaded = pack.write(db).await?;
     let packages = crate::scorm::load_packages(db, store.as_ref(), root).await?;
-    tracing::info!(counts = ?pack.counts, documents = loaded.documents, seeds = loaded.seeds, media = loaded.media, packages, "Content loaded where new");
+    let course_files = crate::course_files::load_pack_files(db, store.as_ref(), root).await?;
+    tracing::info!(counts = ?pack.counts, documents = loaded.documents, seeds = loaded.seeds, media = loaded.media, packages, course_files, "Content loaded where new");
     Ok(())
 }
 
@@ -83,6 +84,7 @@ pub(crate) async fn export_content(db: &Db, config: &Config, dir: &std::path::Pa
         std::fs::write(&to, bytes).with_context(|| format!("Failed to write {}", to.display()))?;
     }
     let packages = crate::scorm::export_packages(db, store.as_ref(), dir).await?;
-    tracing::info!(dir = %dir.display(), images = images.len(), packages, "Content exported");
+    let course_files = crate::course_files::export_pack_files(db, store.as_ref(), dir).await?;
+    tracing::info!(dir = %dir.display(), images = images.len(), packages, course_files, "Content exported");
     Ok(())
 }

@@ -3,20 +3,51 @@
 //! (`ENROL_UPLOADS_DIR`) or in an S3-compatible bucket (`ENROL_S3_*`), so
 //! every instance behind a load balancer reads the same files. Keys are
 //! made by the server (random hex), never from a name a browser sent.
+//!
+//! A course's files (decision 028) may be a gigabyte of video: they go in
+//! as a stream ([`FileStore::put_stream`]) and come out in ranges
+//! ([`FileStore::get_range`]), never whole in memory.
 
+use std::ops::Range;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context as _;
 use async_trait::async_trait;
-use object_store::ObjectStore as _;
+use bytes::Bytes;
+use futures_util::stream::BoxStream;
+use futures_util::{StreamExt as _, TryStreamExt as _};
 use object_store::aws::{AmazonS3, AmazonS3Builder};
+use object_store::{GetOptions, GetRange, ObjectStore as _, WriteMultipart};
+use tokio::io::{AsyncReadExt as _, AsyncSeekExt as _, AsyncWriteExt as _};
+
+/// Bytes as they arrive or leave, a chunk at a time.
+pub type ByteStream = BoxStream<'static, std::io::Result<Bytes>>;
+
+/// Why a streamed file was not stored; either way nothing is kept.
+#[derive(Debug, thiserror::Error)]
+pub enum PutError {
+    /// The stream failed: the sender went away, or whoever wrapped the
+    /// stream refused what it carried (its error is inside).
+    #[error("The file did not arrive: {0}")]
+    Body(std::io::Error),
+    #[error(transparent)]
+    Store(#[from] anyhow::Error),
+}
 
 #[async_trait]
 pub trait FileStore: Send + Sync {
     async fn put(&self, key: &str, bytes: &[u8]) -> anyhow::Result<()>;
+    /// Stores what `body` carries under `key` as it arrives: the file
+    /// appears whole once the stream ends, or not at all when it fails.
+    async fn put_stream(&self, key: &str, body: ByteStream) -> Result<(), PutError>;
     /// The file's bytes, or `None` when there is no file with that key.
     async fn get(&self, key: &str) -> anyhow::Result<Option<Vec<u8>>>;
+    /// The bytes `range` of the file (which the caller knows to be within
+    /// it), as they are read; `None` when there is no file with that key.
+    async fn get_range(&self, key: &str, range: Range<u64>) -> anyhow::Result<Option<ByteStream>>;
+    /// Removes the file; a key with no file is already removed.
+    async fn delete(&self, key: &str) -> anyhow::Result<()>;
 }
 
 /// The store the configuration names: the bucket when `ENROL_S3_BUCKET` is
@@ -60,11 +91,51 @@ impl FileStore for DiskStore {
         tokio::fs::rename(&partial, &path).await.with_context(|| format!("Failed to store {}", path.display()))
     }
 
+    async fn put_stream(&self, key: &str, mut body: ByteStream) -> Result<(), PutError> {
+        let path = self.path(key)?;
+        tokio::fs::create_dir_all(&self.root).await.with_context(|| format!("Failed to create {}", self.root.display()))?;
+        let partial = path.with_extension("partial");
+        let mut file = tokio::fs::File::create(&partial).await.with_context(|| format!("Failed to create {}", partial.display()))?;
+        let written = async {
+            while let Some(chunk) = body.next().await {
+                let chunk = chunk.map_err(PutError::Body)?;
+                file.write_all(&chunk).await.with_context(|| format!("Failed to write {}", partial.display()))?;
+            }
+            file.flush().await.with_context(|| format!("Failed to write {}", partial.display()))?;
+            Ok::<_, PutError>(())
+        }
+        .await;
+        drop(file);
+        if let Err(error) = written {
+            let _ = tokio::fs::remove_file(&partial).await;
+            return Err(error);
+        }
+        tokio::fs::rename(&partial, &path).await.with_context(|| format!("Failed to store {}", path.display()))?;
+        Ok(())
+    }
+
     async fn get(&self, key: &str) -> anyhow::Result<Option<Vec<u8>>> {
         match tokio::fs::read(self.path(key)?).await {
             Ok(bytes) => Ok(Some(bytes)),
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
             Err(error) => Err(error).context("Failed to read a stored file"),
+        }
+    }
+
+    async fn get_range(&self, key: &str, range: Range<u64>) -> anyhow::Result<Option<ByteStream>> {
+        let mut file = match tokio::fs::File::open(self.path(key)?).await {
+            Ok(file) => file,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(error).context("Failed to open a stored file"),
+        };
+        file.seek(std::io::SeekFrom::Start(range.start)).await.context("Failed to seek in a stored file")?;
+        Ok(Some(tokio_util::io::ReaderStream::new(file.take(range.end - range.start)).boxed()))
+    }
+
+    async fn delete(&self, key: &str) -> anyhow::Result<()> {
+        match tokio::fs::remove_file(self.path(key)?).await {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(error).context("Failed to remove a stored file"),
+            _ => Ok(()),
         }
     }
 }
@@ -134,12 +205,60 @@ impl FileStore for S3Store {
         Ok(())
     }
 
+    async fn put_stream(&self, key: &str, mut body: ByteStream) -> Result<(), PutError> {
+        check_key(key)?;
+        // A multipart upload: parts of 8 MiB, two in flight; the object
+        // appears when it completes, and an aborted one leaves nothing.
+        let upload =
+            self.bucket.put_multipart(&key.into()).await.with_context(|| format!("Failed to start storing {key} in the bucket"))?;
+        let mut writer = WriteMultipart::new_with_chunk_size(upload, 8 * 1024 * 1024);
+        let written = async {
+            while let Some(chunk) = body.next().await {
+                let chunk = chunk.map_err(PutError::Body)?;
+                writer.wait_for_capacity(2).await.with_context(|| format!("Failed to store {key} in the bucket"))?;
+                writer.write(&chunk);
+            }
+            Ok::<_, PutError>(())
+        }
+        .await;
+        match written {
+            Ok(()) => {
+                writer.finish().await.with_context(|| format!("Failed to store {key} in the bucket"))?;
+                Ok(())
+            }
+            Err(error) => {
+                if let Err(abort) = writer.abort().await {
+                    tracing::warn!(key, error = %abort, "An unfinished upload to the bucket could not be aborted");
+                }
+                Err(error)
+            }
+        }
+    }
+
     async fn get(&self, key: &str) -> anyhow::Result<Option<Vec<u8>>> {
         check_key(key)?;
         match self.bucket.get(&key.into()).await {
             Ok(object) => Ok(Some(object.bytes().await.context("Failed to read a stored file from the bucket")?.to_vec())),
             Err(object_store::Error::NotFound { .. }) => Ok(None),
             Err(error) => Err(error).context("Failed to read a stored file from the bucket"),
+        }
+    }
+
+    async fn get_range(&self, key: &str, range: Range<u64>) -> anyhow::Result<Option<ByteStream>> {
+        check_key(key)?;
+        let options = GetOptions { range: Some(GetRange::Bounded(range)), ..GetOptions::default() };
+        match self.bucket.get_opts(&key.into(), options).await {
+            Ok(object) => Ok(Some(object.into_stream().map_err(std::io::Error::other).boxed())),
+            Err(object_store::Error::NotFound { .. }) => Ok(None),
+            Err(error) => Err(error).context("Failed to read a stored file from the bucket"),
+        }
+    }
+
+    async fn delete(&self, key: &str) -> anyhow::Result<()> {
+        check_key(key)?;
+        match self.bucket.delete(&key.into()).await {
+            Ok(()) | Err(object_store::Error::NotFound { .. }) => Ok(()),
+            Err(error) => Err(error).context("Failed to remove a stored file from the bucket"),
         }
     }
 }
@@ -157,6 +276,27 @@ mod tests {
         assert_eq!(store.get("def456").await.unwrap(), None);
         assert!(store.put("../escape", b"x").await.is_err());
         assert!(store.get("").await.is_err());
+        let _ = std::fs::remove_dir_all(root);
+    }
+
+    #[tokio::test]
+    async fn streams_in_and_reads_ranges_and_a_failed_stream_keeps_nothing() {
+        let root = std::env::temp_dir().join(format!("enrol-files-{}", uuid::Uuid::new_v4().simple()));
+        let store = DiskStore::new(root.clone());
+        let chunks = || futures_util::stream::iter([Ok(Bytes::from_static(b"0123")), Ok(Bytes::from_static(b"456789"))]);
+        store.put_stream("abc", chunks().boxed()).await.unwrap();
+        let range = store.get_range("abc", 2..7).await.unwrap().unwrap();
+        let read: Vec<Bytes> = range.try_collect().await.unwrap();
+        assert_eq!(read.concat(), b"23456");
+        assert!(store.get_range("def", 0..1).await.unwrap().is_none());
+
+        let failing = chunks().chain(futures_util::stream::iter([Err(std::io::Error::other("refused"))]));
+        assert!(matches!(store.put_stream("def", failing.boxed()).await, Err(PutError::Body(_))));
+        assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1, "neither the file nor its partial copy is kept");
+
+        store.delete("abc").await.unwrap();
+        store.delete("abc").await.unwrap();
+        assert_eq!(store.get("abc").await.unwrap(), None);
         let _ = std::fs::remove_dir_all(root);
     }
 

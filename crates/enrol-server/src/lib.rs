@@ -10,6 +10,7 @@ pub mod certificates;
 mod cli;
 pub mod config;
 mod content_pack;
+pub mod course_files;
 mod demo_students;
 pub mod document;
 pub mod file_store;

@@ -14,6 +14,7 @@ import { DashboardScreen } from './screens/dashboard/dashboard-screen';
 import { EnquiriesScreen } from './screens/enquiries/enquiries-screen';
 import { EnquiryScreen } from './screens/enquiries/enquiry-screen';
 import { ExportsScreen } from './screens/exports/exports-screen';
+import { CourseFilesScreen } from './screens/media/course-files';
 import { MediaItemScreen, MediaScreen } from './screens/media/media-library';
 import { LearnersScreen } from './screens/online-orders/learners-screen';
 import { OnlineOrderScreen } from './screens/online-orders/online-order-screen';
@@ -111,6 +112,7 @@ export const adminRoutes = (
       <Route path={routes.upsells} element={screen(['codes'], <UpsellsScreen />)} />
       <Route path={routes.upsell} element={oneThing(['codes'], <UpsellScreen />)} />
       <Route path={routes.media} element={screen(['content'], <MediaScreen />)} />
+      <Route path={routes.courseFiles} element={screen(['content'], <CourseFilesScreen />)} />
       <Route path={routes.mediaItem} element={oneThing(['content'], <MediaItemScreen />)} />
       <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
       <Route path={routes.enquiry} element={oneThing(['enquiries'], <EnquiryScreen />)} />

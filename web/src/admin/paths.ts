@@ -32,6 +32,7 @@ export const routes = {
   newContent: '/content/new/:kind/',
   contentDocument: '/content/:kind/:key/',
   media: '/media/',
+  courseFiles: '/media/course-files/',
   mediaItem: '/media/:key/',
   recoveryCodes: '/recovery-codes/',
 } as const;

@@ -39,11 +39,11 @@ export type SendOptions = Omit<RequestInit, 'headers'> & { headers?: Record<stri
 
 // Same-origin credentials: the session and the `enrol_buyer` cookie that
 // binds an order to this browser (decision 009) go with every call.
-async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, { headers, ...init }: SendOptions): Promise<T> {
+async function send<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body: BodyInit | undefined, contentType: string, { headers, ...init }: SendOptions): Promise<T> {
   const response = await fetch(url, {
     method,
-    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-    body: JSON.stringify(body),
+    headers: { 'content-type': contentType, accept: 'application/json', ...headers },
+    body,
     credentials: 'same-origin',
     ...init,
   });
@@ -57,6 +57,19 @@ async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body:
     );
   }
   return payload as T;
+}
+
+function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', url: string, body: unknown, init: SendOptions): Promise<T> {
+  return send(method, url, body === undefined ? undefined : JSON.stringify(body), 'application/json', init);
+}
+
+/**
+ * A file as the body of a `POST`, its bytes as they are: a course file may
+ * be far too large for JSON (decision 028). The server knows it by its
+ * bytes, so the type sent says only that they are bytes.
+ */
+export function postFile<T>(url: string, file: Blob, init: SendOptions = {}): Promise<T> {
+  return send('POST', url, file, 'application/octet-stream', init);
 }
 
 export function postJson<T>(url: string, body: unknown, init: SendOptions = {}): Promise<T> {

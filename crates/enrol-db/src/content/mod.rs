@@ -6,6 +6,7 @@
 //! steps its transactions take are `ContentSteps`.
 
 pub(crate) mod catalogue;
+pub(crate) mod course_files;
 pub(crate) mod documents;
 pub(crate) mod editorial;
 pub(crate) mod markdown;

@@ -3,10 +3,12 @@
 //! reads, passes every check, and is the course its page promises.
 
 use super::CourseBody;
+use crate::learning::course_file::is_course_file;
 use crate::learning::curriculum::{Curriculum, QuestionKind, Quiz, check};
 
 const DEMO: &str = include_str!("../../../../content/learning/anatomy-and-physiology-online.yaml");
 const COURSE_PAGE: &str = include_str!("../../../../content/courses/anatomy-and-physiology-online.yaml");
+const COURSE_FILES: &str = include_str!("../../../../content/course-files.yaml");
 
 fn demo() -> Curriculum {
     serde_yaml::from_str(DEMO).expect("the demo curriculum reads")
@@ -55,7 +57,16 @@ fn every_demo_lesson_is_a_short_text_lesson() {
         assert!((150..=350).contains(&count), "{}: {count} words", lesson.slug);
         assert!(lesson.body.contains("## ") && lesson.body.contains("\n- "), "{}: headings and lists", lesson.slug);
         assert!(lesson.body.contains("Key terms"), "{}: a key-terms list", lesson.slug);
-        assert_eq!(lesson.video, None, "{}: no video files exist", lesson.slug);
+    }
+}
+
+#[test]
+fn every_file_a_demo_lesson_names_is_a_course_file_of_the_pack() {
+    let demo = demo();
+    let files: Vec<&str> = demo.files().collect();
+    assert_eq!(files.len(), 2, "the first lesson's video and summary sheet: {files:?}");
+    for file in files {
+        assert!(is_course_file(file) && COURSE_FILES.contains(&format!("- file: {file}\n")), "{file}");
     }
 }
 

@@ -66,7 +66,7 @@ pub struct Lesson {
 #[serde(tag = "source", rename_all = "lowercase", deny_unknown_fields)]
 #[ts(export)]
 pub enum Video {
-    /// A file of the media library (`uploads/<key>.<ext>`).
+    /// A course file (`files/<key>.<ext>`, decision 028), an MP4 or WebM.
     Upload {
         file: String,
     },
@@ -97,8 +97,9 @@ impl Video {
 #[ts(export)]
 pub struct Download {
     pub title: String,
-    /// An upload of the media library (`uploads/<key>.<ext>`) or a file of
-    /// the content pack, by its name there.
+    /// A course file (`files/<key>.<ext>`, decision 028), served only to
+    /// the course's students; or an image of the media library
+    /// (`uploads/<key>.<ext>`) or of the content pack, which are public.
     pub file: String,
 }
 
@@ -221,6 +222,24 @@ impl Curriculum {
         let lessons: Vec<&Lesson> = self.lessons().collect();
         let at = lessons.iter().position(|lesson| lesson.slug == slug)?;
         at.checked_sub(1).map(|before| lessons[before])
+    }
+
+    /// Every file the lessons play or offer, in course order (a file
+    /// named twice comes twice).
+    pub fn files(&self) -> impl Iterator<Item = &str> {
+        self.lessons().flat_map(|lesson| {
+            let video = match &lesson.video {
+                Some(Video::Upload { file }) => Some(file.as_str()),
+                _ => None,
+            };
+            video.into_iter().chain(lesson.downloads.iter().map(|download| download.file.as_str()))
+        })
+    }
+
+    /// Whether a lesson plays or offers the file `name`: only course files
+    /// so named are served to the course's students.
+    pub fn names_file(&self, name: &str) -> bool {
+        self.files().any(|file| file == name)
     }
 
     /// The lesson after lesson `slug`, across modules; `None` for the last

@@ -91,6 +91,11 @@ pub enum LessonVideo {
 pub struct LessonDownload {
     pub title: String,
     pub url: String,
+    /// A course file's format ("PDF", "MP3") and size in bytes, shown
+    /// beside its title; none for an image of the media library.
+    pub format: Option<String>,
+    #[ts(type = "number | null")]
+    pub bytes: Option<u64>,
 }
 
 /// `/learn/{course}/{lesson}/`: one lesson, rendered by the server.

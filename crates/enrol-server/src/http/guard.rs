@@ -3,11 +3,13 @@
 //! which this server never grants, and a foreign `Origin` is refused
 //! outright: cookies can then never be used by another site (CSRF). The
 //! one plain form post with the session (the player's "Open your course",
-//! decision 029) must name the site as its origin.
+//! decision 029) must name the site as its origin. The one upload too large
+//! for JSON, a course file (decision 028), is a raw
+//! `application/octet-stream` body, which needs a preflight just the same.
 
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -31,6 +33,9 @@ pub(crate) fn is_own_form_post(state: &AppState, headers: &HeaderMap) -> bool {
     headers.get(header::ORIGIN).is_some_and(|origin| is_own_origin(state, headers, origin))
 }
 
+/// The route that takes a file as its body, as axum matches it.
+const RAW_UPLOAD: &str = "/api/admin/course-files";
+
 pub async fn same_site_json(State(state): State<Arc<AppState>>, request: Request, next: Next) -> Response {
     if matches!(*request.method(), Method::GET | Method::HEAD | Method::OPTIONS) {
         return next.run(request).await;
@@ -41,11 +46,10 @@ pub async fn same_site_json(State(state): State<Arc<AppState>>, request: Request
     {
         return ApiError::CrossSite.into_response();
     }
-    let json = headers
-        .get(header::CONTENT_TYPE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("application/json")));
-    if !json {
+    let media_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).and_then(|v| v.split(';').next()).map(str::trim);
+    let is = |expected: &str| media_type.is_some_and(|m| m.eq_ignore_ascii_case(expected));
+    let raw_upload = request.extensions().get::<MatchedPath>().is_some_and(|path| path.as_str() == RAW_UPLOAD);
+    if !(is("application/json") || raw_upload && *request.method() == Method::POST && is("application/octet-stream")) {
         return ApiError::NotJson.into_response();
     }
     next.run(request).await

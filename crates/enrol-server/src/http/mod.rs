@@ -7,6 +7,7 @@ pub(crate) mod balance;
 mod calendar;
 mod cancellation;
 mod certificates;
+mod course_files;
 mod course_start;
 mod date_change;
 mod dev;
@@ -49,7 +50,8 @@ use axum::middleware;
 use axum::routing::{get, post, put};
 use axum::{Extension, Router};
 use tower::ServiceBuilder;
-use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate as _};
+use tower_http::compression::{CompressionLayer, DefaultPredicate};
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -214,6 +216,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .nest_service("/assets", assets)
         .route("/media/uploads/{file}", get(media::show_upload))
         .route("/learn/{course}/package/{token}/{*path}", get(scorm_files::show_package_file))
+        .route("/learn/{course}/files/{file}", get(course_files::show_course_file))
         .nest_service("/media", content_media)
         .nest_service("/admin/assets", admin_assets)
         .route("/admin", get(pages::show_admin_app))
@@ -250,7 +253,16 @@ pub fn router(state: Arc<AppState>) -> Router {
                 tracing::info_span!("request", method = %request.method(), uri = %request.uri(), request_id = %id)
             }))
             .layer(PropagateRequestIdLayer::new(REQUEST_ID))
-            .layer(CompressionLayer::new()),
+            // Video, audio and PDFs are compressed already, and a compressed
+            // answer could no longer be read in ranges (decision 028).
+            .layer(
+                CompressionLayer::new().compress_when(
+                    DefaultPredicate::new()
+                        .and(NotForContentType::const_new("video/"))
+                        .and(NotForContentType::const_new("audio/"))
+                        .and(NotForContentType::const_new("application/pdf")),
+                ),
+            ),
     )
 }
 

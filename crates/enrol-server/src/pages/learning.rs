@@ -12,7 +12,8 @@ use enrol_db::content::projection::course_url;
 use enrol_db::{CourseRegistration, PackageRecord, QuizAttempts};
 use enrol_domain::content::CourseBody;
 use enrol_domain::learning::access::{Access, access_ends};
-use enrol_domain::learning::curriculum::{Curriculum, Lesson, Quiz, Step, Video};
+use enrol_domain::learning::course_file::{CourseFileKind, FILES, is_course_file, parse_file_name};
+use enrol_domain::learning::curriculum::{Curriculum, Download, Lesson, Quiz, Step, Video};
 use enrol_domain::learning::progress::{Progress, StudyRecord, package_percent};
 use enrol_domain::learning::quiz::{QuizView, attempts_left};
 use enrol_domain::page::{
@@ -39,6 +40,16 @@ pub(super) fn learn_course(course_id: &str, body: &CourseBody) -> LearnCourse {
         player_url: format!("/learn/{course_id}/"),
         catalogue_url: course_url(course_id, body),
         preview: false,
+    }
+}
+
+/// Where a course file (`files/<key>.<ext>`) is read: at the course's
+/// address by its students; in staff's preview, at the back office's own.
+fn course_file_url(course: &LearnCourse, file: &str) -> String {
+    if course.preview {
+        format!("/api/admin/course-files/{}", file.strip_prefix(FILES).unwrap_or(file))
+    } else {
+        format!("/learn/{}/{file}", course.id)
     }
 }
 
@@ -183,7 +194,7 @@ impl Request<'_> {
     async fn step(&self, opened: &Opened, slug: &str) -> Loaded {
         let Some(curriculum) = opened.body.learning.as_ref() else { return Ok(None) };
         if let Some(lesson) = curriculum.lesson(slug) {
-            return self.lesson(opened, curriculum, lesson).map(Some);
+            return self.lesson(opened, curriculum, lesson).await.map(Some);
         }
         match curriculum.quiz(slug) {
             Some(quiz) => self.quiz(opened, curriculum, quiz).await.map(Some),
@@ -232,9 +243,33 @@ impl Request<'_> {
         Ok(self.found(&title, "Your online course.", Page::ScormCourse(page)))
     }
 
-    fn lesson(&self, opened: &Opened, curriculum: &Curriculum, lesson: &Lesson) -> anyhow::Result<Found> {
+    /// A download as the lesson lists it: a course file at the course's
+    /// address, with its format and size; else an image of the media
+    /// library or the pack, public below `/media/`.
+    async fn download(&self, course: &LearnCourse, download: &Download) -> anyhow::Result<LessonDownload> {
+        let title = download.title.clone();
+        let kept = match parse_file_name(&download.file).filter(|_| is_course_file(&download.file)) {
+            Some((key, _)) => self.db.course_file(key).await?,
+            None => None,
+        };
+        Ok(match kept {
+            Some(file) => LessonDownload {
+                title,
+                url: format!("{}?download", course_file_url(course, &file.file_name)),
+                format: CourseFileKind::of_content_type(&file.content_type).map(|kind| kind.format().to_owned()),
+                bytes: u64::try_from(file.bytes).ok(),
+            },
+            None => LessonDownload { title, url: format!("/media/{}", download.file), format: None, bytes: None },
+        })
+    }
+
+    async fn lesson(&self, opened: &Opened, curriculum: &Curriculum, lesson: &Lesson) -> anyhow::Result<Found> {
         let (previous, next) = neighbours(&opened.course, curriculum, &lesson.slug, &opened.record);
         let module = curriculum.module_of(&lesson.slug).and_then(|i| curriculum.modules.get(i)).map(|m| m.title.clone());
+        let mut downloads = Vec::with_capacity(lesson.downloads.len());
+        for download in &lesson.downloads {
+            downloads.push(self.download(&opened.course, download).await?);
+        }
         let page = LessonPage {
             course: opened.course.clone(),
             module: module.unwrap_or_default(),
@@ -243,14 +278,10 @@ impl Request<'_> {
             minutes: lesson.minutes,
             html: enrol_db::markdown_to_html(&lesson.body),
             video: lesson.video.as_ref().map(|video| match video {
-                Video::Upload { file } => LessonVideo::File { url: format!("/media/{file}") },
+                Video::Upload { file } => LessonVideo::File { url: course_file_url(&opened.course, file) },
                 Video::YouTube { .. } | Video::Vimeo { .. } => LessonVideo::Embed { url: video.embed_url().unwrap_or_default() },
             }),
-            downloads: lesson
-                .downloads
-                .iter()
-                .map(|download| LessonDownload { title: download.title.clone(), url: format!("/media/{}", download.file) })
-                .collect(),
+            downloads,
             done: opened.record.lessons_completed.contains(&lesson.slug),
             previous,
             next,

@@ -9,6 +9,7 @@ use crate::admin::staff_member;
 use crate::admin_codes::admin;
 use crate::admin_media::{PNG, served, upload};
 use crate::both_backends;
+use crate::course_files::{MP4, upload_file};
 use crate::enrol_checkout::count;
 use crate::helpers::{Backend, TestApp, fresh_database, repo_root, test_config};
 
@@ -59,7 +60,7 @@ async fn rows(app: &TestApp, sql: &str) -> Vec<String> {
     })
 }
 
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
+pub(crate) fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {
         let entry = entry.unwrap();
@@ -131,6 +132,8 @@ both_backends! {
         body["image"] = json!({ "file": used["fileName"], "alt": "A peel being applied" });
         admin(&staff, &app, "PUT", "/content/course/chemical-peels/draft", Some(json!({ "body": body }))).await;
         assert_eq!(admin(&staff, &app, "POST", "/content/course/chemical-peels/publish", None).await.0, 200);
+        // A course file beside the demo's, on no lesson yet.
+        let (_, course_file) = upload_file(&staff, &app, "Aftercare talk.mp4", MP4.to_vec()).await;
 
         // `enrol content export DIR`, as an operator runs it.
         let dir = std::env::temp_dir().join(format!("enrol-export-{}", uuid::Uuid::new_v4().simple()));
@@ -152,6 +155,10 @@ both_backends! {
         }
         let library = "select key, file_name, content_type, width, height, alt from media order by key";
         assert_eq!(rows(&app, library).await, rows(&other, library).await, "the media library differs after export and load");
+        let course_files = "select key, file_name, content_type, bytes, original_name from course_file order by key";
+        assert_eq!(rows(&app, course_files).await, rows(&other, course_files).await, "the course files differ after export and load");
+        let key = course_file["key"].as_str().unwrap();
+        assert_eq!(other.state.files.get(key).await.unwrap().as_deref(), Some(MP4), "the course file's bytes travel with the pack");
         for path in ["/about/", "/courses/aesthetics/chemical-peels/", "/blog/", "/team/"] {
             let one: serde_json::Value = app.get(&format!("/api/page-data?path={path}")).await.json().await.unwrap();
             let two: serde_json::Value = other.get(&format!("/api/page-data?path={path}")).await.json().await.unwrap();
@@ -165,6 +172,7 @@ both_backends! {
         let again = enrol_server::execute(Command::LoadContent, other.state.config.clone()).await;
         assert!(again.is_ok(), "{again:?}");
         assert_eq!(rows(&other, library).await.len(), 2);
+        assert_eq!(rows(&other, course_files).await.len(), 3);
         let _ = std::fs::remove_dir_all(dir);
         other.stop().await;
         database.drop_now().await;

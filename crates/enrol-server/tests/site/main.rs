@@ -22,6 +22,7 @@ mod cancellation;
 mod checkout_consent;
 mod content;
 mod course_completion;
+mod course_files;
 mod crash;
 mod date_change;
 mod enrol_checkout;

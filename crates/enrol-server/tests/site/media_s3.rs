@@ -2,19 +2,24 @@
 //! (PyPI, 5.x, installed and started by `scripts/moto-s3`), a stand-in for
 //! S3 that keeps objects in memory: an uploaded image lands in the bucket,
 //! not on disk, and is served and resized from there; a key with no object
-//! is a 404, not an error. Outside CI the test prints SKIPPED when moto
+//! is a 404, not an error; a course file streams in as a multipart upload
+//! and is read back in ranges. Outside CI the test prints SKIPPED when moto
 //! cannot be installed; under `CI=true` that fails it.
 
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+use futures_util::StreamExt as _;
+
 use enrol_domain::staff::Role;
 use enrol_server::file_store::{FileStore as _, S3Config, S3Store};
 
 use crate::admin::staff_member;
 use crate::admin_media::{PNG, resized, served, upload};
+use crate::course_files::{MP4, demo_files, pack_bytes, upload_file};
 use crate::helpers::{Backend, repo_root, spawn_app_with};
+use crate::learning::{COURSE, as_student, student_with_the_course};
 
 const BUCKET: &str = "enrol-media";
 
@@ -101,5 +106,53 @@ async fn uploads_go_to_the_bucket_and_are_served_and_resized_from_it() {
 
     assert_eq!(store.get("abcdef").await.unwrap(), None, "no object is None");
     assert!(store.put("../escape", b"x").await.is_err());
+    app.stop().await;
+}
+
+/// The keys of the objects in the bucket, and the multipart uploads left unfinished.
+async fn bucket_listing(http: &reqwest::Client, moto: &Moto) -> (usize, usize) {
+    let count = |xml: &str, tag: &str| xml.matches(tag).count();
+    let objects = http.get(format!("{}/{BUCKET}", moto.base)).send().await.unwrap().text().await.unwrap();
+    let uploads = http.get(format!("{}/{BUCKET}?uploads", moto.base)).send().await.unwrap().text().await.unwrap();
+    (count(&objects, "<Key>"), count(&uploads, "<UploadId>"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn course_files_stream_into_the_bucket_and_are_read_from_it_in_ranges() {
+    let Some(moto) = tokio::task::spawn_blocking(Moto::start).await.unwrap() else { return };
+    let http = reqwest::Client::builder().timeout(Duration::from_secs(30)).build().unwrap();
+    let made = http
+        .put(format!("{}/{BUCKET}", moto.base))
+        .body("<CreateBucketConfiguration><LocationConstraint>eu-west-2</LocationConstraint></CreateBucketConfiguration>");
+    assert!(made.send().await.unwrap().status().is_success(), "the bucket is made");
+    let config = moto.config();
+    let app = spawn_app_with(Backend::Sqlite, |c| c.s3 = Some(config)).await.unwrap();
+
+    // The demo's lesson video came from the pack into the bucket; its student reads it in ranges.
+    let sam = student_with_the_course(&app, "sam.student@example.com").await;
+    let (video, _) = demo_files();
+    let bytes = pack_bytes(&video);
+    let path = format!("/learn/{COURSE}/{video}");
+    let part = as_student(&app, reqwest::Method::GET, &path, Some(&sam)).header("range", "bytes=100-199").send().await.unwrap();
+    assert_eq!(part.status(), 206);
+    assert_eq!(part.bytes().await.unwrap().to_vec(), bytes[100..200]);
+    let suffix = as_student(&app, reqwest::Method::GET, &path, Some(&sam)).header("range", "bytes=-50").send().await.unwrap();
+    assert_eq!(suffix.bytes().await.unwrap().to_vec(), bytes[bytes.len() - 50..]);
+
+    // An upload goes to the bucket as a multipart upload; a refused one leaves nothing, not even its parts.
+    let (editor, _) = staff_member(&app, Role::Editor, "editor@college.test").await;
+    let before = bucket_listing(&http, &moto).await;
+    let (status, kept) = upload_file(&editor, &app, "Peel demo.mp4", MP4.to_vec()).await;
+    assert_eq!(status, 201, "{kept}");
+    let store = S3Store::new(&moto.config()).unwrap();
+    assert_eq!(store.get(kept["key"].as_str().unwrap()).await.unwrap().as_deref(), Some(MP4));
+    assert_eq!(bucket_listing(&http, &moto).await, (before.0 + 1, 0));
+    // A PDF that passes its limit only once several parts are in the bucket, sent without its length.
+    let megabyte = bytes::Bytes::from(vec![b' '; 1024 * 1024]);
+    let chunks = std::iter::once(bytes::Bytes::from_static(b"%PDF-1.7\n")).chain(std::iter::repeat_n(megabyte, 51)).map(Ok);
+    let refused = enrol_server::course_files::store(&store, "abcdef0123", futures_util::stream::iter(chunks).boxed(), None).await;
+    assert_eq!(refused.unwrap_err().to_string(), "A PDF is too large: keep it to 50 MB or less.");
+    assert_eq!(bucket_listing(&http, &moto).await, (before.0 + 1, 0), "nothing of the refused file is kept, not even its parts");
+    assert!(!app.state.config.uploads_dir.exists(), "nothing on disk");
     app.stop().await;
 }

@@ -3,6 +3,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 interface ConfirmStepProps {
   /** The button that opens the step: 'Cancel this session'. */
   ask: string;
+  /** The opener's name when `ask` alone would not say what it acts on (a row's 'Remove'); it starts with `ask`. */
+  askLabel?: string;
   /** What will happen, said before it is done: it may name what the form holds ('Refund £50.50 to the card?'). */
   children: ReactNode;
   /** The button that does it: 'Yes, cancel the session'. */
@@ -28,7 +30,7 @@ const CLOSED = Symbol('closed');
  * happen, with the focus on it, and a choice to go ahead or not; not going
  * ahead, or the change being done, puts the focus back on the button.
  */
-export function ConfirmStep({ ask, children, confirm, keep, busy, onConfirm, ready, closeOn }: ConfirmStepProps) {
+export function ConfirmStep({ ask, askLabel, children, confirm, keep, busy, onConfirm, ready, closeOn }: ConfirmStepProps) {
   // Open for the `closeOn` it was opened at: a new one closes it.
   const [openFor, setOpenFor] = useState<unknown>(CLOSED);
   const open = openFor !== CLOSED && Object.is(openFor, closeOn);
@@ -52,7 +54,7 @@ export function ConfirmStep({ ask, children, confirm, keep, busy, onConfirm, rea
 
   if (!open) {
     return (
-      <button type="button" className="button button-danger" ref={opener} onClick={() => void askFirst()}>
+      <button type="button" className="button button-danger" ref={opener} aria-label={askLabel} onClick={() => void askFirst()}>
         {ask}
       </button>
     );

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { apiPath } from '../lib/admin-api';
 import type { MediaLibrary } from '../lib/api-types';
 import { useAdminData } from '../lib/use-admin-data';
+import { onChoiceKeys } from './choice-keys';
 import { RequestView } from './request-view';
 
 // Choosing an image for content from the media library, which lists the
@@ -54,15 +55,6 @@ interface ImagePickerProps {
   onChoose: (choice: ImageChoice) => void;
 }
 
-const MOVES: Partial<Record<string, (at: number, count: number) => number>> = {
-  ArrowDown: (at, count) => Math.min(at + 1, count - 1),
-  ArrowRight: (at, count) => Math.min(at + 1, count - 1),
-  ArrowUp: (at) => Math.max(at - 1, 0),
-  ArrowLeft: (at) => Math.max(at - 1, 0),
-  Home: () => 0,
-  End: (_, count) => count - 1,
-};
-
 export function ImagePicker({ id, noun, value, onChoose }: ImagePickerProps) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -93,20 +85,6 @@ export function ImagePicker({ id, noun, value, onChoose }: ImagePickerProps) {
     setSaid(`Chosen: ${choice.name}.`);
     close();
   }
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-      return;
-    }
-    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const move = MOVES[event.key];
-    if (at < 0 || !move) return;
-    event.preventDefault();
-    buttons[move(at, buttons.length)]?.focus();
-  }
-
   return (
     <div className="image-picker">
       <div className="image-picker-chosen">
@@ -140,7 +118,7 @@ export function ImagePicker({ id, noun, value, onChoose }: ImagePickerProps) {
       <p role="status" className="visually-hidden">{said}</p>
       {/* The keys of the list's buttons are handled where they bubble to. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
-      <div id={panelId} className="image-picker-panel" hidden={!open} onKeyDown={onKeyDown}>
+      <div id={panelId} className="image-picker-panel" hidden={!open} onKeyDown={(event) => onChoiceKeys(event, list.current, close)}>
         <div className="field">
           <label htmlFor={`${id}-search`}>Search the media library by name</label>
           <input ref={searchBox} id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />

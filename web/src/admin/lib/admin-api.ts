@@ -1,4 +1,4 @@
-import { deleteJson, getJson, postJson, putJson, ApiError } from '../../lib/api';
+import { deleteJson, getJson, postFile, postJson, putJson, ApiError } from '../../lib/api';
 
 // The back office's one way to call `/api/admin/…` (decision 017): the
 // site's JSON helpers (same-origin credentials, `Content-Type:
@@ -31,6 +31,11 @@ export function adminGet<T>(path: string, signal?: AbortSignal): Promise<T> {
 /** A `POST`; a command without fields (sign out, expire, resend) sends `{}`. */
 export function adminPost<T>(path: string, body: unknown = {}): Promise<T> {
   return watched(postJson<T>(path, body));
+}
+
+/** A `POST` whose body is the file itself (a course file, decision 028). */
+export function adminPostFile<T>(path: string, file: Blob): Promise<T> {
+  return watched(postFile<T>(path, file));
 }
 
 export function adminPut<T>(path: string, body: unknown): Promise<T> {

@@ -1,4 +1,5 @@
 import type { LessonDownload } from '../../generated/LessonDownload';
+import { fileSize } from '../../lib/file-size';
 import type { LessonVideo as VideoData } from '../../generated/LessonVideo';
 
 /** A lesson's video: the site's own file in the browser's player, or a video host's player. */
@@ -30,6 +31,7 @@ export function LessonDownloads({ downloads }: { downloads: LessonDownload[] }) 
         {downloads.map((download) => (
           <li key={download.url}>
             <a href={download.url} download>{download.title}</a>
+            {download.format && download.bytes !== null ? <span className="lesson-download-about">{` (${download.format}, ${fileSize(download.bytes)})`}</span> : null}
           </li>
         ))}
       </ul>

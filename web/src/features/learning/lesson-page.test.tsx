@@ -88,7 +88,10 @@ describe('LessonPage', () => {
     lessonApi();
     renderLesson({
       ...lesson, done: true, video: { source: 'embed', url: 'https://player.vimeo.com/video/1' },
-      downloads: [{ title: 'Aftercare sheet (PDF)', url: '/media/aftercare.pdf' }],
+      downloads: [
+        { title: 'Aftercare sheet', url: '/learn/peels/files/ab12.pdf?download', format: 'PDF', bytes: 348_160 },
+        { title: 'Diagram', url: '/media/uploads/cd34.png', format: null, bytes: null },
+      ],
     });
     expect(screen.getByText('Completed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as complete' })).toBeNull();
@@ -96,7 +99,8 @@ describe('LessonPage', () => {
     expect(player.getAttribute('src')).toBe('https://player.vimeo.com/video/1');
     expect(player.getAttribute('loading')).toBe('lazy');
     const downloads = screen.getByRole('region', { name: 'Downloads' });
-    expect(within(downloads).getByRole('link', { name: 'Aftercare sheet (PDF)' }).getAttribute('href')).toBe('/media/aftercare.pdf');
+    expect(within(downloads).getByRole('link', { name: 'Aftercare sheet' }).getAttribute('href')).toBe('/learn/peels/files/ab12.pdf?download');
+    expect(within(downloads).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Aftercare sheet (PDF, 340 KB)', 'Diagram']);
   });
 
   it('plays a video file in the browser’s own player', () => {

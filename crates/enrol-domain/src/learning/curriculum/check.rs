@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use std::fmt;
 
 use super::{Curriculum, Lesson, Question, QuestionKind, Quiz, Video};
+use crate::learning::course_file::{is_course_file, parse_file_name};
 use crate::slug::is_slug;
 
 /// The longest access sold, in months.
@@ -68,6 +69,8 @@ pub enum Issue {
     UntitledDownload(String),
     /// Not a file name (empty parts, `..`, a leading `/`, spaces).
     NotAFile(String),
+    /// An uploaded video that is not a course file of a video kind.
+    NotAVideoFile(String),
     NotAVideoId(String),
     PassMark(u8),
     NoAttempts,
@@ -161,7 +164,10 @@ impl<'a> Problems<'a> {
             self.of(&at, "body", Issue::NothingToStudy);
         }
         match &lesson.video {
-            Some(Video::Upload { file }) if !is_file_name(file) => self.of(&at, "video", Issue::NotAFile(file.clone())),
+            Some(Video::Upload { file }) if file.is_empty() => self.of(&at, "video", Issue::NotAFile(file.clone())),
+            Some(Video::Upload { file }) if !parse_file_name(file).is_some_and(|(_, kind)| kind.is_video() && is_course_file(file)) => {
+                self.of(&at, "video", Issue::NotAVideoFile(file.clone()));
+            }
             Some(Video::YouTube { id }) if !is_youtube_id(id) => self.of(&at, "video", Issue::NotAVideoId(id.clone())),
             Some(Video::Vimeo { id }) if !is_vimeo_id(id) => self.of(&at, "video", Issue::NotAVideoId(id.clone())),
             _ => {}
@@ -287,6 +293,7 @@ impl fmt::Display for Issue {
             Issue::UntitledDownload(file) => write!(f, "give the download '{file}' a title."),
             Issue::NotAFile(file) if file.is_empty() => f.write_str("give the file's name."),
             Issue::NotAFile(file) => write!(f, "'{file}' is not a file's name."),
+            Issue::NotAVideoFile(file) => write!(f, "'{file}' is not an uploaded video: choose an MP4 or WebM course file."),
             Issue::NotAVideoId(id) if id.is_empty() => f.write_str("give the video's id."),
             Issue::NotAVideoId(id) => write!(f, "'{id}' is not a video's id."),
             Issue::PassMark(mark) => write!(f, "the pass mark must be 1 to 100 per cent, not {mark}."),

@@ -26,7 +26,18 @@ fn only_youtube_and_vimeo_are_embedded() {
         Some("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ")
     );
     assert_eq!(Video::Vimeo { id: "76979871".to_owned() }.embed_url().as_deref(), Some("https://player.vimeo.com/video/76979871"));
-    assert_eq!(Video::Upload { file: "uploads/0a1b.mp4".to_owned() }.embed_url(), None);
+    assert_eq!(Video::Upload { file: "files/0a1b.mp4".to_owned() }.embed_url(), None);
+}
+
+#[test]
+fn a_course_names_the_files_its_lessons_play_and_offer() {
+    let mut curriculum = course();
+    curriculum.modules[0].lessons[1].video = Some(Video::Upload { file: "files/0a1b.webm".to_owned() });
+    curriculum.modules[2].lessons[0].downloads = vec![Download { title: "Notes".to_owned(), file: "files/2c3d.pdf".to_owned() }];
+    assert!(curriculum.names_file("files/0a1b.webm"));
+    assert!(curriculum.names_file("files/2c3d.pdf"));
+    assert!(!curriculum.names_file("files/4e5f.pdf"), "a file of another course");
+    assert!(!curriculum.names_file("files/0a1b"));
 }
 
 #[test]

@@ -9,6 +9,7 @@
 mod auth;
 mod codes;
 mod content;
+pub(crate) mod course_files;
 mod csv;
 mod enquiries;
 mod figures;
@@ -130,6 +131,10 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/media", Some(Permission::Content)),
     route("POST", "/media", Some(Permission::Content)),
     route("PUT", "/media/{key}", Some(Permission::Content)),
+    route("GET", "/course-files", Some(Permission::Content)),
+    route("POST", "/course-files", Some(Permission::Content)),
+    route("GET", "/course-files/{file}", Some(Permission::Content)),
+    route("DELETE", "/course-files/{file}", Some(Permission::Content)),
     route("GET", "/courses/{id}/package", Some(Permission::Content)),
     route("POST", "/courses/{id}/package", Some(Permission::Content)),
 ];
@@ -196,6 +201,12 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/content/{kind}/{key}/withdraw", post(content::withdraw_content))
         .route("/media", get(media::list_media).post(media::upload_media).layer(DefaultBodyLimit::max(media::UPLOAD_BODY_BYTES)))
         .route("/media/{key}", put(media::edit_media))
+        // The body is streamed to the store and counted there, against each kind's limit.
+        .route(
+            course_files::UPLOAD_PATH,
+            get(course_files::list_course_files).post(course_files::upload_course_file).layer(DefaultBodyLimit::disable()),
+        )
+        .route("/course-files/{file}", get(course_files::show_course_file).delete(course_files::remove_course_file))
         .route(
             "/courses/{id}/package",
             get(scorm::show_package).post(scorm::upload_package).layer(DefaultBodyLimit::max(scorm::UPLOAD_BODY_BYTES)),

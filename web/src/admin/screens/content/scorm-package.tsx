@@ -7,6 +7,7 @@ import { FileField } from '../../components/form-fields';
 import { RequestView } from '../../components/request-view';
 import { useAdminForm } from '../../components/use-admin-form';
 import { adminPost, apiPath } from '../../lib/admin-api';
+import { fileSize } from '../../../lib/file-size';
 import { base64Of } from '../../lib/file-data';
 import { formatInstant } from '../../lib/labels';
 import { useAdminData } from '../../lib/use-admin-data';
@@ -18,11 +19,6 @@ import { useAdminData } from '../../lib/use-admin-data';
 
 const ACCEPTED = '.zip,application/zip';
 
-/** A size as staff read it: '340 KB', '12.5 MB'. */
-export function sizeOf(bytes: number): string {
-  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 function Current({ found }: { found: PackageRecord | null }) {
   if (!found) return <p>This course has no package: students study its lessons.</p>;
   return (
@@ -32,7 +28,7 @@ function Current({ found }: { found: PackageRecord | null }) {
       <dt>Opens</dt>
       <dd><code>{found.launch}</code></dd>
       <dt>Files</dt>
-      <dd>{`${found.files} files, ${sizeOf(found.bytes)}, from ${found.originalName}`}</dd>
+      <dd>{`${found.files} files, ${fileSize(found.bytes)}, from ${found.originalName}`}</dd>
       <dt>Uploaded</dt>
       <dd>{formatInstant(found.uploadedAt)}</dd>
     </dl>

@@ -5,7 +5,6 @@ import { jsonResponse } from '../../../test/api-stub';
 import type { MediaItem } from '../../lib/api-types';
 import { staffMember } from '../../test/fixtures';
 import { callsTo, renderAdmin } from '../../test/render-admin';
-import { sizeLabel } from './media-library';
 
 const PHOTO: MediaItem = {
   key: 'ab12',
@@ -102,13 +101,5 @@ describe('the media library', () => {
     await user.click(screen.getByRole('button', { name: 'Save the alt text' }));
     expect(await screen.findByText('Alt text saved.')).toBeInTheDocument();
     expect(callsTo(api, 'PUT /api/admin/media/ab12')[0]?.body).toEqual({ alt: 'Students' });
-  });
-});
-
-describe('sizeLabel', () => {
-  it('says kilobytes, and megabytes from one', () => {
-    expect(sizeLabel(200)).toBe('1 KB');
-    expect(sizeLabel(348_160)).toBe('340 KB');
-    expect(sizeLabel(3 * 1024 * 1024 + 200_000)).toBe('3.2 MB');
   });
 });

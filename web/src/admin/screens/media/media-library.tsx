@@ -10,9 +10,11 @@ import { useAdminForm } from '../../components/use-admin-form';
 import { adminPut, apiPath } from '../../lib/admin-api';
 import { thumbnailSrc } from '../../components/image-picker';
 import type { MediaItem, MediaLibrary, PackImage } from '../../lib/api-types';
+import { fileSize } from '../../../lib/file-size';
 import { formatInstant } from '../../lib/labels';
 import { useAdminData } from '../../lib/use-admin-data';
 import { paths } from '../../paths';
+import { MediaTabs } from './media-tabs';
 import { altText, UploadForm } from './upload-form';
 
 // The content media library (decision 018): the images staff uploaded for the
@@ -32,11 +34,6 @@ function Thumbnail({ image, alt }: { image: PackImage; alt: string }) {
 
 /** What staff know an upload by: the name it had, else its file name. */
 const nameOf = (item: MediaItem) => item.originalName ?? item.fileName;
-
-/** 1.2 MB, 340 KB */
-export function sizeLabel(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
 
 function CopyFileName({ fileName }: { fileName: string }) {
   const [said, setSaid] = useState('');
@@ -65,7 +62,7 @@ const columns = column.columns([
   column.accessor(nameOf, { id: 'name', header: 'Name', cell: (info) => <Link to={paths.mediaItem(info.row.original.key)}>{info.getValue()}</Link> }),
   column.accessor('alt', { header: 'Alt text' }),
   column.accessor('fileName', { header: 'File name', enableSorting: false, cell: (info) => <CopyFileName fileName={info.getValue()} /> }),
-  column.accessor('bytes', { header: 'Size', cell: (info) => `${info.row.original.width} × ${info.row.original.height} px, ${sizeLabel(info.getValue())}` }),
+  column.accessor('bytes', { header: 'Size', cell: (info) => `${info.row.original.width} × ${info.row.original.height} px, ${fileSize(info.getValue())}` }),
   column.accessor('createdAt', { header: 'Uploaded', cell: (info) => formatInstant(info.getValue()) }),
 ]);
 
@@ -82,6 +79,7 @@ export function MediaScreen() {
   return (
     <>
       <PageHeading>Media</PageHeading>
+      <MediaTabs current="images" />
       <h2>Upload an image</h2>
       <UploadForm uploaded={library.retry} />
       <h2>Images</h2>

@@ -116,21 +116,26 @@ fn checks_every_rule_at_its_edges() {
             name: "videos by good ids and an uploaded file",
             change: |c| {
                 c.modules[0].lessons[0].video = Some(Video::YouTube { id: "dQw4w9WgXcQ".to_owned() });
-                c.modules[0].lessons[1].video = Some(Video::Upload { file: "uploads/0a1b2c.mp4".to_owned() });
+                c.modules[0].lessons[1].video = Some(Video::Upload { file: "files/0a1b2c.mp4".to_owned() });
+                c.modules[1].lessons[0].video = Some(Video::Upload { file: "files/0a1b2d.webm".to_owned() });
             },
             problems: &[],
         },
         Case {
-            name: "videos by a link instead of an id, or a path out of the library",
+            name: "videos by a link instead of an id, a path out of the library, or a course file that is not a video",
             change: |c| {
                 c.modules[1].lessons[0].video = Some(Video::YouTube { id: "https://youtu.be/dQw4w9WgXcQ".to_owned() });
                 c.modules[1].lessons[1].video = Some(Video::Vimeo { id: "vimeo.com/1".to_owned() });
                 c.modules[1].lessons[2].video = Some(Video::Upload { file: "../secret.mp4".to_owned() });
+                c.modules[0].lessons[0].video = Some(Video::Upload { file: "files/0a1b2c.pdf".to_owned() });
+                c.modules[0].lessons[1].video = Some(Video::Upload { file: "uploads/0a1b2c.mp4".to_owned() });
             },
             problems: &[
+                "Module 1, lesson 'cells': 'files/0a1b2c.pdf' is not an uploaded video: choose an MP4 or WebM course file.",
+                "Module 1, lesson 'tissues': 'uploads/0a1b2c.mp4' is not an uploaded video: choose an MP4 or WebM course file.",
                 "Module 2, lesson 'epidermis': 'https://youtu.be/dQw4w9WgXcQ' is not a video's id.",
                 "Module 2, lesson 'dermis': 'vimeo.com/1' is not a video's id.",
-                "Module 2, lesson 'appendages': '../secret.mp4' is not a file's name.",
+                "Module 2, lesson 'appendages': '../secret.mp4' is not an uploaded video: choose an MP4 or WebM course file.",
             ],
         },
         Case {
