@@ -59,7 +59,7 @@ function VideoField({ path }: { path: string }) {
           <label htmlFor={`${id}-${source.value}`}>{source.label}</label>
         </div>
       ))}
-      {chosen?.value === 'upload' && <FileNameField path={`${path}.value`} label="Video file" hint="The video’s file name, like uploads/3f9a2c.mp4" />}
+      {chosen?.value === 'upload' && <FileNameField path={`${path}.value`} label="Video file" hint="An MP4 or WebM video uploaded under Media → Course files" videos />}
       {chosen?.input && chosen.value !== 'upload' && <TextAt path={`${path}.value`} label={chosen.input} hint={chosen.hint} required />}
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
     </fieldset>
