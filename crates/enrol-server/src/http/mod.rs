@@ -72,9 +72,10 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// uploads, whose URLs change when their bytes do.
 pub(crate) const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-age=31536000, immutable");
 
-/// What pages may load: this site's own scripts, styles and images; with
-/// Stripe as the gateway, Stripe.js and its payment frames (and this site's
-/// own frames: the back office's preview); and the hosts of
+/// What pages may load: this site's own scripts, styles and images; this
+/// site's own frames (the back office's preview), and the players of the
+/// two video hosts a lesson may embed (`Video::embed_url`); with Stripe as
+/// the gateway, Stripe.js and its payment frames; and the hosts of
 /// the analytics and marketing tools configured (loaded only with consent).
 /// Forms post to the site only, and are redirected only to it or to the
 /// hosted LMS's launch addresses (`launches`, decision 029).
@@ -83,16 +84,17 @@ pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig, l
     let mut script = tools.script;
     let mut connect = tools.connect;
     let img = tools.img;
-    let mut frame: Vec<&str> = Vec::new();
+    let mut frame: Vec<&str> = vec!["'self'"];
     if stripe {
         script.push("https://js.stripe.com".to_owned());
         connect.push("https://api.stripe.com".to_owned());
-        frame.extend(["'self'", "https://js.stripe.com", "https://hooks.stripe.com"]);
+        frame.extend(["https://js.stripe.com", "https://hooks.stripe.com"]);
     }
+    frame.extend(["https://www.youtube-nocookie.com", "https://player.vimeo.com"]);
     fn with(sources: &[impl AsRef<str>]) -> String {
         sources.iter().map(|s| format!(" {}", s.as_ref())).collect()
     }
-    let frame = if frame.is_empty() { String::new() } else { format!("frame-src{}; ", with(&frame)) };
+    let frame = format!("frame-src{}; ", with(&frame));
     let policy = format!(
         "default-src 'self'; script-src 'self'{}; style-src 'self'; img-src 'self' data:{}; font-src 'self'; \
          connect-src 'self'{}; {frame}object-src 'none'; base-uri 'self'; form-action 'self'{}; frame-ancestors 'none'",
@@ -280,7 +282,11 @@ mod tests {
         let stripe = content_security_policy(true, &TrackingConfig::default(), &[]);
         let stripe = stripe.to_str().unwrap();
         assert!(stripe.contains("script-src 'self' https://js.stripe.com;"));
-        assert!(stripe.contains("frame-src 'self' https://js.stripe.com https://hooks.stripe.com;"));
+        assert!(stripe.contains("frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com"));
+        assert!(
+            sandbox.contains("frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com;"),
+            "a lesson's embedded video plays"
+        );
         assert!(stripe.contains("connect-src 'self' https://api.stripe.com;"));
     }
 
