@@ -148,7 +148,7 @@ test('a student moves her booking to another date: the new seat is hers, the old
   expect(query(`select count(*) from mail_outbox where to_address = '${email}' and subject like 'Your new date for%' and attachment_name = 'booking.ics'`)).toEqual([[1]]);
 });
 
-test('a visitor joins a full date’s waiting list, a seat frees, and she claims it from the mail and books', async ({ page, request }) => {
+test('a visitor joins a full date’s waiting list, confirms by the mail, a seat frees, and she claims it from the mail and books', async ({ page, request }) => {
   const [[url]] = query("select url from course where id = 'chemical-peels'") as [[string]];
   const [[full]] = query(
     "select id from session where event_id = 'chemical-peels' and registrations + holds + offered >= seats and date >= date('now') order by date limit 1",
@@ -165,11 +165,23 @@ test('a visitor joins a full date’s waiting list, a seat frees, and she claims
   await form.getByLabel('Email').fill(email);
   await expectNoAxeViolations(page);
   await form.getByRole('button', { name: 'Join the waiting list' }).click();
-  await expect(page.getByRole('status')).toContainText('You are on the waiting list for');
+  await expect(page.getByRole('status')).toContainText('Check your email to confirm your place.');
+  expect(query(`select status from waiting_list_entry where email = '${email}'`)).toEqual([['unconfirmed']]);
+
+  // Nia confirms from the mail: only now does she wait.
+  await page.goto(await mailedLink(request, email, '/waiting-list/confirm/'));
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your place' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Confirm my place' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'You are on the waiting list' })).toBeVisible();
+  expect(query(`select status from waiting_list_entry where email = '${email}'`)).toEqual([['waiting']]);
 
   // A seat is added; someone else who waited leaves, and the seat is offered to Nia, first in line.
   const other = freshEmail();
-  expect((await request.post('/api/waiting-list', { data: { sessionId: full, firstName: 'Tom', lastName: 'Lee', email: other, phone: '' } })).status()).toBe(201);
+  expect((await request.post('/api/waiting-list', { data: { sessionId: full, firstName: 'Tom', lastName: 'Lee', email: other, phone: '' } })).status()).toBe(202);
+  const confirm = new URLSearchParams((await mailedLink(request, other, '/waiting-list/confirm/')).split('?')[1]).get('token');
+  expect((await request.post('/api/waiting-list/confirm', { data: { token: confirm } })).status()).toBe(200);
   execute(`update session set seats = seats + 1 where id = '${full}'`);
   const leave = new URLSearchParams((await mailedLink(request, other, '/waiting-list/leave/')).split('?')[1]).get('token');
   expect((await (await request.post('/api/waiting-list/leave', { data: { token: leave } })).json()) as { left: boolean }).toEqual({ left: true });

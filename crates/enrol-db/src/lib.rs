@@ -77,7 +77,7 @@ pub use records::scorm::{CmiRecord, PackageFile, PackageLaunch, PackageRecord};
 pub use records::student::IssuedCertificate;
 pub use records::theory::TheoryReminder;
 pub use seats::sessions::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput};
-pub use waiting::lists::{Claim, Joined, NewWaiter, Offer, WaitingListLink};
+pub use waiting::lists::{Claim, Confirmation, Confirmed, Joined, NewWaiter, Offer, WaitingListLink};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");

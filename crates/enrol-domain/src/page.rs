@@ -80,6 +80,8 @@ pub enum Page {
     Balance(BalancePage),
     /// `/waiting-list/join/?session=…`: joining a full date's waiting list.
     WaitingListJoin(WaitingListJoinPage),
+    /// `/waiting-list/confirm/?token=…`: confirming a place asked for.
+    WaitingListConfirm(WaitingListConfirmPage),
     /// `/waiting-list/claim/?token=…`: the offer of a freed seat.
     WaitingListClaim(WaitingListClaimPage),
     /// `/waiting-list/leave/?token=…`: leaving a waiting list.
@@ -141,6 +143,7 @@ impl Page {
             Page::Enrollment(_) => "enrollment",
             Page::Balance(_) => "balance",
             Page::WaitingListJoin(_) => "waitingListJoin",
+            Page::WaitingListConfirm(_) => "waitingListConfirm",
             Page::WaitingListClaim(_) => "waitingListClaim",
             Page::WaitingListLeave(_) => "waitingListLeave",
             Page::Content(_) => "content",

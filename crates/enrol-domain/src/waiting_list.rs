@@ -1,7 +1,9 @@
 //! Waiting lists (decision 015): people wait for a full session in the
-//! order they joined; a freed seat is offered to the first, held for them
-//! for 48 hours behind a single-use claim link, then passes on. The request
-//! that joins a list, and the mails; the pages are `crate::page`'s.
+//! order they confirmed their place by a mailed link; a freed seat is
+//! offered to the first, held for them for 48 hours behind a single-use
+//! claim link (if they open it within a day), then passes on. The request
+//! that joins a list, its limits, and the mails; the pages are
+//! `crate::page`'s.
 
 use chrono::{Duration, NaiveDate};
 use serde::Deserialize;
@@ -14,6 +16,21 @@ use crate::mail::Mail;
 
 /// How long a freed seat is kept for the person it is offered to.
 pub const OFFER_LIFE: Duration = Duration::hours(48);
+/// An offer whose link is not opened within this passes to the next
+/// person: an address that never reads its mail holds a seat for a day,
+/// not two.
+pub const OFFER_OPEN_WITHIN: Duration = Duration::hours(24);
+/// How long the link that confirms a place works; an unconfirmed place
+/// is never offered anything, and lapses after it.
+pub const CONFIRM_WITHIN: Duration = Duration::hours(24);
+/// A confirmation asked for again is mailed again only after this, so
+/// nobody can fill someone's inbox by asking.
+pub const CONFIRM_RESEND_AFTER: Duration = Duration::minutes(15);
+/// Places one client (an address, an IPv6 /64) may ask for in a day.
+pub const JOINS_PER_CLIENT_PER_DAY: i64 = 5;
+/// People one date's list holds: waiting, offered, or asked within a day
+/// and not yet confirmed.
+pub const LIST_LIMIT: i64 = 50;
 
 /// `POST /api/waiting-list`: someone asks to wait for a full session.
 #[derive(Debug, Clone, Deserialize, TS, ToSchema)]
@@ -63,6 +80,24 @@ impl WaitedSession<'_> {
         if self.given_name.is_empty() { "Hello".to_owned() } else { format!("Dear {}", self.given_name) }
     }
 
+    /// The link that confirms a place asked for: until it is opened,
+    /// nobody waits.
+    pub fn confirm(&self, confirm_url: &str, college: &str) -> Mail {
+        Mail {
+            to: self.email.to_owned(),
+            reply_to: None,
+            subject: format!("Confirm your place on the waiting list for {}", self.title),
+            body: format!(
+                "{},\n\nPlease confirm that you want to wait for a seat on {}: open this link within 24 hours and press \
+                 \"Confirm my place\".\n{confirm_url}\n\nYour place in the queue counts from when you confirm. If you did not ask \
+                 to join, ignore this mail: nobody is added without the link.\n\n{college}\n",
+                self.greeting(),
+                self.what()
+            ),
+            attachment: None,
+        }
+    }
+
     /// The confirmation of joining, with the link to leave.
     pub fn joined(&self, leave_url: &str, college: &str) -> Mail {
         Mail {
@@ -71,7 +106,8 @@ impl WaitedSession<'_> {
             subject: format!("You are on the waiting list for {}", self.title),
             body: format!(
                 "{},\n\nYou are on the waiting list for {}. If a seat frees, we offer it to the people waiting in the order they \
-                 joined, by email, and keep it for them for 48 hours.\n\nNo longer interested? Leave the list here:\n{leave_url}\n\n{college}\n",
+                 confirmed, by email, and keep it for them for 48 hours if they open the offer's link within 24 hours.\n\n\
+                 No longer interested? Leave the list here:\n{leave_url}\n\n{college}\n",
                 self.greeting(),
                 self.what()
             ),
@@ -79,16 +115,18 @@ impl WaitedSession<'_> {
         }
     }
 
-    /// The offer of a freed seat, kept until `expires` (London time, as words).
-    pub fn offer(&self, claim_url: &str, expires: &str, college: &str) -> Mail {
+    /// The offer of a freed seat, kept until `expires` if the link is
+    /// opened by `open_by` (London times, as words).
+    pub fn offer(&self, claim_url: &str, open_by: &str, expires: &str, college: &str) -> Mail {
         Mail {
             to: self.email.to_owned(),
             reply_to: None,
             subject: format!("A seat is free for you: {}", self.title),
             body: format!(
-                "{},\n\nGood news: a seat has freed on {}, and it is yours if you want it. We are keeping it for you until {expires}.\n\n\
-                 Claim it and book here (the link works once):\n{claim_url}\n\nAfter that, the seat is offered to the next person \
-                 waiting. Not coming? Open the same link and give up your place, so that someone else can have it.\n\n{college}\n",
+                "{},\n\nGood news: a seat has freed on {}, and it is yours if you want it. Open this link by {open_by}, and we keep \
+                 the seat for you until {expires}.\n\nClaim it and book here (the link works once):\n{claim_url}\n\nIf the link is not \
+                 opened by then, or the seat not claimed in time, it is offered to the next person waiting. Not coming? Open the same \
+                 link and give up your place, so that someone else can have it.\n\n{college}\n",
                 self.greeting(),
                 self.what()
             ),
@@ -125,11 +163,20 @@ mod tests {
             title: "Chemical Peels",
             date: NaiveDate::from_ymd_opt(2027, 1, 12).unwrap(),
         };
+        let confirm = waited.confirm("https://college.example/waiting-list/confirm/?token=k", "Example Academy");
+        assert_eq!(confirm.subject, "Confirm your place on the waiting list for Chemical Peels");
+        assert!(confirm.body.contains("within 24 hours") && confirm.body.contains("confirm/?token=k"), "{}", confirm.body);
         let joined = waited.joined("https://college.example/waiting-list/leave/?token=l", "Example Academy");
         assert_eq!(joined.subject, "You are on the waiting list for Chemical Peels");
         assert!(joined.body.contains("Chemical Peels on Tuesday 12 January 2027") && joined.body.contains("leave/?token=l"));
-        let offer = waited.offer("https://c.example/waiting-list/claim/?token=c", "Friday 8 January 2027 at 10:00", "Example Academy");
+        let offer = waited.offer(
+            "https://c.example/waiting-list/claim/?token=c",
+            "Thursday 7 January 2027 at 10:00",
+            "Friday 8 January 2027 at 10:00",
+            "Example Academy",
+        );
         assert_eq!(offer.subject, "A seat is free for you: Chemical Peels");
+        assert!(offer.body.contains("by Thursday 7 January 2027 at 10:00"), "{}", offer.body);
         assert!(offer.body.contains("until Friday 8 January 2027 at 10:00") && offer.body.contains("claim/?token=c"), "{}", offer.body);
     }
 }

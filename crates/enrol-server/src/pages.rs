@@ -75,6 +75,7 @@ pub fn is_personal(page: &Page) -> bool {
         Page::OnlineOrder(_)
             | Page::Enrollment(_)
             | Page::Balance(_)
+            | Page::WaitingListConfirm(_)
             | Page::WaitingListClaim(_)
             | Page::WaitingListLeave(_)
             | Page::Account(_)
@@ -117,6 +118,7 @@ enum Kind {
     Enrollment,
     Balance,
     WaitingListJoin,
+    WaitingListConfirm,
     WaitingListClaim,
     WaitingListLeave,
     Pathway,
@@ -184,6 +186,7 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     ("/pay-balance/", Kind::Balance, Listed::No),
     // The links of the waiting lists' mails (`?token=`).
     ("/waiting-list/join/", Kind::WaitingListJoin, Listed::No),
+    ("/waiting-list/confirm/", Kind::WaitingListConfirm, Listed::No),
     ("/waiting-list/claim/", Kind::WaitingListClaim, Listed::No),
     ("/waiting-list/leave/", Kind::WaitingListLeave, Listed::No),
     ("/e-learning/order/{order}/", Kind::OnlineOrder, Listed::No),
@@ -246,13 +249,15 @@ static ROUTER: LazyLock<matchit::Router<Kind>> = LazyLock::new(|| {
 
 /// Where the page of the college's words with `slug` shows: on the fixed
 /// page it leads, or at `/{slug}/` for a page staff added; `None` when that
-/// address is another page's or the server's.
+/// address is another page's or the server's, or leads to the site's own
+/// pages under it (`/enrolment/`, `/learn/`, `/waiting-list/`).
 pub fn page_path(slug: &str) -> Option<String> {
     if let Some((pattern, _, _)) = ROUTES.iter().find(|(_, kind, _)| kind.editorial_slug() == Some(slug)) {
         return Some((*pattern).to_owned());
     }
     let path = format!("/{slug}/");
-    let free = !SERVER_PATHS.contains(&slug) && ROUTER.at(&path).is_ok_and(|found| matches!(found.value, Kind::AddedPage));
+    let site_own = ROUTES.iter().any(|(pattern, kind, _)| !matches!(kind, Kind::AddedPage) && pattern.starts_with(&path));
+    let free = !SERVER_PATHS.contains(&slug) && !site_own && ROUTER.at(&path).is_ok_and(|found| matches!(found.value, Kind::AddedPage));
     free.then_some(path)
 }
 
@@ -387,6 +392,7 @@ impl Request<'_> {
             Kind::Enrollment => self.enrollment(param("order")).await,
             Kind::Balance => self.balance().await,
             Kind::WaitingListJoin => self.waiting_list_join(),
+            Kind::WaitingListConfirm => self.waiting_list_confirm().await,
             Kind::WaitingListClaim => self.waiting_list_claim().await,
             Kind::WaitingListLeave => self.waiting_list_leave().await,
             Kind::Learn => self.learn(param("course")).await,
@@ -461,6 +467,17 @@ mod tests {
         assert!(matches!(router.at("/enrolment/abc").map(|m| m.params.get("order")), Ok(Some("abc"))));
         assert!(router.at("/enrolment/abc/def").is_err());
         assert!(router.at("/courses/a/b/c/").is_err());
+    }
+
+    #[test]
+    fn an_added_page_never_takes_an_address_the_site_answers_or_leads_to() {
+        assert_eq!(page_path("open-day").as_deref(), Some("/open-day/"));
+        assert_eq!(page_path("about").as_deref(), Some("/about/"), "a fixed page keeps its own address");
+        for taken in
+            ["enrolment", "certificates", "learn", "waiting-list", "e-learning", "account", "courses", "blog", "checkout", "api", "admin"]
+        {
+            assert_eq!(page_path(taken), None, "{taken}");
+        }
     }
 
     #[test]

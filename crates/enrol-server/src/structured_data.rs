@@ -147,6 +147,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::WaitingListJoin(_)
         | Page::WaitingListClaim(_)
         | Page::WaitingListLeave(_)
+        | Page::WaitingListConfirm(_)
         | Page::Content(_)
         | Page::Learn(_)
         | Page::Lesson(_)

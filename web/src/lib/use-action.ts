@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { failureMessage } from './api';
+import { ApiError } from './api';
 
 const UNREACHABLE = 'We could not reach the college. Please try again.';
 
@@ -18,7 +18,8 @@ export function useAction() {
     try {
       await step();
     } catch (failure) {
-      setError(failureMessage(failure, UNREACHABLE));
+      // A refusal (4xx) says what happened in the server's words: a link run out, a seat claimed.
+      setError(failure instanceof ApiError && failure.status < 500 ? failure.message : UNREACHABLE);
     } finally {
       setBusy(false);
     }

@@ -193,7 +193,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(Err(ContentRefused::Exists));
             }
-            if let Some(refused) = tx.missing_section(body).await? {
+            if let Some(refused) = tx.refused_course(key, body).await? {
                 tx.rollback().await?;
                 return Ok(Err(refused));
             }
@@ -242,7 +242,7 @@ impl Db {
                 return Ok(Err(if action == "publish" { ContentRefused::NoDraft } else { ContentRefused::NotFound }));
             };
             let published = body(kind, &json)?;
-            if let Some(refused) = tx.missing_section(&published).await? {
+            if let Some(refused) = tx.refused_course(key, &published).await? {
                 tx.rollback().await?;
                 return Ok(Err(refused));
             }

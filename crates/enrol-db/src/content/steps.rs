@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use enrol_domain::content::ContentBody;
 
 use crate::content::media::MEDIA_COLUMNS;
+use crate::content::projection::course_url;
 use crate::content::{Param, Statement};
 use crate::{ContentRefused, MediaRecord, for_both_engines};
 
@@ -22,9 +23,9 @@ pub(crate) trait ContentSteps {
     /// Runs `statements`; the rows they changed.
     async fn run_statements(&mut self, statements: &[Statement]) -> anyhow::Result<u64>;
 
-    /// The refusal for a course whose section is not on the site, if `body`
-    /// is one.
-    async fn missing_section(&mut self, body: &ContentBody) -> sqlx::Result<Option<ContentRefused>>;
+    /// The refusal for a course `key` whose section is not on the site, or
+    /// whose address is another course's, if `body` is one.
+    async fn refused_course(&mut self, key: &str, body: &ContentBody) -> sqlx::Result<Option<ContentRefused>>;
 
     /// Inserts `media` with `conflict`'s clause (none, or `on conflict …`):
     /// the upload's insert and the pack load's are one statement. The rows
@@ -62,7 +63,7 @@ for_both_engines! {
             Ok(changed)
         }
 
-        async fn missing_section(&mut self, body: &ContentBody) -> sqlx::Result<Option<ContentRefused>> {
+        async fn refused_course(&mut self, key: &str, body: &ContentBody) -> sqlx::Result<Option<ContentRefused>> {
             if let ContentBody::Course(course) = body {
                 for slug in std::iter::once(&course.section).chain(&course.also_in) {
                     let known: Option<String> =
@@ -70,6 +71,11 @@ for_both_engines! {
                     if known.is_none() {
                         return Ok(Some(ContentRefused::Field("section", "Choose a section the site has.")));
                     }
+                }
+                let taken: Option<String> = sqlx::query_scalar("select id from course where url = $1 and id <> $2")
+                    .bind(course_url(key, course)).bind(key).fetch_optional(&mut *self).await?;
+                if taken.is_some() {
+                    return Ok(Some(ContentRefused::Field("slug", "Another course has this address: choose another slug.")));
                 }
             }
             Ok(None)

@@ -82,7 +82,21 @@ pub enum MailedLink {
     EmailChange { new_email: String },
 }
 
+/// Links of one kind a user may have alive at once: a request beyond them
+/// mails nothing (a reset link lives an hour, so at most three an hour),
+/// so nobody can fill someone's inbox by asking.
+pub const LIVE_LINKS_PER_KIND: i64 = 3;
+
 impl MailedLink {
+    /// The table its links are kept in.
+    fn table(&self) -> &'static str {
+        match self {
+            MailedLink::EmailVerification => "email_verification",
+            MailedLink::PasswordReset => "password_reset",
+            MailedLink::EmailChange { .. } => "email_change",
+        }
+    }
+
     /// The statement storing a link: token hash, user id, expiry.
     fn insert(&self) -> &'static str {
         match self {
@@ -256,16 +270,25 @@ impl Db {
         expires_at: DateTime<Utc>,
         mail: &Mail,
         now: DateTime<Utc>,
-    ) -> anyhow::Result<()> {
+    ) -> anyhow::Result<bool> {
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
+            // The user's row first: one link of theirs is decided at a time, on every instance.
+            sqlx::query("update user_account set email = email where id = $1").bind(user_id).execute(&mut *tx).await?;
+            let live: i64 = sqlx::query_scalar(sqlx::AssertSqlSafe(format!("select count(*) from {} where user_id = $1 and expires_at > $2", kind.table())))
+                .bind(user_id).bind(now).fetch_one(&mut *tx).await?;
+            if live >= LIVE_LINKS_PER_KIND {
+                tx.rollback().await?;
+                return Ok(false);
+            }
             let mut insert = sqlx::query(kind.insert()).bind(token_hash).bind(user_id).bind(expires_at);
             if let MailedLink::EmailChange { new_email } = &kind {
                 insert = insert.bind(new_email);
             }
             insert.execute(&mut *tx).await?;
             tx.queue_mail(mail, now).await?;
-            tx.commit().await
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(true)
         })
         .with_context(|| format!("Failed to store the {kind:?} link"))
     }

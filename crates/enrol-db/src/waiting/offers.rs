@@ -1,6 +1,7 @@
 //! A waiting list's offers (decision 015): a freed seat offered, under the
-//! session's lock, to the first person waiting, the offer holding the seat
-//! (`session.offered`, kept by triggers); an offer that runs out passes to
+//! session's lock, to the first person waiting (by when they confirmed),
+//! the offer holding the seat (`session.offered`, kept by triggers); an
+//! offer that runs out, or whose link is not opened within a day, passes to
 //! the next; claiming turns the offer into a pending booking that holds the
 //! seat until the offer would have run out, once.
 
@@ -16,13 +17,20 @@ use enrol_domain::money::Money;
 use enrol_domain::page::OfferState;
 use enrol_domain::page::SessionType;
 use enrol_domain::reference::OrderKind;
-use enrol_domain::waiting_list::{OFFER_LIFE, WaitedSession};
+use enrol_domain::waiting_list::{CONFIRM_WITHIN, OFFER_LIFE, OFFER_OPEN_WITHIN, WaitedSession};
 
 use crate::orders::OrderSteps;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
-use crate::waiting::lists::{SESSION_COURSE, SessionCourse};
+use crate::waiting::lists::{LAPSE_UNCONFIRMED, SESSION_COURSE, SessionCourse};
 use crate::{Claim, Db, NewEnrollment, Offer, WaitingListLink, on_pool};
+
+/// Whether an offer (`w`) is still open at the moment `now` (a parameter,
+/// `$2` say): not run out, and opened or still within the time to open it.
+/// Offers made before there was such a time have none.
+fn open(now: &str) -> String {
+    format!("(w.offer_expires_at > {now} and (w.offer_opened_at is not null or w.offer_open_by is null or w.offer_open_by > {now}))")
+}
 
 #[derive(sqlx::FromRow)]
 struct Waiter {
@@ -32,7 +40,8 @@ struct Waiter {
 }
 
 impl Db {
-    /// The offer a claim link opens.
+    /// The offer a claim link opens, which counts as opened if it is still
+    /// open: from now it is kept until it runs out.
     pub async fn offer(&self, claim_token_hash: &str, now: DateTime<Utc>) -> anyhow::Result<Option<Offer>> {
         #[derive(sqlx::FromRow)]
         struct Found {
@@ -41,14 +50,23 @@ impl Db {
             course_id: String,
             offer_expires_at: Option<DateTime<Utc>>,
         }
-        let found: Option<Found> = on_pool!(self, pool => sqlx::query_as(
-            "select w.status, w.session_id, ev.course_id, w.offer_expires_at from waiting_list_entry w join session s on s.id = w.session_id \
-             join event ev on ev.id = s.event_id where w.claim_token_hash = $1"
-        ).bind(claim_token_hash).fetch_optional(pool).await)
+        let found: Option<Found> = on_pool!(self, pool => {
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "update waiting_list_entry as w set offer_opened_at = $2 where claim_token_hash = $1 and status = 'offered' \
+                 and offer_opened_at is null and {}", open("$2")
+            )))
+            .bind(claim_token_hash).bind(now).execute(pool).await?;
+            sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "select case when w.status = 'offered' and not {} then 'lapsed' else w.status end as status, w.session_id, ev.course_id, w.offer_expires_at \
+                 from waiting_list_entry w join session s on s.id = w.session_id join event ev on ev.id = s.event_id where w.claim_token_hash = $1",
+                open("$2")
+            )))
+            .bind(claim_token_hash).bind(now).fetch_optional(pool).await
+        })
         .context("Failed to read the offer")?;
         Ok(found.map(|f| Offer {
             state: match f.status.as_str() {
-                "offered" if f.offer_expires_at.is_some_and(|at| at > now) => OfferState::Open,
+                "offered" => OfferState::Open,
                 "claimed" => OfferState::Claimed,
                 _ => OfferState::Closed,
             },
@@ -80,8 +98,9 @@ impl Db {
         let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query("update waiting_list_entry set status = 'lapsed' where status = 'offered' and offer_expires_at <= $1")
+            sqlx::query(sqlx::AssertSqlSafe(format!("update waiting_list_entry as w set status = 'lapsed' where status = 'offered' and not {}", open("$1"))))
                 .bind(now).execute(&mut *tx).await?;
+            sqlx::query(LAPSE_UNCONFIRMED).bind(now - CONFIRM_WITHIN).execute(&mut *tx).await?;
             // A course taken off the site offers nothing; its people keep waiting, in case it comes back.
             let sessions: Vec<String> = sqlx::query_scalar(
                 "select s.id from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
@@ -101,19 +120,19 @@ impl Db {
                 for _ in 0..free.max(0) {
                     let next: Option<Waiter> = sqlx::query_as(
                         "select id, name, email from waiting_list_entry where session_id = $1 and status = 'waiting' \
-                         order by created_at, id limit 1"
+                         order by confirmed_at, id limit 1"
                     ).bind(session_id).fetch_optional(&mut *tx).await?;
                     let Some(next) = next else { break };
                     let claim = claim_link();
-                    let expires = now + OFFER_LIFE;
+                    let (expires, open_by) = (now + OFFER_LIFE, now + OFFER_OPEN_WITHIN);
                     sqlx::query(
-                        "update waiting_list_entry set status = 'offered', offered_at = $2, offer_expires_at = $3, claim_token_hash = $4 \
-                         where id = $1 and status = 'waiting'"
-                    ).bind(&next.id).bind(now).bind(expires).bind(&claim.token_hash).execute(&mut *tx).await?;
+                        "update waiting_list_entry set status = 'offered', offered_at = $2, offer_expires_at = $3, claim_token_hash = $4, \
+                         offer_open_by = $5 where id = $1 and status = 'waiting'"
+                    ).bind(&next.id).bind(now).bind(expires).bind(&claim.token_hash).bind(open_by).execute(&mut *tx).await?;
                     let given_name = next.name.split_whitespace().next().unwrap_or_default().to_owned();
                     let waited = WaitedSession { given_name: &given_name, email: &next.email, title: &course.title, date: course.date };
-                    let until = london::to_london(expires).format("%A %-d %B %Y at %H:%M").to_string();
-                    let mail: Mail = waited.offer(&claim.url, &until, college);
+                    let words = |at: DateTime<Utc>| london::to_london(at).format("%A %-d %B %Y at %H:%M").to_string();
+                    let mail: Mail = waited.offer(&claim.url, &words(open_by), &words(expires), college);
                     tx.queue_mail(&mail, now).await?;
                     offered += 1;
                 }
@@ -152,10 +171,11 @@ impl Db {
             let mut tx = pool.begin().await?;
             // A write first: the entry's row lock (PostgreSQL), the write lock (SQLite).
             sqlx::query("update waiting_list_entry set status = status where claim_token_hash = $1").bind(claim_token_hash).execute(&mut *tx).await?;
-            let found: Option<Found> = sqlx::query_as(
-                "select id, session_id, name, email, phone, offer_expires_at from waiting_list_entry \
-                 where claim_token_hash = $1 and status = 'offered' and offer_expires_at > $2"
-            ).bind(claim_token_hash).bind(now).fetch_optional(&mut *tx).await?;
+            let found: Option<Found> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "select id, session_id, name, email, phone, offer_expires_at from waiting_list_entry w \
+                 where claim_token_hash = $1 and status = 'offered' and {}", open("$2")
+            )))
+            .bind(claim_token_hash).bind(now).fetch_optional(&mut *tx).await?;
             let Some(found) = found else {
                 tx.rollback().await?;
                 return Ok(Claim::Closed);

@@ -87,3 +87,26 @@ pub struct WaitingListLeavePage {
     /// What the person waits for, while they still wait.
     pub waiting_for: Option<String>,
 }
+
+/// Where a place asked for on a waiting list stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[ts(export)]
+pub enum ConfirmState {
+    /// Asked for and not yet confirmed: the link still works.
+    Open,
+    /// Confirmed: the person waits (or has moved on, by an offer).
+    Confirmed,
+    /// The link ran out, or was never issued.
+    Closed,
+}
+
+/// `/waiting-list/confirm/?token=…`, the link that confirms a place.
+#[derive(Debug, Clone, Serialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[ts(export)]
+pub struct WaitingListConfirmPage {
+    pub state: ConfirmState,
+    /// The course and date waited for, when the link is known.
+    pub waiting_for: Option<String>,
+}

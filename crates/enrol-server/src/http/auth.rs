@@ -79,7 +79,10 @@ async fn mail_password_link(state: &AppState, user: &UserData, subject: String, 
         ),
         attachment: None,
     };
-    state.db.store_mailed_link(MailedLink::PasswordReset, &user.id, &token_hash(&token), expires_at, &mail, now).await?;
+    // Beyond three live links nothing is mailed, and the answer is the same.
+    if !state.db.store_mailed_link(MailedLink::PasswordReset, &user.id, &token_hash(&token), expires_at, &mail, now).await? {
+        tracing::info!(user = %user.id, "A password link was asked for again; three are live, so none is mailed");
+    }
     Ok(())
 }
 
@@ -204,7 +207,7 @@ pub struct VerifyRequest {
         (status = 202, description = "A new link is on its way to the account's email", body = MailSent),
         (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
         (status = 409, description = "The email is proven already (`conflict`)", body = ErrorEnvelope),
-        (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
+        (status = 429, description = "Too many requests from this address, or three links are live already", body = ErrorEnvelope),
     )
 )]
 #[tracing::instrument(skip_all)]
@@ -217,8 +220,15 @@ pub async fn resend_verification(State(state): State<Arc<AppState>>, Student(rec
     let college = college(&state).await?;
     let (token, expires_at) = verification_token(now);
     let mail = verification_mail(&state, &user.email, &user.given_name, &college, &token);
-    state.db.store_mailed_link(MailedLink::EmailVerification, &user.id, &token_hash(&token), expires_at, &mail, now).await?;
+    if !state.db.store_mailed_link(MailedLink::EmailVerification, &user.id, &token_hash(&token), expires_at, &mail, now).await? {
+        return Err(links_live());
+    }
     Ok(mail_sent())
+}
+
+/// A signed-in student asked for a fourth live link of one kind.
+pub(super) fn links_live() -> ApiError {
+    ApiError::TooManyRequests("We have emailed you three links already: please use the newest, or ask again later.".to_owned())
 }
 
 /// Counts one password attempt for `email` before the password is checked

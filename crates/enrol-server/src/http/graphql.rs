@@ -2,7 +2,10 @@
 //! the signed-in user's bearer token or session cookie. Read-only: every
 //! resolver reads the caller's own rows through `enrol_db`'s `*_of(user_id)`
 //! reads, whatever ids a query passes. Depth and complexity are limited,
-//! and introspection is off in production.
+//! each list read from the database costing as much as 20 fields, so
+//! aliases cannot multiply the database's work; each client's queries are
+//! rate-limited; and in production neither introspection nor "did you
+//! mean" suggestions tell anything of the schema.
 
 use std::sync::Arc;
 
@@ -23,15 +26,19 @@ use crate::http::student::Student;
 
 pub type AccountSchema = Schema<Query, EmptyMutation, EmptySubscription>;
 
-/// The deepest nesting a query may have, and the most fields it may ask
-/// for: the account area's queries need depth 3 and about 40 fields.
+/// The deepest nesting a query may have, and the most it may cost: a
+/// field costs 1, and a list read from the database 20, so a query reads
+/// at most eleven lists however it names them (every list once, with all
+/// their fields, costs about 235). The account area's queries need depth
+/// 3 and at most three lists (about 80).
 const MAX_DEPTH: usize = 6;
 const MAX_COMPLEXITY: usize = 250;
 
-/// The schema, built once with the routes; introspection only outside production.
+/// The schema, built once with the routes; introspection and suggestions
+/// only outside production.
 pub fn schema(production: bool) -> AccountSchema {
     let builder = Schema::build(Query, EmptyMutation, EmptySubscription).limit_depth(MAX_DEPTH).limit_complexity(MAX_COMPLEXITY);
-    if production { builder.disable_introspection() } else { builder }.finish()
+    if production { builder.disable_introspection().disable_suggestions() } else { builder }.finish()
 }
 
 /// Whose data a query reads: the signed-in user, found by the server.
@@ -54,40 +61,49 @@ impl Query {
         if *cognito_id == user.cognito_id { vec![user.clone()] } else { Vec::new() }
     }
 
+    #[graphql(complexity = "20 + child_complexity")]
     async fn registrations(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Registration>> {
         db(ctx).registrations_of(caller_id(ctx), enrol_domain::london::today(chrono::Utc::now())).await.map_err(internal)
     }
 
+    #[graphql(complexity = "20 + child_complexity")]
     async fn enrollments(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Enrollment>> {
         db(ctx).enrollments_of(caller_id(ctx)).await.map_err(internal)
     }
 
+    #[graphql(complexity = "20 + child_complexity")]
     async fn payments(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Payment>> {
         db(ctx).payments_of(caller_id(ctx)).await.map_err(internal)
     }
 
+    #[graphql(complexity = "20 + child_complexity")]
     async fn certificates(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Certificate>> {
         db(ctx).certificates_of(caller_id(ctx)).await.map_err(internal)
     }
 
     /// Forms the caller's courses need, with their answers.
+    #[graphql(complexity = "20 + child_complexity")]
     async fn forms(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<UserForm>> {
         db(ctx).forms_of(caller_id(ctx)).await.map_err(internal)
     }
 
     /// Evidence the caller's courses ask for, with the files sent.
+    #[graphql(complexity = "20 + child_complexity")]
     async fn uploads(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<UploadRequest>> {
         db(ctx).upload_requests_of(caller_id(ctx)).await.map_err(internal)
     }
 
+    #[graphql(complexity = "20 + child_complexity")]
     async fn cohorts(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Cohort>> {
         db(ctx).cohorts_of(caller_id(ctx)).await.map_err(internal)
     }
 
+    #[graphql(complexity = "20 + child_complexity")]
     async fn intake_calls(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<IntakeCall>> {
         db(ctx).intake_calls_of(caller_id(ctx)).await.map_err(internal)
     }
 
+    #[graphql(complexity = "20 + child_complexity")]
     async fn invitations(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Invitation>> {
         db(ctx).invitations_of(caller_id(ctx)).await.map_err(internal)
     }
@@ -140,5 +156,18 @@ mod tests {
         assert_eq!(development.data.into_json().unwrap()["__schema"]["queryType"]["name"], "Query");
         let production = schema(true).execute(query).await;
         assert_eq!(production.data.into_json().unwrap()["__schema"], serde_json::Value::Null, "nothing of the schema is told");
+        let misspelt = "{ registration { id } }";
+        let told = |answer: async_graphql::Response| answer.errors.iter().map(|e| e.message.clone()).collect::<Vec<_>>().join(" ");
+        assert!(told(schema(false).execute(misspelt).await).contains("Did you mean"), "development suggests");
+        let production = told(schema(true).execute(misspelt).await);
+        assert!(production.contains("Unknown field") && !production.contains("registrations"), "{production}");
+    }
+
+    #[tokio::test]
+    async fn aliases_cannot_multiply_the_database_reads() {
+        // Refused before any resolver runs (none could: there is no caller here).
+        let aliased = format!("{{ {} }}", (0..12).map(|n| format!("r{n}: registrations {{ id }}")).collect::<Vec<_>>().join(" "));
+        let errors = schema(true).execute(aliased.as_str()).await.errors;
+        assert_eq!(errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>(), ["Query is too complex."]);
     }
 }

@@ -49,12 +49,23 @@ pub fn counted_as(ip: IpAddr) -> IpAddr {
 
 const SLOW_DOWN: &str = "You have sent a lot of requests in a short time. Please wait a minute and try again.";
 
+/// The writes a client may send: `ENROL_WRITES_PER_MINUTE` after a burst.
 pub fn per_client(limits: &ClientLimits) -> GovernorLayer<ClientKey, NoOpMiddleware, Body> {
+    per_client_at(limits.writes_per_minute, limits.write_burst)
+}
+
+/// The account data queries a client may send: six times its writes, as
+/// each screen of the account area makes one, after three times the burst.
+pub fn queries_per_client(limits: &ClientLimits) -> GovernorLayer<ClientKey, NoOpMiddleware, Body> {
+    per_client_at(limits.writes_per_minute.saturating_mul(6), limits.write_burst.saturating_mul(3))
+}
+
+fn per_client_at(per_minute: u32, burst: u32) -> GovernorLayer<ClientKey, NoOpMiddleware, Body> {
     let config: Arc<GovernorConfig<ClientKey, NoOpMiddleware>> = Arc::new(
         GovernorConfigBuilder::default()
             .key_extractor(ClientKey)
-            .period(Duration::from_secs(60) / limits.writes_per_minute.max(1))
-            .burst_size(limits.write_burst.max(1))
+            .period(Duration::from_secs(60) / per_minute.max(1))
+            .burst_size(burst.max(1))
             .finish()
             .expect("the rate and burst are positive"),
     );

@@ -164,6 +164,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/account/enrollments/{id}/cancel", post(cancellation::cancel_booking))
         .route("/account/enrollments/{id}/move", post(date_change::move_booking))
         .route("/waiting-list", post(waiting_list::join_waiting_list))
+        .route("/waiting-list/confirm", post(waiting_list::confirm_place))
         .route("/waiting-list/claim", post(waiting_list::claim_offer))
         .route("/waiting-list/leave", post(waiting_list::leave_waiting_list))
         .route("/balance/intent", post(balance::create_balance_intent))
@@ -179,6 +180,13 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/learn/{course}/package/launch", post(scorm::launch_package))
         .route("/learn/{course}/package/commit", post(scorm::commit_package))
         .layer(limits::per_client(&state.config.limits));
+    // The account area's data, each screen a query: limited apart from the writes.
+    let queries = Router::new()
+        .route(
+            "/graphql",
+            post(graphql::query_account_data).layer(Extension(graphql::schema(state.config.environment == Environment::Production))),
+        )
+        .layer(limits::queries_per_client(&state.config.limits));
     let api = Router::new()
         .route("/page-data", get(pages::show_page_data))
         .route("/search", get(search::search_site))
@@ -186,10 +194,6 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/auth/sign-out", post(auth::sign_out))
         .route("/auth/session", get(auth::show_session))
         .route("/account", get(auth::show_account))
-        .route(
-            "/graphql",
-            post(graphql::query_account_data).layer(Extension(graphql::schema(state.config.environment == Environment::Production))),
-        )
         .route("/account/uploads/{id}", get(account::forms::download_upload))
         .route("/account/certificates/{number}", get(certificates::download_certificate))
         .route("/enrollments/{id}/calendar.ics", get(calendar::download_calendar))
@@ -201,6 +205,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/openapi.json", get(openapi::show_openapi))
         .nest("/admin", admin::router(&state))
         .merge(limited)
+        .merge(queries)
         .fallback(|| async { ApiError::NotFound })
         .layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json));
     let mut app = Router::new()

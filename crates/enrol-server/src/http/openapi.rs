@@ -69,6 +69,7 @@ use crate::accounts;
         date_change::show_dates,
         date_change::move_booking,
         waiting_list::join_waiting_list,
+        waiting_list::confirm_place,
         waiting_list::claim_offer,
         waiting_list::leave_waiting_list,
         account::profile::update_profile,

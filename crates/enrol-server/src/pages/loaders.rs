@@ -3,7 +3,10 @@
 use super::*;
 use crate::accounts::token_hash;
 use enrol_domain::balance::MIN_PART_PAYMENT;
-use enrol_domain::page::{OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListJoinPage, WaitingListLeavePage};
+use enrol_domain::page::{
+    ConfirmState, OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListConfirmPage, WaitingListJoinPage,
+    WaitingListLeavePage,
+};
 
 fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage {
     let balance = order.owed();
@@ -235,6 +238,21 @@ impl Request<'_> {
             "Wait for a seat on a fully booked date.",
             Page::WaitingListJoin(WaitingListJoinPage { session }),
         )))
+    }
+
+    /// The place a waiting-list confirmation link confirms.
+    pub(super) async fn waiting_list_confirm(&self) -> Loaded {
+        let confirmation = match query_value(self.query, "token").filter(|t| !t.is_empty()) {
+            Some(token) => self.db.waiting_confirmation(&token_hash(token), self.now).await?,
+            None => None,
+        };
+        let page = match confirmation {
+            Some(c) => {
+                WaitingListConfirmPage { state: c.state, waiting_for: Some(format!("{} on {}", c.title, london::long_date(c.date))) }
+            }
+            None => WaitingListConfirmPage { state: ConfirmState::Closed, waiting_for: None },
+        };
+        Ok(Some(self.found("Confirm your place", "Confirm your place on a course's waiting list.", Page::WaitingListConfirm(page))))
     }
 
     /// The offer a waiting-list claim link opens: the seat, until when it

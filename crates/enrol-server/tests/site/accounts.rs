@@ -6,7 +6,7 @@ use enrol_domain::enrollment::{Discount, DiscountType};
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::enrol_checkout::{confirm, order, prepared, quote};
+use crate::enrol_checkout::{confirm, count, order, prepared, quote};
 use crate::helpers::TestApp;
 
 const EMAIL: &str = "sam.lee@example.com";
@@ -218,6 +218,47 @@ both_backends! {
             let margin = std::time::Duration::from_millis(3);
             assert!(with < without * 2 + margin && without < with * 2 + margin, "{path}: {with:?} with an account, {without:?} without");
         }
+    }
+
+    async fn asking_again_and_again_mails_three_live_links_of_a_kind_at_most(app: TestApp) {
+        verified_account(&app, EMAIL).await;
+        let other = app.another_instance().await;
+        // Twelve resets and sign-ups for the same address at once, on two instances: the same answer to each.
+        let mut asks = tokio::task::JoinSet::new();
+        for n in 0..12 {
+            let target = if n % 2 == 0 { app.url("/api/auth/password-reset") } else { other.url("/api/auth/password-reset") };
+            let (url, body) = if n % 3 == 0 {
+                (target.replace("password-reset", "sign-up"), json!({ "email": EMAIL, "password": "another long password", "first_name": "Sam", "last_name": "Lee", "phone": "07700 900123" }))
+            } else {
+                (target, json!({ "email": EMAIL }))
+            };
+            asks.spawn(async move { crate::helpers::browser().post(url).json(&body).send().await.unwrap().status().as_u16() });
+        }
+        let statuses = asks.join_all().await;
+        assert!(statuses.iter().all(|status| *status == 202), "{statuses:?}");
+        let links = "select count(*) from mail_outbox where to_address = 'sam.lee@example.com' and body_text like '%/reset-password/?token=%'";
+        // Resets are mailed just after their answer: wait for them to settle.
+        for _ in 0..50 {
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+            if count(&app, links).await >= 3 {
+                break;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        assert_eq!(count(&app, links).await, 3, "three live links, however many asks");
+
+        // Signed in and unproven, a student asks for verification links: the first and two more, then a clear refusal.
+        let session = token_of(&sign_up(&app, "new.student@example.com").await.cookie.unwrap());
+        for _ in 0..2 {
+            assert_eq!(post(&app, "/api/account/verification-link", json!({}), Some(&session)).await.status, 202);
+        }
+        let refused = post(&app, "/api/account/verification-link", json!({}), Some(&session)).await;
+        assert_eq!(
+            (refused.status, refused.body["error"]["message"].as_str()),
+            (429, Some("We have emailed you three links already: please use the newest, or ask again later."))
+        );
+        other.stop().await;
+        app.stop().await;
     }
 
     async fn sign_in_checks_the_password_and_throttles_guessing(app: TestApp) {

@@ -104,6 +104,17 @@ both_backends! {
         assert_eq!(admin(&editor, &app, "PUT", "/content/course/chemical-peels/draft", Some(json!({ "body": body }))).await.0, 200);
         let (status, answer) = admin(&editor, &app, "POST", "/content/course/chemical-peels/publish", None).await;
         assert_eq!((status, answer["error"]["fields"]["section"].is_string()), (422, true), "{answer}");
+        // Another course's address is refused beside the slug, and nothing changes.
+        let mut body = course["published"].clone();
+        body["slug"] = json!("bb-glow");
+        assert_eq!(admin(&editor, &app, "PUT", "/content/course/chemical-peels/draft", Some(json!({ "body": body }))).await.0, 200);
+        let (status, answer) = admin(&editor, &app, "POST", "/content/course/chemical-peels/publish", None).await;
+        assert_eq!(
+            (status, answer["error"]["fields"]["slug"].as_str()),
+            (422, Some("Another course has this address: choose another slug.")),
+            "{answer}"
+        );
+        assert!(app.get("/courses/aesthetics/bb-glow/").await.text().await.unwrap().contains("BB Glow and Nanoneedling"));
         assert_eq!(admin(&editor, &app, "POST", "/content/course/nothing-here/publish", None).await.0, 404);
         // The college's addresses send its mail: one that cannot is refused where it is typed.
         let (_, site) = admin(&editor, &app, "GET", "/content/site/site", None).await;

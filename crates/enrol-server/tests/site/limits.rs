@@ -237,6 +237,23 @@ async fn a_burst_from_one_client_is_slowed_down() {
 }
 
 #[tokio::test]
+async fn account_data_queries_are_limited_per_client_at_six_times_the_writes() {
+    let app = limited_app(Backend::Sqlite).await.expect("SQLite is always available");
+    let query = json!({ "query": "{ registrations { id } }" });
+    let mut statuses = Vec::new();
+    for _ in 0..75 {
+        statuses.push(status_of(from(&app.client, &app, "198.51.100.20", "/api/graphql").json(&query)).await.0);
+    }
+    // Not signed in: refused, but counted first. A burst of 60, then one a second.
+    let allowed = statuses.iter().filter(|s| **s == 401).count();
+    assert!((60..=62).contains(&allowed), "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == 429).count(), 75 - allowed, "{statuses:?}");
+    let (status, _) = status_of(from(&app.client, &app, "198.51.100.21", "/api/graphql").json(&query)).await;
+    assert_eq!(status, 401, "another client is not slowed down");
+    app.stop().await;
+}
+
+#[tokio::test]
 async fn an_ipv6_client_is_counted_by_its_slash_64_and_the_back_office_session_is_a_read() {
     let app = limited_app(Backend::Sqlite).await.expect("SQLite is always available");
     // Thirty addresses of one /64, each new: counted as one client.

@@ -13,8 +13,8 @@ describe('the waiting list form', () => {
     expect(validateWaiter({ firstName: 'Sam', lastName: 'Lee', email: 'sam@', phone: '12' })).toHaveProperty('email');
   });
 
-  it('sends the date and the details, then says the person is waiting', async () => {
-    const api = stubApi({ 'POST /api/waiting-list': () => jsonResponse(201, { joined: true }) });
+  it('sends the date and the details, then asks the person to confirm by the mailed link', async () => {
+    const api = stubApi({ 'POST /api/waiting-list': () => jsonResponse(202, { mailed: true }) });
     render(<WaitingListForm sessionId="cp-2" dateLabel="Tuesday 12th January (On site)" />);
     const form = screen.getByRole('form', { name: 'Waiting list for Tuesday 12th January (On site)' });
     await userEvent.click(screen.getByRole('button', { name: 'Join the waiting list' }));
@@ -24,7 +24,9 @@ describe('the waiting list form', () => {
     await userEvent.type(screen.getByLabelText(/Last name/), 'Lee');
     await userEvent.type(screen.getByLabelText(/Email/), 'sam@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Join the waiting list' }));
-    expect(await screen.findByRole('status')).toHaveTextContent('You are on the waiting list for Tuesday 12th January (On site).');
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Check your email to confirm your place.');
+    expect(status).toHaveTextContent('We have emailed you a link for Tuesday 12th January (On site). Open it within 24 hours and confirm');
     expect(form).not.toBeInTheDocument();
     expect(api.calls[0]).toEqual({
       route: 'POST /api/waiting-list', body: { sessionId: 'cp-2', firstName: 'Sam', lastName: 'Lee', email: 'sam@example.com', phone: '' },

@@ -9,8 +9,9 @@ import { sessionTypeLabel } from '../../lib/sessions';
 import type { WaitingListJoinPage as WaitingListJoinData } from '../../generated/WaitingListJoinPage';
 
 // Someone asks to wait for a full date (`/waiting-list/join/`).
-// The server keeps the order people join in and mails a link to leave; a
-// freed seat is offered by mail, first come, first served.
+// The server mails a link that confirms the place; people wait in the order
+// they confirmed, and a freed seat is offered by mail, first come, first
+// served.
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const;
 type WaitingField = (typeof FIELDS)[number];
@@ -37,7 +38,14 @@ export function WaitingListForm({ sessionId, dateLabel }: { sessionId: string; d
     },
   });
   if (form.status === 'sent') {
-    return <p role="status">{`You are on the waiting list for ${dateLabel}. We have emailed you a confirmation.`}</p>;
+    return (
+      <div role="status">
+        <p>
+          <strong>Check your email to confirm your place.</strong>
+        </p>
+        <p>{`We have emailed you a link for ${dateLabel}. Open it within 24 hours and confirm: your place in the queue counts from then, and until you confirm nobody is added.`}</p>
+      </div>
+    );
   }
   return (
     <form noValidate onSubmit={form.submit} aria-label={`Waiting list for ${dateLabel}`}>

@@ -7,7 +7,7 @@ import { BasketProvider } from '../../lib/basket';
 import { SELECTED_COURSES_KEY } from '../../lib/basket-items';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { ORDER_ID_KEY } from './place-order';
-import { WaitingListClaimPage, WaitingListLeavePage } from './waiting-list-pages';
+import { WaitingListClaimPage, WaitingListConfirmPage, WaitingListLeavePage } from './waiting-list-pages';
 
 const path = '/waiting-list/claim/?token=ab12';
 const open: ClaimData = {
@@ -69,5 +69,45 @@ describe('the leave page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Leave the waiting list' }));
     expect(await screen.findByText('You have left the waiting list. Thank you for letting us know.')).toBeInTheDocument();
     expect(api.calls[0]?.body).toEqual({ token: 'cd34' });
+  });
+});
+
+describe('the confirm page', () => {
+  const confirmPath = '/waiting-list/confirm/?token=ef56';
+  const renderConfirm = (state: 'open' | 'confirmed' | 'closed') =>
+    render(
+      <MemoryRouter initialEntries={[confirmPath]}>
+        <WaitingListConfirmPage page={{ state, waitingFor: 'Chemical Peels Course on Tuesday 12 January 2027' }} path={confirmPath} />
+      </MemoryRouter>,
+    );
+
+  it('confirms the place by the link’s token, and says what happens next', async () => {
+    const api = stubApi({ 'POST /api/waiting-list/confirm': () => jsonResponse(200, { confirmed: true }) });
+    renderConfirm('open');
+    expect(screen.getByText(/You asked to wait for a seat on Chemical Peels Course on Tuesday 12 January 2027/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'You are on the waiting list' })).toBeInTheDocument();
+    expect(api.calls[0]?.body).toEqual({ token: 'ef56' });
+  });
+
+  it('says a link that ran out has, and a place confirmed before is kept', () => {
+    renderConfirm('closed');
+    expect(screen.getByRole('heading', { level: 1, name: 'This link has run out' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm my place' })).toBeNull();
+  });
+
+  it('shows a place confirmed before as waiting', () => {
+    renderConfirm('confirmed');
+    expect(screen.getByRole('heading', { level: 1, name: 'You are on the waiting list' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s words when the confirmation fails', async () => {
+    stubApi({
+      'POST /api/waiting-list/confirm': () =>
+        jsonResponse(409, { error: { code: 'conflict', message: 'This link has run out: it works for 24 hours. Please join the waiting list again.' } }),
+    });
+    renderConfirm('open');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm my place' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link has run out: it works for 24 hours.');
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { WaitingListClaimPage as ClaimData } from '../../generated/WaitingListClaimPage';
+import type { WaitingListConfirmPage as ConfirmData } from '../../generated/WaitingListConfirmPage';
 import type { WaitingListLeavePage as LeaveData } from '../../generated/WaitingListLeavePage';
 import { postJson } from '../../lib/api';
 import { useBasket } from '../../lib/basket';
@@ -81,6 +82,50 @@ export function WaitingListClaimPage({ page, path }: { page: ClaimData; path: st
           Give up my place
         </button>
       </div>
+    </div>
+  );
+}
+
+export function WaitingListConfirmPage({ page, path }: { page: ConfirmData; path: string }) {
+  const token = TOKEN.exec(path)?.[1] ?? '';
+  const { busy, error, run: send } = useAction();
+  const [confirmed, setConfirmed] = useState(page.state === 'confirmed');
+  if (confirmed) {
+    return (
+      <div className="container order-page">
+        <h1>You are on the waiting list</h1>
+        <p>
+          {page.waitingFor ? `You are waiting for a seat on ${page.waitingFor}. ` : ''}
+          If a seat frees, we email you and keep it for you for 48 hours, if you open our email within a day. We have emailed you a
+          link to leave the list, should you change your mind.
+        </p>
+      </div>
+    );
+  }
+  if (page.state !== 'open') {
+    return (
+      <div className="container order-page">
+        <h1>This link has run out</h1>
+        <p>
+          A link to confirm a place works for 24 hours. To wait for a seat, join the waiting list again from the course’s page.{' '}
+          <Link to="/training-course-calendar/">See the training course calendar</Link>
+        </p>
+      </div>
+    );
+  }
+  const confirm = () =>
+    send(async () => {
+      await postJson('/api/waiting-list/confirm', { token });
+      setConfirmed(true);
+    });
+  return (
+    <div className="container order-page">
+      <h1>Confirm your place</h1>
+      <p>{`You asked to wait for a seat on ${page.waitingFor ?? 'a course'}. Your place in the queue counts from when you confirm.`}</p>
+      {error && <p role="alert" className="form-error">{error}</p>}
+      <button type="button" className="button" aria-disabled={busy} onClick={() => void confirm()}>
+        Confirm my place
+      </button>
     </div>
   );
 }

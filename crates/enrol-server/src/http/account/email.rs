@@ -46,7 +46,7 @@ pub struct EmailChangeRequest {
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
         (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
         (status = 422, description = "Not a valid new email, or the password is wrong (`invalid`)", body = ErrorEnvelope),
-        (status = 429, description = "Too many attempts: wait 15 minutes", body = ErrorEnvelope),
+        (status = 429, description = "Too many attempts: wait 15 minutes; or three links are live already", body = ErrorEnvelope),
     )
 )]
 #[tracing::instrument(skip_all)]
@@ -92,7 +92,9 @@ pub async fn change_email(
             attachment: None,
         };
         let link = MailedLink::EmailChange { new_email: email };
-        state.db.store_mailed_link(link, &record.user.id, &token_hash(&token), expires_at, &mail, now).await?;
+        if !state.db.store_mailed_link(link, &record.user.id, &token_hash(&token), expires_at, &mail, now).await? {
+            return Err(crate::http::auth::links_live());
+        }
     }
     Ok(mail_sent())
 }

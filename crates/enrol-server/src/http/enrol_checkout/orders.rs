@@ -24,6 +24,7 @@ use crate::http::ApiError;
 use crate::http::error::ErrorEnvelope;
 use crate::http::idempotency::at_most_once;
 use crate::http::json_body::{JsonBody, parse_json};
+use crate::http::limits::counted_as;
 
 /// Who is placing an order: the caller, their browser's buyer token hash
 /// and their address.
@@ -129,7 +130,7 @@ pub async fn create_enrollment(
     let (owner_hash, set_cookie) = buyer(&state, &headers);
     let placed = at_most_once(&state, &headers, &owner_hash, &body, now, async {
         let viewer = Viewer::of(&state, &headers).await?;
-        let orderer = Orderer { viewer: &viewer, owner_hash: owner_hash.clone(), client_key: ip.to_string() };
+        let orderer = Orderer { viewer: &viewer, owner_hash: owner_hash.clone(), client_key: counted_as(ip).to_string() };
         place_order(&state, &body, &orderer, now).await
     })
     .await?;
@@ -179,7 +180,7 @@ pub async fn update_enrollment(
         return Err(ApiError::Unprocessable("This booking can no longer be changed. Please start again.".to_owned()));
     }
     let owner_hash = current.owner_token_hash.clone().or_else(|| viewer.buyer_hash.clone()).unwrap_or_default();
-    let orderer = Orderer { viewer: &viewer, owner_hash, client_key: ip.to_string() };
+    let orderer = Orderer { viewer: &viewer, owner_hash, client_key: counted_as(ip).to_string() };
     let order = priced_order(&state, current.id.clone(), request.data, &orderer, Some(&current), now).await?;
     match state.db.replace_enrollment(&order, now).await? {
         None => Err(ApiError::Unprocessable("This booking can no longer be changed. Please start again.".to_owned())),
