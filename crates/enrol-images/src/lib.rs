@@ -13,6 +13,7 @@ use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg::{self, fontdb};
 use webp::PixelLayout;
 
+mod cost;
 mod decode;
 mod png;
 mod raster;
@@ -166,6 +167,10 @@ pub enum RenderError {
     Decode(String),
     #[error("the image is too large: {width} × {height} pixels")]
     TooLarge { width: u64, height: u64 },
+    /// An SVG whose drawing at this width would hold a core too long: its
+    /// filters, mostly, counted before any is drawn.
+    #[error("its drawing would take too long at this width")]
+    TooCostly,
     #[error("WebP encoding failed: {0}")]
     Encode(String),
 }
@@ -279,15 +284,24 @@ impl Renderer {
     fn rasterise_svg(&self, source: &[u8], width: u32) -> Result<Pixmap, RenderError> {
         let options = usvg::Options { fontdb: Arc::clone(&self.fontdb), ..usvg::Options::default() };
         let tree = usvg::Tree::from_data(source, &options).map_err(|e| RenderError::Decode(e.to_string()))?;
-        let size = tree.size();
-        let height = (f64::from(width) * f64::from(size.height()) / f64::from(size.width())).round().max(1.0);
-        if !height.is_finite() || height * f64::from(width) > MAX_OUTPUT_PIXELS as f64 {
-            return Err(RenderError::TooLarge { width: u64::from(width), height: height as u64 });
-        }
-        let height = height as u32;
+        let (height, transform) = canvas(&tree, width)?;
         let mut pixmap = Pixmap::new(width, height).ok_or(RenderError::TooLarge { width: u64::from(width), height: u64::from(height) })?;
-        let transform = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
         resvg::render(&tree, transform, &mut pixmap.as_mut());
         Ok(pixmap)
     }
+}
+
+/// The height of `tree` drawn `width` wide, keeping its shape, and the
+/// transform that scales it so; refused when the image would be too large
+/// or its drawing too costly.
+fn canvas(tree: &usvg::Tree, width: u32) -> Result<(u32, Transform), RenderError> {
+    let size = tree.size();
+    let height = (f64::from(width) * f64::from(size.height()) / f64::from(size.width())).round().max(1.0);
+    if !height.is_finite() || height * f64::from(width) > MAX_OUTPUT_PIXELS as f64 {
+        return Err(RenderError::TooLarge { width: u64::from(width), height: height as u64 });
+    }
+    let height = height as u32;
+    let transform = Transform::from_scale(width as f32 / size.width(), height as f32 / size.height());
+    cost::check(tree.root(), transform, width, height)?;
+    Ok((height, transform))
 }

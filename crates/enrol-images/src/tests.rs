@@ -261,3 +261,62 @@ fn an_uploaded_svg_keeps_only_its_drawing() {
     let outside = br#"<!DOCTYPE svg [<!ENTITY secret SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&secret;</text></svg>"#;
     assert_eq!(renderer().clean_upload(outside).unwrap_err(), UploadError::Damaged("SVG"));
 }
+
+/// Made like the 773-byte file a security review sent: blurred and spread
+/// beyond any size, over a filter region far outside the picture. Drawn,
+/// that one took 96 seconds to resize.
+const STALLING_SVG: &[u8] = include_bytes!("../tests/fixtures/stalling-filters.svg");
+
+/// A card with a drop shadow as drawing programs write one, and a circle
+/// outlined `radius` wide, on a 1200 × 800 drawing.
+fn filtered_svg(radius: u32) -> String {
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800">
+  <filter id="shadow"><feGaussianBlur in="SourceAlpha" stdDeviation="6"/><feOffset dx="4" dy="4"/><feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>
+  <filter id="outline"><feMorphology operator="dilate" radius="{radius}"/></filter>
+  <rect x="100" y="100" width="400" height="300" fill="#e7adb8" filter="url(#shadow)"/>
+  <circle cx="800" cy="400" r="150" fill="#4a2445" filter="url(#outline)"/></svg>"##
+    )
+}
+
+#[test]
+fn an_svg_whose_filters_would_stall_the_renderer_is_refused_at_upload() {
+    assert_eq!(renderer().clean_upload(STALLING_SVG).unwrap_err(), UploadError::TooCostly);
+    // Effects drawn in a moment at every width are kept as they are.
+    let clean = renderer().clean_upload(filtered_svg(2).as_bytes()).unwrap();
+    let text = String::from_utf8(clean.bytes).unwrap();
+    for kept in ["<feGaussianBlur", "<feMorphology", "<feOffset"] {
+        assert!(text.contains(kept), "{kept} is kept in {text}");
+    }
+    // An outline cheap at a phone's width, but whose every pixel visits
+    // 66,000 others at the 3840 pixels a wide screen asks for.
+    assert_eq!(renderer().clean_upload(filtered_svg(40).as_bytes()).unwrap_err(), UploadError::TooCostly);
+    assert!(UploadError::TooCostly.to_string().contains("upload the image as a PNG"));
+}
+
+#[test]
+fn an_svg_stored_before_its_filters_were_counted_is_refused_before_any_drawing() {
+    // Drawing the stalling SVG would take minutes at any of these widths;
+    // each is refused at once, from its tree alone.
+    for width in [16, 640, 3840] {
+        assert!(matches!(renderer().render(STALLING_SVG, SourceFormat::Svg, width, 75), Err(RenderError::TooCostly)), "{width}");
+    }
+    // A wide outline is drawn where it is cheap and refused where it is not.
+    let outline = filtered_svg(40);
+    assert_eq!(decoded(&renderer().render(outline.as_bytes(), SourceFormat::Svg, 64, 75).unwrap()), (64, 43, true));
+    assert!(matches!(renderer().render(outline.as_bytes(), SourceFormat::Svg, 3840, 75), Err(RenderError::TooCostly)));
+    // Noise of a million octaves, and a filter of more steps than any
+    // drawing program writes.
+    let svg = |filter: &str| {
+        format!(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><filter id="f">{filter}</filter><rect width="10" height="10" filter="url(#f)"/></svg>"#
+        )
+    };
+    let noise = svg(r#"<feTurbulence baseFrequency="0.1" numOctaves="1000000"/>"#);
+    let offsets = svg(&r#"<feOffset dx="1"/>"#.repeat(crate::cost::MAX_FILTER_PRIMITIVES + 1));
+    let few_offsets = svg(&r#"<feOffset dx="1"/>"#.repeat(crate::cost::MAX_FILTER_PRIMITIVES));
+    for refused in [noise, offsets] {
+        assert!(matches!(renderer().render(refused.as_bytes(), SourceFormat::Svg, 16, 75), Err(RenderError::TooCostly)), "{refused}");
+    }
+    assert!(renderer().render(few_offsets.as_bytes(), SourceFormat::Svg, 16, 75).is_ok());
+}

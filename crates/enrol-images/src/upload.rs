@@ -4,7 +4,9 @@
 //! picture is kept: a JPEG, PNG or WebP loses its metadata (EXIF, GPS,
 //! comments) and keeps its format; an SVG is parsed by usvg and written
 //! back from its tree, which holds only drawing, so no script, event
-//! attribute, foreign object, link, entity or outside reference survives.
+//! attribute, foreign object, link, entity or outside reference survives;
+//! and it is taken only if it can be drawn at every width the site asks
+//! for without holding a core for long (its filters, mostly: see `cost`).
 
 use std::sync::Arc;
 
@@ -13,7 +15,7 @@ use webp::{BitstreamFeatures, BitstreamFormat, PixelLayout};
 
 use crate::decode::{self, Decoded};
 use crate::raster::encode;
-use crate::{RenderError, Renderer, SourceFormat};
+use crate::{DEVICE_SIZES, IMAGE_SIZES, RenderError, Renderer, SourceFormat, canvas};
 
 /// The largest file taken: 10 MB.
 pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
@@ -44,6 +46,10 @@ pub enum UploadError {
     Damaged(&'static str),
     #[error("The image is {width} × {height} pixels, more than the 50 million taken. Please save a smaller copy.")]
     TooManyPixels { width: u64, height: u64 },
+    #[error(
+        "The SVG's effects (blurs, outlines, textures) would take too long to draw at the site's widths. Please flatten them in your drawing program, or upload the image as a PNG."
+    )]
+    TooCostly,
     /// A decoded image that could not be written again: the server's fault.
     #[error("the cleaned image could not be encoded: {0}")]
     Encode(String),
@@ -90,6 +96,7 @@ impl Renderer {
         let refused = |error: RenderError| match error {
             RenderError::TooLarge { width, height } => UploadError::TooManyPixels { width, height },
             RenderError::Decode(_) => UploadError::Damaged(format.name()),
+            RenderError::TooCostly => UploadError::TooCostly,
             RenderError::Encode(reason) => UploadError::Encode(reason),
         };
         let (bytes, width, height) = match format {
@@ -143,6 +150,11 @@ impl Renderer {
             ..usvg::Options::default()
         };
         let tree = usvg::Tree::from_data(bytes, &options).map_err(|_| UploadError::Damaged("SVG"))?;
+        // The widest drawing that is not too large is the costliest.
+        let mut widest = DEVICE_SIZES.iter().rev().chain(IMAGE_SIZES.iter().rev()).map(|&width| canvas(&tree, width));
+        if let Some(Err(RenderError::TooCostly)) = widest.find(|drawn| !matches!(drawn, Err(RenderError::TooLarge { .. }))) {
+            return Err(UploadError::TooCostly);
+        }
         let size = tree.size();
         let pixels = |length: f32| length.round().max(1.0) as u32;
         // Text is written as paths, drawn with the fonts of this machine.

@@ -42,6 +42,10 @@ pub struct Config {
     /// `ENROL_IMAGE_CACHE_MAX_MB`: the most the image cache may hold on
     /// disk, default 512.
     pub image_cache_max_bytes: u64,
+    /// `ENROL_IMAGE_SECONDS` (default 10): how long a request waits for an
+    /// image to be resized or checked before it is answered 503; the work
+    /// goes on apart, and its core serves the next image.
+    pub image_deadline: std::time::Duration,
     /// Stripe when `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and
     /// `STRIPE_WEBHOOK_SECRET` are all set; otherwise the built-in sandbox.
     pub payments: PaymentsConfig,
@@ -294,6 +298,7 @@ impl Config {
             uploads_dir: get("ENROL_UPLOADS_DIR").map_or_else(|| PathBuf::from("data/uploads"), PathBuf::from),
             s3: crate::file_store::S3Config::from_lookup(&get)?,
             image_cache_max_bytes: u64::from(number("ENROL_IMAGE_CACHE_MAX_MB", 512)?) * 1024 * 1024,
+            image_deadline: std::time::Duration::from_secs(u64::from(number("ENROL_IMAGE_SECONDS", 10)?)),
             payments,
             smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),
             mail_from: get("ENROL_MAIL_FROM").filter(|v| !v.is_empty()),

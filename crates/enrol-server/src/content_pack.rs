@@ -26,8 +26,9 @@ pub(crate) async fn load_content(db: &Db, config: &Config) -> anyhow::Result<()>
         let (key, extension) = item.key_and_extension().context("media.yaml was checked")?;
         let path = root.join("images").join(&item.file);
         let bytes = std::fs::read(&path).with_context(|| format!("Failed to read the uploaded image {}", path.display()))?;
-        let cleaned =
-            crate::images::clean_image(bytes).await?.with_context(|| format!("The uploaded image {} was refused", path.display()))?;
+        let cleaned = crate::images::clean_image(bytes, config.image_deadline)
+            .await?
+            .with_context(|| format!("The uploaded image {} was refused", path.display()))?;
         anyhow::ensure!(
             cleaned.format.extension() == extension,
             "{} is a {} image, not .{extension}",

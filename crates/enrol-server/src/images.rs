@@ -1,12 +1,12 @@
 //! The image work behind the site's image URLs and uploads, apart from
 //! HTTP: resizing and cleaning run on the blocking pool, at most one image
-//! per core at a time, and the disk cache of resized images keeps to its
-//! budget.
+//! per core at a time, each waited for within a deadline, and the disk
+//! cache of resized images keeps to its budget.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
-use std::time::UNIX_EPOCH;
+use std::time::{Duration, UNIX_EPOCH};
 
 use anyhow::Context as _;
 use tokio::sync::Semaphore;
@@ -14,25 +14,60 @@ use tokio::sync::Semaphore;
 use enrol_images::{CleanImage, Renderer, UploadError};
 
 /// One resize at a time per core, for the whole process.
-pub(crate) static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| {
-    let cores = std::thread::available_parallelism().map_or(2, usize::from);
-    Arc::new(Semaphore::new(cores))
-});
+static ENCODES: LazyLock<Arc<Semaphore>> = LazyLock::new(|| Arc::new(Semaphore::new(cores())));
+
+/// Image work past its deadline, which cannot be stopped: up to one per
+/// core runs on apart from [`ENCODES`], so that the next image need not
+/// wait for it; beyond that, overdue work keeps its place in `ENCODES`.
+static OVERDUE: LazyLock<Arc<Semaphore>> = LazyLock::new(|| Arc::new(Semaphore::new(cores())));
+
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, usize::from)
+}
 
 /// The system's fonts, found on the first resize (it reads font files).
 static RENDERER: OnceLock<Renderer> = OnceLock::new();
 
+/// Why image work gave no answer.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ImageWorkError {
+    /// Still running when the deadline came; it goes on and is let be.
+    #[error("the image work took longer than {0:?}")]
+    Overdue(Duration),
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
+/// `work` on the blocking pool when [`ENCODES`] has a core for it, waited
+/// for at most `deadline`. A thread cannot be stopped, so work still
+/// running then goes on without anyone waiting: counted in [`OVERDUE`]
+/// when that has room, its `ENCODES` place passes to the next image at
+/// once; else it keeps that place until it ends, so that at most twice as
+/// many images as cores are worked on at once.
+pub(crate) async fn image_work<T: Send + 'static>(
+    deadline: Duration,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, ImageWorkError> {
+    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
+    let mut task = tokio::task::spawn_blocking(work);
+    match tokio::time::timeout(deadline, &mut task).await {
+        Ok(done) => Ok(done.context("The image task failed")?),
+        Err(_) => {
+            let place = Arc::clone(&OVERDUE).try_acquire_owned().unwrap_or(permit);
+            tokio::spawn(async move {
+                let _place = place;
+                let _ = task.await;
+            });
+            Err(ImageWorkError::Overdue(deadline))
+        }
+    }
+}
+
 /// `bytes` checked and cleaned as every uploaded image is
 /// ([`Renderer::clean_upload`]): on the blocking pool, one image per core
 /// at a time with the resizes, since decoding is CPU work.
-pub(crate) async fn clean_image(bytes: Vec<u8>) -> anyhow::Result<Result<CleanImage, UploadError>> {
-    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        renderer().clean_upload(&bytes)
-    })
-    .await
-    .context("The image cleaning task failed")
+pub(crate) async fn clean_image(bytes: Vec<u8>, deadline: Duration) -> Result<Result<CleanImage, UploadError>, ImageWorkError> {
+    image_work(deadline, move || renderer().clean_upload(&bytes)).await
 }
 
 pub(crate) fn renderer() -> &'static Renderer {

@@ -39,6 +39,9 @@ pub enum ApiError {
     Forbidden,
     #[error("{0}")]
     TooManyRequests(String),
+    /// Work that took longer than it may; worth trying again later.
+    #[error("{0}")]
+    Unavailable(String),
     #[error("Not found")]
     NotFound,
     #[error("This request must come from the site itself.")]
@@ -100,6 +103,7 @@ pub enum ErrorCode {
     Unauthorized,
     Forbidden,
     TooManyRequests,
+    Unavailable,
     NotFound,
     CrossSite,
     NotJson,
@@ -117,6 +121,7 @@ impl IntoResponse for ApiError {
             ApiError::Unauthorized(_) => (StatusCode::UNAUTHORIZED, ErrorCode::Unauthorized),
             ApiError::Forbidden => (StatusCode::FORBIDDEN, ErrorCode::Forbidden),
             ApiError::TooManyRequests(_) => (StatusCode::TOO_MANY_REQUESTS, ErrorCode::TooManyRequests),
+            ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable),
             ApiError::NotFound => (StatusCode::NOT_FOUND, ErrorCode::NotFound),
             ApiError::CrossSite => (StatusCode::FORBIDDEN, ErrorCode::CrossSite),
             ApiError::NotJson => (StatusCode::UNSUPPORTED_MEDIA_TYPE, ErrorCode::NotJson),

@@ -18,12 +18,18 @@
 //!
 //! Resizing is CPU work: it runs on the blocking pool, at most one image per
 //! core at a time, so a burst of requests queues instead of exhausting
-//! memory.
+//! memory. Each rendition is made once: requests that ask for it while it
+//! is being made wait for that one and are served its result
+//! (`X-Image-Cache: SHARED`), or its failure. A request waits at most
+//! `ENROL_IMAGE_SECONDS` for it (then 503); the image is still made and
+//! cached, apart, and the next image need not wait for it. An SVG whose
+//! drawing would take too long (its filters, mostly) is refused with 422
+//! before any is drawn.
 
+use std::collections::HashMap;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
-
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Instant, UNIX_EPOCH};
 
 use anyhow::Context as _;
@@ -31,19 +37,41 @@ use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
 use serde::Deserialize;
 use sha2::{Digest as _, Sha256};
+use tokio::sync::watch;
 
 use enrol_images::{ImageRequest, MAX_SOURCE_BYTES, Pixels, RenderError, media_path};
 
 use crate::AppState;
 use crate::http::{ApiError, IMMUTABLE, media};
-use crate::images::{ENCODES, renderer};
+use crate::images::{ImageWorkError, image_work, renderer};
 
 /// Changes whenever the same request would give different bytes, so that
 /// old cache entries and ETags are left behind.
 const RENDER_VERSION: &str = "enrol-images 1";
 const X_IMAGE_CACHE: HeaderName = HeaderName::from_static("x-image-cache");
+
+/// A rendition's WebP bytes and how they were had (`MISS`: made; `HIT`:
+/// found made), or why there are none.
+type Made = Result<(Bytes, &'static str), ApiError>;
+
+/// The renditions being made, by cache file (which names the instance's
+/// cache too): each request for one waits for its result here.
+static MAKING: LazyLock<Mutex<HashMap<PathBuf, watch::Receiver<Option<Made>>>>> = LazyLock::new(Mutex::default);
+
+/// A rendition listed in [`MAKING`] until this is dropped: when the work
+/// on it ends, also if that is after its requests stopped waiting.
+struct Making(PathBuf);
+
+impl Drop for Making {
+    fn drop(&mut self) {
+        if let Ok(mut making) = MAKING.lock() {
+            making.remove(&self.0);
+        }
+    }
+}
 
 #[derive(Debug, Deserialize)]
 pub struct ImageQuery {
@@ -77,18 +105,43 @@ pub async fn show_image(
         return Ok(image_response(&etag, bytes, "HIT"));
     }
 
-    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
-    // The same image may have been made by another request while this one
-    // waited.
+    let (mut made, lead) = {
+        let mut making = MAKING.lock().map_err(|_| anyhow::anyhow!("The list of images being made is poisoned"))?;
+        match making.get(&cached) {
+            Some(made) => (made.clone(), None),
+            None => {
+                let (answer, made) = watch::channel(None);
+                making.insert(cached.clone(), made.clone());
+                (made, Some((answer, Making(cached))))
+            }
+        }
+    };
+    let shared = lead.is_none();
+    if let Some((answer, making)) = lead {
+        let work = make(Arc::clone(&state), source, request, making);
+        tokio::spawn(async move {
+            answer.send_replace(Some(work.await));
+        });
+    }
+    let answer = made.wait_for(Option::is_some).await.map_err(|_| anyhow::anyhow!("The image was given up without an answer"))?;
+    match answer.as_ref().context("waited for an answer")? {
+        Ok((webp, how)) => Ok(image_response(&etag, webp.clone(), if shared { "SHARED" } else { how })),
+        Err(error) => Err(again(error)),
+    }
+}
+
+/// One rendition made and cached, unless another request made it just now.
+async fn make(state: Arc<AppState>, source: Source, request: ImageRequest, making: Making) -> Made {
+    let cached = making.0.clone();
     if let Some(bytes) = read_cached(&cached).await {
-        return Ok(image_response(&etag, bytes, "HIT"));
+        return Ok((bytes.into(), "HIT"));
     }
     let data = source.read(&state).await?;
     let started = Instant::now();
     let job = request.clone();
     let cache_state = Arc::clone(&state);
-    let encoded = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
+    let encoded = image_work(state.config.image_deadline, move || {
+        let _making = making;
         let encoded = renderer().render(&data, job.format, job.width, job.quality)?;
         match write_atomically(&cached, &encoded.webp) {
             Ok(()) => cache_state.image_cache.written(&cache_state.config.image_cache, encoded.webp.len()),
@@ -96,10 +149,10 @@ pub async fn show_image(
         }
         Ok::<_, RenderError>(encoded)
     })
-    .await
-    .context("The image task failed")?
+    .await?
     .map_err(|error| match error {
         RenderError::TooLarge { .. } => ApiError::BadRequest(format!("The image cannot be resized: {error}.")),
+        RenderError::TooCostly => ApiError::Unprocessable(format!("The image cannot be resized: {error}.")),
         other => anyhow::Error::new(other).context(format!("Failed to resize /media/{}", request.path)).into(),
     })?;
     tracing::info!(
@@ -111,7 +164,32 @@ pub async fn show_image(
         elapsed_ms = started.elapsed().as_millis() as u64,
         "Image resized"
     );
-    Ok(image_response(&etag, encoded.webp, "MISS"))
+    Ok((encoded.webp.into(), "MISS"))
+}
+
+/// The answer a request that waited for another's work gives: the same.
+fn again(error: &ApiError) -> ApiError {
+    match error {
+        ApiError::BadRequest(message) => ApiError::BadRequest(message.clone()),
+        ApiError::Unprocessable(message) => ApiError::Unprocessable(message.clone()),
+        ApiError::Unavailable(message) => ApiError::Unavailable(message.clone()),
+        ApiError::NotFound => ApiError::NotFound,
+        ApiError::Internal(error) => ApiError::Internal(anyhow::anyhow!("{error:#}")),
+        other => ApiError::Internal(anyhow::anyhow!("{other}")),
+    }
+}
+
+/// Image work past its deadline is worth asking for again: it goes on and
+/// caches its result.
+impl From<ImageWorkError> for ApiError {
+    fn from(error: ImageWorkError) -> Self {
+        match error {
+            ImageWorkError::Overdue(_) => {
+                ApiError::Unavailable("The image is taking a while to make. Please try again in a minute.".to_owned())
+            }
+            ImageWorkError::Failed(error) => ApiError::Internal(error),
+        }
+    }
 }
 
 /// The site image at `url` (`/media/…`, the content pack's or an upload)
@@ -120,14 +198,9 @@ pub async fn show_image(
 pub(crate) async fn site_image_pixels(state: &AppState, url: &str, width: u32) -> anyhow::Result<Pixels> {
     let (path, format) = media_path(url).with_context(|| format!("{url} is not a site image"))?;
     let data = Source::of(state, path).read(state).await.map_err(anyhow::Error::new).with_context(|| format!("Failed to read {url}"))?;
-    let permit = Arc::clone(&ENCODES).acquire_owned().await.context("The image semaphore is closed")?;
-    tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        renderer().pixels(&data, format, width)
-    })
-    .await
-    .context("The image task failed")?
-    .with_context(|| format!("Failed to draw {url}"))
+    image_work(state.config.image_deadline, move || renderer().pixels(&data, format, width))
+        .await?
+        .with_context(|| format!("Failed to draw {url}"))
 }
 
 /// Where an image's bytes are.
@@ -220,8 +293,8 @@ fn etag_matches(value: &HeaderValue, etag: &str) -> bool {
     value.to_str().is_ok_and(|tags| tags.split(',').map(str::trim).any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == etag))
 }
 
-fn image_response(etag: &str, bytes: Vec<u8>, cache: &'static str) -> Response {
-    let mut response = bytes.into_response();
+fn image_response(etag: &str, bytes: impl Into<Bytes>, cache: &'static str) -> Response {
+    let mut response = bytes.into().into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/webp"));
     headers.insert(header::CACHE_CONTROL, IMMUTABLE);

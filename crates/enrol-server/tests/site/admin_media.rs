@@ -15,6 +15,8 @@ use crate::helpers::{TestApp, browser};
 
 pub(crate) const PNG: &[u8] = include_bytes!("../fixtures/photo-40x30-with-text.png");
 const JPEG: &[u8] = include_bytes!("../../../enrol-images/tests/fixtures/gradient-96x64.jpg");
+/// Blurred and spread beyond any size: drawn, it holds a core for minutes.
+const STALLING_SVG: &[u8] = include_bytes!("../../../enrol-images/tests/fixtures/stalling-filters.svg");
 const SVG: &str = r##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="80" onload="alert(1)">
   <script>alert(2)</script>
   <a href="javascript:alert(3)"><rect width="120" height="80" fill="#e7adb8"/></a>
@@ -118,13 +120,14 @@ both_backends! {
         let before = audit_rows(&app).await;
         // The demo content's files (its SCORM package) are there already.
         let files_before = stored_files(&app);
-        let refusals: [(&str, Vec<u8>, u16, &str); 7] = [
+        let refusals: [(&str, Vec<u8>, u16, &str); 8] = [
             ("A leaflet", b"%PDF-1.7 a leaflet".to_vec(), 422, "Please choose a JPEG, PNG, WebP or SVG image."),
             ("Half a photo", PNG[..PNG.len() / 2].to_vec(), 422, "cannot be read"),
             ("Half a gradient", JPEG[..JPEG.len() / 2].to_vec(), 422, "cannot be read"),
             // A PNG that says it is a JPEG by its first bytes.
             ("A PNG as JPEG", [&[0xFF, 0xD8, 0xFF][..], PNG].concat(), 422, "looks like a JPEG image"),
             ("Nothing", Vec::new(), 422, "The file is empty."),
+            ("A glow", STALLING_SVG.to_vec(), 422, "would take too long to draw at the site's widths"),
             ("", PNG.to_vec(), 422, "Please check the highlighted fields."),
             (&"a".repeat(301), PNG.to_vec(), 422, "Please check the highlighted fields."),
         ];

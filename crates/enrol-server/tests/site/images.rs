@@ -27,10 +27,11 @@ struct ImageApp {
 
 impl ImageApp {
     async fn start() -> Self {
-        Self::start_with(|_| {}).await
+        Self::start_with(|_, _| {}).await
     }
 
-    async fn start_with(change: impl FnOnce(&mut enrol_server::config::Config)) -> Self {
+    /// With `change` made to the configuration, given the app's own scratch folder.
+    async fn start_with(change: impl FnOnce(&mut enrol_server::config::Config, &Path)) -> Self {
         let database = fresh_database(Backend::Sqlite).await.expect("SQLite is always available");
         let scratch = std::env::temp_dir().join(format!("enrol-images-{}", uuid::Uuid::now_v7().simple()));
         let web = scratch.join("web");
@@ -41,7 +42,7 @@ impl ImageApp {
         let mut config = test_config(database.url.clone());
         config.web_dist = web;
         config.image_cache = scratch.join("image-cache");
-        change(&mut config);
+        change(&mut config, &scratch);
         let cache = config.image_cache.clone();
         let app = App::build(config).await.expect("app builds");
         let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
@@ -106,6 +107,21 @@ async fn error_code(response: reqwest::Response) -> (u16, String) {
     let status = response.status().as_u16();
     let body: Value = response.json().await.expect("a JSON error");
     (status, body["error"]["code"].as_str().unwrap_or_default().to_owned())
+}
+
+/// The content pack at `pack` copied into `scratch`, with `images` added
+/// to its images folder: files kept before anything checked them.
+fn content_with(pack: &Path, scratch: &Path, images: &[(String, &[u8])]) -> PathBuf {
+    let content = scratch.join("content");
+    for file in files_in(pack) {
+        let copy = content.join(file.strip_prefix(pack).unwrap());
+        std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+        std::fs::copy(&file, &copy).unwrap();
+    }
+    for (name, bytes) in images {
+        std::fs::write(content.join("images").join(name), bytes).unwrap();
+    }
+    content
 }
 
 const BB_GLOW: &str = "/media/courses/bb-glow.svg";
@@ -207,7 +223,7 @@ async fn a_burst_of_requests_is_served() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_cache_stays_under_its_size_limit() {
     const LIMIT: u64 = 4_000;
-    let app = ImageApp::start_with(|config| config.image_cache_max_bytes = LIMIT).await;
+    let app = ImageApp::start_with(|config, _| config.image_cache_max_bytes = LIMIT).await;
     let mut served = 0;
     for width in [64, 96, 128, 256, 384, 640, 750, 828] {
         let response = app.image("/_next/image/", &[("url", BB_GLOW), ("w", &width.to_string())], None).await;
@@ -219,5 +235,84 @@ async fn the_cache_stays_under_its_size_limit() {
     let bytes: u64 = files.iter().map(|f| std::fs::metadata(f).unwrap().len()).sum();
     assert!(bytes <= LIMIT, "{bytes} bytes cached over a limit of {LIMIT}");
     assert!(files.len() < served, "{} files kept of {served}", files.len());
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rendition_asked_for_many_times_at_once_is_made_once() {
+    let app = ImageApp::start().await;
+    let url = format!("{}/_next/image/?url={BB_GLOW}&w=1920", app.address);
+    let requests: Vec<_> = (0..6).map(|_| tokio::spawn(app.client.get(&url).send())).collect();
+    let mut made = Vec::new();
+    let mut images = Vec::new();
+    for request in requests {
+        let response = request.await.unwrap().expect("response");
+        assert_eq!(response.status().as_u16(), 200);
+        made.push(response.headers()["x-image-cache"].to_str().unwrap().to_owned());
+        images.push(response.bytes().await.unwrap());
+    }
+    // One made it; the others waited for it (or, coming later, found it).
+    assert_eq!(made.iter().filter(|how| *how == "MISS").count(), 1, "{made:?}");
+    assert!(made.iter().all(|how| ["MISS", "SHARED", "HIT"].contains(&how.as_str())), "{made:?}");
+    assert!(images.iter().all(|image| *image == images[0]), "every request is served the same image");
+    assert_eq!(files_in(&app.cache).len(), 1);
+    app.stop().await;
+}
+
+const STALLING_SVG: &[u8] = include_bytes!("../../../enrol-images/tests/fixtures/stalling-filters.svg");
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_svg_kept_from_before_its_filters_were_counted_is_refused_without_drawing() {
+    let app = ImageApp::start_with(|config, scratch| {
+        config.content_dir = content_with(&config.content_dir, scratch, &[("stalling.svg".to_owned(), STALLING_SVG)]);
+    })
+    .await;
+    // Drawn, each would hold a core for minutes; two at once, two cores.
+    let requests: Vec<_> = ["16", "640", "640", "3840"]
+        .into_iter()
+        .map(|width| tokio::spawn(app.client.get(format!("{}/_next/image/?url=/media/stalling.svg&w={width}", app.address)).send()))
+        .collect();
+    for request in requests {
+        let response = request.await.unwrap().expect("response");
+        assert_eq!(error_code(response).await, (422, "unprocessable".to_owned()));
+    }
+    let thumbnail = app.image("/_next/image/", &[("url", BB_GLOW), ("w", "64")], None).await;
+    assert_eq!(thumbnail.status().as_u16(), 200);
+    assert_eq!(files_in(&app.cache).len(), 1, "only the thumbnail is cached");
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_image_slow_to_make_is_answered_503_while_others_are_served_and_is_cached_after() {
+    // As many slow images as the server makes at once (one per core), each
+    // a circle outlined as widely as a resize may draw: seconds of work at
+    // 3840 pixels, though far within the deadline at a phone's width.
+    let slow_svg = br##"<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><filter id="outline"><feMorphology operator="dilate" radius="4"/></filter><rect width="1200" height="800" fill="#e7adb8"/><circle cx="600" cy="400" r="150" fill="#4a2445" filter="url(#outline)"/></svg>"##;
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    let slow: Vec<(String, &[u8])> = (0..cores).map(|n| (format!("slow-{n}.svg"), &slow_svg[..])).collect();
+    let app = ImageApp::start_with(|config, scratch| {
+        config.content_dir = content_with(&config.content_dir, scratch, &slow);
+        config.image_deadline = std::time::Duration::from_millis(300);
+    })
+    .await;
+    let slow_url = |name: &str| format!("{}/_next/image/?url=/media/{name}&w=3840", app.address);
+    let requests: Vec<_> = slow.iter().map(|(name, _)| tokio::spawn(app.client.get(slow_url(name)).send())).collect();
+    for request in requests {
+        let response = request.await.unwrap().expect("response");
+        assert_eq!(error_code(response).await, (503, "unavailable".to_owned()));
+    }
+    // Every core is still busy with them, yet a thumbnail is made at once.
+    let thumbnail = app.image("/_next/image/", &[("url", BB_GLOW), ("w", "64")], None).await;
+    assert_eq!((thumbnail.status().as_u16(), thumbnail.headers()["x-image-cache"].to_str().unwrap()), (200, "MISS"));
+    assert_eq!(files_in(&app.cache).len(), 1, "the thumbnail was served before any slow image was made");
+    // The slow ones are made all the same, and served once there.
+    let made = std::time::Instant::now();
+    while files_in(&app.cache).len() < 1 + cores {
+        assert!(made.elapsed() < std::time::Duration::from_secs(120), "the slow images are cached in the end");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let again = app.client.get(slow_url(&slow[0].0)).send().await.unwrap();
+    assert_eq!((again.status().as_u16(), again.headers()["x-image-cache"].to_str().unwrap()), (200, "HIT"));
+    assert_eq!(webp_size(&again.bytes().await.unwrap()), (3840, 2560));
     app.stop().await;
 }

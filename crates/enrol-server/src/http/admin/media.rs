@@ -97,7 +97,7 @@ pub async fn upload_media(
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(upload.data.trim())
         .map_err(|_| ApiError::Unprocessable("The file did not arrive whole. Please try again.".to_owned()))?;
-    let cleaned = clean_image(bytes).await?.map_err(|error| match error {
+    let cleaned = clean_image(bytes, state.config.image_deadline).await?.map_err(|error| match error {
         UploadError::Encode(_) => anyhow::Error::new(error).context("Failed to clean an uploaded image").into(),
         refused => ApiError::Unprocessable(refused.to_string()),
     })?;
