@@ -67,7 +67,9 @@ pub use people::inbox::{EnquiryChange, EnquiryNote, EnquiryReplied, EnquiryReply
 pub use people::sign_in::{STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS};
 pub use people::staff::{AddedStaff, StaffCredentials, StaffListing, StaffMember, StaffSetup};
 pub use records::access_changes::{AccessChanged, RegistrationChange};
-pub use records::account_area::{EmailChange, IntakeBooking, IntakeMove, NewUpload, StoredUpload};
+pub use records::account_area::{
+    EmailChange, FILES_PER_REQUEST, IntakeBooking, IntakeMove, NewUpload, StoredUpload, UploadRecorded, UploadRoom,
+};
 pub use records::completion::CourseCompletion;
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use records::learners::{LearnerRecord, Registrations};
@@ -149,10 +151,27 @@ pub enum Backend {
     Postgres,
 }
 
+/// What connecting does about the schema.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Migrations {
+    /// Applies what is missing (the database's owner connects).
+    Apply,
+    /// Only checks that nothing is missing: the role connecting may read and
+    /// write rows but not change tables or triggers, which its owner does
+    /// with `enrol migrate`.
+    Check,
+}
+
 impl Db {
     /// Connects to `sqlite://path` (the file and its folder are created when
     /// missing) or `postgres://…`, and applies the migrations.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        Self::connect_with(url, Migrations::Apply).await
+    }
+
+    /// Connects, then applies the migrations or, for a role that may only
+    /// read and write rows, checks that its owner has applied them all.
+    pub async fn connect_with(url: &str, migrations: Migrations) -> anyhow::Result<Self> {
         let pool = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             // Every statement planned for its own values and the tables' sizes
             // now. By default a connection keeps a generic plan from its sixth
@@ -193,7 +212,10 @@ impl Db {
             anyhow::bail!("DATABASE_URL must start with sqlite: or postgres://, got {url:?}");
         };
         let db = Db::on(pool);
-        db.migrate().await?;
+        match migrations {
+            Migrations::Apply => db.migrate().await?,
+            Migrations::Check => db.check_migrated().await?,
+        }
         Ok(db)
     }
 
@@ -279,6 +301,28 @@ impl Db {
             Pool::Postgres(pool) => POSTGRES_MIGRATIONS.run(pool).await,
         }
         .context("Failed to apply database migrations")
+    }
+
+    /// Fails, naming them, when migrations this build has are not applied.
+    async fn check_migrated(&self) -> anyhow::Result<()> {
+        let migrator = match self.pool {
+            Pool::Sqlite(_) => &SQLITE_MIGRATIONS,
+            Pool::Postgres(_) => &POSTGRES_MIGRATIONS,
+        };
+        let applied: Vec<i64> = on_pool!(self, pool => sqlx::query_scalar("select version from _sqlx_migrations where success")
+            .fetch_all(pool).await)
+        .context("Failed to read which migrations are applied: run `enrol migrate` as the database's owner first")?;
+        let missing: Vec<String> = migrator
+            .iter()
+            .filter(|m| !m.migration_type.is_down_migration() && !applied.contains(&m.version))
+            .map(|m| m.version.to_string())
+            .collect();
+        anyhow::ensure!(
+            missing.is_empty(),
+            "The database lacks migrations {}: run `enrol migrate` with the owner's DATABASE_URL first",
+            missing.join(", ")
+        );
+        Ok(())
     }
 
     /// A round trip to the database, for `/healthz`.

@@ -28,7 +28,7 @@ impl App {
     /// Connects to the database (loading the demo content into an empty
     /// one), starts the render engines and reads the browser build.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        let db = Db::connect(&config.database_url).await?;
+        let db = Db::connect_with(&config.database_url, config.migrations).await?;
         if db.content_version().await? == 0 {
             tracing::info!(dir = %config.content_dir.display(), "Empty database: loading the demo content");
             content_pack::load_content(&db, &config).await?;

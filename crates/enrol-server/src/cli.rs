@@ -15,6 +15,8 @@ use crate::staff_auth;
 #[derive(Debug, PartialEq, Eq)]
 pub enum Command {
     Serve,
+    /// `enrol migrate`: applies the migrations, as the database's owner.
+    Migrate,
     LoadContent,
     /// `enrol content export DIR`: the published content as a pack.
     ExportContent(std::path::PathBuf),
@@ -31,6 +33,7 @@ impl Command {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         match args.as_slice() {
             [] | ["serve"] => Ok(Command::Serve),
+            ["migrate"] => Ok(Command::Migrate),
             ["content", "load"] => Ok(Command::LoadContent),
             ["content", "export", dir] => Ok(Command::ExportContent(dir.into())),
             ["staff", "add", "--owner", email] => Ok(Command::AddOwner { email: (*email).to_owned(), name: "Owner".to_owned() }),
@@ -38,7 +41,7 @@ impl Command {
                 Ok(Command::AddOwner { email: (*email).to_owned(), name: (*name).to_owned() })
             }
             _ => anyhow::bail!(
-                "usage: enrol [serve] | enrol content load | enrol content export DIR | enrol staff add --owner EMAIL [--name NAME]"
+                "usage: enrol [serve] | enrol migrate | enrol content load | enrol content export DIR | enrol staff add --owner EMAIL [--name NAME]"
             ),
         }
     }
@@ -50,6 +53,11 @@ pub async fn execute(command: Command, config: Config) -> anyhow::Result<()> {
             let listener = TcpListener::bind(&config.listen).await.with_context(|| format!("Failed to listen on {}", config.listen))?;
             let app = App::build(config).await?;
             app.serve(listener, shutdown_signal()).await
+        }
+        Command::Migrate => {
+            Db::connect(&config.database_url).await?.close().await;
+            tracing::info!("The database has every migration");
+            Ok(())
         }
         Command::LoadContent => {
             let db = Db::connect(&config.database_url).await?;
@@ -117,6 +125,7 @@ mod tests {
     fn parses_the_commands() {
         assert_eq!(parse(&[]).unwrap(), Command::Serve);
         assert_eq!(parse(&["serve"]).unwrap(), Command::Serve);
+        assert_eq!(parse(&["migrate"]).unwrap(), Command::Migrate);
         assert_eq!(parse(&["content", "load"]).unwrap(), Command::LoadContent);
         assert_eq!(parse(&["content", "export", "out"]).unwrap(), Command::ExportContent("out".into()));
         assert!(parse(&["content"]).is_err());

@@ -66,6 +66,10 @@ pub struct Config {
     /// `ENROL_DEV_MAILBOX=1`: serve the outbox at `/dev/mailbox`. It shows
     /// password reset links, so it is refused in production.
     pub dev_mailbox: bool,
+    /// `ENROL_MIGRATIONS=check`: the server's database role may only read
+    /// and write rows, so it checks that the owner applied every migration
+    /// (`enrol migrate`) instead of applying them (`apply`, the default).
+    pub migrations: enrol_db::Migrations,
     /// `ENROL_DEMO_STUDENTS=1`: add the demo students (with a known
     /// password) to the database; refused in production.
     pub demo_students: bool,
@@ -237,6 +241,11 @@ impl Config {
         let payments = PaymentsConfig::from_lookup(&get)?;
         let flag = |key: &str| matches!(get(key).as_deref(), Some("1" | "true"));
         let dev_mailbox = flag("ENROL_DEV_MAILBOX");
+        let migrations = match get("ENROL_MIGRATIONS").as_deref() {
+            None | Some("" | "apply") => enrol_db::Migrations::Apply,
+            Some("check") => enrol_db::Migrations::Check,
+            Some(other) => anyhow::bail!("ENROL_MIGRATIONS must be apply or check, not {other:?}"),
+        };
         let demo_students = flag("ENROL_DEMO_STUDENTS");
         if environment == Environment::Production {
             anyhow::ensure!(
@@ -305,6 +314,7 @@ impl Config {
             tracking: tracking_from_lookup(&get)?,
             trusted_proxies,
             dev_mailbox,
+            migrations,
             demo_students,
             limits,
             connections,

@@ -139,6 +139,9 @@ pub async fn run_jobs(state: Arc<AppState>) {
                 if let Err(error) = make_due_refunds(&state).await {
                     tracing::error!(error = %format!("{error:#}"), "Refunds failed");
                 }
+                if let Err(error) = state.db.forget_quiet_clients(Utc::now()).await {
+                    tracing::error!(error = %format!("{error:#}"), "Forgetting quiet clients failed");
+                }
             }
         }
     }

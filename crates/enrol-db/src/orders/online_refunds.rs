@@ -94,4 +94,36 @@ impl Db {
         })
         .context("Failed to refund the online order")
     }
+
+    /// A payment given back in full at the provider by a person there, not
+    /// through Enrol (`transaction_id`, `refunded` in all): the online
+    /// courses its order gave end as of `now`, once. A part refunded there
+    /// ends nothing, since only staff know which course it was for. The
+    /// courses whose access ended.
+    pub async fn end_access_refunded_at_provider(
+        &self,
+        transaction_id: &str,
+        refunded: Money,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Vec<String>> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let paid: Option<(String, i64)> = sqlx::query_as(
+                "select online_order_id, amount from payment where transaction_id = $1 and online_order_id is not null"
+            ).bind(transaction_id).fetch_optional(&mut *tx).await?;
+            let Some((order_id, _)) = paid.filter(|(_, amount)| refunded.pence() >= *amount) else {
+                tx.rollback().await?;
+                return Ok(Vec::new());
+            };
+            sqlx::query("update online_order set status = status where id = $1").bind(&order_id).execute(&mut *tx).await?;
+            let ended: Vec<String> = sqlx::query_scalar(
+                "update online_registration set revoked_at = $2, revoke_reason = 'Refunded at the payment provider' \
+                 where online_order_id = $1 and revoked_at is null returning course_id"
+            ).bind(&order_id).bind(now).fetch_all(&mut *tx).await?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(ended)
+        })
+        .context("Failed to end the access of a payment refunded at the provider")
+    }
 }

@@ -27,6 +27,27 @@ pub struct NewUpload<'a> {
     pub storage_key: &'a str,
 }
 
+/// Files a student may send for one evidence request.
+pub const FILES_PER_REQUEST: i64 = 10;
+
+/// Whether a student may send a file for an evidence request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UploadRoom {
+    /// Theirs, with room for another file.
+    Open,
+    /// Not theirs, or no such request.
+    NotFound,
+    /// [`FILES_PER_REQUEST`] sent already.
+    Full,
+}
+
+/// How recording a file went: its id, or why there is no room for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UploadRecorded {
+    Recorded { id: String },
+    Refused(UploadRoom),
+}
+
 /// How booking an intake call went.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum IntakeBooking {
@@ -145,25 +166,48 @@ impl Db {
         .context("Failed to read a form")
     }
 
-    /// Records a file against `user_id`'s evidence request; `None` when the
-    /// request is not theirs. The request is then marked received.
-    pub async fn record_upload(&self, user_id: &str, upload: &NewUpload<'_>, now: DateTime<Utc>) -> anyhow::Result<Option<String>> {
+    /// Whether `user_id` may send a file for evidence request `request_id`:
+    /// asked before the file is stored, so nothing is kept for a request
+    /// that is not theirs or is full ([`Db::record_upload`] decides again).
+    pub async fn upload_room(&self, user_id: &str, request_id: &str) -> anyhow::Result<UploadRoom> {
+        let sent: Option<i64> = on_pool!(self, pool => sqlx::query_scalar(
+            "select (select count(*) from upload u where u.upload_request_id = r.id) from upload_request r where r.id = $1 and r.user_id = $2"
+        ).bind(request_id).bind(user_id).fetch_optional(pool).await)
+        .context("Failed to read an evidence request")?;
+        Ok(match sent {
+            None => UploadRoom::NotFound,
+            Some(sent) if sent >= FILES_PER_REQUEST => UploadRoom::Full,
+            Some(_) => UploadRoom::Open,
+        })
+    }
+
+    /// Records a file against `user_id`'s evidence request, if it is theirs
+    /// and has room, counted under the request's row so that files sent at
+    /// once cannot pass [`FILES_PER_REQUEST`]. The request is then marked
+    /// received.
+    pub async fn record_upload(&self, user_id: &str, upload: &NewUpload<'_>, now: DateTime<Utc>) -> anyhow::Result<UploadRecorded> {
         let _turn = self.write_turn().await;
         let id = public_id();
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let inserted = sqlx::query(
-                "insert into upload (id, upload_request_id, user_id, file_name, content_type, size_bytes, storage_key, uploaded_at) \
-                 select $1, r.id, r.user_id, $2, $3, $4, $5, $6 from upload_request r where r.id = $7 and r.user_id = $8"
-            ).bind(&id).bind(upload.file_name).bind(upload.content_type).bind(upload.size_bytes).bind(upload.storage_key).bind(now)
-                .bind(upload.request_id).bind(user_id).execute(&mut *tx).await?;
-            if inserted.rows_affected() == 0 {
-                return Ok(None);
+            let theirs = sqlx::query("update upload_request set status = status where id = $1 and user_id = $2")
+                .bind(upload.request_id).bind(user_id).execute(&mut *tx).await?.rows_affected() == 1;
+            let sent: i64 = sqlx::query_scalar("select count(*) from upload where upload_request_id = $1")
+                .bind(upload.request_id).fetch_one(&mut *tx).await?;
+            let refused = if !theirs { Some(UploadRoom::NotFound) } else { (sent >= FILES_PER_REQUEST).then_some(UploadRoom::Full) };
+            if let Some(refused) = refused {
+                tx.rollback().await?;
+                return Ok(UploadRecorded::Refused(refused));
             }
+            sqlx::query(
+                "insert into upload (id, upload_request_id, user_id, file_name, content_type, size_bytes, storage_key, uploaded_at) \
+                 values ($1, $2, $3, $4, $5, $6, $7, $8)"
+            ).bind(&id).bind(upload.request_id).bind(user_id).bind(upload.file_name).bind(upload.content_type).bind(upload.size_bytes)
+                .bind(upload.storage_key).bind(now).execute(&mut *tx).await?;
             sqlx::query("update upload_request set status = 'received' where id = $1 and status = 'requested'")
                 .bind(upload.request_id).execute(&mut *tx).await?;
             tx.commit().await.context("Failed to record an upload")?;
-            Ok(Some(id))
+            Ok(UploadRecorded::Recorded { id })
         })
     }
 

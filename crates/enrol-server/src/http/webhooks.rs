@@ -192,7 +192,8 @@ async fn intent_failed(state: &AppState, event_id: String, intent: PaymentIntent
 /// Money given back at the provider. Refunds of ours still waiting are made
 /// now (each with its own idempotency key, so a replayed event never gives
 /// twice); anything refunded beyond what Enrol recorded was done by a person
-/// at the provider, and is left in the log for staff.
+/// at the provider, and is left in the log for staff. An online order's
+/// payment given back there in full ends the courses it gave.
 async fn charge_refunded(state: &AppState, event_id: String, charge: ChargeObject) -> Result<(), WebhookError> {
     let Some(intent) = charge.payment_intent else { return Ok(()) };
     refunds::make_due_refunds(state).await?;
@@ -202,6 +203,10 @@ async fn charge_refunded(state: &AppState, event_id: String, charge: ChargeObjec
             %event_id, %intent, provider = charge.amount_refunded.pence(), recorded = recorded.pence(),
             "Money was refunded at the payment provider beyond what Enrol recorded: check it by hand"
         );
+        let ended = state.db.end_access_refunded_at_provider(&intent, charge.amount_refunded, Utc::now()).await?;
+        if !ended.is_empty() {
+            tracing::warn!(%event_id, %intent, courses = ?ended, "Online courses paid for by a payment refunded at the provider have ended");
+        }
     }
     Ok(())
 }

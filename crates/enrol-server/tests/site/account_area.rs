@@ -84,8 +84,12 @@ both_backends! {
         assert_eq!(status, 422, "a page named .pdf is not a PDF");
         assert!(refused["error"]["message"].as_str().unwrap().contains("PDF or an image"));
         let file = json!({ "file_name": "C:\\fakepath\\level-2.pdf", "data": encode(&pdf) });
+        // The demo's media is stored too: files are counted from here.
+        let before = std::fs::read_dir(&app.state.config.uploads_dir).map_or(0, Iterator::count);
+        let stored = || std::fs::read_dir(&app.state.config.uploads_dir).map_or(0, Iterator::count) - before;
         assert_eq!(call(&app, reqwest::Method::POST, &path, &sam, Some(file.clone())).await.0, 404, "not Sam's request");
-        let (status, kept) = call(&app, reqwest::Method::POST, &path, &token, Some(file)).await;
+        assert_eq!(stored(), 0, "nothing is kept for a request that is not the sender's");
+        let (status, kept) = call(&app, reqwest::Method::POST, &path, &token, Some(file.clone())).await;
         assert_eq!(status, 201, "{kept}");
         assert_eq!((kept["file_name"].as_str(), kept["content_type"].as_str()), (Some("level-2.pdf"), Some("application/pdf")));
 
@@ -100,6 +104,14 @@ both_backends! {
         assert_eq!(response.bytes().await.unwrap().as_ref(), pdf.as_slice());
         assert_eq!(reqwest::Client::new().get(app.url(&download)).bearer_auth(&sam).send().await.unwrap().status(), 404);
         assert_eq!(reqwest::Client::new().get(app.url(&download)).send().await.unwrap().status(), 401);
+
+        // A request takes ten files; the eleventh is refused, and nothing of it is kept.
+        for _ in 1..10 {
+            assert_eq!(call(&app, reqwest::Method::POST, &path, &token, Some(file.clone())).await.0, 201);
+        }
+        let (status, full) = call(&app, reqwest::Method::POST, &path, &token, Some(file)).await;
+        assert_eq!((status, full["error"]["message"].as_str()), (409, Some("You have sent 10 files for this already. If one is wrong, please ask the college to remove it.")));
+        assert_eq!(stored(), 10);
         app.stop().await;
     }
 

@@ -19,7 +19,7 @@ pub fn repo_root() -> PathBuf {
 
 const POSTGRES_DEFAULT: &str = "postgres://postgres@127.0.0.1:5432/postgres";
 
-fn postgres_admin_url() -> String {
+pub(crate) fn postgres_admin_url() -> String {
     std::env::var("ENROL_TEST_POSTGRES_URL").unwrap_or_else(|_| POSTGRES_DEFAULT.to_owned())
 }
 

@@ -274,3 +274,22 @@ async fn an_ipv6_client_is_counted_by_its_slash_64_and_the_back_office_session_i
     }
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_is_forgotten_once_it_holds_nothing() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some(app) = limited_app(backend).await else { continue };
+        let body = order("chemical-peels-1", false, None, "card", &quote(false, None));
+        let (_, first) = status_of(from(&browser(), &app, "203.0.113.7", "/api/enroll/").json(&body)).await;
+        let (status, _) = status_of(from(&browser(), &app, "203.0.113.8", "/api/enroll/").json(&body)).await;
+        assert_eq!(status, 200);
+        run_out(&app, first["id"].as_str().unwrap()).await;
+        assert_eq!(app.db().forget_quiet_clients(chrono::Utc::now()).await.unwrap(), 1);
+        assert_eq!(
+            count(&app, "select count(*) from hold_client where client_key = '203.0.113.8'").await,
+            1,
+            "a client still holding a seat is kept"
+        );
+        app.stop().await;
+    }
+}

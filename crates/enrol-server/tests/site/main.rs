@@ -24,6 +24,7 @@ mod content;
 mod course_completion;
 mod course_files;
 mod crash;
+mod database_roles;
 mod date_change;
 mod enrol_checkout;
 mod graphql;

@@ -153,6 +153,32 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn a_payment_given_back_in_full_at_the_provider_ends_the_courses_it_paid_for(app: TestApp) {
+        let (with, other) = two_courses(&app).await;
+        let response = create_checkout(&app, json!({ "priceIds": [with.price_id, other.price_id], "additional": [] })).await;
+        let url = response.json::<Value>().await.unwrap()["url"].as_str().unwrap().to_owned();
+        assert_eq!(pay(&app, &url, "4242 4242 4242 4242").await.status().as_u16(), 303);
+        let (intent, amount): (String, i64) =
+            on_pool!(app.db(), pool => sqlx::query_as("select transaction_id, amount from payment").fetch_one(pool).await).unwrap();
+        let refunded = |id: &str, pence: i64| json!({ "id": id, "object": "event", "type": "charge.refunded", "data": { "object": {
+            "id": "ch_dashboard", "object": "charge", "payment_intent": intent, "amount_refunded": pence,
+        }}});
+        let active = "select count(*) from online_registration where revoked_at is null";
+        assert_eq!(count(&app, active).await, 2);
+        // A part given back in the provider's dashboard: only staff know which course it was for.
+        let (body, header) = signed(&app, &refunded("evt_dashboard_part", amount / 2));
+        assert_eq!(post_event(&app, body, &header).await.status().as_u16(), 200);
+        assert_eq!(count(&app, active).await, 2);
+        // The rest, replayed: both courses end, once.
+        for _ in 0..3 {
+            let (body, header) = signed(&app, &refunded("evt_dashboard_all", amount));
+            assert_eq!(post_event(&app, body, &header).await.status().as_u16(), 200);
+        }
+        assert_eq!(count(&app, active).await, 0);
+        assert_eq!(count(&app, "select count(*) from online_registration where revoke_reason = 'Refunded at the payment provider'").await, 2);
+        app.stop().await;
+    }
+
     async fn a_replayed_webhook_records_one_payment(app: TestApp) {
         let (with, _) = two_courses(&app).await;
         let response = create_checkout(&app, json!({ "priceIds": [with.price_id], "additional": [] })).await;

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use base64::Engine as _;
 use chrono::Utc;
 
-use enrol_db::NewUpload;
+use enrol_db::{FILES_PER_REQUEST, NewUpload, UploadRecorded, UploadRoom};
 use enrol_domain::{evidence, forms};
 
 use crate::accounts::random_token;
@@ -102,6 +102,7 @@ pub struct UploadSaved {
         (status = 400, description = "Not JSON of this shape", body = ErrorEnvelope),
         (status = 401, description = "Not signed in (`unauthorized`)", body = ErrorEnvelope),
         (status = 404, description = "No such evidence request of the caller's", body = ErrorEnvelope),
+        (status = 409, description = "The request has all the files it takes (`conflict`)", body = ErrorEnvelope),
         (status = 413, description = "Larger than the server takes", body = ErrorEnvelope),
         (status = 422, description = "Not a PDF or an image, empty, or over 5 MB (`unprocessable`)", body = ErrorEnvelope),
         (status = 429, description = "Too many requests from this address: wait a minute", body = ErrorEnvelope),
@@ -119,6 +120,11 @@ pub async fn upload_evidence(
         .map_err(|_| ApiError::Unprocessable("The file did not arrive whole. Please try again.".to_owned()))?;
     let kind = evidence::check(&bytes).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
     let file_name = evidence::file_name(&file.file_name);
+    // Whose request it is, and whether it has room, before anything is stored.
+    match state.db.upload_room(&record.user.id, &request_id).await? {
+        UploadRoom::Open => {}
+        refused => return Err(no_room(&refused)),
+    }
     let key = random_token();
     state.files.put(&key, &bytes).await?;
     let upload = NewUpload {
@@ -128,8 +134,29 @@ pub async fn upload_evidence(
         size_bytes: i64::try_from(bytes.len()).unwrap_or(i64::MAX),
         storage_key: &key,
     };
-    let id = state.db.record_upload(&record.user.id, &upload, Utc::now()).await?.ok_or(ApiError::NotFound)?;
-    Ok(private(StatusCode::CREATED, UploadSaved { id, file_name, content_type: kind.content_type().to_owned() }))
+    let recorded = state.db.record_upload(&record.user.id, &upload, Utc::now()).await;
+    let refused = match recorded {
+        Ok(UploadRecorded::Recorded { id }) => {
+            return Ok(private(StatusCode::CREATED, UploadSaved { id, file_name, content_type: kind.content_type().to_owned() }));
+        }
+        Ok(UploadRecorded::Refused(room)) => no_room(&room),
+        Err(error) => ApiError::Internal(error),
+    };
+    // Not recorded (a request filled meanwhile, or the database failed): the file goes too.
+    if let Err(error) = state.files.delete(&key).await {
+        tracing::error!(error = %format!("{error:#}"), %key, "An evidence file that was not recorded could not be deleted");
+    }
+    Err(refused)
+}
+
+/// Why a file was not taken for an evidence request.
+fn no_room(room: &UploadRoom) -> ApiError {
+    match room {
+        UploadRoom::Full => ApiError::Conflict(format!(
+            "You have sent {FILES_PER_REQUEST} files for this already. If one is wrong, please ask the college to remove it."
+        )),
+        UploadRoom::Open | UploadRoom::NotFound => ApiError::NotFound,
+    }
 }
 
 /// `GET /api/account/uploads/{id}`: one of the caller's files, as a download.
