@@ -23,8 +23,10 @@ use crate::file_store::FileStore;
 
 /// Keeps `unpacked` as the package of `course_id`, in place of any before
 /// it: every file into the file store under a new key, then the rows in
-/// one transaction, so no row names a file that is not there. `staff` is
-/// who uploaded it; none for the content pack.
+/// one transaction, so no row names a file that is not there; then the
+/// files of the package replaced go from the store (or this one's, when
+/// its rows could not be written). `staff` is who uploaded it; none for
+/// the content pack.
 pub async fn keep(
     db: &Db,
     files: &dyn FileStore,
@@ -54,7 +56,23 @@ pub async fn keep(
         uploaded_by: staff.map(str::to_owned),
         uploaded_at: Utc::now(),
     };
-    db.replace_package(&package, &kept).await?;
-    tracing::info!(course = course_id, package = %package.id, files = package.files, bytes, "SCORM package kept");
+    let unnamed = match db.replace_package(&package, &kept).await {
+        Ok(replaced) => replaced,
+        Err(error) => {
+            delete_all(files, kept.iter().map(|file| file.file_key.as_str())).await;
+            return Err(error);
+        }
+    };
+    delete_all(files, unnamed.iter().map(String::as_str)).await;
+    tracing::info!(course = course_id, package = %package.id, files = package.files, bytes, replaced = unnamed.len(), "SCORM package kept");
     Ok(package)
+}
+
+/// Deletes `keys` from the store; one that cannot go is logged and left.
+async fn delete_all(files: &dyn FileStore, keys: impl Iterator<Item = &str>) {
+    for key in keys {
+        if let Err(error) = files.delete(key).await {
+            tracing::error!(error = %format!("{error:#}"), key, "A SCORM file nothing names could not be deleted");
+        }
+    }
 }

@@ -142,16 +142,19 @@ impl Db {
 
     /// Makes `package`, whose files' bytes are already in the file store,
     /// the package of its course, in place of any before it, with its
-    /// audit row (`scorm.upload`) when staff uploaded it.
-    pub async fn replace_package(&self, package: &PackageRecord, files: &[PackageFile]) -> anyhow::Result<()> {
+    /// audit row (`scorm.upload`) when staff uploaded it. The file store
+    /// keys of the package replaced, whose bytes nothing names any more.
+    pub async fn replace_package(&self, package: &PackageRecord, files: &[PackageFile]) -> anyhow::Result<Vec<String>> {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             let before: Option<PackageRecord> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "select {PACKAGE_COLUMNS} from scorm_package where course_id = $1"
             ))).bind(&package.course_id).fetch_optional(&mut *tx).await?;
+            let mut replaced = Vec::new();
             if let Some(before) = &before {
-                sqlx::query("delete from scorm_file where package_id = $1").bind(&before.id).execute(&mut *tx).await?;
+                replaced = sqlx::query_scalar("delete from scorm_file where package_id = $1 returning file_key")
+                    .bind(&before.id).fetch_all(&mut *tx).await?;
                 sqlx::query("delete from scorm_package where course_id = $1").bind(&before.course_id).execute(&mut *tx).await?;
             }
             sqlx::query(
@@ -171,7 +174,7 @@ impl Db {
                 tx.audit(&entry, package.uploaded_at).await?;
             }
             tx.commit().await?;
-            Ok::<_, anyhow::Error>(())
+            Ok::<_, anyhow::Error>(replaced)
         })
         .context("Failed to keep the SCORM package")
     }

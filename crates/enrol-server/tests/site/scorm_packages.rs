@@ -86,7 +86,7 @@ both_backends! {
         let (status, replaced) = upload(&editor, &app, COURSE, &zip_of(&good_package(Vec::new()), None)).await;
         assert_eq!(status, 201, "{replaced}");
         assert_ne!(replaced["id"], package["id"]);
-        assert_eq!(kept(&app).await.0, packages + 1);
+        assert_eq!(kept(&app).await, (packages + 1, files + 3, stored + 3), "the replaced package's files are gone from the store too");
 
         // Only an online course of the college's takes one, and only staff who edit content upload it.
         assert_eq!(upload(&editor, &app, "chemical-peels", &zip_of(&good_package(Vec::new()), None)).await.0, 422);
