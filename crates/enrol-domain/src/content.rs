@@ -11,6 +11,7 @@ use ts_rs::TS;
 use crate::learning::curriculum::Curriculum;
 use crate::learning::provider::CourseProvider;
 use crate::page::Faq;
+use crate::readiness::Requirements;
 use crate::site::{FooterLinks, SocialMedia};
 
 mod check;
@@ -180,6 +181,11 @@ pub struct CourseBody {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub entry_online_course: Option<String>,
+    /// What an in-person course asks of each booked student before its
+    /// first day (decision 032): forms, documents, and by when.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub readiness: Option<Box<Requirements>>,
     pub kit: Option<KitBody>,
     #[serde(default)]
     pub faqs: Vec<Faq>,
@@ -193,7 +199,7 @@ pub struct CourseBody {
     /// `learning/<course>.yaml`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub learning: Option<Curriculum>,
+    pub learning: Option<Box<Curriculum>>,
     /// The hosted LMS that teaches this online course instead of its
     /// lessons (decision 029): `provider: {coassemble: {course, group}}`.
     /// A registration keeps the ids it was sold with. Boxed: few courses

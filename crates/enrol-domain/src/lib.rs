@@ -35,6 +35,7 @@ pub mod online_access;
 pub mod online_order;
 pub mod page;
 pub mod phone;
+pub mod readiness;
 pub mod receipt;
 pub mod records;
 pub mod reference;

@@ -111,6 +111,8 @@ pub struct UserForm {
     pub course_title: String,
     pub client_complete: bool,
     pub completed_at: Option<String>,
+    /// `YYYY-MM-DD` the form is due by, for a booking's form (decision 032).
+    pub due_on: Option<String>,
     pub responses: Vec<FormResponse>,
     /// What the form asks, in order.
     pub questions: Vec<crate::forms::FormQuestion>,
@@ -140,6 +142,8 @@ pub struct UploadRequest {
     pub description: String,
     /// requested, received, accepted or rejected.
     pub status: String,
+    /// `YYYY-MM-DD` the document is due by, for a booking's request (decision 032).
+    pub due_on: Option<String>,
     pub uploads: Vec<Upload>,
 }
 

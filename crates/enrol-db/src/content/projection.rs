@@ -191,8 +191,9 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
         "insert into course (id, section_slug, url, title, summary, description_html, image, online, is_package, \
          is_new, featured, price_id, unit_amount, was_amount, duration, level, accreditation, prerequisites, \
          includes, kit_name, kit_price, kit_worth_price, kit_note, faqs, position, withdrawn, entry_requirements, what_to_bring, online_theory, \
-         entry_online_course) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false, $26, $27, $28, $29) \
+         entry_online_course, readiness) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, false, $26, $27, $28, $29, \
+         $30) \
          on conflict (id) do update set section_slug = excluded.section_slug, url = excluded.url, \
          title = excluded.title, summary = excluded.summary, description_html = excluded.description_html, \
          image = excluded.image, online = excluded.online, is_package = excluded.is_package, \
@@ -203,7 +204,7 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
          kit_worth_price = excluded.kit_worth_price, kit_note = excluded.kit_note, faqs = excluded.faqs, \
          position = excluded.position, withdrawn = false, entry_requirements = excluded.entry_requirements, \
          what_to_bring = excluded.what_to_bring, online_theory = excluded.online_theory, \
-         entry_online_course = excluded.entry_online_course",
+         entry_online_course = excluded.entry_online_course, readiness = excluded.readiness",
         vec![
             id(),
             Param::Text(course.section.clone()),
@@ -234,6 +235,7 @@ fn project_course(w: &mut Writer<'_>, key: &str, course: &CourseBody, now: chron
             Param::Text(serde_json::to_string(&course.what_to_bring)?),
             Param::OptText(course.online_theory.clone()),
             Param::OptText(course.entry_online_course.clone()),
+            Param::OptText(course.readiness.as_ref().filter(|r| !r.is_empty()).map(serde_json::to_string).transpose()?),
         ],
     );
     w.push("delete from course_section where course_id = $1", vec![id()]);

@@ -21,6 +21,7 @@ use crate::Actor;
 use crate::ledger::MoneySteps;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::EnrollmentRecord;
+use crate::orders::tasks::TaskSteps;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
 use crate::{AuditEntry, Db, on_pool};
@@ -102,6 +103,7 @@ impl Db {
             }
             tx.seats_changed().await?;
             tx.end_theory(id, now).await?;
+            tx.close_tasks(id, now).await?;
             let refunds = tx.refund_purchase(Some(id), None, quote.refund, "cancellation", now).await?;
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {

@@ -21,6 +21,7 @@ use crate::ledger::MoneySteps;
 use crate::ledger::payments::NewPayment;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::{Row, SELECT};
+use crate::orders::tasks::TaskSteps;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
 use crate::{Db, on_pool};
@@ -140,6 +141,7 @@ impl Db {
             }
             if seated {
                 tx.grant_theory(&record.id, &record.courses, user_id.as_deref(), now).await?;
+                tx.create_tasks(&record.id, &record.courses, user_id.as_deref(), now).await?;
             }
             let refund = if excess > Money::ZERO { Some(tx.queue_refund(&recorded.id, excess, "overpayment", now).await?) } else { None };
             let times = tx.session_times(&sessions).await?;

@@ -18,5 +18,6 @@ pub(crate) mod online_refunds;
 pub(crate) mod online_search;
 pub(crate) mod search;
 mod steps;
+pub(crate) mod tasks;
 
 pub(crate) use steps::OrderSteps;

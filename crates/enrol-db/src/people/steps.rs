@@ -83,6 +83,8 @@ for_both_engines! {
                 "update registration set user_id = $1 where user_id is null and enrollment_id in (select id from enrollment where user_id = $1)",
                 "update online_registration set user_id = $1 where user_id is null and online_order_id in (select id from online_order where user_id = $1)",
                 "update booking_theory set user_id = $1 where user_id is null and enrollment_id in (select id from enrollment where user_id = $1)",
+                "update user_form set user_id = $1 where user_id is null and enrollment_id in (select id from enrollment where user_id = $1)",
+                "update upload_request set user_id = $1 where user_id is null and enrollment_id in (select id from enrollment where user_id = $1)",
                 "update payment set user_id = $1 where user_id is null and (enrollment_id in (select id from enrollment where user_id = $1) \
                  or online_order_id in (select id from online_order where user_id = $1))",
             ] {

@@ -9,9 +9,32 @@ use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::london;
+use enrol_domain::readiness::Requirements;
 use enrol_domain::records::{Cohort, CohortMember, FormResponse, IntakeCall, Invitation, Upload, UploadRequest, UserForm};
 
 use crate::{Db, on_pool};
+
+/// What a booking's task (`f`, a form or a document request) is due by is
+/// read from: the first day of its course in the booking, the day the
+/// booking fee was paid, and what the course asks.
+const DUE: &str = "(select min(s.date) from registration r join session s on s.id = r.session_id join event ev on ev.id = s.event_id \
+     where r.enrollment_id = f.enrollment_id and ev.course_id = f.course_id) as starts_on, e.paid_at, c.readiness";
+const DUE_JOINS: &str = "left join enrollment e on e.id = f.enrollment_id left join course c on c.id = f.course_id";
+
+#[derive(sqlx::FromRow)]
+struct Due {
+    starts_on: Option<NaiveDate>,
+    paid_at: Option<DateTime<Utc>>,
+    readiness: Option<String>,
+}
+
+impl Due {
+    /// `YYYY-MM-DD`, when the task is a booking's for a course that asks it.
+    fn due_on(&self) -> Option<String> {
+        let asked: Requirements = serde_json::from_str(self.readiness.as_deref()?).ok()?;
+        Some(asked.due_on(self.starts_on?, london::today(self.paid_at?)).to_string())
+    }
+}
 
 impl Db {
     pub async fn forms_of(&self, user_id: &str) -> anyhow::Result<Vec<UserForm>> {
@@ -23,6 +46,8 @@ impl Db {
             course_title: String,
             client_complete: bool,
             completed_at: Option<DateTime<Utc>>,
+            #[sqlx(flatten)]
+            due: Due,
         }
         #[derive(sqlx::FromRow)]
         struct AnswerRow {
@@ -31,13 +56,13 @@ impl Db {
             answer: String,
         }
         let (forms, answers): (Vec<Row>, Vec<AnswerRow>) = on_pool!(self, pool => {
-            let forms = sqlx::query_as(
-                "select id, kind, enrollment_id, course_title, client_complete, completed_at from user_form where user_id = $1 \
-                 order by created_at, id"
-            ).bind(user_id).fetch_all(pool).await.context("Failed to read the forms")?;
+            let forms = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "select f.id, f.kind, f.enrollment_id, f.course_title, f.client_complete, f.completed_at, {DUE} from user_form f {DUE_JOINS} \
+                 where f.user_id = $1 and f.closed_at is null order by f.created_at, f.kind, f.id"
+            ))).bind(user_id).fetch_all(pool).await.context("Failed to read the forms")?;
             let answers = sqlx::query_as(
                 "select a.user_form_id, a.question, a.answer from form_response a join user_form f on f.id = a.user_form_id \
-                 where f.user_id = $1 order by a.question"
+                 where f.user_id = $1 and f.closed_at is null order by a.question"
             ).bind(user_id).fetch_all(pool).await.context("Failed to read the form answers")?;
             (forms, answers)
         });
@@ -56,6 +81,7 @@ impl Db {
                 course_title: f.course_title,
                 client_complete: f.client_complete,
                 completed_at: f.completed_at.map(london::wall_clock),
+                due_on: f.due.due_on(),
             })
             .collect())
     }
@@ -67,6 +93,8 @@ impl Db {
             title: String,
             description: String,
             status: String,
+            #[sqlx(flatten)]
+            due: Due,
         }
         #[derive(sqlx::FromRow)]
         struct UploadRow {
@@ -78,9 +106,10 @@ impl Db {
             uploaded_at: DateTime<Utc>,
         }
         let (requests, uploads): (Vec<RequestRow>, Vec<UploadRow>) = on_pool!(self, pool => {
-            let requests = sqlx::query_as(
-                "select id, title, description, status from upload_request where user_id = $1 order by created_at, id"
-            ).bind(user_id).fetch_all(pool).await.context("Failed to read the upload requests")?;
+            let requests = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "select f.id, f.title, f.description, f.status, {DUE} from upload_request f {DUE_JOINS} \
+                 where f.user_id = $1 and f.closed_at is null order by f.created_at, f.title, f.id"
+            ))).bind(user_id).fetch_all(pool).await.context("Failed to read the upload requests")?;
             let uploads = sqlx::query_as(
                 "select id, upload_request_id, file_name, content_type, size_bytes, uploaded_at from upload where user_id = $1 \
                  order by uploaded_at"
@@ -105,6 +134,7 @@ impl Db {
                 title: r.title,
                 description: r.description,
                 status: r.status,
+                due_on: r.due.due_on(),
             })
             .collect())
     }

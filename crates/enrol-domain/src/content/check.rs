@@ -86,6 +86,13 @@ impl ContentBody {
                         "Name the online course (its id) that meets an in-person course's entry requirements, or leave it blank.",
                     );
                 }
+                if let Some(readiness) = &course.readiness {
+                    if course.online && !readiness.is_empty() {
+                        errors.insert("readiness", "An online course has no training day to get ready for.");
+                    } else if !readiness.check().is_empty() {
+                        errors.insert("readiness", "Check what the course asks before training: each problem is named where it is.");
+                    }
+                }
                 if course.faqs.iter().any(|faq| faq.question.trim().is_empty() || faq.answer.trim().is_empty()) {
                     errors.insert("faqs", "Every question needs an answer.");
                 }

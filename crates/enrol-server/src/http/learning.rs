@@ -45,7 +45,7 @@ pub(crate) async fn may_study(state: &AppState, user_id: &str, course_id: &str) 
 /// The curriculum of `course_id`, if `student` may study it now.
 async fn studying(state: &AppState, student: &Student, course_id: &str) -> Result<Curriculum, ApiError> {
     may_study(state, &student.0.user.id, course_id).await?;
-    state.db.published_course(course_id).await?.and_then(|course| course.learning).ok_or(ApiError::NotFound)
+    state.db.published_course(course_id).await?.and_then(|course| course.learning).map(|learning| *learning).ok_or(ApiError::NotFound)
 }
 
 /// The curriculum of `course_id`, if `student` may study its lesson `lesson`.

@@ -115,6 +115,13 @@ both_backends! {
             "{answer}"
         );
         assert!(app.get("/courses/aesthetics/bb-glow/").await.text().await.unwrap().contains("BB Glow and Nanoneedling"));
+        // What a course asks before training is checked where it is typed, each problem beside its field.
+        let mut body = course["published"].clone();
+        body["readiness"] = json!({ "forms": ["medical", "medical"], "documents": [{ "title": "Photo ID" }, { "title": " " }], "due_days_before": 7 });
+        let (status, answer) = admin(&editor, &app, "PUT", "/content/course/chemical-peels/draft", Some(json!({ "body": body }))).await;
+        assert_eq!(status, 422, "{answer}");
+        assert_eq!(answer["error"]["fields"]["readiness.forms"], "Ask for each form once.");
+        assert_eq!(answer["error"]["fields"]["readiness.documents.1.title"], "Name the document, for example “Photo ID”.");
         assert_eq!(admin(&editor, &app, "POST", "/content/course/nothing-here/publish", None).await.0, 404);
         // The college's addresses send its mail: one that cannot is refused where it is typed.
         let (_, site) = admin(&editor, &app, "GET", "/content/site/site", None).await;

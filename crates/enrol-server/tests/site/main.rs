@@ -45,6 +45,7 @@ mod ownership;
 mod page_cache;
 mod pages;
 mod prices_shown;
+mod readiness_tasks;
 mod receipts;
 mod schema;
 mod scorm;

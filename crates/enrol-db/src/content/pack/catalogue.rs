@@ -52,7 +52,7 @@ pub(super) fn read_courses(r: &mut Reader<'_>, sections: &[String], today: Naive
                 let problems: Vec<String> = problems.iter().map(ToString::to_string).collect();
                 bail!("{learning} has mistakes: {}", problems.join(" "));
             }
-            course.learning = Some(curriculum);
+            course.learning = Some(Box::new(curriculum));
         }
         if let Some(upsell) = &upsell {
             if let Some(course) = &upsell.course {

@@ -148,15 +148,26 @@ fn checked_body(images: &PackImages<'_>, kind: ContentKind, key: &str, value: se
 
 /// A body refused for `errors`. An online course's lessons and quizzes
 /// also name each problem's own field under `learning`
-/// (`learning.modules.0.lessons.2.slug`), so the editor shows every message
-/// beside what it is about.
+/// (`learning.modules.0.lessons.2.slug`), and what a course asks before
+/// training under `readiness` (`readiness.documents.1.title`), so the
+/// editor shows every message beside what it is about.
 fn refused_fields(body: &ContentBody, errors: FieldErrors) -> ApiError {
-    let ContentBody::Course(CourseBody { online: true, learning: Some(learning), .. }) = body else { return ApiError::Invalid(errors) };
-    let Err(problems) = check_curriculum(learning) else { return ApiError::Invalid(errors) };
+    let ContentBody::Course(course) = body else { return ApiError::Invalid(errors) };
+    let mut problems: Vec<(String, String)> = Vec::new();
+    if let CourseBody { online: true, learning: Some(learning), .. } = course
+        && let Err(found) = check_curriculum(learning)
+    {
+        problems.extend(found.into_iter().map(|problem| (format!("learning.{}", problem.field), problem.message())));
+    }
+    if let Some(readiness) = &course.readiness {
+        problems.extend(readiness.check().into_iter().map(|(field, message)| (field, message.to_owned())));
+    }
+    if problems.is_empty() {
+        return ApiError::Invalid(errors);
+    }
     let mut fields: BTreeMap<String, String> = errors.into_iter().map(|(field, message)| (field.to_owned(), message.to_owned())).collect();
-    for problem in problems {
-        let message = problem.message();
-        match fields.entry(format!("learning.{}", problem.field)) {
+    for (field, message) in problems {
+        match fields.entry(field) {
             Entry::Occupied(mut said) => {
                 let said = said.get_mut();
                 said.push(' ');

@@ -14,6 +14,7 @@ import { curriculumRule, placeOf } from './curriculum/curriculum-rules';
 import { curriculumValues } from './curriculum/curriculum-values';
 import { MarkdownField } from './markdown-field';
 import { provider, PROVIDER_PARTS, providerValues } from './provider-rules';
+import { DOCUMENT_PARTS, FORM_CHOICES, readinessDocuments, readinessDueDays, readinessForms, readinessOf, readinessValues } from './readiness-rules';
 
 // A course or package (`courses/<id>.yaml`, decision 018). Its id never
 // changes; its address is the id unless a slug is given, and a new slug
@@ -45,6 +46,10 @@ const schema = contentSchema(
     what_to_bring: lines(),
     online_theory: z.string().trim().refine((typed) => typed === '' || SLUG.test(typed), 'Use the online course’s id, or leave it blank'),
     entry_online_course: z.string().trim().refine((typed) => typed === '' || SLUG.test(typed), 'Use the online course’s id, or leave it blank'),
+    // What each booked student does before training (decision 032).
+    readiness_forms: readinessForms(),
+    readiness_documents: readinessDocuments(),
+    readiness_due_days: readinessDueDays(),
     kit: kit(),
     faqs: faqs(),
     description: z.string(),
@@ -53,15 +58,19 @@ const schema = contentSchema(
     learning: curriculumRule(),
     provider: provider(),
   },
-  ({ slug, online_theory, entry_online_course, learning, provider, ...fields }, key): CourseBody => ({
+  ({ slug, online_theory, entry_online_course, learning, provider, readiness_forms, readiness_documents, readiness_due_days, ...fields }, key): CourseBody => {
+    const readiness = readinessOf(readiness_forms, readiness_documents, readiness_due_days);
+    return {
     ...fields,
+    ...(readiness ? { readiness } : {}),
     ...(learning ? { learning } : {}),
     ...(provider ? { provider } : {}),
     also_in: fields.also_in.filter((other) => other !== fields.section),
     ...(online_theory ? { online_theory } : {}),
     ...(entry_online_course ? { entry_online_course } : {}),
     ...(slug && slug !== key ? { slug } : {}),
-  }),
+    };
+  },
 );
 
 type CourseInput = z.input<ReturnType<typeof schema>>;
@@ -98,6 +107,12 @@ function CourseFields({ form }: { form: ContentFormOf<CourseInput, CourseBody> }
         hint="Courses with entry requirements: the id of the online course whose completion meets them, such as anatomy-and-physiology-online. The course page names it and the roster shows who has completed it. Blank for none."
       />
       <TextField form={form} name="what_to_bring" multiline hint="One thing a line: the booking confirmation and the course page list them" />
+      <CheckboxesField form={form} name="readiness_forms" choices={FORM_CHOICES} hint="In-person courses: forms each student completes in their account once the booking fee is paid" />
+      <RepeatingField
+        form={form} name="readiness_documents" parts={DOCUMENT_PARTS} noun="document" blank={{ title: '', description: '' }}
+        hint="Documents each student sends before training, such as proof of the entry requirements; staff accept or reject each"
+      />
+      <TextField form={form} name="readiness_due_days" inputMode="numeric" hint="How many days before the first day of training the forms and documents are due (never before the day of booking)" required />
       <TextField
         form={form} name="online_theory"
         hint="In-person courses: the id of the online course each booked student studies before training, such as anatomy-and-physiology-online. Blank for none."
@@ -145,6 +160,9 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     what_to_bring: 'What to bring',
     online_theory: 'Online theory (course id)',
     entry_online_course: 'Entry requirements met online by (course id)',
+    readiness_forms: 'Forms before training',
+    readiness_documents: 'Documents before training',
+    readiness_due_days: 'Due (days before training)',
     kit: 'Kit',
     faqs: 'Questions and answers',
     description: 'Description',
@@ -175,6 +193,7 @@ export const COURSE: BodySpec<CourseInput, CourseBody> = {
     what_to_bring: (body?.what_to_bring ?? []).join('\n'),
     online_theory: body?.online_theory ?? '',
     entry_online_course: body?.entry_online_course ?? '',
+    ...readinessValues(body?.readiness),
     kit: kitValues(body?.kit ?? null),
     faqs: body?.faqs ?? [],
     description: body?.description ?? '',

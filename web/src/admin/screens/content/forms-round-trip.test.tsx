@@ -35,6 +35,10 @@ const BODIES: [ContentKind, string, ContentBody][] = [
   // An in-person course that gives an online course's theory with its bookings.
   ['course', 'dermal-fillers', courseBody({ online_theory: 'anatomy-and-physiology-online' })],
   ['course', 'foundation-anti-wrinkle', courseBody({ entry_requirements: true, entry_online_course: 'anatomy-and-physiology-online' })],
+  // A course that asks its students for forms and documents before training, due ten days before.
+  ['course', 'anti-wrinkle-and-dermal-fillers', courseBody({
+    readiness: { forms: ['consultation', 'medical'], documents: [{ title: 'Photo ID', description: 'A passport.' }, { title: 'Level 3 certificate', description: '' }], due_days_before: 10 },
+  })],
   // An online course keeps its lessons and quizzes, every part of them, as they were.
   ['course', 'peels-online', courseBody({ online: true, learning: LEARNING })],
   ['section', 'aesthetics', { slug: 'aesthetics', title: 'Aesthetics Courses', summary: 'Skin.', intro: 'Build a menu.', image, position: 2 }],
