@@ -50,6 +50,7 @@ pub use money::figures::{BalancesOwed, OnlineSales, OrderExportRow, PaymentExpor
 pub use money::reminders::{BalanceDueChange, ReminderDue};
 pub use orders::actor::Actor;
 pub use orders::cancellations::{BookingRefund, Cancellation};
+pub use orders::checkout::LiveOrderCaps;
 pub use orders::consents::AgreedConsent;
 pub use orders::date_changes::DateChange;
 pub use orders::enrollments::{EnrollmentRecord, NewEnrollment};
@@ -60,6 +61,7 @@ pub use orders::online_refunds::OnlineRefund;
 pub use orders::online_search::{OnlineOrderDetail, OnlineOrderListing, OnlineOrderSearch};
 pub use orders::search::{ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
 pub use people::accounts::{MailedLink, SessionRecord, SignUp};
+pub use people::allowance::Allowance;
 pub use people::audit::{AuditEntry, AuditFilter, AuditRow};
 pub use people::course_start::{StartLink, StartingCourse};
 pub use people::enquiries::OutboxMail;
@@ -264,9 +266,9 @@ impl Db {
     /// queue holding a row lock (so the queue and the row locks cannot
     /// deadlock) or an old snapshot (which would keep PostgreSQL from
     /// pruning the versions of the sessions' rows that every order updates).
-    /// One exception, on PostgreSQL: a new order writes its own row and its
-    /// client's `hold_client` row first and then waits here, so the queue
-    /// is only as long as the seats' work. No transaction in the turn waits
+    /// One exception, on PostgreSQL: a new order writes its own row and the
+    /// `hold_client` rows of its browser and address first and then waits
+    /// here, so the queue is only as long as the seats' work. No transaction in the turn waits
     /// for those rows (only a new order touches `hold_client`, before its
     /// turn), and the wait is a few turns, not long enough to matter.
     pub(crate) async fn seat_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {

@@ -11,7 +11,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 
 use crate::AppState;
-use crate::accounts::{cookie_value, current_session, random_token, token_hash};
+use crate::accounts::{cookie_value, current_session, random_token, request_token, token_hash};
 
 pub const BUYER_COOKIE: &str = "enrol_buyer";
 /// Long enough to come back to a booking's page from the payment provider
@@ -60,6 +60,14 @@ pub fn buyer(state: &AppState, headers: &HeaderMap) -> (String, Option<HeaderVal
     let secure = if state.config.is_https() { "; Secure" } else { "" };
     let cookie = format!("{BUYER_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={}{secure}", BUYER_DAYS * 24 * 3600);
     (token_hash(&token), Some(HeaderValue::from_str(&cookie).expect("a buyer cookie is a valid header value")))
+}
+
+/// The browser a request came from, for its own share of the limits
+/// (decision 031): the SHA-256 of its session token, else of its buyer
+/// cookie. Neither is checked here: a made-up one is a new browser, which
+/// its address's share still bounds.
+pub fn browser_key(headers: &HeaderMap) -> Option<String> {
+    request_token(headers).or_else(|| cookie_value(headers, BUYER_COOKIE)).map(|token| token_hash(&token))
 }
 
 /// The address a request came from: the peer's, or, when the peer is one

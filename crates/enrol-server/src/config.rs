@@ -93,22 +93,48 @@ pub struct Config {
     pub coassemble: Option<crate::provider::coassemble::CoassembleConfig>,
 }
 
-/// How much one client (one address) may ask of the costly calls.
+/// How much one client may ask of the costly calls (decision 031): one
+/// browser (its session or buyer cookie), and one address, which a
+/// classroom's browsers share.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientLimits {
     /// `ENROL_WRITES_PER_MINUTE` (default 10): orders, payment intents,
-    /// sign-ins and forms a client may send per minute after its burst.
+    /// sign-ins and forms a browser may send per minute after its burst.
     pub writes_per_minute: u32,
     /// `ENROL_WRITE_BURST` (default 20).
     pub write_burst: u32,
-    /// `ENROL_LIVE_ORDERS_PER_CLIENT` (default 5): unpaid orders holding
-    /// seats at once.
+    /// `ENROL_LIVE_ORDERS_PER_CLIENT` (default 5): unpaid orders a browser
+    /// may hold seats for at once.
     pub live_orders: i64,
+    /// `ENROL_BROWSERS_PER_ADDRESS` (default 10): an address may send as
+    /// many writes, and hold as many unpaid orders, as this many browsers.
+    pub browsers_per_address: u32,
 }
 
 impl Default for ClientLimits {
     fn default() -> Self {
-        ClientLimits { writes_per_minute: 10, write_burst: 20, live_orders: enrol_domain::booking::MAX_LIVE_ORDERS_PER_CLIENT }
+        ClientLimits {
+            writes_per_minute: 10,
+            write_burst: 20,
+            live_orders: enrol_domain::booking::MAX_LIVE_ORDERS_PER_CLIENT,
+            browsers_per_address: 10,
+        }
+    }
+}
+
+impl ClientLimits {
+    /// The writes an address may send per minute, and at once: as many as
+    /// `browsers_per_address` browsers.
+    pub fn address_writes(&self) -> (u32, u32) {
+        (self.writes_per_minute.saturating_mul(self.browsers_per_address), self.write_burst.saturating_mul(self.browsers_per_address))
+    }
+
+    /// The unpaid orders a browser, and an address, may hold seats for.
+    pub fn live_order_caps(&self) -> enrol_db::LiveOrderCaps {
+        enrol_db::LiveOrderCaps {
+            per_browser: self.live_orders,
+            per_address: self.live_orders.saturating_mul(i64::from(self.browsers_per_address)),
+        }
     }
 }
 
@@ -278,6 +304,7 @@ impl Config {
             writes_per_minute: number("ENROL_WRITES_PER_MINUTE", defaults.writes_per_minute)?,
             write_burst: number("ENROL_WRITE_BURST", defaults.write_burst)?,
             live_orders: i64::from(number("ENROL_LIVE_ORDERS_PER_CLIENT", u32::try_from(defaults.live_orders)?)?),
+            browsers_per_address: number("ENROL_BROWSERS_PER_ADDRESS", defaults.browsers_per_address)?,
         };
         let connections = ConnectionLimits {
             max_connections: usize::try_from(number(
@@ -419,12 +446,13 @@ mod tests {
         let config = Config::from_lookup(|k| match k {
             "ENROL_TRUSTED_PROXIES" => Some("10.0.0.1, ::1".to_owned()),
             "ENROL_WRITES_PER_MINUTE" => Some("30".to_owned()),
+            "ENROL_BROWSERS_PER_ADDRESS" => Some("40".to_owned()),
             _ => None,
         })
         .unwrap();
         assert_eq!(config.trusted_proxies.len(), 2);
         assert_eq!(config.limits.writes_per_minute, 30);
-        assert_eq!(config.limits.live_orders, 5);
+        assert_eq!(config.limits.live_order_caps(), enrol_db::LiveOrderCaps { per_browser: 5, per_address: 200 });
         assert!(Config::from_lookup(|k| (k == "ENROL_TRUSTED_PROXIES").then(|| "proxy.local".to_owned())).is_err());
         assert!(Config::from_lookup(|k| (k == "ENROL_WRITE_BURST").then(|| "0".to_owned())).is_err());
     }

@@ -124,6 +124,9 @@ pub async fn run_jobs(state: Arc<AppState>) {
                 }
                 // Seats freed by holds and offers that ran out reach the waiting lists first.
                 offer_freed_seats(&state).await;
+                if let Err(error) = state.db.forget_full_allowances(Utc::now()).await {
+                    tracing::error!(error = %format!("{error:#}"), "Forgetting the spent write allowances failed");
+                }
             }
             _ = reminders.tick() => {
                 match crate::reminders::run_if_leased(&state, Utc::now()).await {

@@ -16,6 +16,15 @@ use crate::orders::OrderSteps;
 use crate::seats::SeatSteps;
 use crate::{Db, NewEnrollment, on_pool};
 
+/// How many unpaid orders may hold seats at once: per browser (its buyer
+/// cookie), and per client address, where a classroom's browsers share
+/// one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LiveOrderCaps {
+    pub per_browser: i64,
+    pub per_address: i64,
+}
+
 /// What renewing an order's hold reads of it.
 #[derive(sqlx::FromRow)]
 struct HoldRow {
@@ -27,12 +36,13 @@ struct HoldRow {
 
 impl Db {
     /// Stores the enrollment, counts its code use and holds its seats in
-    /// one transaction: all of them, or none and why. A client may hold
-    /// seats for `max_live_orders` unpaid orders at once, no more.
+    /// one transaction: all of them, or none and why. A browser and a client
+    /// address may each hold seats for as many unpaid orders at once as
+    /// `caps` says, no more.
     pub async fn create_enrollment(
         &self,
         new: &NewEnrollment,
-        max_live_orders: i64,
+        caps: LiveOrderCaps,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Result<(), BookingRefused>> {
         let sessions = held_sessions(&new.courses);
@@ -45,11 +55,18 @@ impl Db {
         let write_turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            sqlx::query("insert into hold_client (client_key) values ($1) on conflict (client_key) do update set client_key = excluded.client_key")
-                .bind(&new.client_key).execute(&mut *tx).await?;
-            let live: i64 = sqlx::query_scalar("select count(*) from enrollment where client_key = $1 and status = 'pending' and held_until > $2")
+            // The browser's row and the address's, in one order for every transaction.
+            let mut clients = [new.client_key.as_str(), new.owner_token_hash.as_str()];
+            clients.sort_unstable();
+            for client in clients {
+                sqlx::query("insert into hold_client (client_key) values ($1) on conflict (client_key) do update set client_key = excluded.client_key")
+                    .bind(client).execute(&mut *tx).await?;
+            }
+            let by_address: i64 = sqlx::query_scalar("select count(*) from enrollment where client_key = $1 and status = 'pending' and held_until > $2")
                 .bind(&new.client_key).bind(now).fetch_one(&mut *tx).await?;
-            if live >= max_live_orders {
+            let by_browser: i64 = sqlx::query_scalar("select count(*) from enrollment where owner_token_hash = $1 and status = 'pending' and held_until > $2")
+                .bind(&new.owner_token_hash).bind(now).fetch_one(&mut *tx).await?;
+            if by_browser >= caps.per_browser || by_address >= caps.per_address {
                 tx.rollback().await?;
                 return Ok(Err(BookingRefused::TooManyHolds));
             }

@@ -4,6 +4,7 @@
 //! steps its transactions take are [`PeopleSteps`].
 
 pub(crate) mod accounts;
+pub(crate) mod allowance;
 pub(crate) mod audit;
 pub(crate) mod course_start;
 pub(crate) mod enquiries;

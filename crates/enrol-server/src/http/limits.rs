@@ -1,25 +1,37 @@
 //! Per-client rate limits on the calls that cost the college something
-//! (orders, payment intents, password checks, mail), with `tower_governor`:
-//! a burst, then a steady rate per minute, per client address as
-//! [`ClientIp`](crate::buyer::ClientIp) names it, an IPv6 client by its
-//! /64 (one household or device gets a whole /64, so counting addresses
-//! in it would count without end). A client over the limit gets 429 and a
-//! message it can act on. Each instance counts on its own.
+//! (orders, payment intents, password checks, mail), decision 031: a
+//! burst, then a steady rate per minute, for each browser (its session or
+//! buyer cookie, [`browser_key`]) and for each client address as
+//! [`ClientIp`] names it, which may send as much as
+//! `browsers_per_address` browsers, so a classroom behind one address can
+//! book and a script dropping its cookies still meets the address's cap.
+//! An IPv6 client is counted by its /64 (one household or device gets a
+//! whole /64, so counting addresses in it would count without end). The
+//! buckets are kept in the database, where every instance counts together;
+//! each instance first counts the address in memory (`tower_governor`),
+//! which keeps a flood from one address off the database. A client over
+//! the limit gets 429 and a message it can act on. The account data's
+//! queries are reads, counted in memory only.
 
 use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::Router;
 use axum::body::Body;
-use axum::http::Request;
-use axum::response::IntoResponse;
+use axum::extract::{Extension, Request, State};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use chrono::Utc;
+use enrol_db::Allowance;
 use governor::middleware::NoOpMiddleware;
 use tower_governor::GovernorLayer;
 use tower_governor::errors::GovernorError;
 use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
 use tower_governor::key_extractor::KeyExtractor;
 
-use crate::buyer::ClientIp;
+use crate::AppState;
+use crate::buyer::{ClientIp, browser_key};
 use crate::config::ClientLimits;
 use crate::http::ApiError;
 
@@ -30,7 +42,7 @@ pub struct ClientKey;
 impl KeyExtractor for ClientKey {
     type Key = IpAddr;
 
-    fn extract<T>(&self, request: &Request<T>) -> Result<Self::Key, GovernorError> {
+    fn extract<T>(&self, request: &axum::http::Request<T>) -> Result<Self::Key, GovernorError> {
         request.extensions().get::<ClientIp>().map(|ClientIp(ip)| counted_as(*ip)).ok_or(GovernorError::UnableToExtractKey)
     }
 }
@@ -49,9 +61,41 @@ pub fn counted_as(ip: IpAddr) -> IpAddr {
 
 const SLOW_DOWN: &str = "You have sent a lot of requests in a short time. Please wait a minute and try again.";
 
-/// The writes a client may send: `ENROL_WRITES_PER_MINUTE` after a burst.
-pub fn per_client(limits: &ClientLimits) -> GovernorLayer<ClientKey, NoOpMiddleware, Body> {
-    per_client_at(limits.writes_per_minute, limits.write_burst)
+/// Limits the writes of `routes`: `ENROL_WRITES_PER_MINUTE` after a burst
+/// per browser, `ENROL_BROWSERS_PER_ADDRESS` times that per address.
+pub fn limit_writes(routes: Router<Arc<AppState>>, state: &Arc<AppState>) -> Router<Arc<AppState>> {
+    let (per_minute, burst) = state.config.limits.address_writes();
+    routes.layer(middleware::from_fn_with_state(Arc::clone(state), spend_allowance)).layer(per_client_at(per_minute, burst))
+}
+
+/// Lets a request through when its buckets, shared by every instance, have room.
+async fn spend_allowance(
+    State(state): State<Arc<AppState>>,
+    Extension(ClientIp(ip)): Extension<ClientIp>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let buckets = buckets(&state.config.limits, counted_as(ip), browser_key(request.headers()));
+    match state.db.spend_allowances(&buckets, Utc::now()).await {
+        Ok(true) => next.run(request).await,
+        Ok(false) => ApiError::TooManyRequests(SLOW_DOWN.to_owned()).into_response(),
+        Err(error) => ApiError::Internal(error).into_response(),
+    }
+}
+
+/// What a write from `address` and `browser` (when it names one) spends.
+fn buckets(limits: &ClientLimits, address: IpAddr, browser: Option<String>) -> Vec<Allowance> {
+    let bucket = |key: String, per_minute: u32, burst: u32| Allowance {
+        key,
+        spacing: 60_000_000 / i64::from(per_minute.max(1)),
+        burst: i64::from(burst.max(1)),
+    };
+    let (per_minute, burst) = limits.address_writes();
+    let mut buckets = vec![bucket(format!("address {address}"), per_minute, burst)];
+    if let Some(browser) = browser {
+        buckets.push(bucket(format!("browser {browser}"), limits.writes_per_minute, limits.write_burst));
+    }
+    buckets
 }
 
 /// The account data queries a client may send: six times its writes, as
@@ -99,5 +143,20 @@ mod tests {
         assert_ne!(counted_as(ip("2001:db8:1:3::1")), counted_as(ip("2001:db8:1:2::1")));
         assert_eq!(counted_as(ip("198.51.100.9")), ip("198.51.100.9"));
         assert_eq!(counted_as(ip("::ffff:198.51.100.9")), ip("198.51.100.9"));
+    }
+
+    #[test]
+    fn a_browser_spends_its_own_share_and_its_addresss() {
+        let limits = ClientLimits { writes_per_minute: 10, write_burst: 20, live_orders: 5, browsers_per_address: 10 };
+        let address: IpAddr = "198.51.100.9".parse().unwrap();
+        let browser = buckets(&limits, address, Some("b1".to_owned()));
+        assert_eq!(
+            browser,
+            [
+                Allowance { key: "address 198.51.100.9".to_owned(), spacing: 600_000, burst: 200 },
+                Allowance { key: "browser b1".to_owned(), spacing: 6_000_000, burst: 20 },
+            ]
+        );
+        assert_eq!(buckets(&limits, address, None), browser[..1], "without a cookie, the address's share alone");
     }
 }

@@ -138,7 +138,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     }
 
     // What costs the college seats, payments, password checks or mail is
-    // limited per client (decision 009).
+    // limited per browser and per address (decisions 009 and 031).
     let limited = Router::new()
         .route("/enquiries/{kind}", post(enquiries::create_enquiry))
         .route("/e-learning/create-checkout", post(online_checkout::create_checkout))
@@ -178,8 +178,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/learn/{course}/lessons/{lesson}/done", post(learning::complete_lesson))
         .route("/learn/{course}/quizzes/{quiz}/attempts", post(learning::attempt_quiz))
         .route("/learn/{course}/package/launch", post(scorm::launch_package))
-        .route("/learn/{course}/package/commit", post(scorm::commit_package))
-        .layer(limits::per_client(&state.config.limits));
+        .route("/learn/{course}/package/commit", post(scorm::commit_package));
+    let limited = limits::limit_writes(limited, &state);
     // The account area's data, each screen a query: limited apart from the writes.
     let queries = Router::new()
         .route(

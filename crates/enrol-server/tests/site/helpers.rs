@@ -113,7 +113,14 @@ impl TestApp {
     /// A second instance of the app on the same database, as behind a load
     /// balancer. Stopping it leaves the database to the first.
     pub async fn another_instance(&self) -> TestApp {
-        let mut app = serve(test_config(self.database_url.clone())).await;
+        self.another_instance_with(|_| {}).await
+    }
+
+    /// [`TestApp::another_instance`] with the configuration changed by `change` first.
+    pub async fn another_instance_with(&self, change: impl FnOnce(&mut Config)) -> TestApp {
+        let mut config = test_config(self.database_url.clone());
+        change(&mut config);
+        let mut app = serve(config).await;
         app.database_url = self.database_url.clone();
         app
     }
@@ -150,7 +157,7 @@ pub fn test_config(database_url: String) -> Config {
     // Tests speak for many clients through the "proxy" at 127.0.0.1
     // (`X-Forwarded-For`); the per-client limits have tests of their own.
     config.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];
-    config.limits = ClientLimits { writes_per_minute: 60_000, write_burst: 10_000, live_orders: 10_000 };
+    config.limits = ClientLimits { writes_per_minute: 60_000, write_burst: 10_000, live_orders: 10_000, browsers_per_address: 1 };
     config
 }
 

@@ -188,52 +188,130 @@ both_backends! {
 
 /// The production limits, on a fresh app of `backend`.
 async fn limited_app(backend: Backend) -> Option<TestApp> {
-    spawn_app_with(backend, |config| config.limits = enrol_server::config::ClientLimits::default()).await
+    limited_app_with(backend, enrol_server::config::ClientLimits::default()).await
+}
+
+async fn limited_app_with(backend: Backend, limits: enrol_server::config::ClientLimits) -> Option<TestApp> {
+    spawn_app_with(backend, |config| config.limits = limits).await
+}
+
+/// `count` requests from client `ip` to `/api/code`, sent one after
+/// another to each of `apps` in turn, with the buyer cookie `cookie`
+/// (none: a client dropping its cookies): how many were slowed down.
+async fn slowed(apps: &[&TestApp], ip: &str, cookie: Option<&str>, count: usize) -> usize {
+    let client = reqwest::Client::new();
+    let mut slowed = 0;
+    for i in 0..count {
+        let app = apps[i % apps.len()];
+        let mut request = from(&client, app, ip, "/api/code").json(&json!({ "code": "NOPE" }));
+        if let Some(cookie) = cookie {
+            request = request.header("cookie", format!("enrol_buyer={cookie}"));
+        }
+        let (status, answer) = status_of(request).await;
+        assert!(matches!(status, 200 | 429), "{status} {answer}");
+        if status == 429 {
+            assert!(answer["error"]["message"].as_str().unwrap().contains("wait a minute"), "{answer}");
+            slowed += 1;
+        }
+    }
+    slowed
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_client_holds_seats_for_five_unpaid_orders_at_most() {
+async fn a_browser_holds_seats_for_five_unpaid_orders_and_an_address_for_fifty() {
     for backend in [Backend::Sqlite, Backend::Postgres] {
         let Some(app) = limited_app(backend).await else { continue };
         execute(&app, "update session set seats = 200, registrations = 0 where id = 'chemical-peels-1'").await;
         let q = quote(false, None);
         let body = order("chemical-peels-1", false, None, "card", &q);
-        // Twelve orders at once from one client (within the rate limit's
-        // burst): the live-order limit is counted under the client's row
-        // lock, so exactly five get seats.
+        // A browser with its buyer cookie sends eleven more orders at once
+        // (within the rate limit's burst): the live orders are counted under
+        // its row lock, so exactly five get seats.
         let hoarder = browser();
+        assert_eq!(status_of(from(&hoarder, &app, "203.0.113.5", "/api/enroll/").json(&body)).await.0, 200);
         let mut orders = tokio::task::JoinSet::new();
-        for _ in 0..12 {
+        for _ in 0..11 {
             orders.spawn(status_of(from(&hoarder, &app, "203.0.113.5", "/api/enroll/").json(&body)));
         }
         let statuses = orders.join_all().await;
         let accepted = statuses.iter().filter(|(s, _)| *s == 200).count();
         let refused: Vec<&Value> = statuses.iter().filter(|(s, _)| *s == 429).map(|(_, answer)| answer).collect();
-        println!("12 concurrent orders from one client: {accepted} accepted, {} refused", refused.len());
-        assert_eq!((accepted, refused.len()), (5, 7), "{statuses:?}");
+        println!("11 concurrent orders from one browser holding one: {accepted} accepted, {} refused", refused.len());
+        assert_eq!((accepted, refused.len()), (4, 7), "{statuses:?}");
         assert!(refused.iter().all(|a| a["error"]["message"].as_str().unwrap().contains("waiting for payment")), "{refused:?}");
+        let (status, _) = status_of(from(&browser(), &app, "203.0.113.5", "/api/enroll/").json(&body)).await;
+        assert_eq!(status, 200, "another browser at the same address is not held back");
+
+        // A client dropping its cookies is a new browser each time, and
+        // meets its address's cap: fifty orders (six are held already).
+        let mut orders = tokio::task::JoinSet::new();
+        for _ in 0..50 {
+            orders.spawn(status_of(from(&reqwest::Client::new(), &app, "203.0.113.5", "/api/enroll/").json(&body)));
+        }
+        let statuses = orders.join_all().await;
+        let accepted = statuses.iter().filter(|(s, _)| *s == 200).count();
+        println!("50 concurrent orders from one address without cookies: {accepted} accepted");
+        assert_eq!(accepted, 44, "{statuses:?}");
+        assert!(statuses.iter().all(|(s, _)| matches!(s, 200 | 429)), "{statuses:?}");
         let (status, _) = status_of(from(&browser(), &app, "203.0.113.6", "/api/enroll/").json(&body)).await;
-        assert_eq!(status, 200, "another client is not held back");
-        assert_eq!(live_holds(&app, "chemical-peels-1").await, 6);
+        assert_eq!(status, 200, "another address is not held back");
+        assert_eq!(live_holds(&app, "chemical-peels-1").await, 51);
         app.stop().await;
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_burst_from_one_client_is_slowed_down() {
-    let app = limited_app(Backend::Sqlite).await.expect("SQLite is always available");
-    let mut statuses = Vec::new();
-    for _ in 0..30 {
-        statuses.push(status_of(from(&app.client, &app, "198.51.100.9", "/api/code").json(&json!({ "code": "NOPE" }))).await);
+async fn thirty_browsers_behind_one_address_each_book_and_pay() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some(app) = limited_app(backend).await else { continue };
+        execute(&app, "update session set seats = 40, registrations = 0 where id = 'chemical-peels-1'").await;
+        let q = quote(false, None);
+        let body = order("chemical-peels-1", false, None, "card", &q);
+        // A classroom: thirty browsers, one address, each preparing its
+        // payment, placing its order and preparing the payment again.
+        let mut students = tokio::task::JoinSet::new();
+        for _ in 0..30 {
+            let (app_url, body) = (app.url(""), body.clone());
+            students.spawn(async move {
+                let student = browser();
+                let send = |method: reqwest::Method, path: &str| {
+                    student.request(method, format!("{app_url}{path}")).header("x-forwarded-for", "192.0.2.30")
+                };
+                let (status, intent) = status_of(send(reqwest::Method::POST, "/api/checkout/").json(&json!({ "amount": 10000 }))).await;
+                assert_eq!(status, 200, "{intent}");
+                let (status, created) = status_of(send(reqwest::Method::POST, "/api/enroll/").json(&body)).await;
+                assert_eq!(status, 200, "{created}");
+                let update = intent_update(intent["id"].as_str().unwrap(), created["id"].as_str().unwrap(), q.deposit, "booking-fee");
+                status_of(send(reqwest::Method::PUT, "/api/checkout/").json(&update)).await.0
+            });
+        }
+        assert_eq!(students.join_all().await, vec![200; 30]);
+        assert_eq!(live_holds(&app, "chemical-peels-1").await, 30);
+        app.stop().await;
     }
-    let allowed = statuses.iter().filter(|(s, _)| *s == 200).count();
-    let slowed: Vec<&Value> = statuses.iter().filter(|(s, _)| *s == 429).map(|(_, body)| body).collect();
-    assert_eq!(allowed, 20, "the burst, then about one every six seconds");
-    assert_eq!(slowed.len(), 10);
-    assert!(slowed[0]["error"]["message"].as_str().unwrap().contains("wait a minute"), "{}", slowed[0]);
-    let (status, _) = status_of(from(&app.client, &app, "198.51.100.10", "/api/code").json(&json!({ "code": "NOPE" }))).await;
-    assert_eq!(status, 200, "another client is not slowed down");
-    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_count_one_allowance_per_browser_and_per_address() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some(app) = limited_app(backend).await else { continue };
+        let other = app.another_instance_with(|config| config.limits = enrol_server::config::ClientLimits::default()).await;
+        // One browser's requests, taking turns between the instances: one
+        // burst of 20 between them, then about one every six seconds.
+        assert_eq!(slowed(&[&app, &other], "198.51.100.40", Some("student"), 30).await, 10);
+        assert_eq!(slowed(&[&app, &other], "198.51.100.40", Some("classmate"), 1).await, 0, "another browser has its own share");
+        // Dropping cookies, a client shares its address's 200, 31 of them
+        // spent, and one more comes back every 0.6 seconds.
+        let more = slowed(&[&app, &other], "198.51.100.40", None, 200).await;
+        assert!((20..=31).contains(&more), "{more} of 200 slowed down");
+        assert!(slowed(&[&app, &other], "198.51.100.40", Some("late"), 3).await >= 2, "the address's share is spent");
+        assert_eq!(slowed(&[&app, &other], "198.51.100.41", None, 1).await, 0, "another address is not slowed down");
+        // Ten minutes on, every bucket is full again and forgotten.
+        assert_eq!(app.db().forget_full_allowances(chrono::Utc::now() + chrono::Duration::minutes(10)).await.unwrap(), 5);
+        assert_eq!(count(&app, "select count(*) from write_allowance").await, 0);
+        other.stop().await;
+        app.stop().await;
+    }
 }
 
 #[tokio::test]
@@ -255,8 +333,9 @@ async fn account_data_queries_are_limited_per_client_at_six_times_the_writes() {
 
 #[tokio::test]
 async fn an_ipv6_client_is_counted_by_its_slash_64_and_the_back_office_session_is_a_read() {
-    let app = limited_app(Backend::Sqlite).await.expect("SQLite is always available");
-    // Thirty addresses of one /64, each new: counted as one client.
+    let one_browser_per_address = enrol_server::config::ClientLimits { browsers_per_address: 1, ..Default::default() };
+    let app = limited_app_with(Backend::Sqlite, one_browser_per_address).await.expect("SQLite is always available");
+    // Thirty addresses of one /64, each new and without cookies: counted as one client.
     let mut statuses = Vec::new();
     for i in 0..30 {
         statuses.push(

@@ -215,8 +215,8 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()
         .route("/sign-in", post(auth::sign_in))
-        .route("/invitations/{token}", get(auth::show_invitation).post(auth::accept_invitation))
-        .layer(crate::http::limits::per_client(&state.config.limits));
+        .route("/invitations/{token}", get(auth::show_invitation).post(auth::accept_invitation));
+    let limited = crate::http::limits::limit_writes(limited, state);
     // Reading one's own session is a read every back office screen makes,
     // not a write: a busy office must not spend its allowance on it.
     limited.route("/session", get(auth::show_session)).merge(guarded)

@@ -140,7 +140,7 @@ pub async fn create_enrollment(
 async fn place_order(state: &AppState, body: &[u8], orderer: &Orderer<'_>, now: DateTime<Utc>) -> Result<EnrollResponse, ApiError> {
     let request: EnrollRequest = parse_json(body)?;
     let order = priced_order(state, enrol_db::public_id(), request.data, orderer, None, now).await?;
-    if let Err(refusal) = state.db.create_enrollment(&order, state.config.limits.live_orders, now).await? {
+    if let Err(refusal) = state.db.create_enrollment(&order, state.config.limits.live_order_caps(), now).await? {
         tracing::info!(%refusal, client = %orderer.client_key, "Enrollment refused");
         return Err(refused(&order.courses, &refusal));
     }
