@@ -146,24 +146,27 @@ for (const width of [390, 1366]) {
     await frame.getByRole('link', { name: 'Caring for the skin' }).click();
     await expect(frame.getByRole('heading', { level: 1, name: 'Caring for the skin' })).toBeVisible();
 
-    // The same preview on its own, at this width: the lesson, then its quiz marked and not recorded.
+    // Its quiz, marked in the sandboxed frame (through the editor around it) and not recorded.
+    await frame.getByRole('link', { name: /Next.*The skin quiz/ }).click();
+    await expect(frame.getByRole('heading', { level: 1, name: 'The skin quiz' })).toBeVisible();
+    await expect(frame.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await frame.getByRole('group', { name: /Which layer is outermost\?/ }).getByRole('radio', { name: 'The epidermis' }).check();
+    await frame.getByRole('group', { name: /Which layer holds the collagen\?/ }).getByRole('radio', { name: 'The dermis' }).check();
+    await frame.getByRole('button', { name: 'Submit answers' }).click();
+    await expect(frame.getByRole('heading', { level: 2, name: 'You passed' })).toBeFocused();
+    await page.locator('iframe[title^="Preview of the lessons"]').screenshot({ path: `/tmp/shots/editor/preview-quiz-${width}.png` });
+    expect(query(`select count(*) from quiz_attempt where course_id = '${key}'`)[0]?.[0]).toBe(0);
+
+    // The same preview on its own, at this width: sandboxed there too.
     const preview = `/api/admin/content/course/${key}/preview/learn/`;
     const answer = await page.goto(`${preview}caring-for-the-skin/`);
     expect(answer?.headers()['cache-control']).toBe('no-store');
+    expect(answer?.headers()['content-security-policy']).toContain('sandbox allow-scripts allow-forms');
     await hydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Caring for the skin' })).toBeVisible();
     await expect(page.getByRole('note', { name: 'Preview' })).toBeVisible();
     await expect(page.getByText('In a preview nothing is recorded.', { exact: false })).toBeVisible();
-    await checked(page, `preview-lesson-${width}`);
-    await page.getByRole('link', { name: /Next.*The skin quiz/ }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'The skin quiz' })).toBeVisible();
-    await hydrated(page);
-    await page.getByRole('group', { name: /Which layer is outermost\?/ }).getByRole('radio', { name: 'The epidermis' }).check();
-    await page.getByRole('group', { name: /Which layer holds the collagen\?/ }).getByRole('radio', { name: 'The dermis' }).check();
-    await page.getByRole('button', { name: 'Submit answers' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'You passed' })).toBeFocused();
-    await checked(page, `preview-quiz-${width}`);
-    expect(query(`select count(*) from quiz_attempt where course_id = '${key}'`)[0]?.[0]).toBe(0);
+    await page.screenshot({ path: `/tmp/shots/editor/preview-lesson-${width}.png`, fullPage: true });
 
     // Published, a student given the course finds the new lesson.
     await page.goto(`/admin/content/course/${key}/`);

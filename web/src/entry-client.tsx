@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app/app';
 import { RouteTable, type RouteModule } from './app/route-table';
 import type { PageEnvelope } from './generated/PageEnvelope';
+import { inSandboxedPreview, openLinksThroughTheBackOffice } from './lib/preview-frame';
 import { startErrorReporting } from './lib/start-error-reporting';
 // The styles, by area, in this order: a later file may build on an earlier one.
 import './app/styles/base.css';
@@ -27,6 +28,7 @@ if (data && root) {
   const initial = JSON.parse(data) as PageEnvelope;
   document.documentElement.dataset.status = String(initial.status);
   startErrorReporting();
+  if (inSandboxedPreview()) openLinksThroughTheBackOffice();
   // The page's own module first, so the first render is the server's HTML:
   // no hydration mismatch, no fallback in between.
   routes.load(initial.page.kind).then(

@@ -99,16 +99,27 @@ pub fn is_valid_id(id: &str) -> bool {
 }
 
 impl TrackingConfig {
-    pub fn csp_sources(&self) -> CspSources {
-        let mut sources = CspSources::default();
-        for (id, hosts) in [
+    /// Each analytics and marketing tool: its id when on, and its hosts.
+    fn tools(&self) -> [(&Option<String>, &Hosts); 6] {
+        [
             (&self.tag_manager, &TAG_MANAGER),
             (&self.heap, &HEAP),
             (&self.clarity, &CLARITY),
             (&self.meta_pixel, &META_PIXEL),
             (&self.tiktok, &TIKTOK),
             (&self.klaviyo, &KLAVIYO),
-        ] {
+        ]
+    }
+
+    /// Whether any analytics or marketing tool is on: scripts from other
+    /// hosts then run on the public pages (with the visitor's consent).
+    pub fn loads_third_party_tools(&self) -> bool {
+        self.tools().iter().any(|(id, _)| id.is_some())
+    }
+
+    pub fn csp_sources(&self) -> CspSources {
+        let mut sources = CspSources::default();
+        for (id, hosts) in self.tools() {
             if id.is_some() {
                 sources.script.extend(hosts.script.iter().map(|h| (*h).to_owned()));
                 sources.connect.extend(hosts.connect.iter().map(|h| (*h).to_owned()));

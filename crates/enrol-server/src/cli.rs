@@ -89,7 +89,7 @@ async fn add_owner(db: &Db, config: &Config, email: &str, name: &str) -> anyhow:
     let secret = staff_auth::new_secret();
     let role = enrol_domain::staff::Role::Owner;
     match db.add_staff(email, name, role, &secret, &hash, None, None, Utc::now()).await? {
-        enrol_db::AddedStaff::Added { .. } => Ok(staff_auth::setup_link(&config.public_url, &token)),
+        enrol_db::AddedStaff::Added { .. } => Ok(staff_auth::setup_link(config.back_office_url(), &token)),
         enrol_db::AddedStaff::EmailTaken => anyhow::bail!("Someone on the staff already has the email {email}"),
     }
 }

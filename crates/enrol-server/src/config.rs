@@ -8,6 +8,7 @@ use anyhow::Context as _;
 
 use enrol_domain::tracking::{ErrorReporting, TrackingConfig, is_valid_id};
 
+use crate::back_office_origin::AdminOrigin;
 use crate::serve::ConnectionLimits;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +26,11 @@ pub struct Config {
     pub database_url: String,
     /// `ENROL_PUBLIC_URL`: the site's address for canonical links.
     pub public_url: String,
+    /// `ENROL_ADMIN_ORIGIN` (`https://office.college.example`): the one
+    /// origin the back office and its API are served on, apart from the
+    /// public pages and their third-party tools (decision 030). Unset: both
+    /// on the public address.
+    pub admin_origin: Option<AdminOrigin>,
     /// `ENROL_WEB_DIST`: the React build, default `web/dist`.
     pub web_dist: PathBuf,
     /// `ENROL_CONTENT_DIR`: the demo content pack, default `content`.
@@ -265,6 +271,9 @@ impl Config {
             "ENROL_PUBLIC_URL must be an http(s) address, not {public_url:?}"
         );
         let payments = PaymentsConfig::from_lookup(&get)?;
+        let admin_origin =
+            get("ENROL_ADMIN_ORIGIN").filter(|v| !v.trim().is_empty()).map(|raw| AdminOrigin::parse(&raw, &public_url)).transpose()?;
+        let tracking = tracking_from_lookup(&get)?;
         let flag = |key: &str| matches!(get(key).as_deref(), Some("1" | "true"));
         let dev_mailbox = flag("ENROL_DEV_MAILBOX");
         let migrations = match get("ENROL_MIGRATIONS").as_deref() {
@@ -286,6 +295,14 @@ impl Config {
             anyhow::ensure!(
                 !demo_students,
                 "ENROL_DEMO_STUDENTS adds accounts with a published password: it cannot be on with ENROL_ENV=production"
+            );
+            anyhow::ensure!(
+                admin_origin.is_some() || !tracking.loads_third_party_tools(),
+                "ENROL_ENV=production with analytics or marketing tools set: set ENROL_ADMIN_ORIGIN to the back office's own address (like https://office.college.example), so their scripts never run where staff are signed in"
+            );
+            anyhow::ensure!(
+                admin_origin.as_ref().is_none_or(AdminOrigin::is_https),
+                "ENROL_ADMIN_ORIGIN must be an https:// address in production"
             );
         }
         let trusted_proxies = get("ENROL_TRUSTED_PROXIES")
@@ -327,6 +344,7 @@ impl Config {
             listen,
             database_url: get("DATABASE_URL").unwrap_or_else(|| "sqlite://data/enrol.db".to_owned()),
             public_url,
+            admin_origin,
             web_dist: get("ENROL_WEB_DIST").map_or_else(|| PathBuf::from("web/dist"), PathBuf::from),
             content_dir: get("ENROL_CONTENT_DIR").map_or_else(|| PathBuf::from("content"), PathBuf::from),
             ssr_engines,
@@ -338,7 +356,7 @@ impl Config {
             payments,
             smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),
             mail_from: get("ENROL_MAIL_FROM").filter(|v| !v.is_empty()),
-            tracking: tracking_from_lookup(&get)?,
+            tracking,
             trusted_proxies,
             dev_mailbox,
             migrations,
@@ -355,6 +373,11 @@ impl Config {
     /// Served over HTTPS, so cookies are `Secure` and HSTS is sent.
     pub fn is_https(&self) -> bool {
         self.public_url.starts_with("https://")
+    }
+
+    /// Where the back office is: its own origin, else the public address.
+    pub fn back_office_url(&self) -> &str {
+        self.admin_origin.as_ref().map_or(&self.public_url, AdminOrigin::as_str)
     }
 }
 
@@ -439,6 +462,27 @@ mod tests {
         let development = Config::from_lookup(|k| (k == "ENROL_DEV_MAILBOX").then(|| "1".to_owned())).unwrap();
         assert!(development.dev_mailbox);
         assert!(!Config::from_lookup(|_| None).unwrap().dev_mailbox, "off unless asked for");
+    }
+
+    #[test]
+    fn the_back_office_gets_its_own_origin_before_any_tool_loads_in_production() {
+        const READY: [(&str, &str); 6] = [
+            ("ENROL_ENV", "production"),
+            ("ENROL_PUBLIC_URL", "https://college.example"),
+            ("STRIPE_SECRET_KEY", "sk_live_1"),
+            ("STRIPE_PUBLISHABLE_KEY", "pk_live_1"),
+            ("STRIPE_WEBHOOK_SECRET", "whsec_1"),
+            ("ENROL_MAIL_FROM", "Academy <hello@college.example>"),
+        ];
+        let with = |extra: &'static [(&'static str, &'static str)]| {
+            Config::from_lookup(move |k| READY.iter().chain(extra).find(|(key, _)| *key == k).map(|(_, v)| (*v).to_owned()))
+        };
+        assert_eq!(with(&[]).unwrap().admin_origin, None, "without tools, one origin is enough");
+        let error = with(&[("ENROL_GTM_ID", "GTM-ABC123")]).unwrap_err().to_string();
+        assert!(error.contains("ENROL_ADMIN_ORIGIN"), "{error}");
+        let apart = with(&[("ENROL_GTM_ID", "GTM-ABC123"), ("ENROL_ADMIN_ORIGIN", "https://office.college.example")]).unwrap();
+        assert_eq!(apart.admin_origin.map(|origin| origin.as_str().to_owned()).as_deref(), Some("https://office.college.example"));
+        assert!(with(&[("ENROL_ADMIN_ORIGIN", "http://office.college.example")]).is_err(), "https in production");
     }
 
     #[test]

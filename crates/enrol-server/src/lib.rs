@@ -4,6 +4,7 @@
 pub mod accounts;
 mod app;
 pub mod assets;
+pub mod back_office_origin;
 pub mod buyer;
 pub mod cache;
 pub mod certificates;

@@ -90,8 +90,10 @@ pub fn recovery_code_hash(typed: &str) -> Option<String> {
     (characters.len() == RECOVERY_CHARACTERS && crockford::is_code(&characters)).then(|| token_hash(&characters))
 }
 
-fn cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
-    let secure = if secure { "; Secure" } else { "" };
+/// The session cookie: host-only (no `Domain`), so only the back office's
+/// own host gets it back (decision 030), and only under its API's path.
+fn cookie(state: &AppState, value: &str, max_age: i64) -> HeaderValue {
+    let secure = if state.config.back_office_url().starts_with("https://") { "; Secure" } else { "" };
     HeaderValue::from_str(&format!("{COOKIE}={value}; Path=/api/admin; HttpOnly; SameSite=Strict; Max-Age={max_age}{secure}"))
         .expect("a staff cookie is a valid header value")
 }
@@ -100,11 +102,11 @@ fn cookie(value: &str, max_age: i64, secure: bool) -> HeaderValue {
 pub fn new_session(state: &AppState) -> (HeaderValue, String) {
     let token = random_token();
     let max_age = enrol_db::STAFF_SESSION_HOURS * 3600;
-    (cookie(&token, max_age, state.config.is_https()), token_hash(&token))
+    (cookie(state, &token, max_age), token_hash(&token))
 }
 
 pub fn cleared_cookie(state: &AppState) -> HeaderValue {
-    cookie("", 0, state.config.is_https())
+    cookie(state, "", 0)
 }
 
 /// The stored hash of the staff session a request carries.
@@ -119,8 +121,9 @@ pub fn setup_token() -> (String, String) {
     (token, hash)
 }
 
-pub fn setup_link(public_url: &str, token: &str) -> String {
-    format!("{public_url}/admin/setup/?token={token}")
+/// The set-up link, on the back office's address (`back_office_url`).
+pub fn setup_link(back_office_url: &str, token: &str) -> String {
+    format!("{back_office_url}/admin/setup/?token={token}")
 }
 
 #[cfg(test)]

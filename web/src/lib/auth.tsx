@@ -6,6 +6,7 @@ import type { SignInRequest } from '../generated/SignInRequest';
 import type { SignUpRequest } from '../generated/SignUpRequest';
 import type { UserData } from '../generated/UserData';
 import { ApiError, getJson, postJson } from './api';
+import { hasNoOrigin } from './preview-frame';
 import { reportError } from './report-error';
 import { track } from './tracking';
 import { useRequest } from './use-request';
@@ -97,7 +98,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Read after hydration: the server's render (and so the first one here)
   // knows no one. A call's answer ends it, so a slow first answer cannot
   // undo a sign-in.
-  const loaded = useRequest(changed ? null : SESSION_PATH, (signal) => getJson<AuthSession>(SESSION_PATH, signal), {
+  // A staff preview, sandboxed, has no session to read (decision 030).
+  const readSession = (signal: AbortSignal) => (hasNoOrigin() ? Promise.resolve(SIGNED_OUT) : getJson<AuthSession>(SESSION_PATH, signal));
+  const loaded = useRequest(changed ? null : SESSION_PATH, readSession, {
     reportAs: 'load the session',
   });
   const known = changed ?? (loaded.status === 'failed' ? SIGNED_OUT : loaded.data);

@@ -18,11 +18,15 @@ use crate::AppState;
 use crate::http::ApiError;
 
 /// Whether `origin` is this site's: its public address, or the host the
-/// request was sent to.
+/// request was sent to. The back office's own origin, when it has one
+/// (decision 030), is the only one its requests may come from.
 fn is_own_origin(state: &AppState, headers: &HeaderMap, origin: &HeaderValue) -> bool {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or_default();
     let origin = origin.to_str().unwrap_or_default();
-    origin == state.config.public_url || origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host)
+    match &state.config.admin_origin {
+        Some(admin) if admin.is_host(host) => origin == admin.as_str(),
+        _ => origin == state.config.public_url || origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host),
+    }
 }
 
 /// Whether a form post came from one of the site's own pages: browsers

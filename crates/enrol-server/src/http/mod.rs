@@ -3,6 +3,7 @@
 mod account;
 pub mod admin;
 pub(crate) mod auth;
+mod back_office;
 pub(crate) mod balance;
 mod calendar;
 mod cancellation;
@@ -109,7 +110,11 @@ pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig, l
 pub fn router(state: Arc<AppState>) -> Router {
     let immutable = SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, IMMUTABLE);
     let media_cache = SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=86400"));
-    let assets = ServiceBuilder::new().layer(immutable).service(ServeDir::new(state.config.web_dist.join("client/assets")));
+    // Open to any origin: a sandboxed preview (decision 030) has none of
+    // its own, and module scripts are always fetched with CORS.
+    let any_origin = SetResponseHeaderLayer::overriding(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    let assets =
+        ServiceBuilder::new().layer(immutable).layer(any_origin).service(ServeDir::new(state.config.web_dist.join("client/assets")));
     let content_media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
     let admin_assets = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")))
@@ -247,6 +252,7 @@ pub fn router(state: Arc<AppState>) -> Router {
     let connections = state.config.connections;
     let mut app = app
         .layer(middleware::from_fn_with_state(Arc::clone(&state), crate::buyer::remember_client_ip))
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), back_office::keep_origins_apart))
         .with_state(state)
         .layer(middleware::from_fn_with_state(connections, slow_bodies::limit_body_time));
     for (name, value) in security {

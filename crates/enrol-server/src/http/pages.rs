@@ -14,6 +14,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use enrol_domain::page::PageEnvelope;
+use enrol_domain::tracking::TrackingConfig;
 
 use crate::buyer::Viewer;
 use crate::cache::CachedPage;
@@ -131,9 +132,19 @@ async fn render_page(
 /// `envelope` as the whole HTML document of the page at `url`, as the
 /// site serves it.
 pub async fn render_envelope(state: &AppState, envelope: &PageEnvelope, url: &str) -> anyhow::Result<String> {
+    render_document(state, envelope, url, &state.tracking_json).await
+}
+
+/// [`render_envelope`] for staff's previews: with no analytics or
+/// marketing tool, whatever is configured (decision 030).
+pub async fn render_untracked(state: &AppState, envelope: &PageEnvelope, url: &str) -> anyhow::Result<String> {
+    render_document(state, envelope, url, &serde_json::to_string(&TrackingConfig::default())?).await
+}
+
+async fn render_document(state: &AppState, envelope: &PageEnvelope, url: &str, tracking_json: &str) -> anyhow::Result<String> {
     let data_json = serde_json::to_string(envelope)?;
     let app_html = state.ssr.render(url.to_owned(), data_json.clone()).await?;
-    Ok(document::render(envelope, &state.config.public_url, &state.assets, &app_html, &data_json, &state.tracking_json))
+    Ok(document::render(envelope, &state.config.public_url, &state.assets, &app_html, &data_json, tracking_json))
 }
 
 /// The site's not-found page at `path`, an address no page has (a form's
@@ -156,7 +167,7 @@ pub async fn render_preview(state: &AppState, db: &enrol_db::Db, path: &str) -> 
     let catalogue = db.catalogue(now, None).await?;
     let viewer = Viewer { buyer_hash: None, user_id: None };
     let envelope = pages::load_from(db, &catalogue, state.payments.as_ref(), &viewer, path, "", now).await?;
-    render_envelope(state, &envelope, path).await
+    render_untracked(state, &envelope, path).await
 }
 
 fn page_response(page: &CachedPage) -> Response {
@@ -189,9 +200,10 @@ pub async fn show_admin_app(State(state): State<Arc<AppState>>) -> Result<Respon
         ApiError::NotFound
     })?;
     let headers = [
-        (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-        (header::CACHE_CONTROL, "no-store"),
-        (header::HeaderName::from_static("x-robots-tag"), "noindex, nofollow"),
+        (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
+        (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+        (header::CONTENT_SECURITY_POLICY, crate::http::back_office::BACK_OFFICE_POLICY),
+        (header::HeaderName::from_static("x-robots-tag"), HeaderValue::from_static("noindex, nofollow")),
     ];
     Ok((headers, html).into_response())
 }

@@ -29,12 +29,21 @@ pub(crate) async fn staff_member(app: &TestApp, role: Role, email: &str) -> (req
 
 /// [`staff_member`], with the recovery codes set-up showed them.
 pub(crate) async fn staff_member_with_codes(app: &TestApp, role: Role, email: &str) -> (reqwest::Client, String, Vec<String>) {
+    staff_member_in(app, browser(), role, email).await
+}
+
+/// [`staff_member_with_codes`] in `client`, a browser of the caller's.
+pub(crate) async fn staff_member_in(
+    app: &TestApp,
+    client: reqwest::Client,
+    role: Role,
+    email: &str,
+) -> (reqwest::Client, String, Vec<String>) {
     let (token, hash) = enrol_server::staff_auth::setup_token();
     let secret = enrol_server::staff_auth::new_secret();
     let added =
         app.db().add_staff(email, &format!("{} {}", role.as_str(), email), role, &secret, &hash, None, None, Utc::now()).await.unwrap();
     assert!(matches!(added, enrol_db::AddedStaff::Added { .. }));
-    let client = browser();
     let response = client
         .post(app.url(&format!("/api/admin/invitations/{token}")))
         .json(&json!({ "password": "a long staff password", "code": code(&secret, 0) }))

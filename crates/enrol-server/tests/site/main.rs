@@ -16,6 +16,7 @@ mod admin_races;
 mod admin_recovery_codes;
 mod admin_sessions;
 mod api;
+mod back_office_origin;
 mod balance;
 mod calendar;
 mod cancellation;

@@ -21,6 +21,7 @@ use enrol_domain::contact::FieldErrors;
 use enrol_domain::content::{ContentBody, ContentKind, CourseBody, key_is_valid};
 use enrol_domain::course_price::DatePrice;
 use enrol_domain::learning::curriculum::check as check_curriculum;
+use enrol_domain::tracking::TrackingConfig;
 
 use super::Staff;
 use crate::AppState;
@@ -399,13 +400,16 @@ pub async fn preview_content(State(state): State<Arc<AppState>>, Path((kind, key
     let preview = state.db.preview(&key, &body, &images(&state).await?, Utc::now()).await?;
     let html = crate::http::pages::render_preview(&state, &preview, &path).await;
     preview.close().await;
-    preview_page(&state, html?)
+    preview_page(html?)
 }
 
-/// A preview's page: never kept or indexed, and framed by the back office only.
-pub(super) fn preview_page(state: &AppState, html: String) -> Result<Response, ApiError> {
-    let policy = crate::http::content_security_policy(false, &state.config.tracking, &[]);
+/// A preview's page: never kept or indexed, framed by the back office only,
+/// with no tool's host allowed, and sandboxed (decision 030): its scripts
+/// run in an origin of their own, never as the staff member.
+pub(super) fn preview_page(html: String) -> Result<Response, ApiError> {
+    let policy = crate::http::content_security_policy(false, &TrackingConfig::default(), &[]);
     let policy = policy.to_str().context("The page policy is text")?.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+    let policy = format!("{policy}; sandbox allow-scripts allow-forms");
     let headers = [
         (header::CONTENT_TYPE, "text/html; charset=utf-8".to_owned()),
         (header::CACHE_CONTROL, "no-store".to_owned()),

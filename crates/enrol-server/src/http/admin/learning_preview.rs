@@ -49,7 +49,7 @@ async fn preview(state: &AppState, kind: &str, key: &str, step: Option<&str>) ->
     if envelope.status == 404 {
         return Err(ApiError::NotFound);
     }
-    preview_page(state, crate::http::pages::render_envelope(state, &envelope, &path).await?)
+    preview_page(crate::http::pages::render_untracked(state, &envelope, &path).await?)
 }
 
 /// `GET /api/admin/content/{kind}/{key}/preview/learn/`: the course's

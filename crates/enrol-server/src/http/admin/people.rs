@@ -124,7 +124,7 @@ pub async fn add_staff(
     let now = Utc::now();
     let college = state.db.college().await?.name;
     let (token, hash) = staff_auth::setup_token();
-    let link = staff_auth::setup_link(&state.config.public_url, &token);
+    let link = staff_auth::setup_link(state.config.back_office_url(), &token);
     let mail = Mail {
         to: email.clone(),
         reply_to: None,

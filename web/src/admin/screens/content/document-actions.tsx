@@ -4,6 +4,7 @@ import { CommandStatus } from '../../components/command-status';
 import { ConfirmStep } from '../../components/confirm-step';
 import { useCommand } from '../../components/use-command';
 import { adminDelete, adminPost } from '../../lib/admin-api';
+import { answerPreviewCalls } from '../../../lib/preview-frame';
 import { documentPath } from './content-kinds';
 
 // What is done with a saved draft (decision 018): publish it (the live site
@@ -105,8 +106,24 @@ interface PreviewProps {
 export function DocumentPreview({ kind, docKey, title, refresh, lessons }: PreviewProps) {
   const [shown, setShown] = useState<'page' | 'lessons' | null>(null);
   const [again, setAgain] = useState(0);
+  // Another page of the preview the frame asked for; none: the first.
+  const [opened, setOpened] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  // The sandboxed frame never acts as the staff member: what it asks for,
+  // at the preview's own addresses only, is done here (decision 030).
+  useEffect(() => {
+    const previewAt = documentPath(kind, docKey, 'preview');
+    const within = (url: string, rest: RegExp) => url.startsWith(previewAt) && rest.test(url.slice(previewAt.length));
+    return answerPreviewCalls(() => frame.current, {
+      mayPost: (url) => within(url, /^\/learn\/[a-z0-9-]+\/attempts$/),
+      post: (url, body) => adminPost(url, body),
+      mayOpen: (url) => within(url, /^(\/learn\/([a-z0-9-]+\/)?)?$/),
+      open: setOpened,
+    });
+  }, [kind, docKey]);
   const show = (what: 'page' | 'lessons') => {
     setShown(what);
+    setOpened(null);
     setAgain((count) => count + 1);
   };
   return (
@@ -129,12 +146,12 @@ export function DocumentPreview({ kind, docKey, title, refresh, lessons }: Previ
           </button>
         )}
       </div>
-      {/* Same origin, so the staff cookie goes with it; a new key loads it again. */}
+      {/* Sandboxed: its scripts run without the back office's origin (decision 030). A new key loads it again. */}
       {shown && (
         <iframe
-          key={`${refresh}-${again}`} className="preview-frame"
+          key={`${refresh}-${again}`} className="preview-frame" ref={frame} sandbox="allow-scripts allow-forms"
           title={shown === 'page' ? `Preview of ${title}` : `Preview of the lessons of ${title}`}
-          src={shown === 'page' ? documentPath(kind, docKey, 'preview') : documentPath(kind, docKey, 'preview', 'learn', '')}
+          src={opened ?? (shown === 'page' ? documentPath(kind, docKey, 'preview') : documentPath(kind, docKey, 'preview', 'learn', ''))}
         />
       )}
     </>

@@ -94,12 +94,14 @@ describe('publishing, discarding, previewing and going back', () => {
     expect(screen.queryByRole('button', { name: 'Take off the site' })).not.toBeInTheDocument();
   });
 
-  it('shows the preview in a frame of its own, loaded again on request', async () => {
+  it('shows the preview in a sandboxed frame of its own, loaded again on request', async () => {
     renderDocument('/content/course/chemical-peels/', withDraft);
     await userEvent.click(await screen.findByRole('button', { name: 'Preview' }));
     const frame = screen.getByTitle('Preview of Chemical Peels');
     expect(frame.tagName).toBe('IFRAME');
     expect(frame).toHaveAttribute('src', `${COURSE_PATH}/preview`);
+    // Scripts, but never the back office's origin, and so never its staff cookie.
+    expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
     await userEvent.click(screen.getByRole('button', { name: 'Refresh preview' }));
     expect(screen.getByTitle('Preview of Chemical Peels')).not.toBe(frame);
   });
