@@ -67,7 +67,7 @@ export const records = {
   ],
   forms: [
     {
-      id: 'f-medical', kind: 'medical', enrollment_id: 'order-1', course_title: 'Microneedling Course', client_complete: false, completed_at: null,
+      id: 'f-medical', kind: 'medical', enrollment_id: 'order-1', course_title: 'Microneedling Course', client_complete: false, completed_at: null, due_on: '2027-01-05',
       responses: [{ question: 'conditions', answer: 'no' }],
       questions: [
         { key: 'conditions', label: 'Do you have a medical condition we should know about?', kind: 'yes_no', required: true, hint: null },
@@ -75,11 +75,11 @@ export const records = {
         { key: 'emergency_contact', label: 'Emergency contact: name and phone number', kind: 'text', required: true, hint: null },
       ],
     },
-    { id: 'f-consultation', kind: 'consultation', enrollment_id: 'order-1', course_title: 'Microneedling Course', client_complete: true, completed_at: '2026-11-03T10:00:00', responses: [], questions: [] },
+    { id: 'f-consultation', kind: 'consultation', enrollment_id: 'order-1', course_title: 'Microneedling Course', client_complete: true, completed_at: '2026-11-03T10:00:00', due_on: '2027-01-05', responses: [], questions: [] },
   ],
   intake_calls: [],
   certificates: [{ id: 'c1', number: 'EA-2026-04821', holder_name: 'Amara Okafor', course_title: 'Foundation Skin Science', issued_on: '2026-05-08', revoked: false }],
-  uploads: [{ id: 'req-1', title: 'Level 2 certificate', description: 'A copy of your Level 2 qualification.', status: 'requested', uploads: [] }],
+  uploads: [{ id: 'req-1', title: 'Level 2 certificate', description: 'A copy of your Level 2 qualification.', status: 'requested', due_on: '2027-01-05', uploads: [] }],
 };
 
 export function accountApi(answers: Record<string, Answer>) {

@@ -223,13 +223,14 @@ impl Db {
     }
 
     /// Forgets the clients (`hold_client` rows, only ever a lock to count
-    /// under) with no unpaid order holding seats at `now`, so the table
+    /// under: an address, or a browser's buyer cookie) with no unpaid order
+    /// holding seats at `now`, so the table
     /// keeps only the clients at work. A client ordering meanwhile gets its
     /// row again with its next order. How many were forgotten.
     pub async fn forget_quiet_clients(&self, now: DateTime<Utc>) -> anyhow::Result<u64> {
         on_pool!(self, pool => sqlx::query(
-            "delete from hold_client where not exists (select 1 from enrollment e where e.client_key = hold_client.client_key \
-             and e.status = 'pending' and e.held_until > $1)"
+            "delete from hold_client where not exists (select 1 from enrollment e where e.status = 'pending' and e.held_until > $1 \
+             and (e.client_key = hold_client.client_key or e.owner_token_hash = hold_client.client_key))"
         ).bind(now).execute(pool).await.map(|done| done.rows_affected()))
         .context("Failed to forget the quiet clients")
     }

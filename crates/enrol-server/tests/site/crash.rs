@@ -20,6 +20,8 @@ const WEBHOOK_SECRET: &str = "whsec_crash_test";
 async fn start_enrol(database_url: &str) -> (Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let root = repo_root();
+    // Its files in the temporary folder, never in the source tree it runs in.
+    let scratch = std::env::temp_dir().join("enrol-tests").join(format!("crash-{}", uuid::Uuid::new_v4().simple()));
     let mut child = Command::new(env!("CARGO_BIN_EXE_enrol"))
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
@@ -27,6 +29,8 @@ async fn start_enrol(database_url: &str) -> (Child, String) {
         .env("ENROL_LISTEN", format!("127.0.0.1:{port}"))
         .env("ENROL_WEB_DIST", root.join("web/dist"))
         .env("ENROL_CONTENT_DIR", root.join("content"))
+        .env("ENROL_UPLOADS_DIR", scratch.join("uploads"))
+        .env("ENROL_IMAGE_CACHE", scratch.join("image-cache"))
         .env("ENROL_SSR_ENGINES", "1")
         .env("ENROL_SANDBOX_WEBHOOK_SECRET", WEBHOOK_SECRET)
         .env("ENROL_TRUSTED_PROXIES", "127.0.0.1")

@@ -363,7 +363,9 @@ async fn a_client_is_forgotten_once_it_holds_nothing() {
         let (status, _) = status_of(from(&browser(), &app, "203.0.113.8", "/api/enroll/").json(&body)).await;
         assert_eq!(status, 200);
         run_out(&app, first["id"].as_str().unwrap()).await;
-        assert_eq!(app.db().forget_quiet_clients(chrono::Utc::now()).await.unwrap(), 1);
+        // The first order's address and browser are forgotten; the second's kept.
+        assert_eq!(app.db().forget_quiet_clients(chrono::Utc::now()).await.unwrap(), 2);
+        assert_eq!(count(&app, "select count(*) from hold_client").await, 2);
         assert_eq!(
             count(&app, "select count(*) from hold_client where client_key = '203.0.113.8'").await,
             1,

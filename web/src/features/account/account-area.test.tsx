@@ -61,6 +61,15 @@ describe('forms', () => {
     });
   });
 
+  it('lists each form with its course, and the day one still to complete is due by', async () => {
+    accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/forms/');
+    const link = await screen.findByRole('link', { name: 'Medical form: Microneedling Course' });
+    expect(link.closest('li')!.textContent).toBe('Medical form: Microneedling CourseTo completeDue by Tuesday 5th January');
+    const done = screen.getByRole('link', { name: 'Consultation form: Microneedling Course' });
+    expect(done.closest('li')!.textContent).toBe('Consultation form: Microneedling CourseComplete');
+  });
+
   it('saves a form for later without its checks', async () => {
     const api = accountApi({ 'GET /api/account': () => jsonResponse(200, account), 'PUT /api/account/forms/f-medical': () => jsonResponse(200, { complete: false }) });
     renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/forms/f-medical/');
@@ -85,6 +94,7 @@ describe('documents', () => {
     });
     renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/documents/');
     const input = await screen.findByLabelText('Choose a file for Level 2 certificate');
+    expect(screen.getByRole('region', { name: 'Level 2 certificate' })).toHaveTextContent('Waiting for your file Due by Tuesday 5th January');
     await userEvent.upload(input, new File(['<html>'], 'page.html', { type: 'text/html' }), { applyAccept: false });
     await userEvent.click(screen.getByRole('button', { name: 'Send file' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please send a PDF or an image (JPEG, PNG or WebP).');

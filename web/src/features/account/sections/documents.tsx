@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { UploadRequest } from '../../../generated/UploadRequest';
 import { ApiError, postJson } from '../../../lib/api';
-import { formatShortDate } from '../../../lib/dates';
+import { formatSessionDate, formatShortDate } from '../../../lib/dates';
 import { reportError } from '../../../lib/report-error';
 import { Loaded } from '../loaded';
 import { useAccountQuery } from '../use-account-query';
@@ -10,7 +10,7 @@ import { useAccountQuery } from '../use-account-query';
 // sends a PDF or a photo, and sees and downloads what they sent. The page
 // checks the type and size first; the server checks the content again.
 
-const UPLOADS_QUERY = '{ uploads { id title description status uploads { id file_name size_bytes uploaded_at } } }';
+const UPLOADS_QUERY = '{ uploads { id title description status due_on uploads { id file_name size_bytes uploaded_at } } }';
 const MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
 const STATUS_WORDS: Record<string, string> = { requested: 'Waiting for your file', received: 'Received', accepted: 'Accepted', rejected: 'Please send another' };
@@ -91,7 +91,10 @@ export function Documents() {
             <section key={wanted.id} className="account-card" aria-label={wanted.title}>
               <h3>{wanted.title}</h3>
               <p>{wanted.description}</p>
-              <p><span className="tag">{STATUS_WORDS[wanted.status] ?? wanted.status}</span></p>
+              <p>
+                <span className="tag">{STATUS_WORDS[wanted.status] ?? wanted.status}</span>
+                {wanted.due_on && (wanted.status === 'requested' || wanted.status === 'rejected') && ` Due by ${formatSessionDate(wanted.due_on)}`}
+              </p>
               {wanted.uploads.length > 0 && (
                 <ul className="account-list">
                   {wanted.uploads.map((file) => (

@@ -5,6 +5,7 @@ import type { UserForm } from '../../../generated/UserForm';
 import { Field } from '../../../components/ui/field';
 import { useForm } from '../../../components/ui/use-form';
 import { putJson } from '../../../lib/api';
+import { formatSessionDate } from '../../../lib/dates';
 import { reportError } from '../../../lib/report-error';
 import { Loaded } from '../loaded';
 import { useAccountQuery } from '../use-account-query';
@@ -17,7 +18,7 @@ import { useAccountQuery } from '../use-account-query';
 export const FORM_TITLES: Record<string, string> = { consultation: 'Consultation form', medical: 'Medical form' };
 
 const FORMS_QUERY = `{
-  forms { id kind course_title client_complete completed_at responses { question answer } questions { key label kind required hint } }
+  forms { id kind course_title client_complete completed_at due_on responses { question answer } questions { key label kind required hint } }
 }`;
 
 const YES_NO = ['Yes', 'No'] as const;
@@ -115,6 +116,7 @@ export function Forms({ formId }: { formId: string }) {
               <li key={f.id}>
                 <Link to={`/account/forms/${f.id}/`}>{`${FORM_TITLES[f.kind] ?? 'Form'}: ${f.course_title}`}</Link>
                 <span className="tag">{f.client_complete ? 'Complete' : 'To complete'}</span>
+                {f.due_on && !f.client_complete && <span>{`Due by ${formatSessionDate(f.due_on)}`}</span>}
               </li>
             ))}
           </ul>
