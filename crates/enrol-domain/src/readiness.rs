@@ -49,7 +49,7 @@ impl FormKind {
 #[ts(export)]
 pub struct AskedDocument {
     pub title: String,
-    /// What will do, in the student's words: shown under the title.
+    /// What the college accepts, in the student's words: shown under the title.
     #[serde(default)]
     pub description: String,
 }

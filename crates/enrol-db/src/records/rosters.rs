@@ -10,7 +10,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use enrol_domain::learning::curriculum::Curriculum;
-use enrol_domain::learning::progress::percent;
+use enrol_domain::learning::progress::{package_percent, percent};
 use enrol_domain::mail::Mail;
 
 use crate::orders::enrollments::NET_PAID;
@@ -93,6 +93,13 @@ pub struct CertificateHolder {
     pub number: String,
 }
 
+/// How a course's pre-course theory is taught: by its lessons, or by its
+/// SCORM package.
+enum Taught {
+    Lessons(Box<Curriculum>),
+    Package,
+}
+
 impl Db {
     /// The students booked on a session, by name.
     pub async fn roster(&self, session_id: &str) -> anyhow::Result<RosterStudents> {
@@ -113,10 +120,14 @@ impl Db {
         ))).bind(session_id).fetch_all(pool).await)
         .context("Failed to read the roster")?;
         let online = self.session_online_courses(session_id).await?;
+        // Taught by its SCORM package when it has one, else by its lessons, as the account shows it.
         let theory = match online.theory {
-            Some(course_id) => {
-                self.published_course(&course_id).await?.and_then(|course| course.learning).map(|curriculum| (course_id, curriculum))
-            }
+            Some(course_id) if self.course_package(&course_id).await?.is_some() => Some((course_id, Taught::Package)),
+            Some(course_id) => self
+                .published_course(&course_id)
+                .await?
+                .and_then(|course| course.learning)
+                .map(|curriculum| (course_id, Taught::Lessons(curriculum))),
             None => None,
         };
         let entry_course = match online.entry_online_course {
@@ -131,7 +142,7 @@ impl Db {
             let balance_due = record.owed().pence();
             let kit = record.courses.iter().find(|c| c.session_id.as_deref() == Some(session_id)).and_then(|c| c.kit_name.clone());
             let theory_percent = match &theory {
-                Some((course_id, curriculum)) => self.theory_percent(&record.id, record.user_id.as_deref(), course_id, curriculum).await?,
+                Some((course_id, taught)) => self.theory_percent(&record.id, record.user_id.as_deref(), course_id, taught).await?,
                 None => None,
             };
             let entry_met_online = match (&entry_course, record.user_id.as_deref()) {
@@ -309,7 +320,7 @@ impl Db {
         enrollment_id: &str,
         user_id: Option<&str>,
         course_id: &str,
-        curriculum: &Curriculum,
+        taught: &Taught,
     ) -> anyhow::Result<Option<u8>> {
         let given: i64 = on_pool!(self, pool => sqlx::query_scalar(
             "select count(*) from booking_theory where enrollment_id = $1 and course_id = $2"
@@ -319,6 +330,12 @@ impl Db {
             return Ok(None);
         }
         let Some(user_id) = user_id else { return Ok(Some(0)) };
-        Ok(Some(percent(curriculum, &self.study_record(user_id, course_id).await?)))
+        Ok(Some(match taught {
+            Taught::Lessons(curriculum) => percent(curriculum, &self.study_record(user_id, course_id).await?),
+            Taught::Package => {
+                let kept = self.course_cmi(user_id, course_id).await?;
+                package_percent(kept.as_ref().map(|kept| &kept.cmi), kept.as_ref().is_some_and(|kept| kept.completed_at.is_some()))
+            }
+        }))
     }
 }

@@ -131,4 +131,19 @@ both_backends! {
         let enrol_db::CourseCompletion::Issued { number } = completed else { panic!("{completed:?}") };
         assert_eq!(sams_place(&app).await.entry_met_online, Some(number));
     }
+
+    async fn a_theory_taught_by_a_scorm_package_shows_its_progress_on_the_roster(app: TestApp) {
+        const PACKAGED: &str = "infection-prevention-online";
+        execute(&app, &format!("update course set online_theory = '{PACKAGED}' where id = 'chemical-peels'")).await;
+        let sam = verified_account(&app, "sam.lee@example.com").await;
+        booked(&app).await;
+        assert_eq!(theory_percent(&app).await, Some(0));
+        let (status, _) = post(&app, &format!("/api/learn/{PACKAGED}/package/launch"), json!({}), Some(&sam)).await;
+        assert_eq!(status, 201);
+        let (status, answer) = post(&app, &format!("/api/learn/{PACKAGED}/package/commit"), json!({ "lessonStatus": "incomplete" }), Some(&sam)).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(theory_percent(&app).await, answer["percent"].as_u64().and_then(|p| u8::try_from(p).ok()), "the roster says what the student sees");
+        assert_eq!(theory_percent(&app).await, Some(50));
+        app.stop().await;
+    }
 }

@@ -17,7 +17,7 @@ export const FORM_CHOICES: readonly { value: FormKind; label: string }[] = [
 
 export const DOCUMENT_PARTS: readonly Part[] = [
   { name: 'title', label: 'Document', hint: 'For example “Photo ID” or “Level 3 qualification or healthcare registration”' },
-  { name: 'description', label: 'What will do', multiline: true },
+  { name: 'description', label: 'What we accept', multiline: true },
 ];
 
 export const readinessForms = () => z.array(z.enum(['consultation', 'medical']));
