@@ -271,9 +271,9 @@ impl TaskReminder {
 
 /// The reminder due `today` for a booking made on `booked_on` whose tasks
 /// are due on `due_on`: only the latest stage reached (a job that was down
-/// sends one reminder still true), none on the day of booking (its
-/// confirmation lists them) and none after the deadline (the college calls
-/// instead).
+/// sends one reminder still true), none on the day of booking (the
+/// account lists them from the moment it is paid) and none after the
+/// deadline (the college calls instead).
 pub fn reminder_due(today: NaiveDate, due_on: NaiveDate, booked_on: NaiveDate) -> Option<TaskReminder> {
     if today <= booked_on || today > due_on {
         return None;
