@@ -41,6 +41,17 @@ pub enum UploadRoom {
     Full,
 }
 
+impl UploadRoom {
+    /// The room of a request with `sent` files, `None` when it is not the sender's.
+    fn of(sent: Option<i64>) -> Self {
+        match sent {
+            None => UploadRoom::NotFound,
+            Some(sent) if sent >= FILES_PER_REQUEST => UploadRoom::Full,
+            Some(_) => UploadRoom::Open,
+        }
+    }
+}
+
 /// How recording a file went: its id, or why there is no room for it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum UploadRecorded {
@@ -174,11 +185,7 @@ impl Db {
             "select (select count(*) from upload u where u.upload_request_id = r.id) from upload_request r where r.id = $1 and r.user_id = $2"
         ).bind(request_id).bind(user_id).fetch_optional(pool).await)
         .context("Failed to read an evidence request")?;
-        Ok(match sent {
-            None => UploadRoom::NotFound,
-            Some(sent) if sent >= FILES_PER_REQUEST => UploadRoom::Full,
-            Some(_) => UploadRoom::Open,
-        })
+        Ok(UploadRoom::of(sent))
     }
 
     /// Records a file against `user_id`'s evidence request, if it is theirs
@@ -194,10 +201,10 @@ impl Db {
                 .bind(upload.request_id).bind(user_id).execute(&mut *tx).await?.rows_affected() == 1;
             let sent: i64 = sqlx::query_scalar("select count(*) from upload where upload_request_id = $1")
                 .bind(upload.request_id).fetch_one(&mut *tx).await?;
-            let refused = if !theirs { Some(UploadRoom::NotFound) } else { (sent >= FILES_PER_REQUEST).then_some(UploadRoom::Full) };
-            if let Some(refused) = refused {
+            let room = UploadRoom::of(theirs.then_some(sent));
+            if room != UploadRoom::Open {
                 tx.rollback().await?;
-                return Ok(UploadRecorded::Refused(refused));
+                return Ok(UploadRecorded::Refused(room));
             }
             sqlx::query(
                 "insert into upload (id, upload_request_id, user_id, file_name, content_type, size_bytes, storage_key, uploaded_at) \
