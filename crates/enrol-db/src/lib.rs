@@ -76,6 +76,8 @@ pub use records::completion::CourseCompletion;
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
 pub use records::learners::{LearnerRecord, Registrations};
 pub use records::learning::{AttemptRecorded, CourseRegistration, QuizAttempts};
+pub use records::readiness_jobs::{RemovalDue, TaskReminderDue};
+pub use records::review::{BookingReadiness, Reader, Review, ReviewAnswer, ReviewDocument, ReviewForm};
 pub use records::rosters::{AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent, RosterStudents};
 pub use records::scorm::{CmiRecord, PackageFile, PackageLaunch, PackageRecord};
 pub use records::student::IssuedCertificate;

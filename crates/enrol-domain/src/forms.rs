@@ -63,6 +63,16 @@ const MEDICAL: &[FormQuestion] = &[
     question("emergency_contact", "Emergency contact: name and phone number", AnswerKind::Text, true, None),
 ];
 
+/// The yes/no questions of the medical form whose "yes" asks the college
+/// to call the student before training.
+const CALL_IF_YES: &[&str] = &["conditions", "allergies", "pregnant"];
+
+/// Whether `answers` to a form of `kind` ask the college to call before
+/// training: staff see that they do, never the answer itself.
+pub fn asks_for_a_call(kind: &str, answers: &[(&'static str, String)]) -> bool {
+    kind == "medical" && answers.iter().any(|(key, answer)| CALL_IF_YES.contains(key) && answer == "yes")
+}
+
 /// consultation or medical, as stored in `user_form.kind`.
 pub fn questions(kind: &str) -> &'static [FormQuestion] {
     match kind {
@@ -109,6 +119,15 @@ mod tests {
 
     fn answers(pairs: &[(&str, &str)]) -> BTreeMap<String, String> {
         pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    #[test]
+    fn a_yes_to_a_condition_an_allergy_or_pregnancy_asks_for_a_call() {
+        let said = |pairs: &[(&'static str, &str)]| pairs.iter().map(|(k, v)| (*k, (*v).to_owned())).collect::<Vec<_>>();
+        assert!(asks_for_a_call("medical", &said(&[("conditions", "no"), ("allergies", "yes")])));
+        assert!(asks_for_a_call("medical", &said(&[("pregnant", "yes")])));
+        assert!(!asks_for_a_call("medical", &said(&[("conditions", "no"), ("allergies", "no"), ("pregnant", "no")])));
+        assert!(!asks_for_a_call("consultation", &said(&[("conditions", "yes")])), "only the medical form asks");
     }
 
     #[test]

@@ -4,6 +4,8 @@
 //! that say so, and when a certificate may be issued. Pure rules: the
 //! database keeps the tasks, the job sends the reminders.
 
+pub mod mail;
+
 use std::collections::BTreeMap;
 
 use chrono::{Days, NaiveDate};
@@ -39,6 +41,11 @@ impl FormKind {
             FormKind::Consultation => "consultation",
             FormKind::Medical => "medical",
         }
+    }
+
+    /// From `user_form.kind`.
+    pub fn parse(kind: &str) -> Option<FormKind> {
+        [FormKind::Consultation, FormKind::Medical].into_iter().find(|form| form.as_str() == kind)
     }
 }
 
@@ -281,6 +288,52 @@ pub fn reminder_due(today: NaiveDate, due_on: NaiveDate, booked_on: NaiveDate) -
     TaskReminder::ALL.into_iter().find(|stage| due_on.checked_sub_days(Days::new(stage.days_before())).is_some_and(|from| from <= today))
 }
 
+/// The longest reason given for turning a document down.
+pub const MAX_REASON: usize = 500;
+
+/// Staff's verdict on a document a student sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Accept,
+    /// Turned down: the reason is mailed to the student, who sends another.
+    Reject {
+        reason: String,
+    },
+}
+
+impl Verdict {
+    /// The verdict asked for, or what to correct: a document is turned down
+    /// only with a reason the student can act on.
+    pub fn new(accepted: bool, reason: &str) -> Result<Verdict, &'static str> {
+        let reason = reason.trim();
+        if accepted {
+            return Ok(Verdict::Accept);
+        }
+        if reason.is_empty() {
+            return Err("Say why, so the student knows what to send instead.");
+        }
+        if reason.chars().count() > MAX_REASON {
+            return Err("Please keep the reason under 500 characters.");
+        }
+        Ok(Verdict::Reject { reason: reason.to_owned() })
+    }
+
+    /// As stored in `upload_request.status`.
+    pub fn status(&self) -> &'static str {
+        match self {
+            Verdict::Accept => "accepted",
+            Verdict::Reject { .. } => "rejected",
+        }
+    }
+}
+
+/// The day from which a booking's medical answers and files are removed:
+/// `keep_days` after its last day of training (or after the day it was
+/// cancelled, when it was).
+pub fn removal_due(last_day: NaiveDate, keep_days: u32) -> NaiveDate {
+    last_day.checked_add_days(Days::new(u64::from(keep_days))).unwrap_or(NaiveDate::MAX)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -383,6 +436,21 @@ mod tests {
         assert_eq!(standing.certificate(), Err(NotYet::NotAttended));
         standing.attended = None;
         assert_eq!(standing.certificate(), Err(NotYet::NotAttended));
+    }
+
+    #[test]
+    fn a_document_is_turned_down_only_with_a_reason() {
+        assert_eq!(Verdict::new(true, ""), Ok(Verdict::Accept));
+        assert_eq!(Verdict::new(false, "  "), Err("Say why, so the student knows what to send instead."));
+        assert_eq!(Verdict::new(false, " Blurred "), Ok(Verdict::Reject { reason: "Blurred".to_owned() }));
+        assert!(Verdict::new(false, &"x".repeat(501)).is_err());
+        assert_eq!(Verdict::new(false, "Blurred").unwrap().status(), "rejected");
+    }
+
+    #[test]
+    fn special_data_is_removed_the_days_kept_after_training() {
+        assert_eq!(removal_due(day("2027-03-15"), 90), day("2027-06-13"));
+        assert_eq!(removal_due(day("2027-03-15"), 0), day("2027-03-15"));
     }
 
     #[test]

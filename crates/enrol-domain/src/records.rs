@@ -142,6 +142,8 @@ pub struct UploadRequest {
     pub description: String,
     /// requested, received, accepted or rejected.
     pub status: String,
+    /// Why staff turned the last file down, when they did (decision 033).
+    pub reason: String,
     /// `YYYY-MM-DD` the document is due by, for a booking's request (decision 032).
     pub due_on: Option<String>,
     pub uploads: Vec<Upload>,

@@ -45,10 +45,17 @@ pub enum Permission {
     Figures,
     /// The site's content (decision 018).
     Content,
+    /// A booked student's forms, flags and documents before training, and
+    /// the verdict on a document (decision 033); tutors on their own
+    /// sessions only.
+    Readiness,
+    /// The answers of a medical form: special category data (UK GDPR),
+    /// for those who teach the student and the owner only.
+    MedicalAnswers,
 }
 
 impl Permission {
-    pub const ALL: [Permission; 10] = [
+    pub const ALL: [Permission; 12] = [
         Permission::ManageStaff,
         Permission::Audit,
         Permission::Sessions,
@@ -59,6 +66,8 @@ impl Permission {
         Permission::Enquiries,
         Permission::Figures,
         Permission::Content,
+        Permission::Readiness,
+        Permission::MedicalAnswers,
     ];
 }
 
@@ -82,8 +91,8 @@ impl Role {
     pub fn allows(self, permission: Permission) -> bool {
         match self {
             Role::Owner => true,
-            Role::Staff => !matches!(permission, Permission::ManageStaff),
-            Role::Tutor => matches!(permission, Permission::Rosters),
+            Role::Staff => !matches!(permission, Permission::ManageStaff | Permission::MedicalAnswers),
+            Role::Tutor => matches!(permission, Permission::Rosters | Permission::Readiness | Permission::MedicalAnswers),
             Role::Editor => matches!(permission, Permission::Content),
         }
     }
@@ -118,8 +127,15 @@ mod tests {
     }
 
     #[test]
+    fn medical_answers_are_read_by_those_who_teach_and_the_owner_only() {
+        let readers: Vec<Role> = Role::ALL.into_iter().filter(|role| role.allows(Permission::MedicalAnswers)).collect();
+        assert_eq!(readers, [Role::Owner, Role::Tutor]);
+        assert!(Role::Staff.allows(Permission::Readiness) && !Role::Editor.allows(Permission::Readiness));
+    }
+
+    #[test]
     fn tutors_read_rosters_and_editors_edit_content_only() {
-        assert_eq!(Role::Tutor.permissions(), vec![Permission::Rosters]);
+        assert_eq!(Role::Tutor.permissions(), vec![Permission::Rosters, Permission::Readiness, Permission::MedicalAnswers]);
         assert!(!Role::Tutor.reads_every_roster());
         assert_eq!(Role::Editor.permissions(), vec![Permission::Content]);
         assert!(Role::Owner.reads_every_roster() && Role::Staff.reads_every_roster());

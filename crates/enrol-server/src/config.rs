@@ -55,6 +55,9 @@ pub struct Config {
     /// image to be resized or checked before it is answered 503; the work
     /// goes on apart, and its core serves the next image.
     pub image_deadline: std::time::Duration,
+    /// `ENROL_MEDICAL_KEEP_DAYS` (default 90): days after training (or a
+    /// cancellation) that medical answers and students' files are kept.
+    pub medical_keep_days: u32,
     /// Stripe when `STRIPE_SECRET_KEY`, `STRIPE_PUBLISHABLE_KEY` and
     /// `STRIPE_WEBHOOK_SECRET` are all set; otherwise the built-in sandbox.
     pub payments: PaymentsConfig,
@@ -306,6 +309,7 @@ impl Config {
             s3: crate::file_store::S3Config::from_lookup(&get)?,
             image_cache_max_bytes: u64::from(number("ENROL_IMAGE_CACHE_MAX_MB", 512)?) * 1024 * 1024,
             image_deadline: std::time::Duration::from_secs(u64::from(number("ENROL_IMAGE_SECONDS", 10)?)),
+            medical_keep_days: number("ENROL_MEDICAL_KEEP_DAYS", 90)?,
             payments,
             smtp_url: get("SMTP_URL").filter(|v| !v.is_empty()).map(SmtpUrl),
             mail_from: get("ENROL_MAIL_FROM").filter(|v| !v.is_empty()),

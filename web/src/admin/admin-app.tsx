@@ -22,6 +22,7 @@ import { OnlineOrdersScreen } from './screens/online-orders/online-orders-screen
 import { OrderScreen } from './screens/orders/order-screen';
 import { OrdersScreen } from './screens/orders/orders-screen';
 import { NewSessionScreen } from './screens/sessions/new-session-screen';
+import { ReadinessScreen } from './screens/sessions/readiness-screen';
 import { RosterScreen } from './screens/sessions/roster-screen';
 import { SessionScreen } from './screens/sessions/session-screen';
 import { SessionsScreen } from './screens/sessions/sessions-screen';
@@ -101,6 +102,7 @@ export const adminRoutes = (
       <Route path={routes.newSession} element={screen(['sessions'], <NewSessionScreen />)} />
       <Route path={routes.session} element={oneThing(['sessions'], <SessionScreen />)} />
       <Route path={routes.roster} element={oneThing(['rosters'], <RosterScreen />)} />
+      <Route path={routes.readiness} element={oneThing(['readiness'], <ReadinessScreen />)} />
       <Route path={routes.orders} element={screen(['orders'], <OrdersScreen />)} />
       <Route path={routes.order} element={oneThing(['orders'], <OrderScreen />)} />
       <Route path={routes.onlineOrders} element={screen(['orders'], <OnlineOrdersScreen />)} />

@@ -35,7 +35,8 @@ pub const FILES_PER_REQUEST: i64 = 10;
 pub enum UploadRoom {
     /// Theirs, with room for another file.
     Open,
-    /// Not theirs, or no such request.
+    /// Not theirs, no such request, or one that takes no more files
+    /// (accepted, or closed with its booking).
     NotFound,
     /// [`FILES_PER_REQUEST`] sent already.
     Full,
@@ -154,15 +155,21 @@ impl Db {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let updated = sqlx::query(
-                "update user_form set client_complete = $1, completed_at = case when $1 then $2 else null end where id = $3 and user_id = $4"
-            ).bind(complete).bind(now).bind(form_id).bind(user_id).execute(&mut *tx).await?;
-            if updated.rows_affected() == 0 {
+            let kind: Option<String> = sqlx::query_scalar("select kind from user_form where id = $1 and user_id = $2 and closed_at is null")
+                .bind(form_id).bind(user_id).fetch_optional(&mut *tx).await?;
+            let Some(kind) = kind else {
                 return Ok(false);
-            }
-            sqlx::query("delete from form_response where user_form_id = $1").bind(form_id).execute(&mut *tx).await?;
+            };
+            let flagged = enrol_domain::forms::asks_for_a_call(&kind, answers);
+            sqlx::query(
+                "update user_form set client_complete = $1, completed_at = case when $1 then $2 else null end, flagged = $5 \
+                 where id = $3 and user_id = $4"
+            ).bind(complete).bind(now).bind(form_id).bind(user_id).bind(flagged).execute(&mut *tx).await?;
+            // Medical answers are special category data: kept apart (decision 033).
+            let table = if kind == "medical" { "medical_answer" } else { "form_response" };
+            sqlx::query(sqlx::AssertSqlSafe(format!("delete from {table} where user_form_id = $1"))).bind(form_id).execute(&mut *tx).await?;
             for (question, answer) in answers {
-                sqlx::query("insert into form_response (user_form_id, question, answer) values ($1, $2, $3)")
+                sqlx::query(sqlx::AssertSqlSafe(format!("insert into {table} (user_form_id, question, answer) values ($1, $2, $3)")))
                     .bind(form_id).bind(*question).bind(answer).execute(&mut *tx).await?;
             }
             tx.commit().await.context("Failed to save the form")?;
@@ -182,7 +189,8 @@ impl Db {
     /// that is not theirs or is full ([`Db::record_upload`] decides again).
     pub async fn upload_room(&self, user_id: &str, request_id: &str) -> anyhow::Result<UploadRoom> {
         let sent: Option<i64> = on_pool!(self, pool => sqlx::query_scalar(
-            "select (select count(*) from upload u where u.upload_request_id = r.id) from upload_request r where r.id = $1 and r.user_id = $2"
+            "select (select count(*) from upload u where u.upload_request_id = r.id) from upload_request r where r.id = $1 and r.user_id = $2 \
+             and r.closed_at is null and r.status <> 'accepted'"
         ).bind(request_id).bind(user_id).fetch_optional(pool).await)
         .context("Failed to read an evidence request")?;
         Ok(UploadRoom::of(sent))
@@ -197,7 +205,9 @@ impl Db {
         let id = public_id();
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            let theirs = sqlx::query("update upload_request set status = status where id = $1 and user_id = $2")
+            let theirs = sqlx::query(
+                "update upload_request set status = status where id = $1 and user_id = $2 and closed_at is null and status <> 'accepted'"
+            )
                 .bind(upload.request_id).bind(user_id).execute(&mut *tx).await?.rows_affected() == 1;
             let sent: i64 = sqlx::query_scalar("select count(*) from upload where upload_request_id = $1")
                 .bind(upload.request_id).fetch_one(&mut *tx).await?;
@@ -211,7 +221,7 @@ impl Db {
                  values ($1, $2, $3, $4, $5, $6, $7, $8)"
             ).bind(&id).bind(upload.request_id).bind(user_id).bind(upload.file_name).bind(upload.content_type).bind(upload.size_bytes)
                 .bind(upload.storage_key).bind(now).execute(&mut *tx).await?;
-            sqlx::query("update upload_request set status = 'received' where id = $1 and status = 'requested'")
+            sqlx::query("update upload_request set status = 'received' where id = $1 and status in ('requested', 'rejected')")
                 .bind(upload.request_id).execute(&mut *tx).await?;
             tx.commit().await.context("Failed to record an upload")?;
             Ok(UploadRecorded::Recorded { id })

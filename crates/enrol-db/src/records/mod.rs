@@ -13,6 +13,8 @@ pub(crate) mod demo;
 pub(crate) mod learners;
 pub(crate) mod learning;
 pub(crate) mod readiness;
+pub(crate) mod readiness_jobs;
+pub(crate) mod review;
 pub(crate) mod rosters;
 pub(crate) mod scorm;
 pub(crate) mod student;

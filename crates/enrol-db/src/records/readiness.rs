@@ -62,7 +62,9 @@ impl Db {
             ))).bind(user_id).fetch_all(pool).await.context("Failed to read the forms")?;
             let answers = sqlx::query_as(
                 "select a.user_form_id, a.question, a.answer from form_response a join user_form f on f.id = a.user_form_id \
-                 where f.user_id = $1 and f.closed_at is null order by a.question"
+                 where f.user_id = $1 and f.closed_at is null \
+                 union all select a.user_form_id, a.question, a.answer from medical_answer a join user_form f on f.id = a.user_form_id \
+                 where f.user_id = $1 and f.closed_at is null order by question"
             ).bind(user_id).fetch_all(pool).await.context("Failed to read the form answers")?;
             (forms, answers)
         });
@@ -93,6 +95,7 @@ impl Db {
             title: String,
             description: String,
             status: String,
+            reason: String,
             #[sqlx(flatten)]
             due: Due,
         }
@@ -107,7 +110,7 @@ impl Db {
         }
         let (requests, uploads): (Vec<RequestRow>, Vec<UploadRow>) = on_pool!(self, pool => {
             let requests = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-                "select f.id, f.title, f.description, f.status, {DUE} from upload_request f {DUE_JOINS} \
+                "select f.id, f.title, f.description, f.status, f.reason, {DUE} from upload_request f {DUE_JOINS} \
                  where f.user_id = $1 and f.closed_at is null order by f.created_at, f.title, f.id"
             ))).bind(user_id).fetch_all(pool).await.context("Failed to read the upload requests")?;
             let uploads = sqlx::query_as(
@@ -134,6 +137,7 @@ impl Db {
                 title: r.title,
                 description: r.description,
                 status: r.status,
+                reason: r.reason,
                 due_on: r.due.due_on(),
             })
             .collect())

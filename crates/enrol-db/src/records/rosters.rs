@@ -12,9 +12,11 @@ use ts_rs::TS;
 use enrol_domain::learning::curriculum::Curriculum;
 use enrol_domain::learning::progress::{package_percent, percent};
 use enrol_domain::mail::Mail;
+use enrol_domain::readiness::{DocumentState, EntryState, NotYet, Standing};
 
 use crate::orders::enrollments::NET_PAID;
 use crate::people::PeopleSteps;
+use crate::records::review::ReadinessSteps;
 use crate::seats::sessions::ON_ROSTER;
 use crate::{AuditEntry, Db, on_pool, public_id};
 
@@ -41,6 +43,15 @@ pub struct RosterStudent {
     /// When an online course meets the course's entry requirements: the
     /// number of the student's certificate for it, once they completed it.
     pub entry_met_online: Option<String>,
+    /// Documents asked of the student, accepted, and sent but not yet judged (decision 033).
+    pub documents_asked: u32,
+    pub documents_accepted: u32,
+    pub documents_waiting: u32,
+    pub entry: EntryState,
+    /// A medical answer asks the college to call before training.
+    pub flagged: bool,
+    /// Every form complete, every document accepted, the entry requirement met, the balance paid.
+    pub ready: bool,
 }
 
 /// The students on a session's roster, and the online course that meets
@@ -53,6 +64,7 @@ pub struct RosterStudents {
 
 #[derive(sqlx::FromRow)]
 struct SessionOnlineCourses {
+    course_id: Option<String>,
     theory: Option<String>,
     entry_online_course: Option<String>,
 }
@@ -80,6 +92,8 @@ pub enum CertificateIssue {
     NotAttended,
     /// Something is still owed.
     NotPaid,
+    /// A form, a document or the entry requirement is still outstanding.
+    NotReady,
     /// The booking belongs to no account to hold the certificate.
     NoAccount,
 }
@@ -108,11 +122,14 @@ impl Db {
             enrollment_id: String,
             attended: Option<bool>,
             forms_complete: bool,
+            flagged: bool,
             certificate: Option<String>,
         }
         let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
             "select r.enrollment_id, r.attended, \
-             not exists (select 1 from user_form f where f.enrollment_id = r.enrollment_id and not f.client_complete) as forms_complete, \
+             not exists (select 1 from user_form f where f.enrollment_id = r.enrollment_id and not f.client_complete and f.closed_at is null) \
+             as forms_complete, \
+             exists (select 1 from user_form f where f.enrollment_id = r.enrollment_id and f.flagged and f.closed_at is null) as flagged, \
              (select min(c.number) from certificate c where c.session_id = r.session_id and c.user_id = e.user_id and not c.revoked) \
              as certificate \
              from registration r join enrollment e on e.id = r.enrollment_id \
@@ -120,6 +137,7 @@ impl Db {
         ))).bind(session_id).fetch_all(pool).await)
         .context("Failed to read the roster")?;
         let online = self.session_online_courses(session_id).await?;
+        let course_id = online.course_id.clone().unwrap_or_default();
         // Taught by its SCORM package when it has one, else by its lessons, as the account shows it.
         let theory = match online.theory {
             Some(course_id) if self.course_package(&course_id).await?.is_some() => Some((course_id, Taught::Package)),
@@ -149,6 +167,8 @@ impl Db {
                 (Some((course_id, _)), Some(user_id)) => self.online_certificate(user_id, course_id).await?,
                 _ => None,
             };
+            let standing = self.booking_standing(&record.id, &course_id, row.attended, balance_due == 0).await?;
+            let count = |state: DocumentState| u32::try_from(standing.documents.iter().filter(|(_, s)| *s == state).count()).unwrap_or(0);
             students.push(RosterStudent {
                 enrollment_id: record.id,
                 name: format!("{} {}", record.given_name, record.family_name),
@@ -162,6 +182,12 @@ impl Db {
                 certificate: row.certificate,
                 theory_percent,
                 entry_met_online,
+                documents_asked: u32::try_from(standing.documents.len()).unwrap_or(0),
+                documents_accepted: count(DocumentState::Accepted),
+                documents_waiting: count(DocumentState::Received),
+                entry: standing.entry,
+                flagged: row.flagged,
+                ready: standing.ready(),
             });
         }
         Ok(RosterStudents { students, entry_online_course: entry_course.map(|(_, title)| title) })
@@ -254,7 +280,12 @@ impl Db {
                 Some(row) if row.attended != Some(true) => Some(CertificateIssue::NotAttended),
                 Some(row) if row.owed > 0 => Some(CertificateIssue::NotPaid),
                 Some(row) if row.user_id.is_none() => Some(CertificateIssue::NoAccount),
-                Some(_) => None,
+                Some(row) => match tx.standing(enrollment_id, &row.course_id, row.attended, row.owed <= 0).await?.certificate() {
+                    Ok(()) => None,
+                    Err(NotYet::NotAttended) => Some(CertificateIssue::NotAttended),
+                    Err(NotYet::NotPaid) => Some(CertificateIssue::NotPaid),
+                    Err(NotYet::NotReady) => Some(CertificateIssue::NotReady),
+                },
             };
             let (Some(row), None) = (row, refused.clone()) else {
                 tx.rollback().await?;
@@ -297,11 +328,20 @@ impl Db {
     /// requirements.
     async fn session_online_courses(&self, session_id: &str) -> anyhow::Result<SessionOnlineCourses> {
         let found: Option<SessionOnlineCourses> = on_pool!(self, pool => sqlx::query_as(
-            "select c.online_theory as theory, case when c.entry_requirements then c.entry_online_course end as entry_online_course \
+            "select c.id as course_id, c.online_theory as theory, case when c.entry_requirements then c.entry_online_course end as entry_online_course \
              from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id where s.id = $1"
         ).bind(session_id).fetch_optional(pool).await)
         .context("Failed to read the session's online courses")?;
-        Ok(found.unwrap_or(SessionOnlineCourses { theory: None, entry_online_course: None }))
+        Ok(found.unwrap_or(SessionOnlineCourses { course_id: None, theory: None, entry_online_course: None }))
+    }
+
+    /// Where booking `enrollment_id` stands for `course_id` (decision 033).
+    async fn booking_standing(&self, enrollment_id: &str, course_id: &str, attended: Option<bool>, paid: bool) -> anyhow::Result<Standing> {
+        on_pool!(self, pool => {
+            let mut conn = pool.acquire().await?;
+            conn.standing(enrollment_id, course_id, attended, paid).await
+        })
+        .context("Failed to read where a booking stands")
     }
 
     /// The number of the student's certificate in force for online course

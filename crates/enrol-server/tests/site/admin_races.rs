@@ -15,6 +15,7 @@ use crate::balance::{booked, link, pay};
 use crate::both_backends;
 use crate::enrol_checkout::{count, order, quote};
 use crate::helpers::TestApp;
+use crate::readiness_review::made_ready;
 
 /// `POST /api/admin{path}` with `body`, ten times at once, half through
 /// each instance: the statuses, sorted.
@@ -58,6 +59,7 @@ both_backends! {
         let owed = count(&app, &format!("select total - deposit from enrollment where id = '{order_id}'")).await;
         link(&app, &order_id, "ce27f2").await;
         pay(&app, "ce27f2", owed).await;
+        made_ready(&app, &order_id).await;
 
         let before = audit_rows(&app).await;
         let statuses = ten_at_once(&app, &other, &staff, &format!("/sessions/{session}/certificates/{order_id}"), json!({})).await;

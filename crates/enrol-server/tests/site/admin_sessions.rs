@@ -15,6 +15,7 @@ use crate::balance::{link, pay};
 use crate::both_backends;
 use crate::enrol_checkout::{COURSE, confirm, count, order, prepared, quote};
 use crate::helpers::TestApp;
+use crate::readiness_review::made_ready;
 
 /// The session form for a date `days` from today.
 pub(crate) fn session_form(days: i64, seats: i64) -> Value {
@@ -267,6 +268,10 @@ both_backends! {
         let owed = count(&app, &format!("select total - deposit from enrollment where id = '{order_id}'")).await;
         link(&app, &order_id, "ce27f1").await;
         pay(&app, "ce27f1", owed).await;
+        let refused = issue(staff.clone()).await;
+        assert_eq!(refused.status(), 422);
+        assert!(refused.text().await.unwrap().contains("outstanding"), "the course's forms and documents come first");
+        made_ready(&app, &order_id).await;
         let issued = issue(staff.clone()).await;
         assert_eq!(issued.status(), 201);
         let number = issued.json::<Value>().await.unwrap()["number"].as_str().unwrap().to_owned();

@@ -46,6 +46,7 @@ mod ownership;
 mod page_cache;
 mod pages;
 mod prices_shown;
+mod readiness_review;
 mod readiness_tasks;
 mod receipts;
 mod schema;

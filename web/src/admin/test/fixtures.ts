@@ -5,9 +5,9 @@ import type { AuditEntry, Code, Enquiry, Order, OrderRow, Permission, Role, Rost
 
 /** As `Role::permissions` answers them. */
 export const PERMISSIONS: Record<Role, Permission[]> = {
-  owner: ['manage_staff', 'audit', 'sessions', 'rosters', 'orders', 'money', 'codes', 'enquiries', 'figures', 'content'],
-  staff: ['audit', 'sessions', 'rosters', 'orders', 'money', 'codes', 'enquiries', 'figures', 'content'],
-  tutor: ['rosters'],
+  owner: ['manage_staff', 'audit', 'sessions', 'rosters', 'orders', 'money', 'codes', 'enquiries', 'figures', 'content', 'readiness', 'medical_answers'],
+  staff: ['audit', 'sessions', 'rosters', 'orders', 'money', 'codes', 'enquiries', 'figures', 'content', 'readiness'],
+  tutor: ['rosters', 'readiness', 'medical_answers'],
   editor: ['content'],
 };
 
@@ -53,6 +53,12 @@ export function rosterStudent(overrides: Partial<RosterStudent> = {}): RosterStu
     certificate: null,
     theoryPercent: null,
     entryMetOnline: null,
+    documentsAsked: 0,
+    documentsAccepted: 0,
+    documentsWaiting: 0,
+    entry: 'none',
+    flagged: false,
+    ready: false,
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ const region = (name: string) => screen.getByRole('region', { name });
 const graphqlWith = (data: () => Record<string, unknown>) => () => jsonResponse(200, { data: { user: records.user, ...data() } });
 
 describe('the account overview', () => {
-  it('shows the next sessions with where they are, balances due and forms to complete', async () => {
+  it('shows the next sessions with where they are, balances due and what is left to do before training, with its deadline', async () => {
     accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
     renderWithAuth(<AccountPage page={page} today="2026-11-26" venue="12 High Street, London" />, '/account/');
     const overview = await screen.findByRole('region', { name: 'Overview' });
@@ -25,6 +25,11 @@ describe('the account overview', () => {
     expect(within(overview).getByText('£830.00 due by Tuesday 29th December')).toBeInTheDocument();
     expect(within(overview).getByRole('link', { name: 'Medical form: Microneedling Course' }).getAttribute('href')).toBe('/account/forms/f-medical/');
     expect(within(overview).queryByRole('link', { name: /Consultation form/ })).toBeNull();
+    const toDo = within(within(overview).getByRole('list', { name: 'Still to do before your training' })).getAllByRole('listitem');
+    expect(toDo.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Medical form: Microneedling Course/),
+      'Send your Level 2 certificateDue by Tuesday 5th January',
+    ]);
   });
 });
 

@@ -20,6 +20,7 @@ mod online_orders;
 mod order_actions;
 mod orders;
 mod people;
+mod readiness;
 mod rosters;
 mod scorm;
 mod sessions;
@@ -80,6 +81,9 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/sessions/{id}/roster.csv", Some(Permission::Rosters)),
     route("PUT", "/sessions/{id}/attendance/{enrollment_id}", Some(Permission::Rosters)),
     route("POST", "/sessions/{id}/certificates/{enrollment_id}", Some(Permission::Sessions)),
+    route("GET", "/sessions/{id}/readiness/{enrollment_id}", Some(Permission::Readiness)),
+    route("GET", "/sessions/{id}/readiness/{enrollment_id}/uploads/{upload_id}", Some(Permission::Readiness)),
+    route("PUT", "/sessions/{id}/readiness/{enrollment_id}/documents/{request_id}", Some(Permission::Readiness)),
     route("GET", "/dashboard", Some(Permission::Figures)),
     route("GET", "/exports/{file}", Some(Permission::Figures)),
     route("GET", "/sections", Some(Permission::Codes)),
@@ -156,6 +160,9 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/sessions/{id}/roster.csv", get(rosters::download_roster))
         .route("/sessions/{id}/attendance/{enrollment_id}", put(rosters::mark_attendance))
         .route("/sessions/{id}/certificates/{enrollment_id}", post(rosters::issue_certificate))
+        .route("/sessions/{id}/readiness/{enrollment_id}", get(readiness::show_readiness))
+        .route("/sessions/{id}/readiness/{enrollment_id}/uploads/{upload_id}", get(readiness::download_upload))
+        .route("/sessions/{id}/readiness/{enrollment_id}/documents/{request_id}", put(readiness::review_document))
         .route("/dashboard", get(figures::show_dashboard))
         .route("/exports/{file}", get(figures::download_export))
         .route("/sections", get(codes::list_sections))

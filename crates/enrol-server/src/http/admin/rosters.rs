@@ -23,7 +23,7 @@ use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 
 /// The session if `staff` may read its roster: all of them, or a tutor's own.
-async fn readable_session(state: &AppState, staff: &StaffMember, id: &str) -> Result<AdminSession, ApiError> {
+pub(super) async fn readable_session(state: &AppState, staff: &StaffMember, id: &str) -> Result<AdminSession, ApiError> {
     let session = state.db.admin_session(id, Utc::now()).await?.ok_or(ApiError::NotFound)?;
     match own_sessions_of(staff) {
         Some(tutor) if session.tutor_id.as_deref() != Some(tutor.as_str()) => Err(ApiError::Forbidden),
@@ -122,6 +122,9 @@ pub async fn issue_certificate(
         CertificateIssue::NotOnRoster => Err(ApiError::NotFound),
         CertificateIssue::NotAttended => Err(ApiError::Unprocessable("Mark the student as attended first.".to_owned())),
         CertificateIssue::NotPaid => Err(ApiError::Unprocessable("The student still owes part of the balance.".to_owned())),
+        CertificateIssue::NotReady => Err(ApiError::Unprocessable(
+            "A form, a document or the entry requirement is still outstanding: see “Before training”.".to_owned(),
+        )),
         CertificateIssue::NoAccount => {
             Err(ApiError::Unprocessable("The booking has no account to hold the certificate: ask the student to sign up.".to_owned()))
         }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/api-stub';
 import { rosterStudent, session, staffMember } from '../../test/fixtures';
 import { callsTo, forbidden, renderAdmin } from '../../test/render-admin';
-import { entryWords, theoryWords } from './roster-screen';
+import { entryWords, readinessWords, theoryWords } from './roster-screen';
 
 const STUDENTS = [
   rosterStudent(),
@@ -57,6 +57,26 @@ describe('a session’s roster', () => {
     const entry = (row: HTMLElement) => within(row).getAllByRole('cell')[2]!.textContent;
     expect([entry(amara!), entry(ben!)]).toEqual(['Met online (EA-2026-K7Q2M9XD)', 'To check']);
     expect(entryWords(null)).toBe('To check');
+  });
+
+  it('says where each student stands before training, and opens their forms and documents', async () => {
+    const students = [
+      rosterStudent({ ready: true, balancePaid: true, balanceDue: 0, documentsAsked: 1, documentsAccepted: 1 }),
+      rosterStudent({ enrollmentId: 'enr-2', name: 'Ben Carter', formsComplete: false, documentsAsked: 2, documentsWaiting: 1, flagged: true }),
+    ];
+    renderAdmin('/sessions/ses-1/roster/', staffMember('tutor'), {
+      'GET /api/admin/sessions/ses-1/roster': () => jsonResponse(200, { session: session(), students }),
+    });
+    const table = await screen.findByRole('table');
+    const [, amara, ben] = within(table).getAllByRole('row');
+    expect(within(amara!).getByRole('cell', { name: /^Ready/ })).toBeInTheDocument();
+    expect(within(ben!).getByText(/Forms to do, 0 of 2 documents accepted, 1 to review, balance due/)).toBeInTheDocument();
+    expect(within(ben!).getByText('Call first')).toBeInTheDocument();
+    expect(within(ben!).getByRole('link', { name: 'Open Ben Carter’s forms and documents' })).toHaveAttribute('href', '/admin/sessions/ses-1/roster/enr-2/');
+  });
+
+  it('leaves out what is done when it says where a student stands', () => {
+    expect(readinessWords(rosterStudent({ balancePaid: true, entry: 'to_check' }))).toBe('Entry requirement not met');
   });
 
   it('says a booking made before the course had theory was not given it', () => {

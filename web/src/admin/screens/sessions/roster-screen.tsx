@@ -16,7 +16,7 @@ import { AttendanceBox } from './attendance-box';
 import { CertificateCell } from './certificate-cell';
 
 // A session's roster (decision 017): who is coming, whether their forms and
-// balance are done, their kit, attendance, ticked on the day, and the
+// balance are done, where they stand before training (decision 033), their kit, attendance, ticked on the day, and the
 // certificate staff issue to those who came and have paid. Tutors
 // open the rosters of the sessions they teach. It prints without the
 // back office's header and nav, and downloads as CSV.
@@ -34,7 +34,44 @@ export function entryWords(certificate: string | null): string {
   return certificate === null ? 'To check' : `Met online (${certificate})`;
 }
 
-function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }) {
+/** Where a student stands before training (decision 033), in a few words for the roster. */
+export function readinessWords(student: RosterStudent): string {
+  if (student.ready) return 'Ready';
+  const words: string[] = [];
+  if (!student.formsComplete) words.push('forms to do');
+  if (student.documentsAsked > 0) {
+    words.push(`${student.documentsAccepted} of ${student.documentsAsked} documents accepted`);
+    if (student.documentsWaiting > 0) words.push(`${student.documentsWaiting} to review`);
+  }
+  if (student.entry === 'to_check') words.push('entry requirement not met');
+  if (!student.balancePaid) words.push('balance due');
+  const said = words.join(', ');
+  return said.charAt(0).toUpperCase() + said.slice(1);
+}
+
+function ReadinessCell({ sessionId, student, canOpen }: { sessionId: string; student: RosterStudent; canOpen: boolean }) {
+  return (
+    <span>
+      {readinessWords(student)}
+      {student.flagged && (
+        <>
+          {'. '}
+          <strong>Call first</strong>
+        </>
+      )}
+      {canOpen && (
+        <>
+          {' '}
+          <Link to={paths.readiness(sessionId, student.enrollmentId)}>
+            Open <span className="visually-hidden">{`${student.name}’s forms and documents`}</span>
+          </Link>
+        </>
+      )}
+    </span>
+  );
+}
+
+function RosterTable({ roster, canIssue, canOpen }: { roster: Roster; canIssue: boolean; canOpen: boolean }) {
   const sessionId = roster.session.id;
   const entryCourse = roster.entryOnlineCourse;
   // The course's pre-course online theory, when its bookings give one.
@@ -54,6 +91,10 @@ function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }
           cell: (info) => (info.getValue() ? 'Paid' : `${formatMoney(info.row.original.balanceDue)} due`),
         }),
         column.accessor('kit', { header: 'Kit', cell: (info) => info.getValue() ?? 'None' }),
+        column.accessor('ready', {
+          header: 'Before training',
+          cell: (info) => <ReadinessCell sessionId={sessionId} student={info.row.original} canOpen={canOpen} />,
+        }),
         column.display({ id: 'attended', header: 'Attended', cell: (info) => <AttendanceBox sessionId={sessionId} student={info.row.original} /> }),
         column.display({
           id: 'certificate',
@@ -61,7 +102,7 @@ function RosterTable({ roster, canIssue }: { roster: Roster; canIssue: boolean }
           cell: (info) => <CertificateCell sessionId={sessionId} student={info.row.original} canIssue={canIssue} />,
         }),
       ]),
-    [sessionId, canIssue, hasTheory, entryCourse],
+    [sessionId, canIssue, canOpen, hasTheory, entryCourse],
   );
   return (
     <DataTable
@@ -96,7 +137,7 @@ export function RosterScreen() {
         {(found) => (
           <>
             <p>{found.session.venue || found.session.joiningLink}</p>
-            <RosterTable roster={found} canIssue={can(staff, 'sessions')} />
+            <RosterTable roster={found} canIssue={can(staff, 'sessions')} canOpen={can(staff, 'readiness')} />
             {found.session.takenElsewhere > 0 && (
               <p>{`${found.session.takenElsewhere} more ${found.session.takenElsewhere === 1 ? 'seat is' : 'seats are'} counted as taken without a booking on this site (booked before it), so nobody is listed for ${found.session.takenElsewhere === 1 ? 'it' : 'them'}.`}</p>
             )}

@@ -10,7 +10,7 @@ import { useAccountQuery } from '../use-account-query';
 // sends a PDF or a photo, and sees and downloads what they sent. The page
 // checks the type and size first; the server checks the content again.
 
-const UPLOADS_QUERY = '{ uploads { id title description status due_on uploads { id file_name size_bytes uploaded_at } } }';
+const UPLOADS_QUERY = '{ uploads { id title description status reason due_on uploads { id file_name size_bytes uploaded_at } } }';
 const MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'];
 const STATUS_WORDS: Record<string, string> = { requested: 'Waiting for your file', received: 'Received', accepted: 'Accepted', rejected: 'Please send another' };
@@ -95,6 +95,7 @@ export function Documents() {
                 <span className="tag">{STATUS_WORDS[wanted.status] ?? wanted.status}</span>
                 {wanted.due_on && (wanted.status === 'requested' || wanted.status === 'rejected') && ` Due by ${formatSessionDate(wanted.due_on)}`}
               </p>
+              {wanted.status === 'rejected' && wanted.reason && <p className="form-error">{`We could not accept your last file: ${wanted.reason}`}</p>}
               {wanted.uploads.length > 0 && (
                 <ul className="account-list">
                   {wanted.uploads.map((file) => (
@@ -105,7 +106,7 @@ export function Documents() {
                   ))}
                 </ul>
               )}
-              <UploadForm request={wanted} onSent={request.retry} />
+              {wanted.status !== 'accepted' && <UploadForm request={wanted} onSent={request.retry} />}
             </section>
           ))
         )

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { AccountData } from '../../../generated/AccountData';
 import type { IntakeCall } from '../../../generated/IntakeCall';
 import type { Registration } from '../../../generated/Registration';
+import type { UploadRequest } from '../../../generated/UploadRequest';
 import type { UserForm } from '../../../generated/UserForm';
 import { formatSessionDate, formatTime } from '../../../lib/dates';
 import { balanceDueWords } from '../../../lib/balance-due';
@@ -13,15 +14,20 @@ import { FORM_TITLES } from './forms';
 
 const OVERVIEW_QUERY = `{
   registrations { id course_title course_url date start end session_type upcoming }
-  forms { id kind course_title client_complete }
+  forms { id kind course_title client_complete due_on }
+  uploads { id title status due_on }
   intake_calls { id date time status }
 }`;
 
 interface Overview {
   registrations: Registration[];
   forms: UserForm[];
+  uploads: UploadRequest[];
   intake_calls: IntakeCall[];
 }
+
+/** ", due by …" when the task has a deadline (decision 032). */
+const dueBy = (dueOn: string | null) => (dueOn ? `Due by ${formatSessionDate(dueOn)}` : null);
 
 /** Where a session happens: the academy's address, or online with the link mailed before the day. */
 function where(registration: Registration, venue: string) {
@@ -30,7 +36,7 @@ function where(registration: Registration, venue: string) {
   return `At the academy, ${venue}`;
 }
 
-/** The account's first page: the next sessions, balances due, forms to complete and a booked call. */
+/** The account's first page: the next sessions, balances due, what is left to do before training (with its deadline) and a booked call. */
 export function Overview({ data, venue, today }: { data: AccountData; venue: string; today: string }) {
   const overview = useAccountQuery<Overview>('overview', OVERVIEW_QUERY);
   const due = data.enrollments.filter((enrollment) => enrollment.balance > 0 && enrollment.status === 'deposit');
@@ -73,20 +79,28 @@ export function Overview({ data, venue, today }: { data: AccountData; venue: str
           ))}
         </ul>
       )}
-      <Loaded request={overview} what="your forms">
-        {({ forms, intake_calls }) => {
+      <Loaded request={overview} what="what is left before your training">
+        {({ forms, uploads, intake_calls }) => {
           const open = forms.filter((form) => !form.client_complete);
+          const toSend = uploads.filter((wanted) => wanted.status === 'requested' || wanted.status === 'rejected');
           const call = intake_calls.find((c) => c.status === 'booked');
           return (
             <>
-              <h3>Forms to complete</h3>
-              {open.length === 0 ? (
-                <p>Every form is complete. Thank you.</p>
+              <h3>Still to do before your training</h3>
+              {open.length === 0 && toSend.length === 0 ? (
+                <p>Nothing: every form is complete and every document sent. Thank you.</p>
               ) : (
-                <ul className="account-list">
+                <ul className="account-list" aria-label="Still to do before your training">
                   {open.map((form) => (
                     <li key={form.id}>
                       <Link to={`/account/forms/${form.id}/`}>{`${FORM_TITLES[form.kind] ?? 'Form'}: ${form.course_title}`}</Link>
+                      {dueBy(form.due_on) && <span>{dueBy(form.due_on)}</span>}
+                    </li>
+                  ))}
+                  {toSend.map((wanted) => (
+                    <li key={wanted.id}>
+                      <Link to="/account/documents/">{wanted.status === 'rejected' ? `Send another file: ${wanted.title}` : `Send your ${wanted.title}`}</Link>
+                      {dueBy(wanted.due_on) && <span>{dueBy(wanted.due_on)}</span>}
                     </li>
                   ))}
                 </ul>
