@@ -16,13 +16,15 @@ use crate::helpers::{Backend, TestApp, browser, fresh_database, repo_root, test_
 
 const WEBHOOK_SECRET: &str = "whsec_crash_test";
 
-/// Starts the `enrol` binary on a free port over `database_url`.
-async fn start_enrol(database_url: &str) -> (Child, String) {
+/// Starts the `enrol` binary on a free port over `database_url`; with
+/// `log`, with the demo students, logging everything (`trace`) to that file.
+pub(crate) async fn start_enrol(database_url: &str, log: Option<&std::path::Path>) -> (Child, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let root = repo_root();
     // Its files in the temporary folder, never in the source tree it runs in.
     let scratch = std::env::temp_dir().join("enrol-tests").join(format!("crash-{}", uuid::Uuid::new_v4().simple()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_enrol"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_enrol"));
+    command
         .env_clear()
         .env("PATH", std::env::var("PATH").unwrap_or_default())
         .env("DATABASE_URL", database_url)
@@ -37,11 +39,16 @@ async fn start_enrol(database_url: &str) -> (Child, String) {
         .env("ENROL_WRITES_PER_MINUTE", "100000")
         .env("ENROL_WRITE_BURST", "100000")
         .env("ENROL_LIVE_ORDERS_PER_CLIENT", "100000")
-        .env("RUST_LOG", "error")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the enrol binary starts");
+        .env("RUST_LOG", if log.is_some() { "trace" } else { "error" })
+        .env("ENROL_DEMO_STUDENTS", if log.is_some() { "1" } else { "0" });
+    match log {
+        Some(log) => {
+            let file = std::fs::File::create(log).expect("a log file");
+            command.stdout(file.try_clone().expect("the log file twice")).stderr(file)
+        }
+        None => command.stdout(Stdio::null()).stderr(Stdio::null()),
+    };
+    let mut child = command.spawn().expect("the enrol binary starts");
     let address = format!("http://127.0.0.1:{port}");
     for _ in 0..300 {
         if reqwest::get(format!("{address}/healthz")).await.is_ok_and(|r| r.status().is_success()) {
@@ -97,7 +104,7 @@ async fn scalar(db: &Db, sql: &str) -> i64 {
 async fn a_server_killed_mid_checkout_loses_nothing() {
     for backend in [Backend::Sqlite, Backend::Postgres] {
         let Some(database) = fresh_database(backend).await else { continue };
-        let (mut server, address) = start_enrol(&database.url).await;
+        let (mut server, address) = start_enrol(&database.url, None).await;
         let db = Db::connect(&database.url).await.unwrap();
         on_pool!(db, pool => sqlx::query("update session set seats = 400, registrations = 0 where id in ('chemical-peels-1', 'chemical-peels-3')").execute(pool).await.map(drop)).unwrap();
 
@@ -123,7 +130,7 @@ async fn a_server_killed_mid_checkout_loses_nothing() {
 
         // Started again on the same database: reconciliation finds every
         // payment whose event died with the process.
-        let (mut restarted, _) = start_enrol(&database.url).await;
+        let (mut restarted, _) = start_enrol(&database.url, None).await;
         let mut config = test_config(database.url.clone());
         config.payments = enrol_server::config::PaymentsConfig::Sandbox { webhook_secret: WEBHOOK_SECRET.to_owned() };
         let app = TestApp::with_config(config).await;

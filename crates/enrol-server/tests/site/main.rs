@@ -53,5 +53,6 @@ mod schema;
 mod scorm;
 mod scorm_packages;
 mod slow_clients;
+mod special_data_logs;
 mod stripe_mode;
 mod waiting_list;
