@@ -36,6 +36,8 @@ pub enum BookingRefused {
     CodeUsedUp { code: String },
     #[error("this client already holds seats for as many unpaid orders as it may")]
     TooManyHolds,
+    #[error("this client has sent as many costly requests as it may for now")]
+    TooManyRequests,
     #[error("the order's seats were held for as long as they may be")]
     HoldEnded,
 }

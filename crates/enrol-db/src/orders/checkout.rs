@@ -13,6 +13,7 @@ use enrol_domain::reference::OrderKind;
 use crate::codes::CodeSteps;
 use crate::counting::held_sessions;
 use crate::orders::OrderSteps;
+use crate::people::allowance::{Allowance, AllowanceSteps};
 use crate::seats::SeatSteps;
 use crate::{Db, NewEnrollment, on_pool};
 
@@ -36,12 +37,16 @@ struct HoldRow {
 
 impl Db {
     /// Stores the enrollment, counts its code use and holds its seats in
-    /// one transaction: all of them, or none and why. A browser and a client
+    /// one transaction: all of them, or none and why. The request is spent
+    /// from its client's `allowances` (decision 031) last in the same
+    /// transaction, so an order is one commit and the client's rows are
+    /// locked only for it; a refused order spends them on its own. A browser and a client
     /// address may each hold seats for as many unpaid orders at once as
     /// `caps` says, no more.
     pub async fn create_enrollment(
         &self,
         new: &NewEnrollment,
+        allowances: &[Allowance],
         caps: LiveOrderCaps,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Result<(), BookingRefused>> {
@@ -53,7 +58,7 @@ impl Db {
         // queue, which then waits only for the seats (see `Db::seat_turn`).
         let reference = self.next_reference(OrderKind::Booking).await?;
         let write_turn = self.write_turn().await;
-        on_pool!(self, pool => {
+        let created = on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             // The browser's row and the address's, in one order for every transaction.
             let mut clients = [new.client_key.as_str(), new.owner_token_hash.as_str()];
@@ -86,10 +91,20 @@ impl Db {
                 return Ok(Err(BookingRefused::CodeUsedUp { code: code.clone() }));
             }
             tx.seats_changed().await?;
+            // Last, so the client's allowance rows are locked only for the commit.
+            if !tx.spend_allowances(allowances, now).await? {
+                tx.rollback().await?;
+                return Ok(Err(BookingRefused::TooManyRequests));
+            }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Ok(()))
         })
-        .context("Failed to create the enrollment")
+        .context("Failed to create the enrollment")?;
+        if created.is_err() {
+            // A refused order is a request all the same: what had room is spent.
+            self.spend_allowances(allowances, now).await?;
+        }
+        Ok(created)
     }
 
     /// Replaces a pending enrollment's courses, figures, contact, holds and

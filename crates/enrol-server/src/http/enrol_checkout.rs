@@ -16,7 +16,7 @@ use enrol_payments::GatewayError;
 
 use crate::AppState;
 use crate::buyer::Viewer;
-use crate::http::ApiError;
+use crate::http::{ApiError, limits};
 
 mod basket;
 mod intents;
@@ -147,6 +147,7 @@ fn refused(courses: &[BookedCourse], refusal: &BookingRefused) -> ApiError {
             "You already have several bookings waiting for payment. Please pay for one, or wait 20 minutes for them to be released, and try again."
                 .to_owned(),
         ),
+        BookingRefused::TooManyRequests => ApiError::TooManyRequests(limits::SLOW_DOWN.to_owned()),
         BookingRefused::HoldEnded => {
             ApiError::Conflict("We held your seats for as long as we can. Please check your booking and try again.".to_owned())
         }

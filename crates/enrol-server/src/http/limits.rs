@@ -19,7 +19,8 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{Extension, Request, State};
+use axum::extract::{Extension, OriginalUri, Request, State};
+use axum::http::Method;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
@@ -59,7 +60,7 @@ pub fn counted_as(ip: IpAddr) -> IpAddr {
     }
 }
 
-const SLOW_DOWN: &str = "You have sent a lot of requests in a short time. Please wait a minute and try again.";
+pub(crate) const SLOW_DOWN: &str = "You have sent a lot of requests in a short time. Please wait a minute and try again.";
 
 /// Limits the writes of `routes`: `ENROL_WRITES_PER_MINUTE` after a burst
 /// per browser, `ENROL_BROWSERS_PER_ADDRESS` times that per address.
@@ -68,14 +69,31 @@ pub fn limit_writes(routes: Router<Arc<AppState>>, state: &Arc<AppState>) -> Rou
     routes.layer(middleware::from_fn_with_state(Arc::clone(state), spend_allowance)).layer(per_client_at(per_minute, burst))
 }
 
-/// Lets a request through when its buckets, shared by every instance, have room.
+/// The buckets a request spends, handed to a handler that spends them in
+/// its own transaction (one commit with what it writes).
+#[derive(Debug, Clone)]
+pub struct Allowances(pub Vec<Allowance>);
+
+/// Whether `request` spends its allowance inside its own transaction: an
+/// order (`POST /api/enroll/`, `Db::create_enrollment`), the costliest write.
+fn spent_in_transaction(request: &Request) -> bool {
+    let path = request.extensions().get::<OriginalUri>().map_or(request.uri().path(), |original| original.path());
+    request.method() == Method::POST && path == "/api/enroll/"
+}
+
+/// Lets a request through when its buckets, shared by every instance, have
+/// room; an order takes its buckets to spend them in its own transaction.
 async fn spend_allowance(
     State(state): State<Arc<AppState>>,
     Extension(ClientIp(ip)): Extension<ClientIp>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     let buckets = buckets(&state.config.limits, counted_as(ip), browser_key(request.headers()));
+    if spent_in_transaction(&request) {
+        request.extensions_mut().insert(Allowances(buckets));
+        return next.run(request).await;
+    }
     match state.db.spend_allowances(&buckets, Utc::now()).await {
         Ok(true) => next.run(request).await,
         Ok(false) => ApiError::TooManyRequests(SLOW_DOWN.to_owned()).into_response(),

@@ -314,6 +314,33 @@ async fn two_instances_count_one_allowance_per_browser_and_per_address() {
     }
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_order_spends_the_allowance_the_other_writes_spend_in_its_own_transaction() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some(app) = limited_app(backend).await else { continue };
+        let other = app.another_instance_with(|config| config.limits = enrol_server::config::ClientLimits::default()).await;
+        execute(&app, "update session set seats = 200, registrations = 0 where id = 'chemical-peels-1'").await;
+        let q = quote(false, None);
+        let body = order("chemical-peels-1", false, None, "card", &q);
+        let client = reqwest::Client::new();
+        let place = |app: &TestApp| from(&client, app, "198.51.100.50", "/api/enroll/").header("cookie", "enrol_buyer=orderer").json(&body);
+        // Nineteen of the browser's burst of twenty on one instance, the twentieth an order on the other.
+        assert_eq!(slowed(&[&app], "198.51.100.50", Some("orderer"), 19).await, 0);
+        assert_eq!(status_of(place(&other)).await.0, 200, "the twentieth request, an order");
+        let (status, refused) = status_of(place(&app)).await;
+        assert_eq!(status, 429, "{refused}");
+        assert!(refused["error"]["message"].as_str().unwrap().contains("wait a minute"), "{refused}");
+        assert_eq!(
+            count(&app, "select count(*) from enrollment where client_key = '198.51.100.50'").await,
+            1,
+            "the refused order wrote nothing"
+        );
+        assert_eq!(slowed(&[&other], "198.51.100.50", Some("orderer"), 1).await, 1, "the orders spent the browser's share");
+        other.stop().await;
+        app.stop().await;
+    }
+}
+
 #[tokio::test]
 async fn account_data_queries_are_limited_per_client_at_six_times_the_writes() {
     let app = limited_app(Backend::Sqlite).await.expect("SQLite is always available");

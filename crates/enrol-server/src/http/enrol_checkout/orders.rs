@@ -11,7 +11,7 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use chrono::{DateTime, Utc};
 
-use enrol_db::{DiscountCode, EnrollmentRecord, NewEnrollment};
+use enrol_db::{Allowance, DiscountCode, EnrollmentRecord, NewEnrollment};
 use enrol_domain::admission::{self, CodeOffered};
 use enrol_domain::checkout::{EnrollData, EnrollRequest, EnrollResponse, EnrollUpdateRequest};
 use enrol_domain::london;
@@ -24,7 +24,7 @@ use crate::http::ApiError;
 use crate::http::error::ErrorEnvelope;
 use crate::http::idempotency::at_most_once;
 use crate::http::json_body::{JsonBody, parse_json};
-use crate::http::limits::counted_as;
+use crate::http::limits::{Allowances, counted_as};
 
 /// Who is placing an order: the caller, their browser's buyer token hash
 /// and their address.
@@ -122,6 +122,7 @@ async fn priced_order(
 pub async fn create_enrollment(
     State(state): State<Arc<AppState>>,
     Extension(ClientIp(ip)): Extension<ClientIp>,
+    Extension(Allowances(allowances)): Extension<Allowances>,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -131,16 +132,22 @@ pub async fn create_enrollment(
     let placed = at_most_once(&state, &headers, &owner_hash, &body, now, async {
         let viewer = Viewer::of(&state, &headers).await?;
         let orderer = Orderer { viewer: &viewer, owner_hash: owner_hash.clone(), client_key: counted_as(ip).to_string() };
-        place_order(&state, &body, &orderer, now).await
+        place_order(&state, &body, &orderer, &allowances, now).await
     })
     .await?;
     Ok(with_cookie(placed, set_cookie))
 }
 
-async fn place_order(state: &AppState, body: &[u8], orderer: &Orderer<'_>, now: DateTime<Utc>) -> Result<EnrollResponse, ApiError> {
+async fn place_order(
+    state: &AppState,
+    body: &[u8],
+    orderer: &Orderer<'_>,
+    allowances: &[Allowance],
+    now: DateTime<Utc>,
+) -> Result<EnrollResponse, ApiError> {
     let request: EnrollRequest = parse_json(body)?;
     let order = priced_order(state, enrol_db::public_id(), request.data, orderer, None, now).await?;
-    if let Err(refusal) = state.db.create_enrollment(&order, state.config.limits.live_order_caps(), now).await? {
+    if let Err(refusal) = state.db.create_enrollment(&order, allowances, state.config.limits.live_order_caps(), now).await? {
         tracing::info!(%refusal, client = %orderer.client_key, "Enrollment refused");
         return Err(refused(&order.courses, &refusal));
     }
