@@ -33,6 +33,7 @@ export const routes = {
   contentDocument: '/content/:kind/:key/',
   media: '/media/',
   courseFiles: '/media/course-files/',
+  courseMaterials: '/courses/:id/materials/',
   mediaItem: '/media/:key/',
   recoveryCodes: '/recovery-codes/',
 } as const;
@@ -56,4 +57,5 @@ export const paths = {
   newContent: withParam(routes.newContent),
   contentDocument: withParams(routes.contentDocument),
   mediaItem: withParam(routes.mediaItem),
+  courseMaterials: withParam(routes.courseMaterials),
 };
