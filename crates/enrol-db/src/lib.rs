@@ -39,6 +39,7 @@ pub use content::course_files::{CourseFileRecord, CourseFileRemoved, CourseFileU
 pub use content::documents::{ContentDetail, ContentRefused, ContentRevision, ContentSource, ContentSummary};
 pub use content::editorial::{Article, PageRecord, article_url};
 pub use content::markdown::to_html as markdown_to_html;
+pub use content::materials::{CourseMaterial, CourseMaterials, MaterialAdded, MaterialDate};
 pub use content::media::{MEDIA_LISTED, MediaRecord};
 pub use content::upsells::UpsellRecord;
 pub use ledger::BalanceLink;

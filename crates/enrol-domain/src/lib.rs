@@ -29,6 +29,7 @@ pub mod issued_document;
 pub mod learning;
 pub mod london;
 pub mod mail;
+pub mod materials;
 pub mod media;
 pub mod money;
 pub mod online_access;

@@ -16,6 +16,7 @@ import { EnquiryScreen } from './screens/enquiries/enquiry-screen';
 import { ExportsScreen } from './screens/exports/exports-screen';
 import { CourseFilesScreen } from './screens/media/course-files';
 import { MediaItemScreen, MediaScreen } from './screens/media/media-library';
+import { MaterialsScreen } from './screens/materials/materials-screen';
 import { LearnersScreen } from './screens/online-orders/learners-screen';
 import { OnlineOrderScreen } from './screens/online-orders/online-order-screen';
 import { OnlineOrdersScreen } from './screens/online-orders/online-orders-screen';
@@ -116,6 +117,7 @@ export const adminRoutes = (
       <Route path={routes.media} element={screen(['content'], <MediaScreen />)} />
       <Route path={routes.courseFiles} element={screen(['content'], <CourseFilesScreen />)} />
       <Route path={routes.mediaItem} element={oneThing(['content'], <MediaItemScreen />)} />
+      <Route path={routes.courseMaterials} element={oneThing(['content'], <MaterialsScreen />)} />
       <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
       <Route path={routes.enquiry} element={oneThing(['enquiries'], <EnquiryScreen />)} />
       <Route path={routes.content} element={screen(['content'], later(<ContentListScreen />))} />

@@ -34,6 +34,7 @@ export const routes = {
   contentDocument: '/content/:kind/:key/',
   media: '/media/',
   courseFiles: '/media/course-files/',
+  courseMaterials: '/courses/:id/materials/',
   mediaItem: '/media/:key/',
   recoveryCodes: '/recovery-codes/',
 } as const;
@@ -58,4 +59,5 @@ export const paths = {
   newContent: withParam(routes.newContent),
   contentDocument: withParams(routes.contentDocument),
   mediaItem: withParam(routes.mediaItem),
+  courseMaterials: withParam(routes.courseMaterials),
 };

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 /** Addresses the server answers itself: never pages of the app. */
-const SERVER_PATHS = /^\/(api|assets|media|_next|sandbox|webhooks|dev)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
+const SERVER_PATHS = /^\/(api|assets|media|course-materials|_next|sandbox|webhooks|dev)(\/|$)|^\/(sitemap\.xml|robots\.txt)$/;
 
 /** Whether the server answers `pathname` itself (a preview's pages, say): the browser loads it, never the router. */
 export const isServerPath = (pathname: string) => SERVER_PATHS.test(pathname);

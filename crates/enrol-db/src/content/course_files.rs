@@ -1,7 +1,8 @@
 //! A course's own files (decision 028): videos, recordings and PDFs staff
 //! upload for lessons, kept in the file store under their key. Which
 //! courses use a file is read from the courses' lessons, published and
-//! draft; a file a course uses is never removed. Each upload and removal
+//! draft, and from their materials (decision 035); a file a course uses is
+//! never removed. Each upload and removal
 //! writes its audit row in its own transaction.
 
 use std::collections::BTreeMap;
@@ -46,7 +47,7 @@ const COLUMNS: &str = "key, file_name, content_type, bytes, original_name, uploa
 pub struct CourseFileUse {
     pub course_id: String,
     pub title: String,
-    /// Its published lessons name the file; else only its draft does.
+    /// Its published lessons or its materials name the file; else only its draft does.
     pub published: bool,
 }
 
@@ -83,6 +84,25 @@ fn uses_of(documents: Vec<(String, Option<String>, Option<String>)>) -> BTreeMap
 }
 
 const COURSE_DOCUMENTS: &str = "select key, published, draft from content_document where kind = 'course' order by key";
+
+/// The course files the courses' materials name: `(file name, course id, course title)`.
+const MATERIAL_FILES: &str = "select m.url, c.id, c.title from event_material m join event ev on ev.id = m.event_id \
+     join course c on c.id = ev.course_id where m.course_file is not null order by c.id, m.position";
+
+/// `uses` with the courses whose materials name a file, each course once.
+fn with_materials(
+    mut uses: BTreeMap<String, Vec<CourseFileUse>>,
+    materials: Vec<(String, String, String)>,
+) -> BTreeMap<String, Vec<CourseFileUse>> {
+    for (file, course_id, title) in materials {
+        let listed = uses.entry(file).or_default();
+        match listed.iter_mut().find(|known| known.course_id == course_id) {
+            Some(known) => known.published = true,
+            None => listed.push(CourseFileUse { course_id, title, published: true }),
+        }
+    }
+    uses
+}
 
 impl Db {
     /// Records a course file whose bytes are already in the file store,
@@ -121,13 +141,17 @@ impl Db {
     /// The courses whose lessons (published or draft) name each course
     /// file, by its name (`files/<key>.<ext>`).
     pub async fn course_file_uses(&self) -> anyhow::Result<BTreeMap<String, Vec<CourseFileUse>>> {
-        let documents =
-            on_pool!(self, pool => sqlx::query_as(COURSE_DOCUMENTS).fetch_all(pool).await).context("Failed to read the courses")?;
-        Ok(uses_of(documents))
+        let (documents, materials) = on_pool!(self, pool => {
+            let documents = sqlx::query_as(COURSE_DOCUMENTS).fetch_all(pool).await?;
+            let materials = sqlx::query_as(MATERIAL_FILES).fetch_all(pool).await?;
+            Ok::<_, sqlx::Error>((documents, materials))
+        })
+        .context("Failed to read the courses")?;
+        Ok(with_materials(uses_of(documents), materials))
     }
 
     /// Removes the course file `key` (`course_file.remove`) unless a
-    /// course's lessons, published or draft, name it.
+    /// course's lessons, published or draft, or its materials name it.
     pub async fn remove_course_file(&self, key: &str, staff_id: &str, now: DateTime<Utc>) -> anyhow::Result<CourseFileRemoved> {
         let _turn = self.write_turn().await;
         on_pool!(self, pool => {
@@ -141,7 +165,8 @@ impl Db {
                 return Ok(CourseFileRemoved::NotFound);
             };
             let documents = sqlx::query_as(COURSE_DOCUMENTS).fetch_all(&mut *tx).await?;
-            if let Some(uses) = uses_of(documents).remove(&file.file_name) {
+            let materials = sqlx::query_as(MATERIAL_FILES).fetch_all(&mut *tx).await?;
+            if let Some(uses) = with_materials(uses_of(documents), materials).remove(&file.file_name) {
                 tx.rollback().await?;
                 return Ok(CourseFileRemoved::InUse(uses));
             }

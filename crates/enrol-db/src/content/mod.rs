@@ -2,7 +2,7 @@
 //! staff edit and publish them (decision 018), each document's projection
 //! into the rows the pages read, the catalogue of sections, courses and
 //! dates read from those rows, the editorial pages, the media library,
-//! upsell offers, site search and the Markdown the college writes. The
+//! course materials, upsell offers, site search and the Markdown the college writes. The
 //! steps its transactions take are `ContentSteps`.
 
 pub(crate) mod catalogue;
@@ -10,6 +10,7 @@ pub(crate) mod course_files;
 pub(crate) mod documents;
 pub(crate) mod editorial;
 pub(crate) mod markdown;
+pub(crate) mod materials;
 pub(crate) mod media;
 mod pack;
 pub(crate) mod preview;

@@ -29,6 +29,12 @@ pub struct Disposition {
     download: Option<String>,
 }
 
+impl Disposition {
+    pub fn wants_download(&self) -> bool {
+        self.download.is_some()
+    }
+}
+
 /// The course file `file` (`<key>.<extension>`), if there is one.
 pub async fn course_file(state: &AppState, file: &str) -> Result<CourseFileRecord, ApiError> {
     let (key, _) = parse_file_name(file).ok_or(ApiError::NotFound)?;
@@ -49,7 +55,7 @@ pub async fn show_course_file(
     if !curriculum.names_file(&record.file_name) {
         return Err(ApiError::NotFound);
     }
-    serve(&state, &record, &method, &headers, disposition.download.is_some()).await
+    serve(&state, &record, &method, &headers, disposition.wants_download()).await
 }
 
 /// The answer with `record`'s bytes that `headers` ask for: whole, one

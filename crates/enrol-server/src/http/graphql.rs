@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 
 use enrol_domain::auth::UserData;
+use enrol_domain::materials::BookingMaterial;
 use enrol_domain::records::{Certificate, Cohort, Enrollment, IntakeCall, Invitation, Payment, Registration, UploadRequest, UserForm};
 
 use crate::AppState;
@@ -91,6 +92,12 @@ impl Query {
     #[graphql(complexity = "20 + child_complexity")]
     async fn uploads(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<UploadRequest>> {
         db(ctx).upload_requests_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    /// Documents, videos and links of the courses the caller's paid bookings hold seats on (decision 035).
+    #[graphql(complexity = "20 + child_complexity")]
+    async fn materials(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<BookingMaterial>> {
+        db(ctx).materials_of(caller_id(ctx)).await.map_err(internal)
     }
 
     #[graphql(complexity = "20 + child_complexity")]

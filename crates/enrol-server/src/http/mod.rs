@@ -25,6 +25,7 @@ mod json_body;
 mod learning;
 mod limits;
 mod mail_logo;
+mod materials;
 mod media;
 mod newsletter;
 mod online_checkout;
@@ -229,6 +230,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/media/uploads/{file}", get(media::show_upload))
         .route("/learn/{course}/package/{token}/{*path}", get(scorm_files::show_package_file))
         .route("/learn/{course}/files/{file}", get(course_files::show_course_file))
+        .route("/course-materials/{id}", get(materials::show_material_file))
         .nest_service("/media", content_media)
         .nest_service("/admin/assets", admin_assets)
         .route("/admin", get(pages::show_admin_app))

@@ -24,6 +24,7 @@ mod checkout_consent;
 mod content;
 mod course_completion;
 mod course_files;
+mod course_materials;
 mod crash;
 mod database_roles;
 mod date_change;

@@ -57,6 +57,8 @@ export type { MediaLibrary } from '../../generated/MediaLibrary';
 export type { CourseFileListing as CourseFile } from '../../generated/CourseFileListing';
 export type { CourseFileLibrary } from '../../generated/CourseFileLibrary';
 export type { CourseFileUse } from '../../generated/CourseFileUse';
+export type { CourseMaterial } from '../../generated/CourseMaterial';
+export type { CourseMaterials } from '../../generated/CourseMaterials';
 export type { EnquiryStatus } from '../../generated/EnquiryStatus';
 export type { EnquiryKind } from '../../generated/EnquiryKind';
 export type { InboxEnquiry as Enquiry } from '../../generated/InboxEnquiry';

@@ -130,7 +130,7 @@ pub async fn show_course_file(
 }
 
 /// `DELETE /api/admin/course-files/{key}.{ext}`: 204, the row and the
-/// bytes gone; 409 naming the courses whose lessons use it.
+/// bytes gone; 409 naming the courses whose lessons or materials use it.
 pub async fn remove_course_file(State(state): State<Arc<AppState>>, staff: Staff, Path(file): Path<String>) -> Result<Response, ApiError> {
     let key = course_file(&state, &file).await?.key;
     match state.db.remove_course_file(&key, &staff.id, Utc::now()).await? {
@@ -146,9 +146,9 @@ pub async fn remove_course_file(State(state): State<Arc<AppState>>, staff: Staff
     }
 }
 
-/// "Used by Anatomy and physiology (published) and …: remove it from their lessons first."
+/// "Used by Anatomy and physiology (published) and …: remove it from their lessons and materials first."
 fn in_use(uses: &[CourseFileUse]) -> String {
     let courses: Vec<String> =
         uses.iter().map(|used| format!("{} ({})", used.title, if used.published { "published" } else { "draft" })).collect();
-    format!("This file is used by {}: take it out of their lessons first.", courses.join(", "))
+    format!("This file is used by {}: take it out of their lessons and materials first.", courses.join(", "))
 }

@@ -14,6 +14,7 @@ mod csv;
 mod enquiries;
 mod figures;
 mod learning_preview;
+mod materials;
 mod media;
 mod online_access;
 mod online_orders;
@@ -33,7 +34,7 @@ use axum::extract::{MatchedPath, Request, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{delete, get, post, put};
 use chrono::Utc;
 use serde::Serialize;
 use ts_rs::TS;
@@ -140,6 +141,10 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/course-files/{file}", Some(Permission::Content)),
     route("DELETE", "/course-files/{file}", Some(Permission::Content)),
     route("GET", "/courses/{id}/package", Some(Permission::Content)),
+    route("GET", "/courses/{id}/materials", Some(Permission::Content)),
+    route("POST", "/courses/{id}/materials", Some(Permission::Content)),
+    route("DELETE", "/courses/{id}/materials/{material}", Some(Permission::Content)),
+    route("POST", "/courses/{id}/materials/{material}/move", Some(Permission::Content)),
     route("POST", "/courses/{id}/package", Some(Permission::Content)),
 ];
 
@@ -218,6 +223,9 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
             "/courses/{id}/package",
             get(scorm::show_package).post(scorm::upload_package).layer(DefaultBodyLimit::max(scorm::UPLOAD_BODY_BYTES)),
         )
+        .route("/courses/{id}/materials", get(materials::list_materials).post(materials::add_material))
+        .route("/courses/{id}/materials/{material}", delete(materials::remove_material))
+        .route("/courses/{id}/materials/{material}/move", post(materials::move_material))
         .route_layer(middleware::from_fn_with_state(Arc::clone(state), guard));
     // What checks passwords and codes is limited per client too (decision 009).
     let limited = Router::new()

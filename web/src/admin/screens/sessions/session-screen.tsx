@@ -32,6 +32,7 @@ function SessionPage({ loaded, reload }: { loaded: Session; reload: () => void }
       {notice && <p className="form-done">{notice}</p>}
       <p>{`${sessionStatusLabel(session.status)} · ${seatsFilled(session)}, ${session.waiting} waiting, ${session.offered} offered a seat`}</p>
       {can(staff, 'rosters') && <Link to={paths.roster(session.id)}>Open the roster</Link>}
+      {can(staff, 'content') && <p><Link to={paths.courseMaterials(session.courseId)}>{`Course materials for ${session.courseTitle}`}</Link></p>}
       {cancelled ? (
         <p>This session was cancelled, so its details no longer change.</p>
       ) : (

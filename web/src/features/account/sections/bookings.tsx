@@ -1,10 +1,13 @@
 import { Link } from 'react-router';
 import type { AccountData } from '../../../generated/AccountData';
+import type { BookingMaterial } from '../../../generated/BookingMaterial';
 import type { EnrollmentStatus } from '../../../generated/EnrollmentStatus';
 import { AddToCalendar } from '../../../components/add-to-calendar';
 import { BookingTable } from '../../../components/booking-table';
 import { formatShortDate } from '../../../lib/dates';
 import { formatMoney } from '../../../lib/money';
+import { useAccountQuery } from '../use-account-query';
+import { BookingMaterials, MATERIALS_QUERY } from './booking-materials';
 import { CancelBooking } from './cancel-booking';
 import { ChangeDate } from './change-date';
 import { PayBalanceButton } from './pay-balance-button';
@@ -19,9 +22,11 @@ const STATUS_WORDS: Record<EnrollmentStatus, string> = {
 
 /**
  * Each booking (enrollment) with its status (pending, deposit, completed),
- * courses, dates, discount and balance, and what was refunded of it.
+ * courses, dates, discount and balance, and what was refunded of it, and
+ * the materials of its courses once its booking fee is paid.
  */
 export function Bookings({ data, onChanged, today }: { data: AccountData; onChanged: () => void; today: string }) {
+  const materials = useAccountQuery<{ materials: BookingMaterial[] }>('course materials', MATERIALS_QUERY).data?.materials ?? [];
   if (data.enrollments.length === 0) {
     return (
       <p>
@@ -45,6 +50,7 @@ export function Bookings({ data, onChanged, today }: { data: AccountData; onChan
       {enrollment.refunded > 0 && <p className="booking-refund">{`Refunded to you: ${formatMoney(enrollment.refunded)}`}</p>}
       {enrollment.status === 'cancelled' && enrollment.refunded === 0 && <p className="booking-refund">No refund was due under our terms.</p>}
       {enrollment.status !== 'cancelled' && <AddToCalendar orderId={enrollment.id} lines={enrollment.lines} />}
+      <BookingMaterials materials={materials.filter((material) => material.enrollment_id === enrollment.id)} />
       {enrollment.status === 'deposit' && enrollment.balance > 0 && (
         <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
       )}
