@@ -12,6 +12,7 @@ mod content;
 pub(crate) mod course_files;
 mod csv;
 mod enquiries;
+mod feedback;
 mod figures;
 mod learning_preview;
 mod media;
@@ -80,6 +81,9 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/sessions/{id}/roster.csv", Some(Permission::Rosters)),
     route("PUT", "/sessions/{id}/attendance/{enrollment_id}", Some(Permission::Rosters)),
     route("POST", "/sessions/{id}/certificates/{enrollment_id}", Some(Permission::Sessions)),
+    route("GET", "/feedback", Some(Permission::Rosters)),
+    route("POST", "/feedback/{id}/publish", Some(Permission::Content)),
+    route("POST", "/feedback/{id}/withdraw", Some(Permission::Content)),
     route("GET", "/dashboard", Some(Permission::Figures)),
     route("GET", "/exports/{file}", Some(Permission::Figures)),
     route("GET", "/sections", Some(Permission::Codes)),
@@ -156,6 +160,9 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/sessions/{id}/roster.csv", get(rosters::download_roster))
         .route("/sessions/{id}/attendance/{enrollment_id}", put(rosters::mark_attendance))
         .route("/sessions/{id}/certificates/{enrollment_id}", post(rosters::issue_certificate))
+        .route("/feedback", get(feedback::list_feedback))
+        .route("/feedback/{id}/publish", post(feedback::publish_feedback))
+        .route("/feedback/{id}/withdraw", post(feedback::withdraw_feedback))
         .route("/dashboard", get(figures::show_dashboard))
         .route("/exports/{file}", get(figures::download_export))
         .route("/sections", get(codes::list_sections))
