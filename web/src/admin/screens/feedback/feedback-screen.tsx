@@ -91,6 +91,9 @@ function DayTable({ day, canPublish }: { day: FeedbackDay; canPublish: boolean }
 
 function Summary({ title, rows }: { title: string; rows: { name: string; answers: number; average: string }[] }) {
   return (
+    // A region that scrolls must take the keyboard's focus to be scrolled with it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="table-scroll" role="region" aria-label={title} tabIndex={0}>
     <table className="feedback-summary">
       <caption>{title}</caption>
       <thead>
@@ -102,6 +105,7 @@ function Summary({ title, rows }: { title: string; rows: { name: string; answers
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 
@@ -118,12 +122,8 @@ export function FeedbackScreen() {
           ) : (
             <>
               <h2>By course and tutor</h2>
-              <div className="table-scroll">
-                <Summary title="By course" rows={summarise(days, (day) => day.courseTitle)} />
-              </div>
-              <div className="table-scroll">
-                <Summary title="By tutor" rows={summarise(days, (day) => day.tutor ?? 'No tutor named')} />
-              </div>
+              <Summary title="By course" rows={summarise(days, (day) => day.courseTitle)} />
+              <Summary title="By tutor" rows={summarise(days, (day) => day.tutor ?? 'No tutor named')} />
               <h2>By date</h2>
               {days.map((day) => <DayTable key={day.sessionId} day={day} canPublish={can(staff, 'content')} />)}
             </>
