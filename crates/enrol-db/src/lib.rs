@@ -75,6 +75,7 @@ pub use records::account_area::{
 };
 pub use records::completion::CourseCompletion;
 pub use records::demo::{DEMO_CERTIFICATE, DEMO_STUDENT_EMAIL};
+pub use records::feedback::{FeedbackDay, FeedbackGiven, FeedbackInvite, FeedbackLink, FeedbackPublished, GivenFeedback};
 pub use records::learners::{LearnerRecord, Registrations};
 pub use records::learning::{AttemptRecorded, CourseRegistration, QuizAttempts};
 pub use records::readiness_jobs::{RemovalDue, TaskReminderDue};

@@ -7,8 +7,9 @@ use ts_rs::TS;
 
 use crate::mail::Mail;
 
-/// The forms whose submissions the inbox lists (`form_submission.kind`).
-pub const FORM_KINDS: [&str; 5] = ["contact", "callback", "business", "models", "finance"];
+/// The forms whose submissions the inbox lists (`form_submission.kind`),
+/// and low ratings after training (decision 034).
+pub const FORM_KINDS: [&str; 6] = ["contact", "callback", "business", "models", "finance", crate::feedback::INBOX_KIND];
 
 /// The longest note staff may keep on an enquiry, in characters.
 pub const NOTE_LIMIT: usize = 2000;

@@ -21,6 +21,7 @@ pub mod enquiry;
 pub mod enrollment;
 pub mod error_reporting;
 pub mod evidence;
+pub mod feedback;
 pub mod forms;
 pub mod html;
 pub mod inbox;

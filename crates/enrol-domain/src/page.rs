@@ -10,12 +10,14 @@ use crate::site::{Navigation, SiteData};
 
 mod catalogue;
 mod editorial;
+mod feedback;
 mod learning;
 mod orders;
 mod waiting_list;
 
 pub use catalogue::*;
 pub use editorial::*;
+pub use feedback::*;
 pub use learning::*;
 pub use orders::*;
 pub use waiting_list::*;
@@ -101,6 +103,8 @@ pub enum Page {
     ProviderCourse(ProviderCoursePage),
     /// An online course whose access ended.
     CourseClosed(CourseClosedPage),
+    /// `/feedback/?token=…`: a student's rating of a training day.
+    Feedback(FeedbackPage),
     NotFound(NotFoundPage),
 }
 
@@ -154,6 +158,7 @@ impl Page {
             Page::ScormCourse(_) => "scormCourse",
             Page::ProviderCourse(_) => "providerCourse",
             Page::CourseClosed(_) => "courseClosed",
+            Page::Feedback(_) => "feedback",
             Page::NotFound(_) => "notFound",
         }
     }

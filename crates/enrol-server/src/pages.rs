@@ -78,6 +78,7 @@ pub fn is_personal(page: &Page) -> bool {
             | Page::WaitingListConfirm(_)
             | Page::WaitingListClaim(_)
             | Page::WaitingListLeave(_)
+            | Page::Feedback(_)
             | Page::Account(_)
             | Page::VerifyEmail(_)
             | Page::ResetPassword(_)
@@ -121,6 +122,7 @@ enum Kind {
     WaitingListConfirm,
     WaitingListClaim,
     WaitingListLeave,
+    Feedback,
     Pathway,
     Careers,
     Offers,
@@ -189,6 +191,8 @@ const ROUTES: &[(&str, Kind, Listed)] = &[
     ("/waiting-list/confirm/", Kind::WaitingListConfirm, Listed::No),
     ("/waiting-list/claim/", Kind::WaitingListClaim, Listed::No),
     ("/waiting-list/leave/", Kind::WaitingListLeave, Listed::No),
+    // The link of the mail that asks for feedback after training (`?token=`).
+    ("/feedback/", Kind::Feedback, Listed::No),
     ("/e-learning/order/{order}/", Kind::OnlineOrder, Listed::No),
     ("/sign-in/", Kind::AccountForm("Sign in", "Sign in to see your bookings, payments and online courses.", Page::SignIn), Listed::No),
     (
@@ -379,7 +383,7 @@ impl Request<'_> {
             Kind::Home => self.home(),
             Kind::CourseIndex => self.course_index(),
             Kind::CourseSection => self.course_section(param("section")),
-            Kind::Course => self.course(),
+            Kind::Course => self.course().await,
             Kind::Calendar => self.calendar(),
             Kind::Team => self.team().await,
             Kind::Blog => self.blog().await,
@@ -395,6 +399,7 @@ impl Request<'_> {
             Kind::WaitingListConfirm => self.waiting_list_confirm().await,
             Kind::WaitingListClaim => self.waiting_list_claim().await,
             Kind::WaitingListLeave => self.waiting_list_leave().await,
+            Kind::Feedback => self.feedback().await,
             Kind::Learn => self.learn(param("course")).await,
             Kind::LearnStep => self.learn_step(param("course"), param("step")).await,
             Kind::Certificate => {

@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use enrol_domain::feedback::CourseReviews;
 use enrol_domain::money::Money;
 use enrol_domain::page::{CoursePage, Page, PageEnvelope, SessionType};
 use enrol_domain::site::SiteData;
@@ -79,7 +80,7 @@ fn course(course: &CoursePage, site: &SiteData, public_url: &str) -> Value {
             })
             .collect()
     };
-    json!({
+    let mut node = json!({
         "@type": "Course",
         "name": course.title,
         "description": course.summary,
@@ -89,7 +90,37 @@ fn course(course: &CoursePage, site: &SiteData, public_url: &str) -> Value {
         "educationalLevel": course.level,
         "offers": [offer],
         "hasCourseInstance": instances,
-    })
+    });
+    if let Some(fields) = node.as_object_mut() {
+        fields.extend(ratings(&course.reviews));
+    }
+    node
+}
+
+/// A course's rating and reviews, only from the reviews students agreed to
+/// publish and staff published (decision 034): none when there are none.
+fn ratings(reviews: &CourseReviews) -> Vec<(String, Value)> {
+    let Some(average) = reviews.average else { return Vec::new() };
+    let shown: Vec<Value> = reviews
+        .reviews
+        .iter()
+        .map(|review| {
+            json!({
+                "@type": "Review",
+                "reviewRating": { "@type": "Rating", "ratingValue": review.rating, "bestRating": 5, "worstRating": 1 },
+                "author": { "@type": "Person", "name": review.author },
+                "datePublished": review.date,
+                "reviewBody": review.comment,
+            })
+        })
+        .collect();
+    vec![
+        (
+            "aggregateRating".to_owned(),
+            json!({ "@type": "AggregateRating", "ratingValue": average, "reviewCount": reviews.count, "bestRating": 5, "worstRating": 1 }),
+        ),
+        ("review".to_owned(), Value::Array(shown)),
+    ]
 }
 
 /// The JSON-LD graph of a page, if it has one.
@@ -147,6 +178,7 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
         | Page::WaitingListJoin(_)
         | Page::WaitingListClaim(_)
         | Page::WaitingListLeave(_)
+        | Page::Feedback(_)
         | Page::WaitingListConfirm(_)
         | Page::Content(_)
         | Page::Learn(_)
@@ -162,8 +194,19 @@ pub fn graph(envelope: &PageEnvelope, public_url: &str) -> Option<Value> {
 
 #[cfg(test)]
 mod tests {
-    use super::price;
+    use super::{price, ratings};
+    use enrol_domain::feedback::{CourseReview, CourseReviews};
     use enrol_domain::money::Money;
+
+    #[test]
+    fn a_course_without_published_reviews_has_no_rating() {
+        assert!(ratings(&CourseReviews::default()).is_empty());
+        let review = |rating| CourseReview { rating, comment: "Clear".to_owned(), author: "Sam".to_owned(), date: "2026-11-28".to_owned() };
+        let given = ratings(&CourseReviews::of(vec![review(5), review(2)]));
+        assert_eq!(given[0].1["ratingValue"], 3.5);
+        assert_eq!(given[0].1["reviewCount"], 2);
+        assert_eq!(given[1].1.as_array().map(Vec::len), Some(2));
+    }
 
     #[test]
     fn prices_are_pounds_with_pence() {

@@ -14,6 +14,7 @@ import { DashboardScreen } from './screens/dashboard/dashboard-screen';
 import { EnquiriesScreen } from './screens/enquiries/enquiries-screen';
 import { EnquiryScreen } from './screens/enquiries/enquiry-screen';
 import { ExportsScreen } from './screens/exports/exports-screen';
+import { FeedbackScreen } from './screens/feedback/feedback-screen';
 import { CourseFilesScreen } from './screens/media/course-files';
 import { MediaItemScreen, MediaScreen } from './screens/media/media-library';
 import { MaterialsScreen } from './screens/materials/materials-screen';
@@ -120,6 +121,7 @@ export const adminRoutes = (
       <Route path={routes.courseMaterials} element={oneThing(['content'], <MaterialsScreen />)} />
       <Route path={routes.enquiries} element={screen(['enquiries'], <EnquiriesScreen />)} />
       <Route path={routes.enquiry} element={oneThing(['enquiries'], <EnquiryScreen />)} />
+      <Route path={routes.feedback} element={screen(['rosters'], <FeedbackScreen />)} />
       <Route path={routes.content} element={screen(['content'], later(<ContentListScreen />))} />
       <Route path={routes.newContent} element={screen(['content'], later(<NewContentScreen />))} />
       <Route path={routes.contentDocument} element={screen(['content'], later(<ContentEditorScreen />))} />

@@ -26,6 +26,7 @@ export const routes = {
   upsell: '/upsells/:priceId/',
   enquiries: '/enquiries/',
   enquiry: '/enquiries/:id/',
+  feedback: '/feedback/',
   exports: '/exports/',
   staff: '/staff/',
   audit: '/audit/',

@@ -10,6 +10,7 @@ pub(crate) mod account_area;
 pub(crate) mod account_data;
 pub(crate) mod completion;
 pub(crate) mod demo;
+pub(crate) mod feedback;
 pub(crate) mod learners;
 pub(crate) mod learning;
 pub(crate) mod readiness;

@@ -1,6 +1,7 @@
 //! A session's roster and attendance (decision 017): who is booked,
 //! whether their forms, balance and online theory (decision 025) are
-//! done, their kit, and whether they came, which tutors mark (one audit row per mark); and the certificate
+//! done, their kit, and whether they came, which tutors mark (one audit row per mark; the
+//! first mark as come asks for feedback, decision 034); and the certificate
 //! staff issue to a student who came and has paid in full, which anyone
 //! can check by its number (decision 021).
 
@@ -16,6 +17,7 @@ use enrol_domain::readiness::{DocumentState, EntryState, NotYet, Standing};
 
 use crate::orders::enrollments::NET_PAID;
 use crate::people::PeopleSteps;
+use crate::records::feedback::{FeedbackLink, FeedbackSteps};
 use crate::records::review::ReadinessSteps;
 use crate::seats::sessions::ON_ROSTER;
 use crate::{AuditEntry, Db, on_pool, public_id};
@@ -193,12 +195,15 @@ impl Db {
         Ok(RosterStudents { students, entry_online_course: entry_course.map(|(_, title)| title) })
     }
 
-    /// Marks whether a booked student came, from the session's day on.
+    /// Marks whether a booked student came, from the session's day on; the
+    /// first time they are marked as come, asks for their feedback through
+    /// `feedback` (decision 034).
     pub async fn mark_attendance(
         &self,
         session_id: &str,
         enrollment_id: &str,
         attended: bool,
+        feedback: &FeedbackLink<'_>,
         staff_id: &str,
         now: DateTime<Utc>,
     ) -> anyhow::Result<AttendanceMark> {
@@ -223,6 +228,9 @@ impl Db {
             ).bind(session_id).bind(enrollment_id).fetch_one(&mut *tx).await?;
             sqlx::query("update registration set attended = $3 where session_id = $1 and enrollment_id = $2 and type = 'STUDENT'")
                 .bind(session_id).bind(enrollment_id).bind(attended).execute(&mut *tx).await?;
+            if attended {
+                tx.ask_feedback(session_id, enrollment_id, feedback, now).await?;
+            }
             let entry = AuditEntry::new(staff_id, "session.attendance", "session", session_id)
                 .before(serde_json::json!({ "enrollmentId": enrollment_id, "attended": before }))
                 .after(serde_json::json!({ "enrollmentId": enrollment_id, "attended": attended }));

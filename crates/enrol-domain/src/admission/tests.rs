@@ -59,6 +59,7 @@ fn course(id: &str, title: &str, price: i64) -> CoursePage {
         sessions: Vec::new(),
         full_sessions: Vec::new(),
         related: Vec::new(),
+        reviews: Default::default(),
     }
 }
 

@@ -192,6 +192,9 @@ pub struct CoursePage {
     /// Sessions still to come with no seat free: their waiting lists (decision 015).
     pub full_sessions: Vec<Session>,
     pub related: Vec<CourseCard>,
+    /// What students who trained said, as staff published it with their
+    /// consent (decision 034).
+    pub reviews: crate::feedback::CourseReviews,
 }
 
 /// An online course's payment-provider price id and its amount.

@@ -15,6 +15,7 @@ mod dev;
 mod enquiries;
 mod enrol_checkout;
 mod error;
+pub(crate) mod feedback;
 mod finance;
 mod graphql;
 mod guard;
@@ -173,6 +174,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/waiting-list/confirm", post(waiting_list::confirm_place))
         .route("/waiting-list/claim", post(waiting_list::claim_offer))
         .route("/waiting-list/leave", post(waiting_list::leave_waiting_list))
+        .route("/feedback", post(feedback::give_feedback))
         .route("/balance/intent", post(balance::create_balance_intent))
         .route("/account/profile", put(account::profile::update_profile))
         .route("/account/password", post(account::profile::change_password))

@@ -14,8 +14,8 @@ use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseB
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, auth, balance, calendar, cancellation, certificates, course_start, date_change, enquiries, enrol_checkout, finance, graphql,
-    learning, newsletter, online_checkout, pages, receipts, scorm, search, waiting_list,
+    account, auth, balance, calendar, cancellation, certificates, course_start, date_change, enquiries, enrol_checkout, feedback, finance,
+    graphql, learning, newsletter, online_checkout, pages, receipts, scorm, search, waiting_list,
 };
 use crate::accounts;
 
@@ -72,6 +72,7 @@ use crate::accounts;
         waiting_list::confirm_place,
         waiting_list::claim_offer,
         waiting_list::leave_waiting_list,
+        feedback::give_feedback,
         account::profile::update_profile,
         account::profile::change_password,
         account::email::change_email,

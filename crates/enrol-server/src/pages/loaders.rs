@@ -4,7 +4,7 @@ use super::*;
 use crate::accounts::token_hash;
 use enrol_domain::balance::MIN_PART_PAYMENT;
 use enrol_domain::page::{
-    ConfirmState, OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListConfirmPage, WaitingListJoinPage,
+    ConfirmState, FeedbackPage, OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListConfirmPage, WaitingListJoinPage,
     WaitingListLeavePage,
 };
 
@@ -80,8 +80,11 @@ impl Request<'_> {
         }))
     }
 
-    pub(super) fn course(&self) -> Loaded {
-        Ok(self.catalogue.course_page(self.path)?.map(|course| Found {
+    /// A course's page, with the reviews staff published (decision 034).
+    pub(super) async fn course(&self) -> Loaded {
+        let Some(mut course) = self.catalogue.course_page(self.path)? else { return Ok(None) };
+        course.reviews = self.db.course_reviews(&course.id).await?;
+        Ok(Some(Found {
             head: head(self.titled(&format!("{} | {}", course.title, course.section_title)), course.summary.clone(), &course.url),
             page: Page::Course(Box::new(course)),
         }))
@@ -302,6 +305,15 @@ impl Request<'_> {
             "Leave a course's waiting list.",
             Page::WaitingListLeave(WaitingListLeavePage { waiting_for }),
         )))
+    }
+
+    /// The page the feedback mail's link opens (decision 034).
+    pub(super) async fn feedback(&self) -> Loaded {
+        let asked = match query_value(self.query, "token").filter(|t| !t.is_empty()) {
+            Some(token) => self.db.feedback_asked(&token_hash(token)).await?,
+            None => None,
+        };
+        Ok(Some(self.found("How was your training?", "Rate your training day.", Page::Feedback(FeedbackPage { asked }))))
     }
 
     /// The public check of a certificate `number`, or where one is looked

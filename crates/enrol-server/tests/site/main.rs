@@ -29,6 +29,7 @@ mod crash;
 mod database_roles;
 mod date_change;
 mod enrol_checkout;
+mod feedback;
 mod graphql;
 mod helpers;
 mod images;

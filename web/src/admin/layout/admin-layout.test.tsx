@@ -24,7 +24,7 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Priya owner')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
-    expect(navLinks()).toEqual(['Dashboard', 'Sessions', 'Orders', 'Codes', 'Upsells', 'Enquiries', 'Content', 'Media', 'Exports', 'Staff', 'Audit log']);
+    expect(navLinks()).toEqual(['Dashboard', 'Sessions', 'Orders', 'Codes', 'Upsells', 'Enquiries', 'Feedback', 'Content', 'Media', 'Exports', 'Staff', 'Audit log']);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -36,10 +36,10 @@ describe('the signed-in layout', () => {
     expect(callsTo(api, 'GET /api/admin/staff')).toHaveLength(0);
   });
 
-  it('gives a tutor only Sessions, and starts them there', async () => {
+  it('gives a tutor only Sessions and Feedback, and starts them at Sessions', async () => {
     const api = renderAdmin('/', staffMember('tutor'), { 'GET /api/admin/sessions': () => jsonResponse(200, { sessions: [] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sessions' })).toBeInTheDocument();
-    expect(navLinks()).toEqual(['Sessions']);
+    expect(navLinks()).toEqual(['Sessions', 'Feedback']);
     expect(address()).toBe('/sessions/');
     expect(callsTo(api, 'GET /api/admin/dashboard')).toHaveLength(0);
   });

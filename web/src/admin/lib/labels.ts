@@ -39,11 +39,13 @@ export const CODE_STATE_LABELS: Record<CodeState, string> = { active: 'Active', 
 
 export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = { new: 'New', in_progress: 'In progress', done: 'Done' };
 
-export const ENQUIRY_KIND_LABELS: Record<EnquiryKind, string> = {
+/** The inbox's kinds: the site's enquiry forms, and low ratings after training (decision 034). */
+export const ENQUIRY_KIND_LABELS: Record<EnquiryKind | 'feedback', string> = {
   contact: 'Website enquiry',
   callback: 'Callback request',
   business: 'Business training',
   models: 'Model sign-up',
+  feedback: 'Low feedback rating',
 };
 
 export const OFFLINE_METHOD_LABELS: Record<OfflineMethod, string> = {

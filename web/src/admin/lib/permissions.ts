@@ -28,6 +28,7 @@ export const SECTIONS: readonly Section[] = [
   { label: 'Codes', path: paths.codes, needs: ['codes'] },
   { label: 'Upsells', path: paths.upsells, needs: ['codes'] },
   { label: 'Enquiries', path: paths.enquiries, needs: ['enquiries'] },
+  { label: 'Feedback', path: paths.feedback, needs: ['rosters'] },
   { label: 'Content', path: paths.content, needs: ['content'] },
   { label: 'Media', path: paths.media, needs: ['content'] },
   { label: 'Exports', path: paths.exports, needs: ['figures'] },

@@ -5,6 +5,7 @@ import { Prose } from '../../components/prose';
 import { CourseGrid } from '../../components/course-card';
 import { Price } from '../../components/price';
 import { AddToBasket } from './add-to-basket';
+import { CourseReviews } from './course-reviews';
 import { FullDates } from './full-dates';
 
 export function CoursePage({ course }: { course: CourseData }) {
@@ -102,6 +103,8 @@ export function CoursePage({ course }: { course: CourseData }) {
             ))}
           </section>
         )}
+
+        <CourseReviews reviews={course.reviews} />
       </div>
 
       {course.related.length > 0 && (

@@ -268,6 +268,7 @@ impl Catalogue {
             sessions: self.sessions.get(&course.id).cloned().unwrap_or_default(),
             full_sessions: self.dated_sessions(&course.id).iter().filter(|s| s.free_seats() == 0).cloned().collect(),
             related,
+            reviews: Default::default(),
         }))
     }
 }

@@ -12,6 +12,7 @@ mod content;
 pub(crate) mod course_files;
 mod csv;
 mod enquiries;
+mod feedback;
 mod figures;
 mod learning_preview;
 mod materials;
@@ -85,6 +86,9 @@ pub const ROUTES: &[AdminRoute] = &[
     route("GET", "/sessions/{id}/readiness/{enrollment_id}", Some(Permission::Readiness)),
     route("GET", "/sessions/{id}/readiness/{enrollment_id}/uploads/{upload_id}", Some(Permission::Readiness)),
     route("PUT", "/sessions/{id}/readiness/{enrollment_id}/documents/{request_id}", Some(Permission::Readiness)),
+    route("GET", "/feedback", Some(Permission::Rosters)),
+    route("POST", "/feedback/{id}/publish", Some(Permission::Content)),
+    route("POST", "/feedback/{id}/withdraw", Some(Permission::Content)),
     route("GET", "/dashboard", Some(Permission::Figures)),
     route("GET", "/exports/{file}", Some(Permission::Figures)),
     route("GET", "/sections", Some(Permission::Codes)),
@@ -168,6 +172,9 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/sessions/{id}/readiness/{enrollment_id}", get(readiness::show_readiness))
         .route("/sessions/{id}/readiness/{enrollment_id}/uploads/{upload_id}", get(readiness::download_upload))
         .route("/sessions/{id}/readiness/{enrollment_id}/documents/{request_id}", put(readiness::review_document))
+        .route("/feedback", get(feedback::list_feedback))
+        .route("/feedback/{id}/publish", post(feedback::publish_feedback))
+        .route("/feedback/{id}/withdraw", post(feedback::withdraw_feedback))
         .route("/dashboard", get(figures::show_dashboard))
         .route("/exports/{file}", get(figures::download_export))
         .route("/sections", get(codes::list_sections))

@@ -12,14 +12,19 @@ use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{AdminSession, AttendanceMark, CertificateHolder, CertificateIssue, RosterStudent, RosterStudents, StaffMember};
+use enrol_db::{
+    AdminSession, AttendanceMark, CertificateHolder, CertificateIssue, FeedbackInvite, FeedbackLink, RosterStudent, RosterStudents,
+    StaffMember,
+};
 use enrol_domain::london;
 
 use super::sessions::own_sessions_of;
 use super::{Staff, csv};
 use crate::AppState;
+use crate::accounts::{random_token, token_hash};
 use crate::certificates::{certificate_mail, certificate_number};
 use crate::http::ApiError;
+use crate::http::feedback::feedback_mail;
 use crate::http::json_body::JsonBody;
 
 /// The session if `staff` may read its roster: all of them, or a tutor's own.
@@ -87,7 +92,8 @@ pub struct Attendance {
     attended: bool,
 }
 
-/// `PUT /api/admin/sessions/{id}/attendance/{enrollmentId}`.
+/// `PUT /api/admin/sessions/{id}/attendance/{enrollmentId}`: the first
+/// mark as come mails the student for feedback (decision 034).
 pub async fn mark_attendance(
     State(state): State<Arc<AppState>>,
     staff: Staff,
@@ -95,7 +101,10 @@ pub async fn mark_attendance(
     JsonBody(body): JsonBody<Attendance>,
 ) -> Result<StatusCode, ApiError> {
     readable_session(&state, &staff, &id).await?;
-    match state.db.mark_attendance(&id, &enrollment_id, body.attended, &staff.id, Utc::now()).await? {
+    let (college, public_url, token) = (state.db.college().await?.name, &state.config.public_url, random_token());
+    let mail_for = |invite: &FeedbackInvite| feedback_mail(invite, &token, &college, public_url);
+    let feedback = FeedbackLink { token_hash: &token_hash(&token), mail_for: &mail_for };
+    match state.db.mark_attendance(&id, &enrollment_id, body.attended, &feedback, &staff.id, Utc::now()).await? {
         AttendanceMark::Marked => Ok(StatusCode::NO_CONTENT),
         AttendanceMark::NotOnRoster => Err(ApiError::NotFound),
         AttendanceMark::TooEarly => Err(ApiError::Unprocessable("Attendance is marked from the session's day on.".to_owned())),
