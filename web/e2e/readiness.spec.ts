@@ -47,7 +47,12 @@ test('a booked student’s forms and document are reviewed by staff before train
   const orderId = await payBookingFee(page, await checkoutWith(page, COURSE));
   const [[sessionId]] = query(`select session_id from registration where enrollment_id = '${orderId}'`) as [[string]];
 
-  // What is left, with its deadline, on the account's first page.
+  // What is left, with its deadline, under the booking and on the account's first page.
+  await page.goto('/account/bookings/');
+  await hydrated(page);
+  const underBooking = account(page, 'Bookings').getByRole('list', { name: /^Still to do before the training of booking / });
+  await expect(underBooking.getByRole('listitem')).toHaveCount(3);
+  await look(page, 'readiness-booking');
   await page.goto('/account/');
   await hydrated(page);
   const toDo = account(page, 'Overview').getByRole('list', { name: 'Still to do before your training' });

@@ -138,6 +138,8 @@ pub struct Upload {
 #[ts(export)]
 pub struct UploadRequest {
     pub id: String,
+    /// The booking that asked for it, when a booking did (decision 032).
+    pub enrollment_id: Option<String>,
     pub title: String,
     pub description: String,
     /// requested, received, accepted or rejected.

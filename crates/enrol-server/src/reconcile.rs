@@ -110,7 +110,22 @@ pub async fn run_jobs(state: Arc<AppState>) {
     let mut checkpoint = tokio::time::interval(CHECKPOINT_EVERY);
     let mut reminders = tokio::time::interval(state.config.reminders_every);
     loop {
+        // In this order when several are due, as at start: a restart's
+        // missed payments and refunds first, the reminders' run (with its
+        // readiness work) last.
         tokio::select! {
+            biased;
+            _ = reconciliation.tick() => {
+                if let Err(error) = reconcile(&state, Utc::now()).await {
+                    tracing::error!(error = %format!("{error:#}"), "Reconciliation failed");
+                }
+                if let Err(error) = make_due_refunds(&state).await {
+                    tracing::error!(error = %format!("{error:#}"), "Refunds failed");
+                }
+                if let Err(error) = state.db.forget_quiet_clients(Utc::now()).await {
+                    tracing::error!(error = %format!("{error:#}"), "Forgetting quiet clients failed");
+                }
+            }
             _ = checkpoint.tick() => {
                 if let Err(error) = state.db.checkpoint().await {
                     tracing::error!(error = %format!("{error:#}"), "Checkpoint failed");
@@ -133,17 +148,6 @@ pub async fn run_jobs(state: Arc<AppState>) {
                     Ok(Some(sent)) if sent > 0 => tracing::info!(sent, "Reminders sent"),
                     Ok(_) => {}
                     Err(error) => tracing::error!(error = %format!("{error:#}"), "Reminders failed"),
-                }
-            }
-            _ = reconciliation.tick() => {
-                if let Err(error) = reconcile(&state, Utc::now()).await {
-                    tracing::error!(error = %format!("{error:#}"), "Reconciliation failed");
-                }
-                if let Err(error) = make_due_refunds(&state).await {
-                    tracing::error!(error = %format!("{error:#}"), "Refunds failed");
-                }
-                if let Err(error) = state.db.forget_quiet_clients(Utc::now()).await {
-                    tracing::error!(error = %format!("{error:#}"), "Forgetting quiet clients failed");
                 }
             }
         }

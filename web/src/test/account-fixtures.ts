@@ -79,7 +79,7 @@ export const records = {
   ],
   intake_calls: [],
   certificates: [{ id: 'c1', number: 'EA-2026-04821', holder_name: 'Amara Okafor', course_title: 'Foundation Skin Science', issued_on: '2026-05-08', revoked: false }],
-  uploads: [{ id: 'req-1', title: 'Level 2 certificate', description: 'A copy of your Level 2 qualification.', status: 'requested', reason: '', due_on: '2027-01-05', uploads: [] }],
+  uploads: [{ id: 'req-1', enrollment_id: 'order-1', title: 'Level 2 certificate', description: 'A copy of your Level 2 qualification.', status: 'requested', reason: '', due_on: '2027-01-05', uploads: [] }],
 };
 
 export function accountApi(answers: Record<string, Answer>) {

@@ -36,6 +36,34 @@ impl Due {
     }
 }
 
+/// A file sent for an evidence request, as read.
+#[derive(sqlx::FromRow)]
+pub(crate) struct UploadRow {
+    id: String,
+    upload_request_id: Option<String>,
+    file_name: String,
+    content_type: String,
+    size_bytes: i64,
+    uploaded_at: DateTime<Utc>,
+}
+
+impl UploadRow {
+    /// The files of `uploads` sent for request `request_id`, as the account and staff show them.
+    pub(crate) fn of_request(uploads: &[UploadRow], request_id: &str) -> Vec<Upload> {
+        uploads
+            .iter()
+            .filter(|u| u.upload_request_id.as_deref() == Some(request_id))
+            .map(|u| Upload {
+                id: u.id.clone(),
+                file_name: u.file_name.clone(),
+                content_type: u.content_type.clone(),
+                size_bytes: u.size_bytes,
+                uploaded_at: london::wall_clock(u.uploaded_at),
+            })
+            .collect()
+    }
+}
+
 impl Db {
     pub async fn forms_of(&self, user_id: &str) -> anyhow::Result<Vec<UserForm>> {
         #[derive(sqlx::FromRow)]
@@ -92,6 +120,7 @@ impl Db {
         #[derive(sqlx::FromRow)]
         struct RequestRow {
             id: String,
+            enrollment_id: Option<String>,
             title: String,
             description: String,
             status: String,
@@ -99,18 +128,9 @@ impl Db {
             #[sqlx(flatten)]
             due: Due,
         }
-        #[derive(sqlx::FromRow)]
-        struct UploadRow {
-            id: String,
-            upload_request_id: Option<String>,
-            file_name: String,
-            content_type: String,
-            size_bytes: i64,
-            uploaded_at: DateTime<Utc>,
-        }
         let (requests, uploads): (Vec<RequestRow>, Vec<UploadRow>) = on_pool!(self, pool => {
             let requests = sqlx::query_as(sqlx::AssertSqlSafe(format!(
-                "select f.id, f.title, f.description, f.status, f.reason, {DUE} from upload_request f {DUE_JOINS} \
+                "select f.id, f.enrollment_id, f.title, f.description, f.status, f.reason, {DUE} from upload_request f {DUE_JOINS} \
                  where f.user_id = $1 and f.closed_at is null order by f.created_at, f.title, f.id"
             ))).bind(user_id).fetch_all(pool).await.context("Failed to read the upload requests")?;
             let uploads = sqlx::query_as(
@@ -122,18 +142,9 @@ impl Db {
         Ok(requests
             .into_iter()
             .map(|r| UploadRequest {
-                uploads: uploads
-                    .iter()
-                    .filter(|u| u.upload_request_id.as_deref() == Some(r.id.as_str()))
-                    .map(|u| Upload {
-                        id: u.id.clone(),
-                        file_name: u.file_name.clone(),
-                        content_type: u.content_type.clone(),
-                        size_bytes: u.size_bytes,
-                        uploaded_at: london::wall_clock(u.uploaded_at),
-                    })
-                    .collect(),
+                uploads: UploadRow::of_request(&uploads, &r.id),
                 id: r.id,
+                enrollment_id: r.enrollment_id,
                 title: r.title,
                 description: r.description,
                 status: r.status,

@@ -9,13 +9,13 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use ts_rs::TS;
 
-use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::readiness::{DocumentState, EntryState, FormKind, Standing, Verdict};
 use enrol_domain::records::Upload;
 
 use crate::people::PeopleSteps;
 use crate::records::account_area::StoredUpload;
+use crate::records::readiness::UploadRow;
 use crate::{AuditEntry, Db, for_both_engines, on_pool};
 
 /// The course a registration on `$1` is for, when booking `$2` is on that
@@ -183,16 +183,6 @@ struct DocumentRow {
     reason: String,
 }
 
-#[derive(sqlx::FromRow)]
-struct UploadRow {
-    id: String,
-    upload_request_id: Option<String>,
-    file_name: String,
-    content_type: String,
-    size_bytes: i64,
-    uploaded_at: DateTime<Utc>,
-}
-
 /// The question's words for `key` of a form of `kind`.
 fn label(kind: &str, key: &str) -> String {
     enrol_domain::forms::questions(kind).iter().find(|q| q.key == key).map_or(key, |q| q.label).to_owned()
@@ -256,13 +246,7 @@ impl Db {
                 Some(ReviewForm { kind, complete: form.client_complete, flagged: form.flagged, answers })
             }).collect();
             let documents = documents.into_iter().map(|d| ReviewDocument {
-                uploads: uploads.iter().filter(|u| u.upload_request_id.as_deref() == Some(d.id.as_str())).map(|u| Upload {
-                    id: u.id.clone(),
-                    file_name: u.file_name.clone(),
-                    content_type: u.content_type.clone(),
-                    size_bytes: u.size_bytes,
-                    uploaded_at: london::wall_clock(u.uploaded_at),
-                }).collect(),
+                uploads: UploadRow::of_request(&uploads, &d.id),
                 state: DocumentState::parse(&d.status),
                 id: d.id,
                 title: d.title,

@@ -250,6 +250,18 @@ describe('bookings', () => {
     expect(within(bookings).queryByRole('button', { name: 'Change date' })).toBeNull();
   });
 
+  it('lists under each booking what is still to do before its training, with the day it is due', async () => {
+    accountApi({ 'GET /api/account': () => jsonResponse(200, account) });
+    renderWithAuth(<AccountPage page={page} today="2026-11-26" />, '/account/bookings/');
+    const bookings = await screen.findByRole('region', { name: 'Bookings' });
+    const toDo = await within(bookings).findByRole('list', { name: 'Still to do before the training of booking B-Z20KM' });
+    expect(within(toDo).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Medical form: Microneedling CourseDue by Tuesday 5th January',
+      'Send your Level 2 certificateDue by Tuesday 5th January',
+    ]);
+    expect(within(bookings).queryByRole('list', { name: /booking B-MPM59/ })).toBeNull();
+  });
+
   it('shows what cancelling gives back before the student confirms, then cancels and reads the bookings again', async () => {
     let cancelled = false;
     const api = accountApi({

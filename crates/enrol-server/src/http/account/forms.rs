@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use base64::Engine as _;
 use chrono::Utc;
 
-use enrol_db::{FILES_PER_REQUEST, NewUpload, UploadRecorded, UploadRoom};
+use enrol_db::{FILES_PER_REQUEST, NewUpload, StoredUpload, UploadRecorded, UploadRoom};
 use enrol_domain::{evidence, forms};
 
 use crate::accounts::random_token;
@@ -178,12 +178,17 @@ pub async fn download_upload(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let upload = state.db.upload_of(&record.user.id, &id).await?.ok_or(ApiError::NotFound)?;
+    sent_file(&state, &upload).await
+}
+
+/// A file a student sent, as a private download that never runs as a
+/// page, whatever it holds: to the student, or to staff reviewing it.
+pub(crate) async fn sent_file(state: &AppState, upload: &StoredUpload) -> Result<Response, ApiError> {
     let bytes = state.files.get(&upload.storage_key).await?.ok_or(ApiError::NotFound)?;
     let disposition = format!("attachment; filename=\"{}\"", evidence::file_name(&upload.file_name).replace(|c: char| !c.is_ascii(), "_"));
     let headers = [
         (header::CONTENT_TYPE, HeaderValue::from_str(&upload.content_type).map_err(anyhow::Error::from)?),
         (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?),
-        // Never run as a page, whatever the file holds.
         (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox; default-src 'none'")),
     ];
     Ok(kept_private((headers, bytes).into_response()))

@@ -8,14 +8,13 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::{Path, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use chrono::Utc;
 use serde::Deserialize;
 use ts_rs::TS;
 
 use enrol_db::{BookingReadiness, Reader, Review};
-use enrol_domain::evidence;
 use enrol_domain::readiness::Verdict;
 use enrol_domain::readiness::mail::{Student, document_turned_down};
 use enrol_domain::staff::Permission;
@@ -24,6 +23,7 @@ use super::Staff;
 use super::rosters::readable_session;
 use crate::AppState;
 use crate::http::ApiError;
+use crate::http::account::forms::sent_file;
 use crate::http::json_body::JsonBody;
 use crate::http::student::kept_private;
 
@@ -49,14 +49,7 @@ pub async fn download_upload(
 ) -> Result<Response, ApiError> {
     readable_session(&state, &staff, &id).await?;
     let upload = state.db.open_student_upload(&id, &enrollment_id, &upload_id, &staff.id, Utc::now()).await?.ok_or(ApiError::NotFound)?;
-    let bytes = state.files.get(&upload.storage_key).await?.ok_or(ApiError::NotFound)?;
-    let disposition = format!("attachment; filename=\"{}\"", evidence::file_name(&upload.file_name).replace(|c: char| !c.is_ascii(), "_"));
-    let headers = [
-        (header::CONTENT_TYPE, HeaderValue::from_str(&upload.content_type).map_err(anyhow::Error::from)?),
-        (header::CONTENT_DISPOSITION, HeaderValue::from_str(&disposition).map_err(anyhow::Error::from)?),
-        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox; default-src 'none'")),
-    ];
-    Ok(kept_private((headers, bytes).into_response()))
+    sent_file(&state, &upload).await
 }
 
 /// Staff's verdict on a document.

@@ -11,6 +11,9 @@ import { BookingMaterials, MATERIALS_QUERY } from './booking-materials';
 import { CancelBooking } from './cancel-booking';
 import { ChangeDate } from './change-date';
 import { PayBalanceButton } from './pay-balance-button';
+import { TO_DO_FIELDS, ToDoList, type ToDo } from './to-do';
+
+const TO_DO_QUERY = `{ ${TO_DO_FIELDS} }`;
 
 const STATUS_WORDS: Record<EnrollmentStatus, string> = {
   pending: 'Awaiting payment',
@@ -23,10 +26,12 @@ const STATUS_WORDS: Record<EnrollmentStatus, string> = {
 /**
  * Each booking (enrollment) with its status (pending, deposit, completed),
  * courses, dates, discount and balance, and what was refunded of it, and
- * the materials of its courses once its booking fee is paid.
+ * the materials of its courses once its booking fee is paid, and what is
+ * still to do before its training, with the day it is due.
  */
 export function Bookings({ data, onChanged, today }: { data: AccountData; onChanged: () => void; today: string }) {
   const materials = useAccountQuery<{ materials: BookingMaterial[] }>('course materials', MATERIALS_QUERY).data?.materials ?? [];
+  const toDo = useAccountQuery<ToDo>('what is left before training', TO_DO_QUERY).data ?? { forms: [], uploads: [] };
   if (data.enrollments.length === 0) {
     return (
       <p>
@@ -51,6 +56,11 @@ export function Bookings({ data, onChanged, today }: { data: AccountData; onChan
       {enrollment.status === 'cancelled' && enrollment.refunded === 0 && <p className="booking-refund">No refund was due under our terms.</p>}
       {enrollment.status !== 'cancelled' && <AddToCalendar orderId={enrollment.id} lines={enrollment.lines} />}
       <BookingMaterials materials={materials.filter((material) => material.enrollment_id === enrollment.id)} />
+      <ToDoList
+        toDo={{ forms: toDo.forms.filter((form) => form.enrollment_id === enrollment.id), uploads: toDo.uploads.filter((wanted) => wanted.enrollment_id === enrollment.id) }}
+        label={`Still to do before the training of booking ${enrollment.reference}`}
+        heading="Before your training"
+      />
       {enrollment.status === 'deposit' && enrollment.balance > 0 && (
         <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
       )}

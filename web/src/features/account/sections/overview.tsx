@@ -2,32 +2,24 @@ import { Link } from 'react-router';
 import type { AccountData } from '../../../generated/AccountData';
 import type { IntakeCall } from '../../../generated/IntakeCall';
 import type { Registration } from '../../../generated/Registration';
-import type { UploadRequest } from '../../../generated/UploadRequest';
-import type { UserForm } from '../../../generated/UserForm';
 import { formatSessionDate, formatTime } from '../../../lib/dates';
 import { balanceDueWords } from '../../../lib/balance-due';
 import { formatMoney } from '../../../lib/money';
 import { Loaded } from '../loaded';
 import { useAccountQuery } from '../use-account-query';
 import { PayBalanceButton } from './pay-balance-button';
-import { FORM_TITLES } from './forms';
+import { stillToDo, TO_DO_FIELDS, ToDoList, type ToDo } from './to-do';
 
 const OVERVIEW_QUERY = `{
   registrations { id course_title course_url date start end session_type upcoming }
-  forms { id kind course_title client_complete due_on }
-  uploads { id title status due_on }
+  ${TO_DO_FIELDS}
   intake_calls { id date time status }
 }`;
 
-interface Overview {
+interface Overview extends ToDo {
   registrations: Registration[];
-  forms: UserForm[];
-  uploads: UploadRequest[];
   intake_calls: IntakeCall[];
 }
-
-/** ", due by …" when the task has a deadline (decision 032). */
-const dueBy = (dueOn: string | null) => (dueOn ? `Due by ${formatSessionDate(dueOn)}` : null);
 
 /** Where a session happens: the academy's address, or online with the link mailed before the day. */
 function where(registration: Registration, venue: string) {
@@ -81,29 +73,15 @@ export function Overview({ data, venue, today }: { data: AccountData; venue: str
       )}
       <Loaded request={overview} what="what is left before your training">
         {({ forms, uploads, intake_calls }) => {
-          const open = forms.filter((form) => !form.client_complete);
-          const toSend = uploads.filter((wanted) => wanted.status === 'requested' || wanted.status === 'rejected');
+          const left = stillToDo({ forms, uploads });
           const call = intake_calls.find((c) => c.status === 'booked');
           return (
             <>
               <h3>Still to do before your training</h3>
-              {open.length === 0 && toSend.length === 0 ? (
+              {left.forms.length === 0 && left.uploads.length === 0 ? (
                 <p>Nothing: every form is complete and every document sent. Thank you.</p>
               ) : (
-                <ul className="account-list" aria-label="Still to do before your training">
-                  {open.map((form) => (
-                    <li key={form.id}>
-                      <Link to={`/account/forms/${form.id}/`}>{`${FORM_TITLES[form.kind] ?? 'Form'}: ${form.course_title}`}</Link>
-                      {dueBy(form.due_on) && <span>{dueBy(form.due_on)}</span>}
-                    </li>
-                  ))}
-                  {toSend.map((wanted) => (
-                    <li key={wanted.id}>
-                      <Link to="/account/documents/">{wanted.status === 'rejected' ? `Send another file: ${wanted.title}` : `Send your ${wanted.title}`}</Link>
-                      {dueBy(wanted.due_on) && <span>{dueBy(wanted.due_on)}</span>}
-                    </li>
-                  ))}
-                </ul>
+                <ToDoList toDo={left} label="Still to do before your training" />
               )}
               {call && (
                 <p>
