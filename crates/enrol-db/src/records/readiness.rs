@@ -17,22 +17,29 @@ use crate::{Db, on_pool};
 /// What a booking's task (`f`, a form or a document request) is due by is
 /// read from: the first day of its course in the booking, the day the
 /// booking fee was paid, and what the course asks.
-const DUE: &str = "(select min(s.date) from registration r join session s on s.id = r.session_id join event ev on ev.id = s.event_id \
+pub(crate) const DUE: &str = "(select min(s.date) from registration r join session s on s.id = r.session_id join event ev on ev.id = s.event_id \
      where r.enrollment_id = f.enrollment_id and ev.course_id = f.course_id) as starts_on, e.paid_at, c.readiness";
-const DUE_JOINS: &str = "left join enrollment e on e.id = f.enrollment_id left join course c on c.id = f.course_id";
+pub(crate) const DUE_JOINS: &str = "left join enrollment e on e.id = f.enrollment_id left join course c on c.id = f.course_id";
 
 #[derive(sqlx::FromRow)]
-struct Due {
+pub(crate) struct Due {
     starts_on: Option<NaiveDate>,
     paid_at: Option<DateTime<Utc>>,
     readiness: Option<String>,
 }
 
 impl Due {
+    /// The day the task is due by and the day its booking fee was paid,
+    /// when the task is a booking's for a course that asks it.
+    pub(crate) fn dates(&self) -> Option<(NaiveDate, NaiveDate)> {
+        let asked: Requirements = serde_json::from_str(self.readiness.as_deref()?).ok()?;
+        let booked_on = london::today(self.paid_at?);
+        Some((asked.due_on(self.starts_on?, booked_on), booked_on))
+    }
+
     /// `YYYY-MM-DD`, when the task is a booking's for a course that asks it.
     fn due_on(&self) -> Option<String> {
-        let asked: Requirements = serde_json::from_str(self.readiness.as_deref()?).ok()?;
-        Some(asked.due_on(self.starts_on?, london::today(self.paid_at?)).to_string())
+        self.dates().map(|(due_on, _)| due_on.to_string())
     }
 }
 

@@ -9,9 +9,10 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
-use enrol_domain::readiness::{Requirements, Task, TaskReminder, reminder_due, removal_due};
+use enrol_domain::readiness::{Task, TaskReminder, reminder_due, removal_due};
 
 use crate::people::PeopleSteps;
+use crate::records::readiness::{DUE, DUE_JOINS, Due};
 use crate::records::review::ReadinessSteps;
 use crate::{Db, on_pool};
 
@@ -44,29 +45,23 @@ impl Db {
             enrollment_id: String,
             course_id: String,
             course_title: String,
-            readiness: Option<String>,
             email: String,
             given_name: String,
-            paid_at: Option<DateTime<Utc>>,
-            starts_on: Option<NaiveDate>,
+            #[sqlx(flatten)]
+            due: Due,
         }
-        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(
-            "select t.enrollment_id, t.course_id, c.title as course_title, c.readiness, e.email, e.given_name, e.paid_at, \
-             (select min(s.date) from registration r join session s on s.id = r.session_id join event ev on ev.id = s.event_id \
-              where r.enrollment_id = t.enrollment_id and r.type = 'STUDENT' and ev.course_id = t.course_id) as starts_on \
+        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
+            "select f.enrollment_id, f.course_id, c.title as course_title, e.email, e.given_name, {DUE} \
              from (select enrollment_id, course_id from user_form where closed_at is null and not client_complete and course_id is not null \
                    union select enrollment_id, course_id from upload_request where closed_at is null and status in ('requested', 'rejected') \
-                   and course_id is not null) t \
-             join enrollment e on e.id = t.enrollment_id join course c on c.id = t.course_id \
-             where e.status in ('deposit', 'completed') order by t.enrollment_id, t.course_id"
-        ).fetch_all(pool).await)
+                   and course_id is not null) f {DUE_JOINS} \
+             where e.status in ('deposit', 'completed') order by f.enrollment_id, f.course_id"
+        ))).fetch_all(pool).await)
         .context("Failed to read the readiness reminders due")?;
         Ok(rows
             .into_iter()
             .filter_map(|row| {
-                let asked: Requirements = serde_json::from_str(row.readiness.as_deref()?).ok()?;
-                let booked_on = london::today(row.paid_at?);
-                let due_on = asked.due_on(row.starts_on?, booked_on);
+                let (due_on, booked_on) = row.due.dates()?;
                 let stage = reminder_due(today, due_on, booked_on)?;
                 Some(TaskReminderDue {
                     enrollment_id: row.enrollment_id,
