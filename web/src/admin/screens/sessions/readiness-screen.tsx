@@ -62,7 +62,7 @@ function FormCard({ form }: { form: ReviewForm }) {
   );
 }
 
-function DocumentCard({ path, document, onJudged }: { path: string; document: ReviewDocument; onJudged: () => void }) {
+function DocumentCard({ booking, document, onJudged }: { booking: readonly string[]; document: ReviewDocument; onJudged: () => void }) {
   const judging = useCommand();
   const [reason, setReason] = useState('');
   const reasonId = useId();
@@ -70,7 +70,7 @@ function DocumentCard({ path, document, onJudged }: { path: string; document: Re
   function judge(accepted: boolean) {
     void judging.run(async () => {
       try {
-        await adminPut(apiPath(...path.split('/'), 'documents', document.id), { accepted, reason });
+        await adminPut(apiPath(...booking, 'documents', document.id), { accepted, reason });
       } catch (failure) {
         // A turn-down without a reason: the server's words for the field, said here.
         if (failure instanceof ApiError && failure.fields.reason) throw new ApiError(failure.fields.reason, failure.status);
@@ -94,7 +94,7 @@ function DocumentCard({ path, document, onJudged }: { path: string; document: Re
         <ul>
           {document.uploads.map((upload) => (
             <li key={upload.id}>
-              <a href={apiPath(...path.split('/'), 'uploads', upload.id)} download>
+              <a href={apiPath(...booking, 'uploads', upload.id)} download>
                 {upload.file_name}
               </a>{' '}
               <span className="muted">{`${fileSize(upload.size_bytes)}, sent ${upload.uploaded_at.slice(0, 16).replace('T', ' ')}`}</span>
@@ -123,8 +123,9 @@ function DocumentCard({ path, document, onJudged }: { path: string; document: Re
 
 export function ReadinessScreen() {
   const { id = '', enrollmentId = '' } = useParams();
-  const path = ['sessions', id, 'readiness', enrollmentId].join('/');
-  const readiness = useAdminData<BookingReadiness>(apiPath('sessions', id, 'readiness', enrollmentId));
+  // The booking's address in the API, in parts: its documents and files are below it.
+  const bookingPath = ['sessions', id, 'readiness', enrollmentId];
+  const readiness = useAdminData<BookingReadiness>(apiPath(...bookingPath));
   const found = readiness.data;
   return (
     <>
@@ -144,7 +145,7 @@ export function ReadinessScreen() {
               <FormCard key={form.kind} form={form} />
             ))}
             {booking.documents.map((document) => (
-              <DocumentCard key={document.id} path={path} document={document} onJudged={readiness.retry} />
+              <DocumentCard key={document.id} booking={bookingPath} document={document} onJudged={readiness.retry} />
             ))}
           </div>
         )}
