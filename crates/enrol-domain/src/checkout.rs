@@ -156,6 +156,22 @@ pub struct IntentUpdateRequest {
     #[serde(default)]
     pub email: Option<String>,
     pub metadata: IntentMetadata,
+    /// An instalment plan agreed to (decision 036): the booking fee's card
+    /// is saved to pay its parts.
+    #[serde(default)]
+    #[ts(optional)]
+    pub plan: Option<PlanChoice>,
+}
+
+/// The instalment plan a buyer agreed to at checkout: the parts they
+/// were shown, which must be the parts the server would charge.
+#[derive(Debug, Clone, Deserialize, TS, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[ts(export)]
+pub struct PlanChoice {
+    pub parts: Vec<crate::instalments::Instalment>,
+    /// The buyer agreed that the card is saved and charged on the days shown.
+    pub card_consent: bool,
 }
 
 /// The metadata key a payment intent names its order by, as the

@@ -25,6 +25,7 @@ pub mod feedback;
 pub mod forms;
 pub mod html;
 pub mod inbox;
+pub mod instalments;
 pub mod intake;
 pub mod issued_document;
 pub mod learning;

@@ -81,6 +81,10 @@ pub struct PaymentIntentObject {
     /// `payment_method`, the method of the failed attempt, or the only type
     /// offered. `None` when several were offered and `payment_method` is an id.
     pub payment_method_type: Option<String>,
+    /// The id of the payment method used (saved to `customer` when the
+    /// intent asked for it to be).
+    pub payment_method_id: Option<String>,
+    pub customer: Option<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -192,6 +196,8 @@ struct RawPaymentIntent {
     /// An id, or the object when expanded.
     payment_method: Option<serde_json::Value>,
     last_payment_error: Option<RawPaymentError>,
+    /// An id, or the object when expanded.
+    customer: Option<serde_json::Value>,
 }
 
 #[derive(Deserialize)]
@@ -210,6 +216,9 @@ struct RawPaymentMethod {
 
 impl From<RawPaymentIntent> for PaymentIntentObject {
     fn from(raw: RawPaymentIntent) -> Self {
+        let id_of = |value: &serde_json::Value| value.as_str().or_else(|| value.get("id")?.as_str()).map(str::to_owned);
+        let payment_method_id = raw.payment_method.as_ref().and_then(id_of);
+        let customer = raw.customer.as_ref().and_then(id_of);
         let expanded_type = raw.payment_method.and_then(|method| method.get("type")?.as_str().map(str::to_owned));
         let (last_payment_error_message, failed_type) = match raw.last_payment_error {
             Some(error) => (error.message, error.payment_method_type.or(error.payment_method.map(|method| method.method_type))),
@@ -229,6 +238,8 @@ impl From<RawPaymentIntent> for PaymentIntentObject {
             payment_method_types: raw.payment_method_types,
             last_payment_error_message,
             payment_method_type: expanded_type.or(failed_type).or(only_type_offered),
+            payment_method_id,
+            customer,
         }
     }
 }
@@ -304,6 +315,8 @@ mod tests {
                 last_payment_error_message: None,
                 // Three types offered and `payment_method` not expanded: unknown.
                 payment_method_type: None,
+                payment_method_id: Some("pm_1PtX3cHk3dQx7Lm2KlZxCvBn".into()),
+                customer: Some("cus_QkL9mN8bV7cX6z".into()),
             }
         );
     }

@@ -90,6 +90,53 @@ pub struct IntentUpdate {
     pub amount: Money,
     pub payment_method_types: Vec<String>,
     pub metadata: BTreeMap<String, String>,
+    /// The provider's customer to save the card to, for charges later
+    /// without the buyer present (`setup_future_usage=off_session`): the
+    /// booking fee of an instalment plan (decision 036).
+    pub save_card_for: Option<String>,
+}
+
+/// A charge of a saved card without its owner present: one part of an
+/// instalment plan (decision 036).
+#[derive(Debug, Clone)]
+pub struct SavedCardCharge {
+    /// The same key never charges twice.
+    pub idempotency_key: String,
+    pub amount: Money,
+    pub customer: String,
+    pub payment_method: String,
+    pub metadata: BTreeMap<String, String>,
+}
+
+/// What the bank said to a saved card's charge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChargeOutcome {
+    /// Taken, or on its way: the provider's event records it.
+    Accepted { intent_id: String },
+    /// The bank asks for the card's owner to confirm the payment.
+    NeedsAuthentication { intent_id: Option<String> },
+    /// Declined; the provider's message.
+    Declined { intent_id: Option<String>, message: String },
+}
+
+/// A saved card as the student recognises it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedCard {
+    pub id: String,
+    /// `Visa ending 4242`.
+    pub label: String,
+}
+
+/// Saving a card without taking money: changing the card of a plan.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupIntent {
+    pub id: String,
+    pub client_secret: String,
+    /// `succeeded` once the card is saved.
+    pub status: String,
+    /// The saved card, once saved.
+    pub payment_method: Option<String>,
+    pub metadata: BTreeMap<String, String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,6 +200,26 @@ pub trait PaymentGateway: Send + Sync {
     async fn refund_payment(&self, payment_intent: &str, amount: Money, idempotency_key: &str) -> Result<RefundMade, GatewayError>;
 
     async fn retrieve_checkout_session(&self, id: &str) -> Result<CheckoutSessionObject, GatewayError>;
+
+    /// A customer at the provider for the buyer `email`, whose cards can be
+    /// saved; the same key always yields the same customer.
+    async fn create_customer(&self, email: &str, name: &str, idempotency_key: &str) -> Result<String, GatewayError>;
+
+    /// Charges a saved card without its owner present.
+    async fn charge_saved_card(&self, charge: &SavedCardCharge) -> Result<ChargeOutcome, GatewayError>;
+
+    /// A saved card's brand and last digits.
+    async fn saved_card(&self, payment_method: &str) -> Result<SavedCard, GatewayError>;
+
+    /// Prepares saving a card to `customer` for later charges.
+    async fn create_setup_intent(
+        &self,
+        customer: &str,
+        metadata: &BTreeMap<String, String>,
+        idempotency_key: &str,
+    ) -> Result<SetupIntent, GatewayError>;
+
+    async fn retrieve_setup_intent(&self, id: &str) -> Result<SetupIntent, GatewayError>;
 
     /// The secret webhook events are signed with (`Stripe-Signature`).
     fn webhook_secret(&self) -> &str;

@@ -13,9 +13,11 @@ use serde::de::DeserializeOwned;
 
 use crate::event::{CheckoutSessionObject, parse_checkout_session};
 use crate::{
-    CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, GatewayKind, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent,
-    RefundMade,
+    ChargeOutcome, CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, GatewayKind, IntentRequest, IntentUpdate, PaymentGateway,
+    PaymentIntent, RefundMade, SavedCard, SavedCardCharge, SetupIntent,
 };
+
+mod saved_cards;
 
 const DEFAULT_API_BASE: &str = "https://api.stripe.com";
 /// Long enough for a slow Stripe day, short enough that a buyer waiting on
@@ -56,6 +58,16 @@ impl StripeGateway {
     }
 
     async fn send<T: DeserializeOwned>(&self, request: reqwest::RequestBuilder) -> Result<T, GatewayError> {
+        let (status, request_id, body) = self.exchange(request).await?;
+        if status.is_success() {
+            return serde_json::from_slice(&body)
+                .map_err(|error| GatewayError::Unavailable(format!("Stripe answered with an unexpected body: {error}")));
+        }
+        Err(refusal(status, &request_id, &body))
+    }
+
+    /// Sends `request`: Stripe's status, request id and body.
+    async fn exchange(&self, request: reqwest::RequestBuilder) -> Result<(reqwest::StatusCode, String, Vec<u8>), GatewayError> {
         let response = request
             .bearer_auth(&self.secret_key)
             .send()
@@ -64,11 +76,7 @@ impl StripeGateway {
         let status = response.status();
         let request_id = response.headers().get("request-id").and_then(|value| value.to_str().ok()).unwrap_or("unknown").to_owned();
         let body = response.bytes().await.map_err(|error| GatewayError::Unavailable(format!("Stripe's answer was cut short: {error}")))?;
-        if status.is_success() {
-            return serde_json::from_slice(&body)
-                .map_err(|error| GatewayError::Unavailable(format!("Stripe answered with an unexpected body: {error}")));
-        }
-        Err(refusal(status, &request_id, &body))
+        Ok((status, request_id, body.to_vec()))
     }
 }
 
@@ -167,6 +175,52 @@ impl PaymentGateway for StripeGateway {
             .map_err(|error| GatewayError::Unavailable(format!("Stripe answered with an unexpected checkout session: {error}")))
     }
 
+    async fn create_customer(&self, email: &str, name: &str, idempotency_key: &str) -> Result<String, GatewayError> {
+        let customer: saved_cards::StripeCustomer =
+            self.post("/v1/customers", &saved_cards::customer_form(email, name), Some(idempotency_key)).await?;
+        Ok(customer.id)
+    }
+
+    /// Stripe answers a charge the bank refuses or wants confirmed with a
+    /// card error (402), which is an outcome here, not a failure.
+    async fn charge_saved_card(&self, charge: &SavedCardCharge) -> Result<ChargeOutcome, GatewayError> {
+        let request = self
+            .http
+            .post(format!("{}/v1/payment_intents", self.api_base))
+            .form(&saved_cards::charge_form(charge))
+            .header("Idempotency-Key", &charge.idempotency_key);
+        let (status, request_id, body) = self.exchange(request).await?;
+        if status.is_success() {
+            let intent: saved_cards::StripeChargedIntent = serde_json::from_slice(&body)
+                .map_err(|error| GatewayError::Unavailable(format!("Stripe answered with an unexpected body: {error}")))?;
+            return Ok(intent.outcome());
+        }
+        saved_cards::refused_charge(&body).ok_or_else(|| refusal(status, &request_id, &body))
+    }
+
+    async fn saved_card(&self, payment_method: &str) -> Result<SavedCard, GatewayError> {
+        let url = format!("{}/v1/payment_methods/{}", self.api_base, checked_id(payment_method)?);
+        let method: saved_cards::StripePaymentMethod = self.send(self.http.get(url)).await?;
+        Ok(method.into())
+    }
+
+    async fn create_setup_intent(
+        &self,
+        customer: &str,
+        metadata: &BTreeMap<String, String>,
+        idempotency_key: &str,
+    ) -> Result<SetupIntent, GatewayError> {
+        let setup: saved_cards::StripeSetupIntent =
+            self.post("/v1/setup_intents", &saved_cards::setup_form(customer, metadata), Some(idempotency_key)).await?;
+        Ok(setup.into())
+    }
+
+    async fn retrieve_setup_intent(&self, id: &str) -> Result<SetupIntent, GatewayError> {
+        let url = format!("{}/v1/setup_intents/{}", self.api_base, checked_id(id)?);
+        let setup: saved_cards::StripeSetupIntent = self.send(self.http.get(url)).await?;
+        Ok(setup.into())
+    }
+
     fn webhook_secret(&self) -> &str {
         &self.webhook_secret
     }
@@ -222,6 +276,9 @@ fn intent_form(request: &IntentRequest) -> Form {
 
 fn update_form(update: &IntentUpdate) -> Form {
     let mut form = vec![field("amount", update.amount.pence().to_string())];
+    if let Some(customer) = &update.save_card_for {
+        form.extend([field("customer", customer), field("setup_future_usage", "off_session")]);
+    }
     push_payment_method_types(&mut form, &update.payment_method_types);
     push_metadata(&mut form, &update.metadata);
     form
@@ -286,6 +343,13 @@ struct StripeError {
     message: Option<String>,
     code: Option<String>,
     decline_code: Option<String>,
+    /// The intent a refused charge made, when it made one.
+    payment_intent: Option<StripeIntentRef>,
+}
+
+#[derive(Deserialize)]
+struct StripeIntentRef {
+    id: String,
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@ use axum::body::Bytes;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use enrol_domain::money::Money;
 use enrol_payments::{
-    CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, GatewayKind, IntentRequest, IntentUpdate, PaymentGateway, PaymentIntent,
-    StripeGateway,
+    ChargeOutcome, CheckoutLine, CheckoutRequest, CheckoutSession, GatewayError, GatewayKind, IntentRequest, IntentUpdate, PaymentGateway,
+    PaymentIntent, SavedCardCharge, StripeGateway,
 };
 
 const SECRET_KEY: &str = "sk_test_51Hx0TestSecretKey";
@@ -216,6 +216,7 @@ async fn updates_a_payment_intent() {
         amount: Money::from_pence(30_000),
         payment_method_types: vec!["card".into()],
         metadata: BTreeMap::from([("enrollment_id".into(), "enr_4821".into()), ("deposit".into(), "true".into())]),
+        save_card_for: None,
     };
 
     let intent = stripe.update_payment_intent("pi_3PtX2bHk3dQx7Lm20ZxCvBnM", &update).await.unwrap();
@@ -230,6 +231,68 @@ async fn updates_a_payment_intent() {
         request.fields(),
         [("amount", "30000"), ("payment_method_types[0]", "card"), ("metadata[deposit]", "true"), ("metadata[enrollment_id]", "enr_4821")]
     );
+}
+
+#[tokio::test]
+async fn a_booking_fee_with_a_plan_saves_its_card_to_the_customer() {
+    let (stripe, received) = mock_stripe(StatusCode::OK, include_str!("fixtures/payment_intent.json")).await;
+    let update = IntentUpdate {
+        amount: Money::from_pence(10_000),
+        payment_method_types: vec!["card".into()],
+        metadata: BTreeMap::new(),
+        save_card_for: Some("cus_QkL9mN8bV7cX6z".into()),
+    };
+
+    stripe.update_payment_intent("pi_3PtX2bHk3dQx7Lm20ZxCvBnM", &update).await.unwrap();
+
+    assert_eq!(
+        only_request(&received).fields(),
+        [
+            ("amount", "10000"),
+            ("customer", "cus_QkL9mN8bV7cX6z"),
+            ("setup_future_usage", "off_session"),
+            ("payment_method_types[0]", "card")
+        ]
+    );
+}
+
+#[tokio::test]
+async fn an_instalment_charges_the_saved_card_off_session_and_reads_the_banks_answer() {
+    let charge = SavedCardCharge {
+        idempotency_key: "instalment-part1-1".into(),
+        amount: Money::from_pence(63_168),
+        customer: "cus_QkL9mN8bV7cX6z".into(),
+        payment_method: "pm_1PtX3cHk3dQx7Lm2KlZxCvBn".into(),
+        metadata: BTreeMap::from([("type".into(), "instalment".into())]),
+    };
+    let wants_owner = r#"{"error":{"type":"card_error","code":"authentication_required","message":"This payment requires authentication.",
+        "payment_intent":{"id":"pi_3PtX2bHk3dQx7Lm20ZxCvBnM","status":"requires_payment_method"}}}"#;
+    let (stripe, received) = mock_stripe(StatusCode::PAYMENT_REQUIRED, wants_owner).await;
+
+    let outcome = stripe.charge_saved_card(&charge).await.unwrap();
+
+    assert_eq!(outcome, ChargeOutcome::NeedsAuthentication { intent_id: Some("pi_3PtX2bHk3dQx7Lm20ZxCvBnM".into()) });
+    let request = only_request(&received);
+    assert_eq!(request.path, "/v1/payment_intents");
+    assert_eq!(request.header("idempotency-key"), Some("instalment-part1-1"), "a retried request never charges twice");
+    assert_eq!(
+        request.fields(),
+        [
+            ("amount", "63168"),
+            ("currency", "gbp"),
+            ("customer", "cus_QkL9mN8bV7cX6z"),
+            ("payment_method", "pm_1PtX3cHk3dQx7Lm2KlZxCvBn"),
+            ("confirm", "true"),
+            ("off_session", "true"),
+            ("metadata[type]", "instalment"),
+        ]
+    );
+
+    let (stripe, _) = mock_stripe(StatusCode::OK, r#"{"id":"pi_paid","object":"payment_intent","status":"succeeded"}"#).await;
+    assert_eq!(stripe.charge_saved_card(&charge).await.unwrap(), ChargeOutcome::Accepted { intent_id: "pi_paid".into() });
+    let (stripe, _) =
+        mock_stripe(StatusCode::UNAUTHORIZED, r#"{"error":{"type":"invalid_request_error","message":"Invalid API Key"}}"#).await;
+    assert!(matches!(stripe.charge_saved_card(&charge).await, Err(GatewayError::Unavailable(_))), "our key is not the bank's refusal");
 }
 
 #[tokio::test]

@@ -145,6 +145,17 @@ pub fn verification_token(now: DateTime<Utc>) -> (String, DateTime<Utc>) {
     (random_token(), now + Duration::days(2))
 }
 
+/// A new link that pays a booking's balance: its token is shown once, in
+/// `url` (decision 015).
+pub fn new_balance_link(state: &AppState, now: chrono::DateTime<chrono::Utc>) -> enrol_db::BalanceLink {
+    let token = random_token();
+    enrol_db::BalanceLink {
+        token_hash: token_hash(&token),
+        expires_at: now + chrono::Duration::days(enrol_domain::balance::BALANCE_LINK_DAYS),
+        url: format!("{}/pay-balance/?token={token}", state.config.public_url),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

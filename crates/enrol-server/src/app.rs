@@ -22,6 +22,8 @@ use crate::{content_pack, demo_students, file_store, gateway, http, mailer, prov
 
 pub struct App {
     pub state: Arc<AppState>,
+    /// The sandbox's events for the webhook, taken to it while serving.
+    sandbox_events: Option<tokio::sync::mpsc::UnboundedReceiver<gateway::SandboxEvent>>,
 }
 
 impl App {
@@ -43,7 +45,7 @@ impl App {
         let assets = ClientAssets::read(&config.web_dist.join("client"))?;
         let (content, seats) = db.catalogue_versions().await?;
         let (content_version, availability_version) = (AtomicI64::new(content), AtomicI64::new(seats));
-        let payments = gateway::build(&config.payments, db.clone());
+        let (payments, sandbox_events) = gateway::build(&config.payments, db.clone());
         tracing::info!(gateway = payments.kind().as_str(), "Payments");
         let tracking_json = serde_json::to_string(&config.tracking)?;
         let image_cache = ImageCache::new(&config.image_cache, config.image_cache_max_bytes);
@@ -69,13 +71,14 @@ impl App {
             files,
             provider,
         });
-        Ok(App { state })
+        Ok(App { state, sandbox_events })
     }
 
     pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         tracing::info!(address = %listener.local_addr()?, "Enrol is listening");
         let watcher = tokio::spawn(watch_content_version(Arc::clone(&self.state)));
         let reconciler = tokio::spawn(reconcile::run_jobs(Arc::clone(&self.state)));
+        let sandbox = self.sandbox_events.map(|events| tokio::spawn(http::deliver_sandbox_events(Arc::downgrade(&self.state), events)));
         let mailer = match &self.state.config.smtp_url {
             Some(url) => {
                 let mailer = mailer::Mailer::new(&url.0, self.state.config.mail_from.as_deref())?;
@@ -90,6 +93,9 @@ impl App {
         serve::serve(listener, router, self.state.config.connections, shutdown).await.context("The server failed")?;
         watcher.abort();
         reconciler.abort();
+        if let Some(sandbox) = sandbox {
+            sandbox.abort();
+        }
         if let Some(mailer) = mailer {
             mailer.abort();
         }

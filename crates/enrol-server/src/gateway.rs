@@ -7,26 +7,37 @@ use std::sync::Arc;
 
 use chrono::Utc;
 
-use enrol_db::{Db, SandboxCheckout, SandboxIntent, SandboxLine};
+use enrol_db::{Db, SandboxCheckout, SandboxIntent, SandboxLine, SandboxSetup};
 use enrol_domain::money::Money;
 use enrol_payments::stripe::StripeGateway;
 use enrol_payments::{
-    CheckoutRequest, CheckoutSession, CheckoutSessionObject, GatewayError, GatewayKind, IntentRequest, IntentUpdate, PaymentGateway,
-    PaymentIntent, RefundMade,
+    ChargeOutcome, CheckoutRequest, CheckoutSession, CheckoutSessionObject, GatewayError, GatewayKind, IntentRequest, IntentUpdate,
+    PaymentGateway, PaymentIntent, RefundMade, SavedCard, SavedCardCharge, SetupIntent,
 };
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use crate::accounts::random_token;
 use crate::config::PaymentsConfig;
 
-pub fn build(config: &PaymentsConfig, db: Db) -> Arc<dyn PaymentGateway> {
+/// An event the sandbox sends its webhook later, as Stripe does: its type
+/// and object.
+pub type SandboxEvent = (&'static str, serde_json::Value);
+
+/// The gateway, and for the sandbox the events it sends later
+/// (`http::sandbox::deliver_events` takes them to the webhook).
+pub fn build(config: &PaymentsConfig, db: Db) -> (Arc<dyn PaymentGateway>, Option<UnboundedReceiver<SandboxEvent>>) {
     match config {
-        PaymentsConfig::Sandbox { webhook_secret } => Arc::new(SandboxGateway { db, webhook_secret: webhook_secret.clone() }),
+        PaymentsConfig::Sandbox { webhook_secret } => {
+            let (events, later) = unbounded_channel();
+            (Arc::new(SandboxGateway { db, webhook_secret: webhook_secret.clone(), events }), Some(later))
+        }
         PaymentsConfig::Stripe { secret_key, publishable_key, webhook_secret, api_base } => {
             let stripe = StripeGateway::new(secret_key.clone(), publishable_key.clone(), webhook_secret.clone());
-            Arc::new(match api_base {
+            let gateway: Arc<dyn PaymentGateway> = Arc::new(match api_base {
                 Some(base) => stripe.with_api_base(base),
                 None => stripe,
-            })
+            });
+            (gateway, None)
         }
     }
 }
@@ -34,6 +45,7 @@ pub fn build(config: &PaymentsConfig, db: Db) -> Arc<dyn PaymentGateway> {
 pub struct SandboxGateway {
     db: Db,
     webhook_secret: String,
+    events: UnboundedSender<SandboxEvent>,
 }
 
 /// The sandbox's own failures are ours: the database, not a buyer's card.
@@ -89,6 +101,9 @@ impl PaymentGateway for SandboxGateway {
             status: "requires_payment_method".to_owned(),
             payment_method_types: json(&request.payment_method_types)?,
             metadata: json(&request.metadata)?,
+            customer: request.customer.clone(),
+            save_card: false,
+            payment_method: None,
         };
         intent_of(self.db.create_sandbox_intent(&request.idempotency_key, &row).await.map_err(unavailable)?)
     }
@@ -99,6 +114,8 @@ impl PaymentGateway for SandboxGateway {
             amount: update.amount.pence(),
             payment_method_types: json(&update.payment_method_types)?,
             metadata: json(&update.metadata)?,
+            save_card: update.save_card_for.is_some(),
+            customer: update.save_card_for.clone().or(current.customer.clone()),
             ..current
         };
         match self.db.update_sandbox_intent(&row).await.map_err(unavailable)? {
@@ -148,9 +165,117 @@ impl PaymentGateway for SandboxGateway {
         Ok(checkout_object(&checkout))
     }
 
+    async fn create_customer(&self, _email: &str, _name: &str, idempotency_key: &str) -> Result<String, GatewayError> {
+        Ok(format!("cus_sandbox_{}", crate::accounts::token_hash(idempotency_key).get(..24).unwrap_or_default()))
+    }
+
+    /// As Stripe: a card that wants its owner, or is declined, makes an
+    /// intent that is not paid; one that pays is paid, and its event
+    /// reaches the webhook a moment later.
+    async fn charge_saved_card(&self, charge: &SavedCardCharge) -> Result<ChargeOutcome, GatewayError> {
+        let card = self.db.sandbox_card(&charge.payment_method).await.map_err(unavailable)?;
+        let Some(card) = card.filter(|card| card.customer.as_deref() == Some(charge.customer.as_str())) else {
+            return Err(GatewayError::Refused(format!("No such saved card: {}", charge.payment_method)));
+        };
+        let id = format!("pi_sandbox_{}", crate::accounts::token_hash(&charge.idempotency_key).get(..24).unwrap_or_default());
+        let row = SandboxIntent {
+            client_secret: format!("{id}_secret_{}", random_token()),
+            id,
+            amount: charge.amount.pence(),
+            status: "processing".to_owned(),
+            payment_method_types: json(&["card"])?,
+            metadata: json(&charge.metadata)?,
+            customer: Some(charge.customer.clone()),
+            save_card: false,
+            payment_method: Some(card.id.clone()),
+        };
+        let intent = self.db.create_sandbox_intent(&charge.idempotency_key, &row).await.map_err(unavailable)?;
+        let intent_id = Some(intent.id.clone());
+        match card.behaviour.as_str() {
+            SAVED_CARD_AUTHENTICATES => {
+                self.db.set_sandbox_intent_status(&intent.id, "requires_action").await.map_err(unavailable)?;
+                Ok(ChargeOutcome::NeedsAuthentication { intent_id })
+            }
+            SAVED_CARD_DECLINED => {
+                self.db.set_sandbox_intent_status(&intent.id, "requires_payment_method").await.map_err(unavailable)?;
+                Ok(ChargeOutcome::Declined { intent_id, message: "Your card was declined.".to_owned() })
+            }
+            _ => {
+                if self.db.succeed_sandbox_intent(&intent.id, Some(&card.id)).await.map_err(unavailable)? {
+                    let paid = SandboxIntent { status: "succeeded".to_owned(), ..intent.clone() };
+                    // The webhook's task may be gone only as the server stops; reconciliation then finds the payment.
+                    let _ = self.events.send(("payment_intent.succeeded", intent_event(&paid, "succeeded", "card", None)));
+                }
+                Ok(ChargeOutcome::Accepted { intent_id: intent.id })
+            }
+        }
+    }
+
+    async fn saved_card(&self, payment_method: &str) -> Result<SavedCard, GatewayError> {
+        let card = self.db.sandbox_card(payment_method).await.map_err(unavailable)?;
+        let card = card.ok_or_else(|| GatewayError::Refused(format!("No such saved card: {payment_method}")))?;
+        Ok(SavedCard { label: format!("Visa ending {}", card.last4), id: card.id })
+    }
+
+    async fn create_setup_intent(
+        &self,
+        customer: &str,
+        metadata: &BTreeMap<String, String>,
+        idempotency_key: &str,
+    ) -> Result<SetupIntent, GatewayError> {
+        let id = format!("seti_sandbox_{}", random_token());
+        let setup = SandboxSetup {
+            client_secret: format!("{id}_secret_{}", random_token()),
+            id,
+            customer: customer.to_owned(),
+            status: "requires_payment_method".to_owned(),
+            payment_method: None,
+            metadata: json(metadata)?,
+        };
+        setup_of(self.db.create_sandbox_setup(idempotency_key, &setup, Utc::now()).await.map_err(unavailable)?)
+    }
+
+    async fn retrieve_setup_intent(&self, id: &str) -> Result<SetupIntent, GatewayError> {
+        let setup = self.db.sandbox_setup(id).await.map_err(unavailable)?;
+        setup_of(setup.ok_or_else(|| GatewayError::Refused(format!("No such setup intent: {id}")))?)
+    }
+
     fn webhook_secret(&self) -> &str {
         &self.webhook_secret
     }
+}
+
+/// What a saved sandbox card does when charged without its owner: the
+/// cards of `http::sandbox::TestCard` that need authentication, or are
+/// declined, only then.
+pub const SAVED_CARD_AUTHENTICATES: &str = "authenticate";
+pub const SAVED_CARD_DECLINED: &str = "declined";
+pub const SAVED_CARD_PAYS: &str = "succeeds";
+
+fn setup_of(row: SandboxSetup) -> Result<SetupIntent, GatewayError> {
+    let metadata: BTreeMap<String, String> = serde_json::from_str(&row.metadata).map_err(|e| unavailable(anyhow::Error::new(e)))?;
+    Ok(SetupIntent { id: row.id, client_secret: row.client_secret, status: row.status, payment_method: row.payment_method, metadata })
+}
+
+/// A sandbox intent as Stripe's events carry it: `status`, paid by
+/// `method` (`card`, `klarna`, …), and the refusal's `error` when it failed.
+pub fn intent_event(intent: &SandboxIntent, status: &str, method: &str, error: Option<&str>) -> serde_json::Value {
+    let metadata: serde_json::Value = serde_json::from_str(&intent.metadata).unwrap_or_else(|_| serde_json::json!({}));
+    let types: serde_json::Value = serde_json::from_str(&intent.payment_method_types).unwrap_or_else(|_| serde_json::json!([]));
+    let paid = status == "succeeded";
+    serde_json::json!({
+        "id": intent.id,
+        "object": "payment_intent",
+        "amount": intent.amount,
+        "amount_received": if paid { intent.amount } else { 0 },
+        "currency": "gbp",
+        "metadata": metadata,
+        "status": status,
+        "payment_method_types": types,
+        "customer": intent.customer,
+        "payment_method": { "id": intent.payment_method, "type": method },
+        "last_payment_error": error.map(|message| serde_json::json!({ "message": message, "payment_method": { "type": method } })),
+    })
 }
 
 /// How the id of a sandbox checkout's one payment begins; the checkout's

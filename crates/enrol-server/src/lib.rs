@@ -21,6 +21,7 @@ pub mod images;
 pub mod mail_html;
 pub mod mailer;
 pub mod pages;
+pub mod plans;
 pub mod print;
 pub mod provider;
 pub mod reconcile;

@@ -19,7 +19,7 @@ use enrol_domain::london;
 use enrol_domain::readiness::mail::{Student, still_to_do};
 
 use crate::AppState;
-use crate::http::balance::new_balance_link;
+use crate::accounts::new_balance_link;
 
 /// How long an instance keeps the job once it took it; it renews the lease
 /// on every run, so another instance takes over only when it stops.
@@ -107,7 +107,8 @@ pub async fn run_if_leased(state: &AppState, now: DateTime<Utc>) -> anyhow::Resu
     if !state.db.take_job_lease(JOB, &INSTANCE, now + LEASE, now).await? {
         return Ok(None);
     }
-    let reminded = send_balance_reminders(state, now).await? + send_theory_reminders(state, now).await?;
+    let charged = crate::plans::charge_due_parts(state, now).await?;
+    let reminded = charged + send_balance_reminders(state, now).await? + send_theory_reminders(state, now).await?;
     let readiness = send_task_reminders(state, now).await? + remove_special_data(state, now).await?;
     Ok(Some(reminded + readiness))
 }

@@ -16,6 +16,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::receipt::{DocumentLink, Issuer, Purchase};
 
+use crate::instalments::PlanSteps;
 use crate::ledger::payments::{NewPayment, OFFLINE_PAYMENT};
 use crate::ledger::{BalanceLink, MoneySteps};
 use crate::orders::enrollments::{EnrollmentRecord, Row, SELECT};
@@ -221,6 +222,8 @@ impl Db {
             sqlx::query("update enrollment set status = $2 where id = $1").bind(&record.id).bind(status.as_str()).execute(&mut *tx).await?;
             let refund = if excess > Money::ZERO { Some(tx.queue_refund(&recorded.id, excess, "overpayment", now).await?) } else { None };
             let owed = outstanding(record.quote.total, record.paid + applied);
+            let paid_to_balance = Money::from_pence((record.paid + applied).pence() - record.quote.deposit.pence());
+            tx.settle_plan(&record.id, paid_to_balance, now).await?;
             if owed > Money::ZERO {
                 tx.store_balance_link(&record.id, next_link, now).await?;
             }

@@ -4,4 +4,6 @@
 
 pub(crate) mod balances;
 pub(crate) mod figures;
+pub(crate) mod plan_charges;
+pub(crate) mod plans;
 pub(crate) mod reminders;

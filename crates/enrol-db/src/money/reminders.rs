@@ -89,6 +89,7 @@ impl Db {
         let sql = format!(
             "select e.id, e.reference, e.given_name, e.email, e.lines, e.total, {} as paid, e.starts_on, e.balance_due_on, e.paid_at \
              from enrollment e where e.status = 'deposit' and e.balance_due_on <= $1 and e.starts_on > $2 and e.email <> '' \
+             and not exists (select 1 from payment_plan p where p.enrollment_id = e.id and p.status = 'active') \
              order by e.balance_due_on, e.id",
             *NET_PAID
         );

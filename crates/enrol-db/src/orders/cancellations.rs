@@ -18,6 +18,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 
 use crate::Actor;
+use crate::instalments::PlanSteps;
 use crate::ledger::MoneySteps;
 use crate::orders::OrderSteps;
 use crate::orders::enrollments::EnrollmentRecord;
@@ -104,6 +105,7 @@ impl Db {
             tx.seats_changed().await?;
             tx.end_theory(id, now).await?;
             tx.close_tasks(id, now).await?;
+            tx.end_plan(id, now).await?;
             let refunds = tx.refund_purchase(Some(id), None, quote.refund, "cancellation", now).await?;
             let email = record.email.trim().to_lowercase();
             if !email.is_empty() {

@@ -23,6 +23,7 @@ use enrol_domain::page::SessionType;
 
 use crate::Actor;
 use crate::counting::{FREE_SEATS, held_seats};
+use crate::instalments::PlanSteps;
 use crate::ledger::BalanceLink;
 use crate::ledger::MoneySteps;
 use crate::orders::OrderSteps;
@@ -206,6 +207,7 @@ impl Db {
             .bind(starts_on)
             .bind(due_on)
             .execute(&mut *tx).await?;
+            tx.fit_plan(order_id, due_on, Money::from_pence((money.total.pence() - record.quote.deposit.pence()).max(0))).await?;
             let refunds =
                 if money.refund > Money::ZERO { tx.refund_purchase(Some(order_id), None, money.refund, "date change", now).await? } else { Vec::new() };
             let email = record.email.trim().to_lowercase();

@@ -10,33 +10,22 @@ use std::sync::Arc;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use chrono::{DateTime, Duration, Utc};
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use enrol_db::BalanceLink;
-use enrol_domain::balance::{BALANCE_LINK_DAYS, BALANCE_METADATA_TYPE, check_balance_amount};
+use enrol_domain::balance::{BALANCE_METADATA_TYPE, check_balance_amount};
 use enrol_domain::checkout::{IntentResponse, ORDER_ID_KEY};
 use enrol_domain::enrollment::payment_methods;
 use enrol_domain::money::Money;
 
 use crate::AppState;
-use crate::accounts::{random_token, token_hash};
+use crate::accounts::{new_balance_link, token_hash};
 use crate::http::ApiError;
 use crate::http::enrol_checkout::gateway_error;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
 use crate::http::student::{Student, private};
-
-/// A new payment link for a booking: its token is shown once, in `url`.
-pub fn new_balance_link(state: &AppState, now: DateTime<Utc>) -> BalanceLink {
-    let token = random_token();
-    BalanceLink {
-        token_hash: token_hash(&token),
-        expires_at: now + Duration::days(BALANCE_LINK_DAYS),
-        url: format!("{}/pay-balance/?token={token}", state.config.public_url),
-    }
-}
 
 #[derive(Serialize, ToSchema)]
 pub struct BalanceLinkResponse {

@@ -17,8 +17,8 @@ use enrol_domain::london;
 use enrol_domain::money::Money;
 
 use crate::AppState;
+use crate::accounts::new_balance_link;
 use crate::http::ApiError;
-use crate::http::balance::new_balance_link;
 use crate::http::cancellation::settle_booking_change;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;

@@ -68,6 +68,7 @@ use enrol_domain::tracking::TrackingConfig;
 
 pub use error::ApiError;
 pub use online_checkout::order_path;
+pub use sandbox::deliver_events as deliver_sandbox_events;
 
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 

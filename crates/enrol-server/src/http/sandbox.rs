@@ -19,7 +19,7 @@ use enrol_domain::money::Money;
 use enrol_payments::signature;
 
 use crate::AppState;
-use crate::gateway::checkout_object;
+use crate::gateway::{SAVED_CARD_AUTHENTICATES, SAVED_CARD_DECLINED, SAVED_CARD_PAYS, SandboxEvent, checkout_object};
 use crate::http::{ApiError, webhooks};
 
 /// The test cards of ARCHITECTURE.md and what they do.
@@ -28,6 +28,11 @@ pub(super) enum TestCard {
     Succeeds,
     Declined,
     InsufficientFunds,
+    /// Pays with its owner present (who confirms at once in the sandbox);
+    /// once saved, its charges without the owner want the owner to confirm.
+    AuthenticatesOffSession,
+    /// Saved without a payment, then declined when charged.
+    DeclinedOnceSaved,
 }
 
 impl TestCard {
@@ -37,7 +42,28 @@ impl TestCard {
             "4242424242424242" => Some(TestCard::Succeeds),
             "4000000000000002" => Some(TestCard::Declined),
             "4000000000009995" => Some(TestCard::InsufficientFunds),
+            "4000002760003184" => Some(TestCard::AuthenticatesOffSession),
+            "4000000000000341" => Some(TestCard::DeclinedOnceSaved),
             _ => None,
+        }
+    }
+
+    /// What the card does when charged once saved.
+    pub(super) fn when_saved(&self) -> &'static str {
+        match self {
+            TestCard::Succeeds => SAVED_CARD_PAYS,
+            TestCard::AuthenticatesOffSession => SAVED_CARD_AUTHENTICATES,
+            TestCard::Declined | TestCard::InsufficientFunds | TestCard::DeclinedOnceSaved => SAVED_CARD_DECLINED,
+        }
+    }
+
+    pub(super) fn last4(&self) -> &'static str {
+        match self {
+            TestCard::Succeeds => "4242",
+            TestCard::Declined => "0002",
+            TestCard::InsufficientFunds => "9995",
+            TestCard::AuthenticatesOffSession => "3184",
+            TestCard::DeclinedOnceSaved => "0341",
         }
     }
 }
@@ -60,8 +86,8 @@ pub struct PaymentForm {
 impl TestCard {
     pub(super) fn refusal(&self) -> Option<&'static str> {
         match self {
-            TestCard::Succeeds => None,
-            TestCard::Declined => Some("Your card was declined."),
+            TestCard::Succeeds | TestCard::AuthenticatesOffSession => None,
+            TestCard::Declined | TestCard::DeclinedOnceSaved => Some("Your card was declined."),
             TestCard::InsufficientFunds => Some("Your card has insufficient funds."),
         }
     }
@@ -100,11 +126,11 @@ pub async fn pay_checkout(
     } else {
         match TestCard::parse(&form.card_number) {
             None => Some("Use one of the sandbox test cards listed below."),
-            Some(card @ (TestCard::Declined | TestCard::InsufficientFunds)) => card.refusal(),
-            Some(TestCard::Succeeds) if form.expiry.trim().is_empty() || form.cvc.trim().is_empty() => {
+            Some(card) if card.refusal().is_some() => card.refusal(),
+            Some(_) if form.expiry.trim().is_empty() || form.cvc.trim().is_empty() => {
                 Some("Enter the card's expiry date and security code.")
             }
-            Some(TestCard::Succeeds) => None,
+            Some(_) => None,
         }
     };
     if let Some(problem) = problem {
@@ -161,6 +187,17 @@ pub(super) async fn deliver(state: &AppState, event_type: &str, object: serde_js
     let body = serde_json::to_vec(&event).map_err(anyhow::Error::new)?;
     let header = signature::sign(&body, state.payments.webhook_secret(), now);
     webhooks::handle(state, &header, &body).await.map_err(|error| ApiError::Internal(anyhow::anyhow!("Sandbox event refused: {error}")))
+}
+
+/// Takes the events the sandbox sends later (a saved card's charge) to
+/// the webhook, as Stripe does, while the server runs.
+pub async fn deliver_events(state: std::sync::Weak<AppState>, mut events: tokio::sync::mpsc::UnboundedReceiver<SandboxEvent>) {
+    while let Some((event_type, object)) = events.recv().await {
+        let Some(state) = state.upgrade() else { return };
+        if let Err(error) = deliver(&state, event_type, object).await {
+            tracing::error!(%error, event_type, "The sandbox's event was refused; reconciliation will find the payment");
+        }
+    }
 }
 
 /// A page of the sandbox gateway: its own look, never indexed. `title` and

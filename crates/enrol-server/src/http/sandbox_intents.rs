@@ -10,15 +10,18 @@ use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::{Form, Json};
 use serde::Deserialize;
-use serde_json::json;
 
-use enrol_db::SandboxIntent;
+use chrono::Utc;
+
+use enrol_db::{SandboxCard, SandboxIntent};
 use enrol_domain::checkout::{SandboxConfirmRequest, SandboxConfirmResponse};
 use enrol_domain::enrollment::PaymentMethod;
 use enrol_domain::html::escape_html;
 use enrol_domain::money::Money;
 
 use crate::AppState;
+use crate::accounts::random_token;
+use crate::gateway::intent_event;
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 use crate::http::sandbox::{TestCard, deliver, sandbox_page};
@@ -67,28 +70,33 @@ fn is_offered(intent: &SandboxIntent, method: PaymentMethod) -> bool {
 
 /// The intent as Stripe's events carry it.
 fn intent_object(intent: &SandboxIntent, status: &str, method: PaymentMethod, error: Option<&str>) -> serde_json::Value {
-    let metadata: serde_json::Value = serde_json::from_str(&intent.metadata).unwrap_or_else(|_| json!({}));
-    let paid = status == "succeeded";
-    json!({
-        "id": intent.id,
-        "object": "payment_intent",
-        "amount": intent.amount,
-        "amount_received": if paid { intent.amount } else { 0 },
-        "currency": "gbp",
-        "metadata": metadata,
-        "status": status,
-        "payment_method_types": offered(intent),
-        "payment_method": { "type": method.as_str() },
-        "last_payment_error": error.map(|message| json!({ "message": message, "payment_method": { "type": method.as_str() } })),
-    })
+    intent_event(intent, status, method.as_str(), error)
 }
 
 /// Pays the intent once and tells the webhook handler.
-async fn succeed(state: &AppState, intent: &SandboxIntent, method: PaymentMethod) -> Result<(), ApiError> {
-    if state.db.succeed_sandbox_intent(&intent.id).await? {
-        deliver(state, "payment_intent.succeeded", intent_object(intent, "succeeded", method, None)).await?;
+async fn succeed(state: &AppState, intent: &SandboxIntent, method: PaymentMethod, card: Option<&TestCard>) -> Result<(), ApiError> {
+    // A card paying an intent that asked for it to be saved is saved to its customer.
+    let saved = match (card, intent.save_card, &intent.customer) {
+        (Some(card), true, Some(customer)) => Some(save_card(state, card, customer).await?),
+        _ => None,
+    };
+    if state.db.succeed_sandbox_intent(&intent.id, saved.as_deref()).await? {
+        let paid = SandboxIntent { payment_method: saved, ..intent.clone() };
+        deliver(state, "payment_intent.succeeded", intent_object(&paid, "succeeded", method, None)).await?;
     }
     Ok(())
+}
+
+/// Saves `card` to `customer`: the saved card's id.
+pub(super) async fn save_card(state: &AppState, card: &TestCard, customer: &str) -> Result<String, ApiError> {
+    let saved = SandboxCard {
+        id: format!("pm_sandbox_{}", random_token().get(..24).unwrap_or_default()),
+        customer: Some(customer.to_owned()),
+        behaviour: card.when_saved().to_owned(),
+        last4: card.last4().to_owned(),
+    };
+    state.db.save_sandbox_card(&saved, Utc::now()).await?;
+    Ok(saved.id)
 }
 
 async fn fail(state: &AppState, intent: &SandboxIntent, method: PaymentMethod, message: &str) -> Result<(), ApiError> {
@@ -136,7 +144,7 @@ pub async fn confirm_intent(
         fail(&state, &intent, PaymentMethod::Card, refusal).await?;
         return Err(ApiError::PaymentFailed(refusal.to_owned()));
     }
-    succeed(&state, &intent, PaymentMethod::Card).await?;
+    succeed(&state, &intent, PaymentMethod::Card, Some(&test_card)).await?;
     Ok(Json(SandboxConfirmResponse { redirect: returned(&return_url, &intent.id, "succeeded") }))
 }
 
@@ -197,7 +205,7 @@ pub async fn decide_redirect(
         return Err(ApiError::BadRequest("This payment method is not available for this payment.".to_owned()));
     }
     let status = if form.decision == "approve" || intent.status == "succeeded" {
-        succeed(&state, &intent, form.method).await?;
+        succeed(&state, &intent, form.method, None).await?;
         "succeeded"
     } else {
         fail(&state, &intent, form.method, &format!("{} did not approve the payment.", form.method.label())).await?;

@@ -15,13 +15,14 @@ use serde_json::json;
 use enrol_db::{BalanceFulfilment, BalancePaid, CheckoutCompletion, EnrollmentFulfilment, Fulfilment, IntentOutcome};
 use enrol_domain::balance::BALANCE_METADATA_TYPE;
 use enrol_domain::checkout::ORDER_ID_KEY;
+use enrol_domain::instalments::INSTALMENT_METADATA_TYPE;
 use enrol_payments::event::{ChargeObject, CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
 use enrol_payments::signature;
 
+use crate::accounts::new_balance_link;
 use crate::accounts::start_link;
-use crate::http::balance::new_balance_link;
 use crate::print::receipt::{issuer, new_document_link};
-use crate::{AppState, refunds};
+use crate::{AppState, plans, refunds};
 
 pub const SIGNATURE_HEADER: &str = "stripe-signature";
 
@@ -104,10 +105,17 @@ async fn intent_succeeded(state: &AppState, event_id: String, intent: PaymentInt
         currency: intent.currency.clone(),
         method: intent.payment_method_type.clone().unwrap_or_else(|| state.payments.kind().as_str().to_owned()),
     };
-    if intent.metadata.get("type").map(String::as_str) == Some(BALANCE_METADATA_TYPE) {
-        balance_paid(state, &paid).await?;
-    } else {
-        fulfil_paid_intent(state, &paid).await?;
+    match intent.metadata.get("type").map(String::as_str) {
+        Some(BALANCE_METADATA_TYPE | INSTALMENT_METADATA_TYPE) => {
+            balance_paid(state, &paid).await?;
+        }
+        _ => {
+            fulfil_paid_intent(state, &paid).await?;
+            // A booking fee that saved its card starts the plan agreed with it; once, however often the event comes.
+            if let Some(payment_method) = &intent.payment_method_id {
+                plans::start(state, &paid.order_id, payment_method).await?;
+            }
+        }
     }
     Ok(())
 }
@@ -181,6 +189,11 @@ pub async fn fulfil_paid_intent(state: &AppState, paid: &IntentOutcome) -> anyho
 
 async fn intent_failed(state: &AppState, event_id: String, intent: PaymentIntentObject) -> Result<(), WebhookError> {
     let Some(order_id) = order_of(&intent) else { return Ok(()) };
+    if intent.metadata.get("type").map(String::as_str) == Some(INSTALMENT_METADATA_TYPE) {
+        let message = intent.last_payment_error_message.as_deref().unwrap_or("The payment failed.");
+        plans::charge_failed(state, &intent.id, message).await?;
+        return Ok(());
+    }
     let failed = state.db.fail_enrollment(&event_id, "payment_intent.payment_failed", order_id, Utc::now()).await?;
     tracing::info!(
         order = %order_id, failed, reason = intent.last_payment_error_message.as_deref().unwrap_or("-"),

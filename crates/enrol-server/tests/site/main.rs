@@ -33,6 +33,7 @@ mod feedback;
 mod graphql;
 mod helpers;
 mod images;
+mod instalment_plans;
 mod learning;
 mod learning_provider;
 mod limits;

@@ -19,8 +19,8 @@ use enrol_domain::money::Money;
 
 use super::Staff;
 use super::orders::order_answer;
+use crate::accounts::new_balance_link;
 use crate::http::ApiError;
-use crate::http::balance::new_balance_link;
 use crate::http::cancellation::settle_booking_change;
 use crate::http::date_change::moved_or_refused;
 use crate::http::json_body::JsonBody;

@@ -10,8 +10,11 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use chrono::Utc;
 
+use enrol_db::{AgreedPlan, EnrollmentRecord};
 use enrol_domain::checkout::{IntentRequest, IntentResponse, IntentUpdateRequest, ORDER_ID_KEY};
-use enrol_domain::enrollment::{BOOKING_FEE, PaymentMode, payment_methods};
+use enrol_domain::enrollment::{BOOKING_FEE, PaymentMethod, PaymentMode, payment_methods};
+use enrol_domain::instalments::check_plan;
+use enrol_domain::london;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_payments::{GatewayError, IntentUpdate};
 
@@ -133,6 +136,7 @@ pub async fn update_intent(
         Some(Err(refusal)) => return Err(refused(&order.courses, &refusal)),
         Some(Ok(())) => {}
     }
+    let save_card_for = agree_plan(&state, &order, mode, &request).await?;
     let m = &request.metadata;
     let metadata = BTreeMap::from([
         (ORDER_ID_KEY.to_owned(), m.order_id.clone()),
@@ -144,10 +148,64 @@ pub async fn update_intent(
     ]);
     let update = IntentUpdate {
         amount: due,
-        payment_method_types: payment_methods(mode, order.quote.total).into_iter().map(|m| m.as_str().to_owned()).collect(),
+        payment_method_types: if save_card_for.is_some() {
+            vec![PaymentMethod::Card.as_str().to_owned()]
+        } else {
+            payment_methods(mode, order.quote.total).into_iter().map(|m| m.as_str().to_owned()).collect()
+        },
         metadata,
+        save_card_for,
     };
     let intent = state.payments.update_payment_intent(&request.intent, &update).await.map_err(gateway_error)?;
     tracing::info!(%order_id, intent = %intent.id, amount = due.pence(), mode = mode.metadata_type(), "Payment prepared");
     Ok(Json(IntentResponse { client_secret: intent.client_secret, id: intent.id }))
+}
+
+/// Keeps the instalment plan the buyer agreed to with order `order`, or
+/// forgets one agreed before: the provider customer the fee's card is to
+/// be saved to, when there is a plan. The parts the buyer saw must be the
+/// ones the college's rules give today (decision 036).
+async fn agree_plan(
+    state: &AppState,
+    order: &EnrollmentRecord,
+    mode: PaymentMode,
+    request: &IntentUpdateRequest,
+) -> Result<Option<String>, ApiError> {
+    let now = Utc::now();
+    let Some(choice) = &request.plan else {
+        state.db.agree_plan(&order.id, None, now).await?;
+        return Ok(None);
+    };
+    if mode != PaymentMode::Fee {
+        return Err(ApiError::Unprocessable(
+            "A payment plan spreads the balance after the booking fee: pay the booking fee now.".to_owned(),
+        ));
+    }
+    if !choice.card_consent {
+        return Err(ApiError::Unprocessable("Agree that your card is saved to pay the instalments on the days shown.".to_owned()));
+    }
+    let today = london::today(now);
+    let due_on = order
+        .balance_due_on(today)
+        .ok_or_else(|| ApiError::Unprocessable("This booking has no date yet, so it has no payment plan.".to_owned()))?;
+    let settings = state.db.plan_settings().await?;
+    let count = u32::try_from(choice.parts.len()).unwrap_or(u32::MAX);
+    let parts =
+        check_plan(&order.quote, count, today, due_on, &settings).map_err(|refused| ApiError::Unprocessable(refused.to_string()))?;
+    if parts != choice.parts {
+        tracing::warn!(order = %order.id, "Payment plan refused: the parts shown are not the ones the rules give today");
+        return Err(ApiError::Unprocessable(
+            "The instalments have changed since the page was loaded. Please check them and try again.".to_owned(),
+        ));
+    }
+    let name = format!("{} {}", order.given_name, order.family_name);
+    let customer = match request.customer_id.as_deref().filter(|c| !c.is_empty()) {
+        Some(customer) => customer.to_owned(),
+        None => state.payments.create_customer(&order.email, &name, &format!("customer-{}", order.id)).await.map_err(gateway_error)?,
+    };
+    let plan = AgreedPlan { customer: customer.clone(), agreed_on: today, parts };
+    if !state.db.agree_plan(&order.id, Some(&plan), now).await? {
+        return Err(ApiError::Unprocessable("This booking has already been paid.".to_owned()));
+    }
+    Ok(Some(customer))
 }

@@ -1,0 +1,191 @@
+//! The steps of instalment plans inside a caller's transaction, on either
+//! engine ([`crate::for_both_engines!`]): a booking's live plan read,
+//! its parts covered by what has been paid, and the plan ended with its
+//! booking (decision 036).
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use enrol_domain::instalments::{Instalment, PartStatus, PlanStatus, covered};
+use enrol_domain::money::Money;
+
+use crate::for_both_engines;
+
+/// A booking's plan, as kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlanRecord {
+    pub id: String,
+    pub enrollment_id: String,
+    pub status: PlanStatus,
+    pub customer: String,
+    pub payment_method: Option<String>,
+    /// `Visa ending 4242`, once the card is saved.
+    pub card_label: Option<String>,
+    pub agreed_on: NaiveDate,
+    pub parts: Vec<PartRecord>,
+}
+
+/// One part of a plan, as kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartRecord {
+    pub id: String,
+    pub instalment: Instalment,
+    pub status: PartStatus,
+    pub attempts: u32,
+    pub next_attempt_at: Option<DateTime<Utc>>,
+    pub last_error: Option<String>,
+    pub paid_at: Option<DateTime<Utc>>,
+}
+
+impl PlanRecord {
+    pub fn instalments(&self) -> Vec<Instalment> {
+        self.parts.iter().map(|p| p.instalment).collect()
+    }
+
+    /// The next part to be charged, if any.
+    pub fn next_part(&self) -> Option<&PartRecord> {
+        self.parts.iter().find(|p| matches!(p.status, PartStatus::Scheduled | PartStatus::Charging | PartStatus::Retrying))
+    }
+}
+
+type PlanRow = (String, String, String, String, Option<String>, Option<String>, NaiveDate);
+type PartRow = (String, i32, NaiveDate, i64, String, i32, Option<DateTime<Utc>>, Option<String>, Option<DateTime<Utc>>);
+
+const PLAN_COLUMNS: &str = "id, enrollment_id, status, customer, payment_method, card_label, agreed_on";
+
+fn plan_of(row: PlanRow, parts: Vec<PartRow>) -> sqlx::Result<PlanRecord> {
+    let (id, enrollment_id, status, customer, payment_method, card_label, agreed_on) = row;
+    let status = PlanStatus::parse(&status).ok_or_else(|| sqlx::Error::Decode(format!("unknown plan status {status}").into()))?;
+    let parts = parts
+        .into_iter()
+        .map(|(id, number, due_on, amount, status, attempts, next_attempt_at, last_error, paid_at)| {
+            Ok(PartRecord {
+                id,
+                instalment: Instalment { number: u32::try_from(number).unwrap_or_default(), due_on, amount: Money::from_pence(amount) },
+                status: PartStatus::parse(&status).ok_or_else(|| sqlx::Error::Decode(format!("unknown part status {status}").into()))?,
+                attempts: u32::try_from(attempts).unwrap_or_default(),
+                next_attempt_at,
+                last_error,
+                paid_at,
+            })
+        })
+        .collect::<sqlx::Result<Vec<_>>>()?;
+    Ok(PlanRecord { id, enrollment_id, status, customer, payment_method, card_label, agreed_on, parts })
+}
+
+pub(crate) trait PlanSteps {
+    /// The plan `id`, with its parts in order.
+    async fn plan(&mut self, id: &str) -> sqlx::Result<Option<PlanRecord>>;
+
+    /// Booking `enrollment_id`'s plan that is not cancelled, if any.
+    async fn live_plan(&mut self, enrollment_id: &str) -> sqlx::Result<Option<PlanRecord>>;
+
+    /// Marks the parts of booking `enrollment_id`'s running plan that
+    /// `paid_to_balance` covers as paid, and the plan completed once all
+    /// are: whatever paid them.
+    async fn settle_plan(&mut self, enrollment_id: &str, paid_to_balance: Money, now: DateTime<Utc>) -> sqlx::Result<()>;
+
+    /// Fits booking `enrollment_id`'s running plan to its new dates and
+    /// price (a date change): parts due after `due_on` move onto it, and
+    /// the last part still to pay takes the difference between `balance`
+    /// and what the parts add up to, so they still add up to the balance.
+    async fn fit_plan(&mut self, enrollment_id: &str, due_on: Option<NaiveDate>, balance: Money) -> sqlx::Result<()>;
+
+    /// Ends booking `enrollment_id`'s plan (its booking was cancelled):
+    /// no part still to pay is charged. Whether there was one.
+    async fn end_plan(&mut self, enrollment_id: &str, now: DateTime<Utc>) -> sqlx::Result<bool>;
+}
+
+for_both_engines! {
+    impl PlanSteps {
+        async fn plan(&mut self, id: &str) -> sqlx::Result<Option<PlanRecord>> {
+            let row: Option<PlanRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {PLAN_COLUMNS} from payment_plan where id = $1")))
+                .bind(id)
+                .fetch_optional(&mut *self)
+                .await?;
+            let Some(row) = row else { return Ok(None) };
+            let parts: Vec<PartRow> = sqlx::query_as(
+                "select id, number, due_on, amount, status, attempts, next_attempt_at, last_error, paid_at \
+                 from plan_instalment where plan_id = $1 order by number",
+            )
+            .bind(id)
+            .fetch_all(&mut *self)
+            .await?;
+            plan_of(row, parts).map(Some)
+        }
+
+        async fn live_plan(&mut self, enrollment_id: &str) -> sqlx::Result<Option<PlanRecord>> {
+            let id: Option<String> = sqlx::query_scalar("select id from payment_plan where enrollment_id = $1 and status <> 'cancelled'")
+                .bind(enrollment_id)
+                .fetch_optional(&mut *self)
+                .await?;
+            match id {
+                Some(id) => self.plan(&id).await,
+                None => Ok(None),
+            }
+        }
+
+        async fn settle_plan(&mut self, enrollment_id: &str, paid_to_balance: Money, now: DateTime<Utc>) -> sqlx::Result<()> {
+            let Some(plan) = self.live_plan(enrollment_id).await? else { return Ok(()) };
+            if !matches!(plan.status, PlanStatus::Active | PlanStatus::Paused) {
+                return Ok(());
+            }
+            let covered = covered(&plan.instalments(), paid_to_balance);
+            for part in plan.parts.iter().filter(|p| covered.contains(&p.instalment.number)) {
+                if !matches!(part.status, PartStatus::Paid | PartStatus::Cancelled) {
+                    sqlx::query("update plan_instalment set status = 'paid', paid_at = $2, next_attempt_at = null where id = $1")
+                        .bind(&part.id)
+                        .bind(now)
+                        .execute(&mut *self)
+                        .await?;
+                }
+            }
+            if covered.len() == plan.parts.len() {
+                sqlx::query("update payment_plan set status = 'completed', updated_at = $2 where id = $1")
+                    .bind(&plan.id)
+                    .bind(now)
+                    .execute(&mut *self)
+                    .await?;
+            }
+            Ok(())
+        }
+
+        async fn fit_plan(&mut self, enrollment_id: &str, due_on: Option<NaiveDate>, balance: Money) -> sqlx::Result<()> {
+            let Some(plan) = self.live_plan(enrollment_id).await? else { return Ok(()) };
+            if !matches!(plan.status, PlanStatus::AwaitingFee | PlanStatus::Active | PlanStatus::Paused) {
+                return Ok(());
+            }
+            let open = |p: &&PartRecord| matches!(p.status, PartStatus::Scheduled | PartStatus::Retrying | PartStatus::Failed);
+            if let Some(due_on) = due_on {
+                for part in plan.parts.iter().filter(open).filter(|p| p.instalment.due_on > due_on) {
+                    sqlx::query("update plan_instalment set due_on = $2 where id = $1").bind(&part.id).bind(due_on).execute(&mut *self).await?;
+                }
+            }
+            let planned: Money = plan.parts.iter().filter(|p| p.status != PartStatus::Cancelled).map(|p| p.instalment.amount).sum();
+            let difference = balance.pence() - planned.pence();
+            if let Some(last) = plan.parts.iter().rev().find(open).filter(|_| difference != 0) {
+                let amount = (last.instalment.amount.pence() + difference).max(1);
+                sqlx::query("update plan_instalment set amount = $2 where id = $1").bind(&last.id).bind(amount).execute(&mut *self).await?;
+            }
+            Ok(())
+        }
+
+        async fn end_plan(&mut self, enrollment_id: &str, now: DateTime<Utc>) -> sqlx::Result<bool> {
+            let ended = sqlx::query(
+                "update payment_plan set status = 'cancelled', updated_at = $2 \
+                 where enrollment_id = $1 and status in ('awaiting_fee', 'active', 'paused')",
+            )
+            .bind(enrollment_id)
+            .bind(now)
+            .execute(&mut *self)
+            .await?;
+            sqlx::query(
+                "update plan_instalment set status = 'cancelled', next_attempt_at = null \
+                 where plan_id in (select id from payment_plan where enrollment_id = $1) and status in ('scheduled', 'retrying', 'failed')",
+            )
+            .bind(enrollment_id)
+            .execute(&mut *self)
+            .await?;
+            Ok(ended.rows_affected() > 0)
+        }
+    }
+}

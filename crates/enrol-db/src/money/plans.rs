@@ -1,0 +1,247 @@
+//! Instalment plans (decision 036): the college's settings, a plan agreed
+//! at checkout and started by its paid booking fee, the plans a student
+//! and staff read, and what staff change (each audited). The job's side,
+//! parts claimed and charged once, is `money::plan_charges`.
+
+use anyhow::Context as _;
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::json;
+
+use enrol_domain::instalments::{Instalment, PlanChange, PlanChangeRefused, PlanSettings, PlanStatus, check_plan_change};
+use enrol_domain::mail::Mail;
+use enrol_domain::page::EnrollmentStatus;
+
+use crate::instalments::{PlanRecord, PlanSteps};
+use crate::orders::OrderSteps;
+use crate::people::PeopleSteps;
+use crate::{AuditEntry, Db, EnrollmentRecord, on_pool, public_id};
+
+/// A plan as agreed at checkout, before its booking fee is paid.
+#[derive(Debug, Clone)]
+pub struct AgreedPlan {
+    /// The provider's customer the fee's card is saved to.
+    pub customer: String,
+    pub agreed_on: NaiveDate,
+    pub parts: Vec<Instalment>,
+}
+
+/// A plan with its booking, as the back office lists it.
+#[derive(Debug, Clone)]
+pub struct PlanListed {
+    pub plan: PlanRecord,
+    pub reference: String,
+    pub student: String,
+    pub email: String,
+}
+
+const SETTINGS_UPDATE: &str = "insert into plan_settings (id, max_instalments, retry_days, updated_at) values (1, $1, $2, $3) \
+     on conflict (id) do update set max_instalments = excluded.max_instalments, retry_days = excluded.retry_days, \
+     updated_at = excluded.updated_at";
+
+impl Db {
+    /// What the college allows; the defaults until staff change them.
+    pub async fn plan_settings(&self) -> anyhow::Result<PlanSettings> {
+        let row: Option<(i32, String)> =
+            on_pool!(self, pool => sqlx::query_as("select max_instalments, retry_days from plan_settings where id = 1")
+                .fetch_optional(pool).await)
+            .context("Failed to read the plan settings")?;
+        Ok(match row {
+            Some((max, retry_days)) => PlanSettings {
+                max_instalments: u32::try_from(max).unwrap_or(2),
+                retry_days: serde_json::from_str(&retry_days).context("Stored retry days are not a JSON list")?,
+            },
+            None => PlanSettings::default(),
+        })
+    }
+
+    /// Keeps `settings` (checked by the caller), as `staff_id` decided.
+    pub async fn save_plan_settings(&self, settings: &PlanSettings, staff_id: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+        let before = self.plan_settings().await?;
+        let days = serde_json::to_string(&settings.retry_days)?;
+        let entry = AuditEntry::new(staff_id, "plans.settings", "plan_settings", "1").before(&before).after(settings);
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            sqlx::query(SETTINGS_UPDATE).bind(i32::try_from(settings.max_instalments).unwrap_or(i32::MAX)).bind(&days).bind(now).execute(&mut *tx).await?;
+            tx.audit(&entry, now).await?;
+            tx.commit().await
+        })
+        .context("Failed to save the plan settings")
+    }
+
+    /// Keeps `plan` as what pending order `enrollment_id` agreed to, in
+    /// place of any plan agreed before (the buyer changed their mind), or
+    /// forgets that one when `plan` is `None`. False when the order is no
+    /// longer pending.
+    pub async fn agree_plan(&self, enrollment_id: &str, plan: Option<&AgreedPlan>, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let pending = tx.lock_booking(enrollment_id).await?.is_some_and(|r| r.status == EnrollmentStatus::Pending);
+            if !pending {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            sqlx::query("delete from plan_instalment where plan_id in \
+                 (select id from payment_plan where enrollment_id = $1 and status = 'awaiting_fee')")
+                .bind(enrollment_id).execute(&mut *tx).await?;
+            sqlx::query("delete from payment_plan where enrollment_id = $1 and status = 'awaiting_fee'")
+                .bind(enrollment_id).execute(&mut *tx).await?;
+            if let Some(plan) = plan {
+                let id = public_id();
+                sqlx::query("insert into payment_plan (id, enrollment_id, status, customer, agreed_on, created_at, updated_at) \
+                     values ($1, $2, 'awaiting_fee', $3, $4, $5, $5)")
+                    .bind(&id).bind(enrollment_id).bind(&plan.customer).bind(plan.agreed_on).bind(now).execute(&mut *tx).await?;
+                for part in &plan.parts {
+                    sqlx::query("insert into plan_instalment (id, plan_id, number, due_on, amount) values ($1, $2, $3, $4, $5)")
+                        .bind(public_id()).bind(&id).bind(i32::try_from(part.number).unwrap_or(i32::MAX)).bind(part.due_on).bind(part.amount.pence())
+                        .execute(&mut *tx).await?;
+                }
+            }
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(true)
+        })
+        .context("Failed to keep the payment plan agreed")
+    }
+
+    /// Starts the plan booking `enrollment_id` agreed to, now that its
+    /// booking fee is paid with `payment_method` (saved as `card_label`),
+    /// and queues `mail` (the plan, from its parts); once, however often
+    /// the fee's event arrives. The plan started, if this call started it.
+    pub async fn start_plan(
+        &self,
+        enrollment_id: &str,
+        payment_method: &str,
+        card_label: &str,
+        mail: impl FnOnce(&EnrollmentRecord, &PlanRecord) -> Mail,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Option<PlanRecord>> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let record = tx.lock_booking(enrollment_id).await?;
+            let plan = tx.live_plan(enrollment_id).await?;
+            let (Some(record), Some(plan)) = (record, plan) else {
+                tx.rollback().await?;
+                return Ok(None);
+            };
+            if plan.status != PlanStatus::AwaitingFee || record.status != EnrollmentStatus::Deposit {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            sqlx::query("update payment_plan set status = 'active', payment_method = $2, card_label = $3, updated_at = $4 where id = $1")
+                .bind(&plan.id).bind(payment_method).bind(card_label).bind(now).execute(&mut *tx).await?;
+            let started = PlanRecord {
+                status: PlanStatus::Active,
+                payment_method: Some(payment_method.to_owned()),
+                card_label: Some(card_label.to_owned()),
+                ..plan
+            };
+            if !record.email.is_empty() {
+                tx.queue_mail(&mail(&record, &started), now).await?;
+            }
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(Some(started))
+        })
+        .context("Failed to start the payment plan")
+    }
+
+    /// Booking `enrollment_id`'s plan that is not cancelled.
+    pub async fn booking_plan(&self, enrollment_id: &str) -> anyhow::Result<Option<PlanRecord>> {
+        on_pool!(self, pool => {
+            let mut conn = pool.acquire().await?;
+            conn.live_plan(enrollment_id).await
+        })
+        .context("Failed to read the booking's payment plan")
+    }
+
+    /// The plans staff follow, those needing attention first (a part
+    /// refused), then by their next charge; at most `limit`.
+    pub async fn plans(&self, limit: i64) -> anyhow::Result<Vec<PlanListed>> {
+        let rows: Vec<(String, String, String, String, String)> = on_pool!(self, pool => sqlx::query_as(
+            "select p.id, e.reference, e.given_name || ' ' || e.family_name, e.email, \
+             coalesce((select min(case when i.status in ('retrying', 'failed') then '0' else '1' end || i.due_on) \
+               from plan_instalment i where i.plan_id = p.id and i.status not in ('paid', 'cancelled')), '2') as next \
+             from payment_plan p join enrollment e on e.id = p.enrollment_id \
+             where p.status <> 'awaiting_fee' order by next, p.created_at desc limit $1"
+        ).bind(limit).fetch_all(pool).await)
+        .context("Failed to list the payment plans")?;
+        let mut listed = Vec::with_capacity(rows.len());
+        for (id, reference, student, email, _) in rows {
+            let plan = on_pool!(self, pool => {
+                let mut conn = pool.acquire().await?;
+                conn.plan(&id).await
+            })?;
+            if let Some(plan) = plan {
+                listed.push(PlanListed { plan, reference, student, email });
+            }
+        }
+        Ok(listed)
+    }
+
+    /// Makes `change` to plan `plan_id` as `staff_id` decided, audited.
+    pub async fn change_plan(
+        &self,
+        plan_id: &str,
+        change: &PlanChange,
+        staff_id: &str,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Option<Result<PlanRecord, PlanChangeRefused>>> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let Some(plan) = tx.plan(plan_id).await? else {
+                tx.rollback().await?;
+                return Ok(None);
+            };
+            let record = tx.lock_booking(&plan.enrollment_id).await?;
+            if let Err(refused) = check_change(&plan, record.as_ref(), change, now) {
+                tx.rollback().await?;
+                return Ok(Some(Err(refused)));
+            }
+            let (action, after) = match change {
+                PlanChange::Pause | PlanChange::Resume => {
+                    let status = if *change == PlanChange::Pause { PlanStatus::Paused } else { PlanStatus::Active };
+                    sqlx::query("update payment_plan set status = $2, updated_at = $3 where id = $1")
+                        .bind(plan_id).bind(status.as_str()).bind(now).execute(&mut *tx).await?;
+                    (if status == PlanStatus::Paused { "plan.pause" } else { "plan.resume" }, json!({ "status": status.as_str() }))
+                }
+                PlanChange::Cancel => {
+                    tx.end_plan(&plan.enrollment_id, now).await?;
+                    ("plan.cancel", json!({ "status": PlanStatus::Cancelled.as_str() }))
+                }
+                PlanChange::MovePart { number, due_on } => {
+                    sqlx::query("update plan_instalment set due_on = $3, status = case when status = 'failed' then 'scheduled' else status end, \
+                         next_attempt_at = null where plan_id = $1 and number = $2")
+                        .bind(plan_id).bind(i32::try_from(*number).unwrap_or(i32::MAX)).bind(*due_on).execute(&mut *tx).await?;
+                    ("plan.move", json!({ "instalment": number, "dueOn": due_on }))
+                }
+            };
+            let entry = AuditEntry::new(staff_id, action, "order", &plan.enrollment_id)
+                .before(json!({ "plan": plan.id, "status": plan.status.as_str(),
+                    "dueOn": plan.parts.iter().map(|p| p.instalment.due_on).collect::<Vec<_>>() }))
+                .after(after);
+            tx.audit(&entry, now).await?;
+            let changed = tx.plan(plan_id).await?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(changed.map(Ok))
+        })
+        .context("Failed to change the payment plan")
+    }
+}
+
+/// Whether `change` may be made to `plan` of booking `record` at `now`.
+fn check_change(
+    plan: &PlanRecord,
+    record: Option<&EnrollmentRecord>,
+    change: &PlanChange,
+    now: DateTime<Utc>,
+) -> Result<(), PlanChangeRefused> {
+    let today = enrol_domain::london::today(now);
+    let part = match change {
+        PlanChange::MovePart { number, .. } => Some(plan.parts.iter().find(|p| p.instalment.number == *number).map(|p| p.status)),
+        _ => None,
+    };
+    let last_day = record.and_then(|r| r.balance_due_on(today)).unwrap_or(today);
+    check_plan_change(plan.status, change, part, today, last_day)
+}

@@ -1,0 +1,139 @@
+//! Instalment plans at work (decision 036): a plan started when its
+//! booking fee's event arrives with the saved card, and the job that
+//! charges the parts due, each once: a part is claimed by one conditional
+//! update before its charge, the charge carries an idempotency key that
+//! names the claim, and what the bank said is recorded only against that
+//! claim. The payment itself is recorded by the provider's event through
+//! the balance path, as any balance payment is.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Utc};
+
+use enrol_db::{ClaimedPart, PartCharged};
+use enrol_domain::checkout::ORDER_ID_KEY;
+use enrol_domain::instalments::{INSTALMENT_ID_KEY, INSTALMENT_METADATA_TYPE, PlanBooking, Refusal, part_refused, plan_agreed};
+use enrol_domain::london;
+use enrol_payments::{ChargeOutcome, GatewayError, SavedCardCharge};
+
+use crate::AppState;
+use crate::accounts::new_balance_link;
+
+/// Starts the plan booking `order_id` agreed to at checkout, now that its
+/// fee was paid with `payment_method`, and mails its parts; nothing when
+/// it has none waiting (or it started before).
+pub async fn start(state: &AppState, order_id: &str, payment_method: &str) -> anyhow::Result<()> {
+    let Some(plan) = state.db.booking_plan(order_id).await? else { return Ok(()) };
+    if plan.status != enrol_domain::instalments::PlanStatus::AwaitingFee {
+        return Ok(());
+    }
+    let card = match state.payments.saved_card(payment_method).await {
+        Ok(card) => card.label,
+        Err(error) => {
+            tracing::warn!(%error, order = %order_id, "The saved card could not be read; the plan names it generically");
+            "saved card".to_owned()
+        }
+    };
+    let college = state.db.college().await?.name;
+    let account_url = format!("{}/account/", state.config.public_url);
+    let started = state
+        .db
+        .start_plan(
+            order_id,
+            payment_method,
+            &card,
+            |booking, plan| {
+                let to = PlanBooking {
+                    reference: &booking.reference,
+                    given_name: &booking.given_name,
+                    email: &booking.email,
+                    courses: &booking.courses,
+                    card: &card,
+                };
+                plan_agreed(&to, &plan.instalments(), &account_url, &college)
+            },
+            Utc::now(),
+        )
+        .await?;
+    if let Some(plan) = started {
+        tracing::info!(order = %order_id, plan = %plan.id, parts = plan.parts.len(), "Payment plan started");
+    }
+    Ok(())
+}
+
+/// A charge the provider refused after taking it on: the part is tried
+/// again on the college's schedule.
+pub async fn charge_failed(state: &AppState, intent_id: &str, message: &str) -> anyhow::Result<()> {
+    let settings = state.db.plan_settings().await?;
+    if state.db.part_charge_failed(intent_id, message, &settings, Utc::now()).await? {
+        tracing::warn!(intent = %intent_id, message, "An instalment's charge failed; it is tried again");
+    }
+    Ok(())
+}
+
+/// Charges the parts due `now`, each once; answers how many charges the
+/// bank took on.
+pub async fn charge_due_parts(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    let mut accepted = 0;
+    for (part_id, order_id) in state.db.parts_due(now).await? {
+        let Some(claim) = state.db.claim_part(&part_id, &order_id, now).await? else { continue };
+        if charge(state, &claim, now).await? {
+            accepted += 1;
+        }
+    }
+    Ok(accepted)
+}
+
+/// Charges one claimed part and records what the bank said: whether it
+/// took the charge on.
+async fn charge(state: &AppState, claim: &ClaimedPart, now: DateTime<Utc>) -> anyhow::Result<bool> {
+    let booking = &claim.booking;
+    let metadata = BTreeMap::from([
+        (ORDER_ID_KEY.to_owned(), booking.id.clone()),
+        ("type".to_owned(), INSTALMENT_METADATA_TYPE.to_owned()),
+        (INSTALMENT_ID_KEY.to_owned(), claim.part_id.clone()),
+        ("instalment".to_owned(), claim.instalment.number.to_string()),
+        ("reference".to_owned(), booking.reference.clone()),
+    ]);
+    let request = SavedCardCharge {
+        idempotency_key: format!("instalment-{}-{}", claim.part_id, claim.attempt),
+        amount: claim.amount,
+        customer: claim.customer.clone(),
+        payment_method: claim.payment_method.clone(),
+        metadata,
+    };
+    let outcome = match state.payments.charge_saved_card(&request).await {
+        Ok(outcome) => outcome,
+        // The provider refused the request itself (no such card, say): as a decline.
+        Err(GatewayError::Refused(message)) => ChargeOutcome::Declined { intent_id: None, message },
+        // Unreachable: the claim stays, and is sent again with the same key once it is stale.
+        Err(unavailable) => return Err(unavailable.into()),
+    };
+    let (intent_id, message, authenticate) = match &outcome {
+        ChargeOutcome::Accepted { intent_id } => {
+            state.db.record_part_charge(claim, &PartCharged::Accepted { intent_id }, now).await?;
+            tracing::info!(order = %booking.id, part = claim.instalment.number, amount = claim.amount.pence(), %intent_id, "Instalment charged");
+            return Ok(true);
+        }
+        ChargeOutcome::NeedsAuthentication { intent_id } => (intent_id.as_deref(), "Your bank asked you to confirm the payment.", true),
+        ChargeOutcome::Declined { intent_id, message } => (intent_id.as_deref(), message.as_str(), false),
+    };
+    let settings = state.db.plan_settings().await?;
+    let retry_at = settings.next_attempt(claim.attempt, now);
+    let mut link = new_balance_link(state, now);
+    link.url = format!("{}&amount={}", link.url, claim.amount.pence());
+    let college = state.db.college().await?.name;
+    let to = PlanBooking {
+        reference: &booking.reference,
+        given_name: &booking.given_name,
+        email: &booking.email,
+        courses: &booking.courses,
+        card: &claim.card_label,
+    };
+    let refusal =
+        Refusal { part: &claim.instalment, asked: claim.amount, authenticate, retry_on: retry_at.map(london::today), pay_url: &link.url };
+    let mail = part_refused(&to, &refusal, &college, london::today(now));
+    state.db.record_part_charge(claim, &PartCharged::Refused { intent_id, message, retry_at, mail: &mail, link: &link }, now).await?;
+    tracing::warn!(order = %booking.id, part = claim.instalment.number, authenticate, message, "Instalment refused by the bank");
+    Ok(false)
+}
