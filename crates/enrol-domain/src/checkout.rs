@@ -65,6 +65,8 @@ pub struct BasketResponse {
     pub lines: Vec<CheckoutLine>,
     /// Courses no longer sold in person: the page drops them from the basket.
     pub removed: Vec<String>,
+    /// The most monthly instalments the college allows a plan (decision 036).
+    pub max_instalments: u32,
 }
 
 /// A course line on the checkout.

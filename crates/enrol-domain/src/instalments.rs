@@ -8,7 +8,6 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 use utoipa::ToSchema;
 
-use crate::balance::due_words;
 use crate::enrollment::{BookedCourse, PAYMENT_PLAN_THRESHOLD, Quote};
 use crate::london::long_date;
 use crate::mail::Mail;
@@ -298,6 +297,35 @@ pub fn check_plan_change(
     Ok(())
 }
 
+/// A plan as its student reads it in the account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
+#[ts(export)]
+pub struct StudentPlan {
+    /// The booking (enrollment) it pays.
+    pub enrollment_id: String,
+    /// active, paused or completed.
+    pub status: String,
+    /// `Visa ending 4242`.
+    pub card: String,
+    pub parts: Vec<StudentPart>,
+}
+
+/// One part of a plan, as its student reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
+#[ts(export)]
+pub struct StudentPart {
+    pub number: u32,
+    /// `YYYY-MM-DD`.
+    pub due_on: String,
+    /// Pence.
+    #[ts(type = "number")]
+    pub amount: i64,
+    /// scheduled, charging, retrying, failed, paid or cancelled.
+    pub status: String,
+}
+
 /// A plan's booking, as its mails name it.
 #[derive(Debug, Clone, Copy)]
 pub struct PlanBooking<'a> {
@@ -329,7 +357,7 @@ pub fn plan_agreed(booking: &PlanBooking<'_>, parts: &[Instalment], account_url:
     let body = format!(
         "{},\n\nYour payment plan is set up. We will take the balance of your booking, {total}, in {} monthly instalments from \
          your {} on these days:\n\n{}\nThere is no interest and there are no fees. Each payment gets its own receipt. You can pay \
-         off the rest early, or change the card, from your account at any time:\n\nYour account: {account_url}\n\n\
+         off the rest early from your account at any time; to use another card, reply to this email.\n\nYour account: {account_url}\n\n\
          Booking reference {}\n{}\n{college}\n",
         booking.greeting(),
         parts.len(),
@@ -377,10 +405,10 @@ pub fn part_refused(booking: &PlanBooking<'_>, refusal: &Refusal<'_>, college: &
         _ => "If you cannot pay it, please reply to this email and we will help.".to_owned(),
     };
     let body = format!(
-        "{},\n\n{why}\n\nPlease pay it now, {} (you do not need to sign in):\n\nPay instalment {}: {}\n\n{next}\n\n\
+        "{},\n\n{why}\n\nPlease pay it {} (you do not need to sign in):\n\nPay instalment {}: {}\n\n{next}\n\n\
          Booking reference {}\n{}\n{college}\n",
         booking.greeting(),
-        due_words(part.due_on, today),
+        if part.due_on <= today { "now".to_owned() } else { format!("by {}", long_date(part.due_on)) },
         part.number,
         refusal.pay_url,
         booking.reference,

@@ -74,8 +74,15 @@ pub async fn charge_failed(state: &AppState, intent_id: &str, message: &str) -> 
 /// Charges the parts due `now`, each once; answers how many charges the
 /// bank took on.
 pub async fn charge_due_parts(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<usize> {
+    charge_parts_due(state, now, None).await
+}
+
+/// Charges the parts due `now` of booking `only`, or of every booking, each
+/// once; answers how many charges the bank took on.
+pub async fn charge_parts_due(state: &AppState, now: DateTime<Utc>, only: Option<&str>) -> anyhow::Result<usize> {
     let mut accepted = 0;
-    for (part_id, order_id) in state.db.parts_due(now).await? {
+    let due = state.db.parts_due(now).await?;
+    for (part_id, order_id) in due.into_iter().filter(|(_, order)| only.is_none_or(|only| only == order)) {
         let Some(claim) = state.db.claim_part(&part_id, &order_id, now).await? else { continue };
         if charge(state, &claim, now).await? {
             accepted += 1;

@@ -7,7 +7,9 @@ use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
 
-use enrol_domain::instalments::{Instalment, PlanChange, PlanChangeRefused, PlanSettings, PlanStatus, check_plan_change};
+use enrol_domain::instalments::{
+    Instalment, PlanChange, PlanChangeRefused, PlanSettings, PlanStatus, StudentPart, StudentPlan, check_plan_change,
+};
 use enrol_domain::mail::Mail;
 use enrol_domain::page::EnrollmentStatus;
 
@@ -153,6 +155,40 @@ impl Db {
             conn.live_plan(enrollment_id).await
         })
         .context("Failed to read the booking's payment plan")
+    }
+
+    /// The running and finished plans of the bookings of account `user_id`.
+    pub async fn plans_of(&self, user_id: &str) -> anyhow::Result<Vec<StudentPlan>> {
+        let ids: Vec<String> = on_pool!(self, pool => sqlx::query_scalar(
+            "select p.id from payment_plan p join enrollment e on e.id = p.enrollment_id \
+             where e.user_id = $1 and p.status in ('active', 'paused', 'completed') order by e.created_at desc, p.id"
+        ).bind(user_id).fetch_all(pool).await)
+        .context("Failed to list the account's payment plans")?;
+        let mut plans = Vec::with_capacity(ids.len());
+        for id in ids {
+            let plan = on_pool!(self, pool => {
+                let mut conn = pool.acquire().await?;
+                conn.plan(&id).await
+            })?;
+            if let Some(plan) = plan {
+                plans.push(StudentPlan {
+                    parts: plan
+                        .parts
+                        .iter()
+                        .map(|p| StudentPart {
+                            number: p.instalment.number,
+                            due_on: p.instalment.due_on.to_string(),
+                            amount: p.instalment.amount.pence(),
+                            status: p.status.as_str().to_owned(),
+                        })
+                        .collect(),
+                    enrollment_id: plan.enrollment_id,
+                    status: plan.status.as_str().to_owned(),
+                    card: plan.card_label.unwrap_or_default(),
+                });
+            }
+        }
+        Ok(plans)
     }
 
     /// The plans staff follow, those needing attention first (a part

@@ -160,7 +160,7 @@ fn a_refused_part_mail_says_why_and_links_to_pay_it() {
     assert!(mail.body.contains("Your bank asked for you to confirm"), "{}", mail.body);
     assert!(mail.body.contains("Pay instalment 1: https://college.example/pay-balance/?token=abc&amount=30000\n"), "{}", mail.body);
     assert!(mail.body.contains("try the card again on Friday 1 January 2027"), "{}", mail.body);
-    assert!(mail.body.contains("due now"), "the part's day has come: {}", mail.body);
+    assert!(mail.body.contains("Please pay it now (you do not need to sign in)"), "the part's day has come: {}", mail.body);
     let last = part_refused(&booking(&[]), &Refusal { authenticate: false, retry_on: None, ..refusal }, "Example Academy", day(2027, 1, 5));
     assert!(last.body.contains("the payment was declined") && !last.body.contains("try the card again"), "{}", last.body);
 }
@@ -188,4 +188,40 @@ fn staff_change_only_a_running_plan_and_move_a_part_within_the_balance_day() {
         check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 1)), Some(None), today, last),
         Err(PlanChangeRefused::NoSuchPart(2))
     );
+}
+
+/// The schedules of `instalment-vectors.json`, which the checkout's
+/// TypeScript preview runs too, so the parts shown are the parts charged.
+#[test]
+fn the_shared_vectors_hold() {
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Case {
+        name: String,
+        total: i64,
+        courses: i64,
+        agreed_on: NaiveDate,
+        first_day: NaiveDate,
+        max_instalments: u32,
+        expect: Expected,
+    }
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Expected {
+        balance_due_on: NaiveDate,
+        choices: Vec<u32>,
+        schedules: std::collections::BTreeMap<u32, Vec<Instalment>>,
+    }
+    let cases: Vec<Case> = serde_json::from_str(include_str!("../instalment-vectors.json")).unwrap();
+    for case in cases {
+        let due_on = crate::enrollment::balance_due_on(case.first_day, case.agreed_on);
+        assert_eq!(due_on, case.expect.balance_due_on, "{}", case.name);
+        let settings = PlanSettings { max_instalments: case.max_instalments, retry_days: vec![] };
+        let q = quote(case.total, usize::try_from(case.courses).unwrap());
+        let choices = plan_choices(&q, case.agreed_on, due_on, &settings).unwrap_or_default();
+        assert_eq!(choices, case.expect.choices, "{}", case.name);
+        for (count, parts) in &case.expect.schedules {
+            assert_eq!(&check_plan(&q, *count, case.agreed_on, due_on, &settings).unwrap(), parts, "{}: {count} parts", case.name);
+        }
+    }
 }

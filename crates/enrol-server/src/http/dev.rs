@@ -46,3 +46,23 @@ pub async fn show_mail(State(state): State<Arc<AppState>>, Path(id): Path<String
     let policy = HeaderValue::from_static("default-src 'none'; img-src 'self'; style-src 'unsafe-inline'");
     Ok(([(header::CONTENT_SECURITY_POLICY, policy)], Html(mail_html::render(&mail.subject, &mail.body_text, &letterhead)?)))
 }
+
+#[derive(serde::Deserialize)]
+pub struct ClockRequest {
+    /// The moment the job runs as if it were now.
+    at: chrono::DateTime<chrono::Utc>,
+    /// Only this booking's parts, as a provider's test clock moves one customer's time.
+    order: Option<String>,
+}
+
+/// `POST /dev/clock/instalments`: runs the instalment job as if it were
+/// `at`, for one booking's plan when `order` names it, as a payment
+/// provider's test clock moves one customer's time: how many charges the
+/// bank took on.
+pub async fn charge_instalments_at(
+    State(state): State<Arc<AppState>>,
+    axum::Json(request): axum::Json<ClockRequest>,
+) -> Result<axum::Json<serde_json::Value>, ApiError> {
+    let charged = crate::plans::charge_parts_due(&state, request.at, request.order.as_deref()).await?;
+    Ok(axum::Json(serde_json::json!({ "charged": charged })))
+}

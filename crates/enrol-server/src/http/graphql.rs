@@ -16,6 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 
 use enrol_domain::auth::UserData;
+use enrol_domain::instalments::StudentPlan;
 use enrol_domain::materials::BookingMaterial;
 use enrol_domain::records::{Certificate, Cohort, Enrollment, IntakeCall, Invitation, Payment, Registration, UploadRequest, UserForm};
 
@@ -98,6 +99,12 @@ impl Query {
     #[graphql(complexity = "20 + child_complexity")]
     async fn materials(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<BookingMaterial>> {
         db(ctx).materials_of(caller_id(ctx)).await.map_err(internal)
+    }
+
+    /// The instalment plans paying the caller's bookings (decision 036).
+    #[graphql(complexity = "20 + child_complexity")]
+    async fn payment_plans(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<StudentPlan>> {
+        db(ctx).plans_of(caller_id(ctx)).await.map_err(internal)
     }
 
     #[graphql(complexity = "20 + child_complexity")]

@@ -250,9 +250,12 @@ pub fn router(state: Arc<AppState>) -> Router {
                 post(sandbox_intents::confirm_intent).layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json)),
             );
     }
-    // It shows password reset links: only when asked for, never in production.
+    // It shows password reset links and moves the instalments' clock: only when asked for, never in production.
     if state.config.dev_mailbox && state.config.environment == Environment::Development {
-        app = app.route("/dev/mailbox", get(dev::show_mailbox)).route("/dev/mailbox/{id}", get(dev::show_mail));
+        app = app
+            .route("/dev/mailbox", get(dev::show_mailbox))
+            .route("/dev/mailbox/{id}", get(dev::show_mail))
+            .route("/dev/clock/instalments", post(dev::charge_instalments_at));
     }
     let connections = state.config.connections;
     let mut app = app

@@ -94,3 +94,16 @@ describe('the balance page', () => {
     expect(screen.getByRole('link', { name: 'Sign in to your account' })).toHaveAttribute('href', '/sign-in/');
   });
 });
+
+describe('a link that asks for an instalment', () => {
+  it('fills in the amount it asks for, and the whole balance when that is not one that may be paid', () => {
+    renderPage(page, '/pay-balance/?token=ab12cd&amount=31600');
+    expect(screen.getByLabelText<HTMLInputElement>(/Amount to pay now/).value).toBe('316.00');
+  });
+
+  it('falls back to the whole balance beyond it', () => {
+    renderPage(page, '/pay-balance/?token=ab12cd&amount=99999999');
+    expect(screen.getByLabelText<HTMLInputElement>(/Amount to pay now/).value).toBe('790.00');
+  });
+});
+

@@ -23,6 +23,8 @@ import { StripePaymentElement, type StripeCheckout } from './stripe-payment-elem
 // chosen first, then the payment intent for it is made and paid.
 
 const TOKEN = /[?&]token=([0-9a-f]+)/;
+// What a mailed link asks for, in pence: an instalment the bank refused (decision 036).
+const SUGGESTED = /[?&]amount=(\d+)/;
 
 interface PreparedPayment extends IntentResponse {
   payment_methods: PaymentMethod[];
@@ -63,10 +65,17 @@ function ExpiredLink() {
 }
 
 /** Step one: how much to pay now; its answer is the intent that pays it. */
-function AmountForm({ booking, token, onPrepared }: { booking: BalanceBooking; token: string; onPrepared: (p: PreparedPayment) => void }) {
+function AmountForm({ booking, token, suggested, onPrepared }: {
+  booking: BalanceBooking;
+  token: string;
+  /** The amount the link asks for, when within what may be paid; else the whole balance. */
+  suggested: number | null;
+  onPrepared: (p: PreparedPayment) => void;
+}) {
+  const first = suggested !== null && suggested >= booking.minPayment && suggested <= booking.balance ? suggested : booking.balance;
   const form = useForm<'amount'>({
     fields: ['amount'],
-    initial: { amount: (booking.balance / 100).toFixed(2) },
+    initial: { amount: (first / 100).toFixed(2) },
     validate: (values) => {
       const problem = amountProblem(values.amount, booking);
       return problem ? { amount: problem } : {};
@@ -160,6 +169,8 @@ export function BalancePage({ page, path, today }: { page: BalancePageData; path
   const { page: current, gaveUp } = usePendingPage(page, isWaiting, readBalance);
   const [prepared, setPrepared] = useState<PreparedPayment | null>(null);
   const token = TOKEN.exec(path)?.[1];
+  const asked = SUGGESTED.exec(path)?.[1];
+  const suggested = asked === undefined ? null : Number(asked);
   const booking = current.booking;
   if (!booking || !token) return <ExpiredLink />;
   const returned = booking.returnedPaymentRecorded;
@@ -187,7 +198,7 @@ export function BalancePage({ page, path, today }: { page: BalancePageData; path
           {prepared ? (
             <PaymentForm page={current} prepared={prepared} token={token} onBack={() => setPrepared(null)} />
           ) : (
-            <AmountForm booking={booking} token={token} onPrepared={setPrepared} />
+            <AmountForm booking={booking} token={token} suggested={suggested} onPrepared={setPrepared} />
           )}
         </section>
       )}

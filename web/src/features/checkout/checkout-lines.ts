@@ -50,7 +50,7 @@ function fromLine(line: CheckoutLine): SelectedCourse {
  */
 export function applyCatalogue(
   courses: SelectedCourse[],
-  answer: BasketResponse,
+  answer: Pick<BasketResponse, 'lines' | 'removed'>,
 ): { courses: SelectedCourse[]; catalogue: Catalogue; notices: string[] } {
   const removed = new Set(answer.removed);
   const kept = courses.filter((course) => !removed.has(course.courseId));

@@ -23,7 +23,10 @@ import { CheckoutTotals } from './checkout-totals';
 import { ContactFields } from './contact-fields';
 import { DiscountCode, type AppliedDiscount } from './discount-code';
 import { OnlineBasketNotice } from './online-basket-notice';
+import { InstalmentChoice } from './instalment-choice';
+import { planChoices, schedule } from './instalments';
 import { PaymentPlan } from './payment-plan';
+import { PLAN_CONSENT, PLAN_CONSENT_MISSING, PlanConsent, TICKED } from './plan-consent';
 import { confirmSandboxPayment, placeOrder, PaymentRefused, type ConfirmPayment } from './place-order';
 import {
   amountDue, balanceDueAtOnce, balanceDueOn, CLEARPAY_LIMIT, modeFor, offersPaymentPlan, paymentMethods, quote,
@@ -81,6 +84,7 @@ function EnrolCheckout({ page, returnedFailed, today }: { page: CheckoutPageData
   const payment = usePaymentIntent();
   const [discount, setDiscount] = useState<AppliedDiscount | null>(null);
   const [chosenMethod, setChosenMethod] = useState<PaymentMethod>('card');
+  const [chosenInstalments, setChosenInstalments] = useState<number | null>(null);
   // Stripe's Payment Element, once it is mounted and can take a payment.
   const [stripeCheckout, setStripeCheckout] = useState<StripeCheckout | null>(null);
   const { user } = useAuth();
@@ -92,13 +96,18 @@ function EnrolCheckout({ page, returnedFailed, today }: { page: CheckoutPageData
   const method = methods.includes(chosenMethod) ? chosenMethod : 'card';
   const firstDay = firstTrainingDay(rows);
   const mode = modeFor(method);
+  const dueOn = firstDay && balanceDueOn(firstDay, today);
+  // Monthly instalments where the dates allow a plan, paying the booking fee now (decision 036).
+  const planCounts = mode === 'fee' && dueOn ? planChoices(figures, today, dueOn, catalogue.maxInstalments) : [];
+  const instalments = chosenInstalments !== null && planCounts.includes(chosenInstalments) ? chosenInstalments : null;
+  const parts = instalments === null ? [] : schedule(figures.balance, instalments, today);
   const sandbox = page.gateway === 'sandbox';
   // The sandbox stops offering Clearpay; Stripe's element, made for the
   // booking fee, still shows it, so the visitor is asked to choose again.
   const clearpayOverLimit = !sandbox && chosenMethod === 'afterpay_clearpay' && method !== chosenMethod;
   const canPay = sandbox || (stripeCheckout !== null && !clearpayOverLimit);
 
-  async function pay(values: Contact & SandboxCard & Record<AgreedField, string>) {
+  async function pay(values: Contact & SandboxCard & Record<AgreedField | typeof PLAN_CONSENT, string>) {
     if (payment.status !== 'ready') throw new Error(NOT_PREPARED);
     const contact: Contact = { name: values.name, surname: values.surname, email: values.email, phone: values.phone };
     const card: SandboxCard = { number: values.number, expiry: values.expiry, cvc: values.cvc };
@@ -110,6 +119,7 @@ function EnrolCheckout({ page, returnedFailed, today }: { page: CheckoutPageData
     const draft = {
       courses: basket.selectedCourses, figures, method, contact, agreed: agreedOf(values, requiring), discountCode: discount?.code ?? null,
       paymentAccountMode: paymentAccountMode(page), customer: payment.customer,
+      plan: instalments === null ? null : { parts, cardConsent: values[PLAN_CONSENT] === TICKED },
     };
     const confirm: ConfirmPayment = stripeCheckout
       ? stripeCheckout.confirm
@@ -127,13 +137,14 @@ function EnrolCheckout({ page, returnedFailed, today }: { page: CheckoutPageData
   }
 
   const requiring = requiringCourses(rows);
-  const form = useForm<ContactField | CardField | AgreedField>({
-    fields: [...CONTACT_FIELDS, ...CARD_FIELDS, ...AGREED_FIELDS],
-    initial: { ...EMPTY_CONTACT, ...EMPTY_CARD, ...EMPTY_AGREED },
+  const form = useForm<ContactField | CardField | AgreedField | typeof PLAN_CONSENT>({
+    fields: [...CONTACT_FIELDS, ...CARD_FIELDS, ...AGREED_FIELDS, PLAN_CONSENT],
+    initial: { ...EMPTY_CONTACT, ...EMPTY_CARD, ...EMPTY_AGREED, [PLAN_CONSENT]: '' },
     validate: (values) => ({
       ...validateContact(values, method === 'card'),
       ...(sandbox && method === 'card' ? validateCard(values) : {}),
       ...validateAgreed(values, requiring),
+      ...(instalments !== null && values[PLAN_CONSENT] !== TICKED ? { [PLAN_CONSENT]: PLAN_CONSENT_MISSING } : {}),
     }),
     send: pay,
     failure: paymentFailure,
@@ -207,12 +218,28 @@ function EnrolCheckout({ page, returnedFailed, today }: { page: CheckoutPageData
               mode={mode}
               discount={discount}
               onRemoveDiscount={() => setDiscount(null)}
-              balanceDueOn={firstDay && balanceDueOn(firstDay, today)}
+              balanceDueOn={dueOn}
               dueAtOnce={balanceDueAtOnce(firstDay, today)}
               today={today}
             />
             {offersPaymentPlan(figures) && (
-              <PaymentPlan courses={rows.map(({ course }) => course.title)} contact={form.values} />
+              <PaymentPlan
+                courses={rows.map(({ course }) => course.title)}
+                contact={form.values}
+                instalments={
+                  dueOn && planCounts.length > 0 && (
+                    <InstalmentChoice
+                      balance={figures.balance}
+                      deposit={figures.deposit}
+                      dueOn={dueOn}
+                      choices={planCounts}
+                      count={instalments}
+                      parts={parts}
+                      onChange={setChosenInstalments}
+                    />
+                  )
+                }
+              />
             )}
           </section>
           <section className="checkout-payment" aria-labelledby={`${form.id}-details`}>
@@ -240,6 +267,7 @@ function EnrolCheckout({ page, returnedFailed, today }: { page: CheckoutPageData
               )}
               {clearpayOverLimit && <p role="alert" className="form-error payment-element">{CLEARPAY_OVER_LIMIT}</p>}
               <CheckoutAgreement field={form.field} requiring={requiring} />
+              {instalments !== null && <PlanConsent binding={form.field(PLAN_CONSENT)} count={instalments} />}
               <button type="submit" className="button button-wide" aria-disabled={paying} disabled={!canPay}>
                 {paying ? (
                   <>

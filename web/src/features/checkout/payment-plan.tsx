@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { FormMessage } from '../../components/ui/form-message';
 import { useForm } from '../../components/ui/use-form';
 import type { Contact } from '../../generated/Contact';
@@ -52,18 +52,22 @@ function PaymentPlanForm({ courses, contact, onSent }: { courses: string[]; cont
 }
 
 /**
- * The payment-plan panel, from a total of £1,000: a prompt, then a form
- * (prefilled with what the visitor has typed at checkout), then 'Details Received'.
+ * The payment-plan panel, from a total of £1,000: the choice of monthly
+ * instalments where the booking's dates allow a plan (`instalments`), and
+ * the request for another arrangement: a prompt, then a form (prefilled
+ * with what the visitor has typed at checkout), then 'Details Received'.
  */
-export function PaymentPlan({ courses, contact }: { courses: string[]; contact: Contact }) {
+export function PaymentPlan({ courses, contact, instalments }: { courses: string[]; contact: Contact; instalments?: ReactNode }) {
   const id = useId();
   const [step, setStep] = useState<'prompt' | 'form' | 'received'>('prompt');
   return (
     <section className="payment-plan" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Spread the cost with a payment plan</h2>
+      {instalments}
       <p>
-        We offer payment plans without interest and without credit checks. Leave your details and our team will reply
-        within 2 hours during business hours.
+        {instalments
+          ? 'We offer payment plans without interest and without credit checks. If monthly instalments do not suit you, leave your details and our team will reply within 2 hours during business hours.'
+          : 'We offer payment plans without interest and without credit checks. Leave your details and our team will reply within 2 hours during business hours.'}
       </p>
       {step === 'prompt' && (
         <button type="button" className="button button-secondary" onClick={() => setStep('form')}>

@@ -8,7 +8,7 @@ const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, bala
 const draft: OrderDraft = {
   courses: [selected(microneedling)], figures: quote, method: 'card',
   contact: { name: 'Amara', surname: 'Okafor', email: 'amara@example.com', phone: '07700 900123' },
-  discountCode: null, paymentAccountMode: 'sandbox', customer: { customerId: null, email: null },
+  discountCode: null, paymentAccountMode: 'sandbox', customer: { customerId: null, email: null }, plan: null,
   agreed: { version: '2026-11-26', terms: true, digitalContent: false, entryRequirements: ['c-microneedling'] },
 };
 const intent = { client_secret: 'pi_1_secret', id: 'pi_1' };

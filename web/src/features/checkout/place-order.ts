@@ -7,6 +7,7 @@ import type { EnrollUpdateRequest } from '../../generated/EnrollUpdateRequest';
 import type { IntentMetadata } from '../../generated/IntentMetadata';
 import type { IntentResponse } from '../../generated/IntentResponse';
 import type { IntentUpdateRequest } from '../../generated/IntentUpdateRequest';
+import type { PlanChoice } from '../../generated/PlanChoice';
 import type { Quote } from '../../generated/Quote';
 import type { SandboxCard } from '../../generated/SandboxCard';
 import type { SandboxConfirmRequest } from '../../generated/SandboxConfirmRequest';
@@ -53,6 +54,8 @@ export interface OrderDraft {
   paymentAccountMode: string;
   /** Who the payment intent was made for. */
   customer: IntentCustomer;
+  /** The instalment plan agreed to, with the parts shown (decision 036). */
+  plan: PlanChoice | null;
 }
 
 /** `POST /api/enroll/` `data`: the order as the browser asks for it (decision 006). */
@@ -145,6 +148,7 @@ function updateIntent(intent: IntentResponse, order: EnrollResponse, draft: Orde
       email: contact.email,
       type: mode === 'full' ? 'full-amount' : 'booking-fee',
     },
+    ...(draft.plan ? { plan: draft.plan } : {}),
   };
   return putJson<IntentResponse>(INTENT_PATH, request);
 }

@@ -9,7 +9,11 @@ import { applyCatalogue, chosenCourses, type Catalogue } from './checkout-lines'
 import { ORDER_ID_KEY } from './place-order';
 
 const BASKET_PATH = '/api/checkout/basket';
-const NOTHING_YET = { catalogue: new Map(), notices: [] } satisfies { catalogue: Catalogue; notices: string[] };
+const NOTHING_YET = { catalogue: new Map(), notices: [], maxInstalments: 0 } satisfies {
+  catalogue: Catalogue;
+  notices: string[];
+  maxInstalments: number;
+};
 
 /**
  * The selected courses as the catalogue sells them now: asked once when the
@@ -26,19 +30,22 @@ export function useCheckoutBasket() {
     async (signal) => {
       // The pending order this browser made: the seats it holds are still its own to choose.
       const request: BasketRequest = { courses: chosenCourses(asked), orderId: readText('local', ORDER_ID_KEY) ?? undefined };
-      const { courses, catalogue, notices } = applyCatalogue(asked, await postJson<BasketResponse>(BASKET_PATH, request, { signal }));
+      const answer = await postJson<BasketResponse>(BASKET_PATH, request, { signal });
+      const { courses, catalogue, notices } = applyCatalogue(asked, answer);
       if (!signal.aborted) replaceCourses(courses);
-      return { catalogue, notices };
+      return { catalogue, notices, maxInstalments: answer.maxInstalments };
     },
     { reportAs: 'refresh the checkout basket' },
   );
-  const { catalogue, notices } = answer.data ?? NOTHING_YET;
+  const { catalogue, notices, maxInstalments } = answer.data ?? NOTHING_YET;
 
   return {
     status: answer.status === 'done' ? ('ready' as const) : answer.status === 'failed' ? ('failed' as const) : ('loading' as const),
     /** What changed since the courses were chosen (a full date, a course no longer sold). */
     notices,
     catalogue,
+    /** The most monthly instalments the college allows a plan. */
+    maxInstalments,
     refresh: () => {
       setAsked(selectedCourses);
       answer.retry();

@@ -49,7 +49,8 @@ pub async fn show_basket(
     let own = own.as_ref().map(|o| o.id.as_str());
     let catalogue = state.catalogue.for_booking(&state.db, now).await?;
     let view = booking_view(&state, &catalogue, request.courses.iter().map(|c| c.course_id.as_str()), own, now).await?;
-    let mut response = BasketResponse { lines: Vec::new(), removed: Vec::new() };
+    let max_instalments = state.db.plan_settings().await?.max_instalments;
+    let mut response = BasketResponse { lines: Vec::new(), removed: Vec::new(), max_instalments };
     for chosen in &request.courses {
         let Some(offered) = view.in_person(&chosen.course_id) else {
             response.removed.push(chosen.course_id.clone());

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { AccountData } from '../../../generated/AccountData';
 import type { BookingMaterial } from '../../../generated/BookingMaterial';
 import type { EnrollmentStatus } from '../../../generated/EnrollmentStatus';
+import type { StudentPlan } from '../../../generated/StudentPlan';
 import { AddToCalendar } from '../../../components/add-to-calendar';
 import { BookingTable } from '../../../components/booking-table';
 import { formatShortDate } from '../../../lib/dates';
@@ -11,6 +12,7 @@ import { BookingMaterials, MATERIALS_QUERY } from './booking-materials';
 import { CancelBooking } from './cancel-booking';
 import { ChangeDate } from './change-date';
 import { PayBalanceButton } from './pay-balance-button';
+import { PaymentPlanSummary, PLANS_QUERY } from './payment-plan';
 import { TO_DO_FIELDS, ToDoList, type ToDo } from './to-do';
 
 const TO_DO_QUERY = `{ ${TO_DO_FIELDS} }`;
@@ -32,6 +34,7 @@ const STATUS_WORDS: Record<EnrollmentStatus, string> = {
 export function Bookings({ data, onChanged, today }: { data: AccountData; onChanged: () => void; today: string }) {
   const materials = useAccountQuery<{ materials: BookingMaterial[] }>('course materials', MATERIALS_QUERY).data?.materials ?? [];
   const toDo = useAccountQuery<ToDo>('what is left before training', TO_DO_QUERY).data ?? { forms: [], uploads: [] };
+  const plans = useAccountQuery<{ payment_plans: StudentPlan[] }>('payment plans', PLANS_QUERY).data?.payment_plans ?? [];
   if (data.enrollments.length === 0) {
     return (
       <p>
@@ -61,6 +64,9 @@ export function Bookings({ data, onChanged, today }: { data: AccountData; onChan
         label={`Still to do before the training of booking ${enrollment.reference}`}
         heading="Before your training"
       />
+      {plans.filter((plan) => plan.enrollment_id === enrollment.id).map((plan) => (
+        <PaymentPlanSummary key={plan.enrollment_id} plan={plan} today={today} />
+      ))}
       {enrollment.status === 'deposit' && enrollment.balance > 0 && (
         <PayBalanceButton enrollmentId={enrollment.id} balance={enrollment.balance} />
       )}
