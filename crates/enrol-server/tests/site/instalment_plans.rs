@@ -32,13 +32,23 @@ fn quote() -> Quote {
 }
 
 /// 9 in the morning in London on `day`, as the job would run.
-fn morning(day: NaiveDate) -> DateTime<Utc> {
+pub(crate) fn morning(day: NaiveDate) -> DateTime<Utc> {
     Utc.from_utc_datetime(&day.and_hms_opt(9, 0, 0).unwrap())
 }
 
 /// A £1,995 booking, training in 150 days, whose fee is paid by `card` with
 /// a plan of three parts agreed: its id and the parts.
 async fn planned(app: &TestApp, card: &str) -> (String, Vec<Instalment>) {
+    let (order_id, intent_id, secret, parts) = agreed_plan(app).await;
+    let (status, paid) = confirm(app, &intent_id, &secret, &order_id, "card", Some(card)).await;
+    assert_eq!(status, 200, "{paid}");
+    (order_id, parts)
+}
+
+/// A £1,995 booking, training in 150 days, with a plan of three parts
+/// agreed at checkout and its booking fee not yet paid: the order, its
+/// intent and the intent's client secret, and the parts.
+pub(crate) async fn agreed_plan(app: &TestApp) -> (String, String, String, Vec<Instalment>) {
     let today = london::today(Utc::now());
     let training = today.checked_add_days(Days::new(150)).unwrap();
     on_pool!(app.db(), pool => sqlx::query("update session set price = $1, date = $2 where id = $3")
@@ -72,12 +82,10 @@ async fn planned(app: &TestApp, card: &str) -> (String, Vec<Instalment>) {
     let (status, updated) = put(app, "/api/checkout/", &with_plan(&parts, true)).await;
     assert_eq!(status, 200, "{updated}");
     let secret = updated["client_secret"].as_str().unwrap().to_owned();
-    let (status, paid) = confirm(app, &intent_id, &secret, &order_id, "card", Some(card)).await;
-    assert_eq!(status, 200, "{paid}");
-    (order_id, parts)
+    (order_id, intent_id, secret, parts)
 }
 
-async fn plan_status(app: &TestApp, order_id: &str) -> String {
+pub(crate) async fn plan_status(app: &TestApp, order_id: &str) -> String {
     on_pool!(app.db(), pool => sqlx::query_scalar("select status from payment_plan where enrollment_id = $1 and status <> 'cancelled'")
         .bind(order_id).fetch_one(pool).await)
     .unwrap()
@@ -89,7 +97,7 @@ async fn part_statuses(app: &TestApp, order_id: &str) -> Vec<String> {
     .unwrap()
 }
 
-async fn payments(app: &TestApp, order_id: &str) -> Vec<i64> {
+pub(crate) async fn payments(app: &TestApp, order_id: &str) -> Vec<i64> {
     on_pool!(app.db(), pool => sqlx::query_scalar("select amount from payment where enrollment_id = $1 order by created_at, id")
         .bind(order_id).fetch_all(pool).await)
     .unwrap()

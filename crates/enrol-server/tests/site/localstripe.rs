@@ -24,18 +24,18 @@ const SECRET_KEY: &str = "sk_test_localstripe_enrol";
 const PUBLISHABLE_KEY: &str = "pk_test_localstripe_enrol";
 const WEBHOOK_SECRET: &str = "whsec_localstripe_enrol";
 /// Stripe's test card that pays.
-const PAYS: &str = "4242424242424242";
+pub(crate) const PAYS: &str = "4242424242424242";
 /// Stripe's test card whose charge is declined (`card_declined`). Not
 /// 4000 0000 0000 0002: localstripe declines that one only when it is
 /// attached to a customer, and charges it.
 const DECLINED: &str = "4000000000000341";
 /// How long the app may take to get localstripe's event (sent after 1 s).
-const WEBHOOK_WAIT: Duration = Duration::from_secs(15);
+pub(crate) const WEBHOOK_WAIT: Duration = Duration::from_secs(15);
 /// How long localstripe may take to start once installed.
 const START_WAIT: Duration = Duration::from_secs(30);
 
 /// A localstripe process on a free port, killed when dropped.
-struct LocalStripe {
+pub(crate) struct LocalStripe {
     base: String,
     http: reqwest::Client,
     process: Child,
@@ -46,7 +46,7 @@ struct LocalStripe {
 impl LocalStripe {
     /// Installs localstripe when missing and starts it; `None` (SKIPPED)
     /// when it cannot be installed here, outside CI.
-    async fn start() -> Option<LocalStripe> {
+    pub(crate) async fn start() -> Option<LocalStripe> {
         tokio::task::spawn_blocking(Self::start_blocking).await.expect("starting localstripe")
     }
 
@@ -113,7 +113,7 @@ impl LocalStripe {
         Some(LocalStripe { base, http, process, log })
     }
 
-    fn log(&self) -> String {
+    pub(crate) fn log(&self) -> String {
         self.log.lock().unwrap().clone()
     }
 
@@ -131,13 +131,13 @@ impl LocalStripe {
     }
 
     /// A call to its API with the app's secret key.
-    async fn post(&self, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
+    pub(crate) async fn post(&self, path: &str, form: &[(&str, &str)]) -> (u16, Value) {
         let request = self.http.post(format!("{}{path}", self.base)).bearer_auth(SECRET_KEY).form(form);
         let response = request.send().await.expect("localstripe answers");
         (response.status().as_u16(), response.json().await.expect("localstripe answers JSON"))
     }
 
-    async fn get(&self, path: &str) -> Value {
+    pub(crate) async fn get(&self, path: &str) -> Value {
         let request = self.http.get(format!("{}{path}", self.base)).bearer_auth(SECRET_KEY);
         let response = request.send().await.expect("localstripe answers");
         assert_eq!(response.status().as_u16(), 200, "GET {path}");
@@ -148,7 +148,7 @@ impl LocalStripe {
     /// method, then the intent confirmed with it. localstripe confirms only
     /// an intent that already has its payment method (a `payment_method`
     /// sent to `/confirm` answers 500 "Not implemented"), so it is set first.
-    async fn pay(&self, intent: &str, card: &str) -> (u16, Value) {
+    pub(crate) async fn pay(&self, intent: &str, card: &str) -> (u16, Value) {
         let card = [("type", "card"), ("card[number]", card), ("card[exp_month]", "12"), ("card[exp_year]", "2034"), ("card[cvc]", "123")];
         let (status, method) = self.post("/v1/payment_methods", &card).await;
         assert_eq!(status, 200, "{method}");
@@ -178,7 +178,7 @@ impl Drop for LocalStripe {
 
 /// The app in Stripe mode against `stripe`, which posts its events to the
 /// app's webhook.
-async fn stripe_app(backend: Backend, stripe: &LocalStripe) -> Option<TestApp> {
+pub(crate) async fn stripe_app(backend: Backend, stripe: &LocalStripe) -> Option<TestApp> {
     let app = spawn_app_with(backend, |config| {
         config.payments = PaymentsConfig::Stripe {
             secret_key: SECRET_KEY.into(),

@@ -38,6 +38,7 @@ mod learning;
 mod learning_provider;
 mod limits;
 mod localstripe;
+mod localstripe_plans;
 mod mail;
 mod media_s3;
 mod newsletter;
