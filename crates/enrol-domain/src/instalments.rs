@@ -23,9 +23,9 @@ pub const INSTALMENT_METADATA_TYPE: &str = "instalment";
 /// The metadata key naming the part an intent charges.
 pub const INSTALMENT_ID_KEY: &str = "instalment_id";
 
-/// What the college sets (`plan_settings`).
+/// What the college sets (`plan_settings`), as staff send it too.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct PlanSettings {
     /// The most parts a plan may have, 2 to 12.

@@ -32,13 +32,13 @@ fn quote() -> Quote {
 }
 
 /// 9 in the morning in London on `day`, as the job would run.
-fn morning(day: NaiveDate) -> DateTime<Utc> {
+pub(crate) fn morning(day: NaiveDate) -> DateTime<Utc> {
     Utc.from_utc_datetime(&day.and_hms_opt(9, 0, 0).unwrap())
 }
 
 /// A £1,995 booking, training in 150 days, whose fee is paid by `card` with
 /// a plan of three parts agreed: its id and the parts.
-async fn planned(app: &TestApp, card: &str) -> (String, Vec<Instalment>) {
+pub(crate) async fn planned(app: &TestApp, card: &str) -> (String, Vec<Instalment>) {
     let today = london::today(Utc::now());
     let training = today.checked_add_days(Days::new(150)).unwrap();
     on_pool!(app.db(), pool => sqlx::query("update session set price = $1, date = $2 where id = $3")
@@ -83,20 +83,20 @@ async fn plan_status(app: &TestApp, order_id: &str) -> String {
     .unwrap()
 }
 
-async fn part_statuses(app: &TestApp, order_id: &str) -> Vec<String> {
+pub(crate) async fn part_statuses(app: &TestApp, order_id: &str) -> Vec<String> {
     on_pool!(app.db(), pool => sqlx::query_scalar("select i.status from plan_instalment i join payment_plan p on p.id = i.plan_id \
         where p.enrollment_id = $1 order by i.number").bind(order_id).fetch_all(pool).await)
     .unwrap()
 }
 
-async fn payments(app: &TestApp, order_id: &str) -> Vec<i64> {
+pub(crate) async fn payments(app: &TestApp, order_id: &str) -> Vec<i64> {
     on_pool!(app.db(), pool => sqlx::query_scalar("select amount from payment where enrollment_id = $1 order by created_at, id")
         .bind(order_id).fetch_all(pool).await)
     .unwrap()
 }
 
 /// Waits for the sandbox's event of a charge to be recorded: `n` payments.
-async fn until_payments(app: &TestApp, order_id: &str, n: usize) -> Vec<i64> {
+pub(crate) async fn until_payments(app: &TestApp, order_id: &str, n: usize) -> Vec<i64> {
     for _ in 0..100 {
         let made = payments(app, order_id).await;
         if made.len() >= n {
