@@ -1,6 +1,6 @@
 import { formatShortDate } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
-import type { NextCharge, Plan, PlanPart } from '../lib/api-types';
+import type { Plan, PlanPart } from '../lib/api-types';
 import { formatInstant, labelOf, PART_STATUS_LABELS, PLAN_STATUS_LABELS } from '../lib/labels';
 import { columnsOf, DataTable } from './data-table';
 
@@ -8,9 +8,10 @@ import { columnsOf, DataTable } from './data-table';
 // and on its order alike: where it stands, the card, what is charged next,
 // the parts the bank refused with its words, and every part.
 
-/** What the job charges next: '£66.66 on 1 Jan 2027', or that nothing is. */
-export function nextChargeLabel(next: NextCharge | null): string {
-  return next ? `${formatMoney(next.amount)} on ${formatShortDate(next.on)}` : 'Nothing';
+/** What the job charges next: '£66.66 on 1 Jan 2027', or why nothing is. */
+export function nextChargeLabel({ status, nextCharge }: Pick<Plan, 'status' | 'nextCharge'>): string {
+  if (nextCharge) return `${formatMoney(nextCharge.amount)} on ${formatShortDate(nextCharge.on)}`;
+  return status === 'paused' ? 'None while paused' : 'None';
 }
 
 /** The mark of a plan with a part the bank refused. */
@@ -31,17 +32,19 @@ export function PlanSummary({ plan }: { plan: Plan }) {
       <dt>Agreed</dt>
       <dd>{formatShortDate(plan.agreedOn)}</dd>
       <dt>Next charge</dt>
-      <dd>{nextChargeLabel(plan.nextCharge)}</dd>
+      <dd>{nextChargeLabel(plan)}</dd>
     </dl>
   );
 }
 
-function refusal(part: PlanPart): string {
+function refusal(part: PlanPart, paused: boolean): string {
   const said = part.lastError ? ` The bank said: ${part.lastError.replace(/[.\s]*$/, '.')}` : '';
-  const next =
-    part.status === 'retrying' && part.nextAttemptAt
-      ? `The card is tried again ${formatInstant(part.nextAttemptAt)}.`
-      : 'The card is not tried again: the student pays it from the link mailed to them, or staff record the payment.';
+  const retry = part.status === 'retrying' && part.nextAttemptAt ? formatInstant(part.nextAttemptAt) : null;
+  const next = !retry
+    ? 'The card is not tried again: the student pays it from the link mailed to them, or staff record the payment.'
+    : paused
+      ? `The card is tried again from ${retry}, once the plan is resumed.`
+      : `The card is tried again ${retry}.`;
   return `Instalment ${part.number} of ${formatMoney(part.amount)}, due ${formatShortDate(part.dueOn)}, was refused.${said} ${next}`;
 }
 
@@ -54,7 +57,7 @@ export function PlanAttention({ plan }: { plan: Plan }) {
       <p className="attention-title">Needs attention</p>
       <ul>
         {refused.map((part) => (
-          <li key={part.number}>{refusal(part)}</li>
+          <li key={part.number}>{refusal(part, plan.status === 'paused')}</li>
         ))}
       </ul>
     </div>

@@ -92,7 +92,7 @@ function MovePartForm({ row, onUpdated }: PlanActionProps) {
   return (
     <section aria-labelledby={id}>
       <h3 id={id}>Move an instalment</h3>
-      <AdminFormView form={form} submit="Move the instalment" className="admin-form inline-form">
+      <AdminFormView form={form} submit="Move the instalment">
         <ChoiceField
           form={form}
           name="number"

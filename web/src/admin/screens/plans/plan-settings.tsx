@@ -55,7 +55,7 @@ export function PlanSettingsSection() {
   const money = can(useStaff(), 'money');
   const loaded = useAdminData<PlanSettingsAnswer>(SETTINGS_PATH);
   return (
-    <section aria-labelledby="plan-settings">
+    <section aria-labelledby="plan-settings" className="plan-card">
       <h2 id="plan-settings">Settings</h2>
       <RequestView request={loaded} what="the plan settings">
         {({ settings }) =>

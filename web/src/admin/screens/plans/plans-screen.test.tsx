@@ -60,6 +60,7 @@ describe('payment plans', () => {
     expect(await within(section).findByText('Plan paused: nothing is charged until it is resumed.')).toBeInTheDocument();
     expect(callsTo(api, 'POST /api/admin/plans/plan-2/pause')).toHaveLength(1);
     expect(within(section).getByText('Paused')).toBeInTheDocument();
+    expect(within(section).getByText('None while paused')).toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: 'Resume the plan of B-K7Q2P' }));
     expect(await within(section).findByText(/^Plan resumed/)).toBeInTheDocument();
     expect(callsTo(api, 'POST /api/admin/plans/plan-2/resume')).toHaveLength(1);

@@ -31,7 +31,7 @@ const columns = column.columns([
       </>
     ),
   }),
-  column.accessor((row) => row.plan.nextCharge?.on ?? '', { id: 'next', header: 'Next charge', cell: (info) => nextChargeLabel(info.row.original.plan.nextCharge) }),
+  column.accessor((row) => row.plan.nextCharge?.on ?? '', { id: 'next', header: 'Next charge', cell: (info) => nextChargeLabel(info.row.original.plan) }),
   column.accessor((row) => row.plan.card ?? '', { id: 'card', header: 'Card', cell: (info) => info.getValue() || 'Not saved yet' }),
   column.display({
     id: 'details',
