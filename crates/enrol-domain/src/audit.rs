@@ -53,6 +53,17 @@ pub fn audit_sentence(action: &str, before: Option<&Value>, after: Option<&Value
             Some(subject) => format!("Mail “{subject}” sent again{}", text(now("to")).map(|to| format!(" to {to}")).unwrap_or_default()),
             None => "Mail sent again".to_owned(),
         },
+        "plan.pause" => "Payment plan paused".to_owned(),
+        "plan.resume" => "Payment plan resumed".to_owned(),
+        "plan.cancel" => "Payment plan cancelled".to_owned(),
+        "plan.move" => match (now("instalment").and_then(Value::as_u64), now("dueOn").and_then(day)) {
+            (Some(number), Some(to)) => {
+                let was = was("dueOn").and_then(|days| days.get(usize::try_from(number).ok()?.checked_sub(1)?)).and_then(day);
+                format!("Instalment {number} moved to {}{}", long_date(to), was.map(from_day).unwrap_or_default())
+            }
+            _ => "Instalment moved to another day".to_owned(),
+        },
+        "plans.settings" => "Payment plan settings changed".to_owned(),
         "session.create" => {
             let seats = now("seats").and_then(Value::as_i64).map(|s| format!(", {s} seats")).unwrap_or_default();
             match now("date").and_then(day) {
@@ -253,6 +264,19 @@ mod tests {
         );
         assert_eq!(sentence("order.cancel", json!({}), json!({ "refunds": [] })), "Booking cancelled");
         assert_eq!(sentence("order.refund_made", json!({}), json!({ "reference": "BACS 1234" })), "Refund paid back by hand (BACS 1234)");
+    }
+
+    #[test]
+    fn a_plan_s_changes_are_said_with_the_part_s_days() {
+        assert_eq!(sentence("plan.pause", json!({ "status": "active" }), json!({ "status": "paused" })), "Payment plan paused");
+        assert_eq!(
+            sentence("plan.move", json!({ "dueOn": ["2026-12-29", "2027-01-29"] }), json!({ "instalment": 2, "dueOn": "2027-02-05" })),
+            "Instalment 2 moved to Friday 5 February 2027 (was Friday 29 January 2027)"
+        );
+        assert_eq!(
+            sentence("plan.move", json!({}), json!({ "instalment": 3, "dueOn": "2027-02-05" })),
+            "Instalment 3 moved to Friday 5 February 2027"
+        );
     }
 
     #[test]

@@ -22,9 +22,9 @@ pub const INSTALMENT_METADATA_TYPE: &str = "instalment";
 /// The metadata key naming the part an intent charges.
 pub const INSTALMENT_ID_KEY: &str = "instalment_id";
 
-/// What the college sets (`plan_settings`).
+/// What the college sets (`plan_settings`), as staff send it too.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[ts(export)]
 pub struct PlanSettings {
     /// The most parts a plan may have, 2 to 12.
@@ -262,19 +262,23 @@ pub enum PlanChangeRefused {
     PartSettled,
     #[error("The plan has no instalment {0}.")]
     NoSuchPart(u32),
-    #[error("Choose a day from tomorrow, no later than the day the balance is due ({0}).")]
-    Day(String),
+    /// The first and last days it may move to: after the part before it
+    /// and today, before the part after it and the balance due day.
+    #[error("Choose a day from {0} to {1}, so the instalments stay in order and end by the day the balance is due.")]
+    Day(String, String),
 }
 
 /// Whether `change` may be made `today` to a plan in `status` whose
 /// balance is due by `last_day`; `part` is the moved part's status (`None`
-/// inside: no such part).
+/// inside: no such part) and `neighbours` the days of the parts before and
+/// after it, between which it stays, so the parts are charged in order.
 pub fn check_plan_change(
     status: PlanStatus,
     change: &PlanChange,
     part: Option<Option<PartStatus>>,
     today: NaiveDate,
     last_day: NaiveDate,
+    neighbours: (Option<NaiveDate>, Option<NaiveDate>),
 ) -> Result<(), PlanChangeRefused> {
     let allowed = match change {
         PlanChange::Pause => status == PlanStatus::Active,
@@ -290,8 +294,11 @@ pub fn check_plan_change(
             Some(PartStatus::Scheduled | PartStatus::Retrying | PartStatus::Failed) => {}
             Some(_) => return Err(PlanChangeRefused::PartSettled),
         }
-        if *due_on <= today || *due_on > last_day {
-            return Err(PlanChangeRefused::Day(long_date(last_day)));
+        let tomorrow = today.succ_opt().unwrap_or(today);
+        let earliest = neighbours.0.map_or(tomorrow, |before| before.max(tomorrow));
+        let latest = neighbours.1.map_or(last_day, |after| after.min(last_day));
+        if *due_on < earliest || *due_on > latest {
+            return Err(PlanChangeRefused::Day(long_date(earliest), long_date(latest)));
         }
     }
     Ok(())

@@ -23,6 +23,7 @@ import { OnlineOrderScreen } from './screens/online-orders/online-order-screen';
 import { OnlineOrdersScreen } from './screens/online-orders/online-orders-screen';
 import { OrderScreen } from './screens/orders/order-screen';
 import { OrdersScreen } from './screens/orders/orders-screen';
+import { PlansScreen } from './screens/plans/plans-screen';
 import { NewSessionScreen } from './screens/sessions/new-session-screen';
 import { ReadinessScreen } from './screens/sessions/readiness-screen';
 import { RosterScreen } from './screens/sessions/roster-screen';
@@ -110,6 +111,7 @@ export const adminRoutes = (
       <Route path={routes.onlineOrders} element={screen(['orders'], <OnlineOrdersScreen />)} />
       <Route path={routes.onlineOrder} element={oneThing(['orders'], <OnlineOrderScreen />)} />
       <Route path={routes.learners} element={oneThing(['orders'], <LearnersScreen />)} />
+      <Route path={routes.plans} element={screen(['orders'], <PlansScreen />)} />
       <Route path={routes.codes} element={screen(['codes'], <CodesScreen />)} />
       <Route path={routes.newCode} element={screen(['codes'], <NewCodeScreen />)} />
       <Route path={routes.code} element={oneThing(['codes'], <CodeScreen />)} />

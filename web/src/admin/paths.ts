@@ -19,6 +19,7 @@ export const routes = {
   onlineOrders: '/orders/online/',
   onlineOrder: '/orders/online/:id/',
   learners: '/orders/online/learners/:course/',
+  plans: '/plans/',
   codes: '/codes/',
   newCode: '/codes/new/',
   code: '/codes/:code/',

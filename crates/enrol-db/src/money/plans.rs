@@ -274,10 +274,14 @@ fn check_change(
     now: DateTime<Utc>,
 ) -> Result<(), PlanChangeRefused> {
     let today = enrol_domain::london::today(now);
-    let part = match change {
-        PlanChange::MovePart { number, .. } => Some(plan.parts.iter().find(|p| p.instalment.number == *number).map(|p| p.status)),
-        _ => None,
+    let (part, neighbours) = match change {
+        PlanChange::MovePart { number, .. } => {
+            let day_of = |n: u32| plan.parts.iter().find(|p| p.instalment.number == n).map(|p| p.instalment.due_on);
+            let part = plan.parts.iter().find(|p| p.instalment.number == *number).map(|p| p.status);
+            (Some(part), (number.checked_sub(1).and_then(day_of), day_of(number + 1)))
+        }
+        _ => (None, (None, None)),
     };
     let last_day = record.and_then(|r| r.balance_due_on(today)).unwrap_or(today);
-    check_plan_change(plan.status, change, part, today, last_day)
+    check_plan_change(plan.status, change, part, today, last_day, neighbours)
 }

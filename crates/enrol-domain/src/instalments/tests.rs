@@ -166,28 +166,34 @@ fn a_refused_part_mail_says_why_and_links_to_pay_it() {
 }
 
 #[test]
-fn staff_change_only_a_running_plan_and_move_a_part_within_the_balance_day() {
+fn staff_change_only_a_running_plan_and_move_a_part_between_its_neighbours_and_the_balance_day() {
     let (today, last) = (day(2027, 1, 10), day(2027, 3, 1));
+    let none = (None, None);
     let move_to = |d| PlanChange::MovePart { number: 2, due_on: d };
-    assert_eq!(check_plan_change(PlanStatus::Active, &PlanChange::Pause, None, today, last), Ok(()));
-    assert_eq!(check_plan_change(PlanStatus::Paused, &PlanChange::Pause, None, today, last), Err(PlanChangeRefused::Status("paused")));
-    assert_eq!(check_plan_change(PlanStatus::Paused, &PlanChange::Resume, None, today, last), Ok(()));
-    assert_eq!(
-        check_plan_change(PlanStatus::Completed, &PlanChange::Cancel, None, today, last),
-        Err(PlanChangeRefused::Status("completed"))
-    );
+    assert_eq!(check_plan_change(PlanStatus::Active, &PlanChange::Pause, None, today, last, none), Ok(()));
+    let again = check_plan_change(PlanStatus::Paused, &PlanChange::Pause, None, today, last, none);
+    assert_eq!(again, Err(PlanChangeRefused::Status("paused")));
+    assert_eq!(check_plan_change(PlanStatus::Paused, &PlanChange::Resume, None, today, last, none), Ok(()));
+    let done = check_plan_change(PlanStatus::Completed, &PlanChange::Cancel, None, today, last, none);
+    assert_eq!(done, Err(PlanChangeRefused::Status("completed")));
     let scheduled = Some(Some(PartStatus::Scheduled));
-    assert_eq!(check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 1)), scheduled, today, last), Ok(()));
-    assert_eq!(check_plan_change(PlanStatus::Active, &move_to(last), scheduled, today, last), Ok(()));
-    let late = check_plan_change(PlanStatus::Active, &move_to(day(2027, 3, 2)), scheduled, today, last);
-    assert_eq!(late, Err(PlanChangeRefused::Day("Monday 1 March 2027".to_owned())));
-    assert!(check_plan_change(PlanStatus::Active, &move_to(today), scheduled, today, last).is_err(), "not today: the job may have run");
-    let paid = Some(Some(PartStatus::Paid));
-    assert_eq!(check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 1)), paid, today, last), Err(PlanChangeRefused::PartSettled));
-    assert_eq!(
-        check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 1)), Some(None), today, last),
-        Err(PlanChangeRefused::NoSuchPart(2))
-    );
+    assert_eq!(check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 1)), scheduled, today, last, none), Ok(()));
+    assert_eq!(check_plan_change(PlanStatus::Active, &move_to(last), scheduled, today, last, none), Ok(()));
+    let late = check_plan_change(PlanStatus::Active, &move_to(day(2027, 3, 2)), scheduled, today, last, none);
+    assert_eq!(late, Err(PlanChangeRefused::Day("Monday 11 January 2027".to_owned(), "Monday 1 March 2027".to_owned())));
+    let now = check_plan_change(PlanStatus::Active, &move_to(today), scheduled, today, last, none);
+    assert!(now.is_err(), "not today: the job may have run");
+    // Between the parts before and after it, so they are charged in order.
+    let neighbours = (Some(day(2027, 1, 20)), Some(day(2027, 2, 20)));
+    assert!(check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 20)), scheduled, today, last, neighbours).is_ok());
+    let past_next = check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 21)), scheduled, today, last, neighbours);
+    let window = ("Wednesday 20 January 2027".to_owned(), "Saturday 20 February 2027".to_owned());
+    assert_eq!(past_next, Err(PlanChangeRefused::Day(window.0, window.1)));
+    assert!(check_plan_change(PlanStatus::Active, &move_to(day(2027, 1, 19)), scheduled, today, last, neighbours).is_err());
+    let paid = check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 1)), Some(Some(PartStatus::Paid)), today, last, none);
+    assert_eq!(paid, Err(PlanChangeRefused::PartSettled));
+    let missing = check_plan_change(PlanStatus::Active, &move_to(day(2027, 2, 1)), Some(None), today, last, none);
+    assert_eq!(missing, Err(PlanChangeRefused::NoSuchPart(2)));
 }
 
 /// The schedules of `instalment-vectors.json`, which the checkout's

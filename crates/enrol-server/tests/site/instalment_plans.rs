@@ -38,7 +38,7 @@ pub(crate) fn morning(day: NaiveDate) -> DateTime<Utc> {
 
 /// A £1,995 booking, training in 150 days, whose fee is paid by `card` with
 /// a plan of three parts agreed: its id and the parts.
-async fn planned(app: &TestApp, card: &str) -> (String, Vec<Instalment>) {
+pub(crate) async fn planned(app: &TestApp, card: &str) -> (String, Vec<Instalment>) {
     let (order_id, intent_id, secret, parts) = agreed_plan(app).await;
     let (status, paid) = confirm(app, &intent_id, &secret, &order_id, "card", Some(card)).await;
     assert_eq!(status, 200, "{paid}");
@@ -91,7 +91,7 @@ pub(crate) async fn plan_status(app: &TestApp, order_id: &str) -> String {
     .unwrap()
 }
 
-async fn part_statuses(app: &TestApp, order_id: &str) -> Vec<String> {
+pub(crate) async fn part_statuses(app: &TestApp, order_id: &str) -> Vec<String> {
     on_pool!(app.db(), pool => sqlx::query_scalar("select i.status from plan_instalment i join payment_plan p on p.id = i.plan_id \
         where p.enrollment_id = $1 order by i.number").bind(order_id).fetch_all(pool).await)
     .unwrap()
@@ -104,7 +104,7 @@ pub(crate) async fn payments(app: &TestApp, order_id: &str) -> Vec<i64> {
 }
 
 /// Waits for the sandbox's event of a charge to be recorded: `n` payments.
-async fn until_payments(app: &TestApp, order_id: &str, n: usize) -> Vec<i64> {
+pub(crate) async fn until_payments(app: &TestApp, order_id: &str, n: usize) -> Vec<i64> {
     for _ in 0..100 {
         let made = payments(app, order_id).await;
         if made.len() >= n {

@@ -12,6 +12,7 @@ mod admin_lessons;
 mod admin_media;
 mod admin_online_orders;
 mod admin_orders;
+mod admin_plans;
 mod admin_races;
 mod admin_recovery_codes;
 mod admin_sessions;

@@ -24,7 +24,7 @@ describe('the signed-in layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Priya owner')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main');
-    expect(navLinks()).toEqual(['Dashboard', 'Sessions', 'Orders', 'Codes', 'Upsells', 'Enquiries', 'Feedback', 'Content', 'Media', 'Exports', 'Staff', 'Audit log']);
+    expect(navLinks()).toEqual(['Dashboard', 'Sessions', 'Orders', 'Payment plans', 'Codes', 'Upsells', 'Enquiries', 'Feedback', 'Content', 'Media', 'Exports', 'Staff', 'Audit log']);
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 

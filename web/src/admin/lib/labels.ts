@@ -1,5 +1,5 @@
 import { formatShortDate } from '../../lib/dates';
-import type { Access, CodeState, EnquiryKind, EnquiryStatus, OfflineMethod, OnlineOrderStatus, OrderStatus, Role, Session } from './api-types';
+import type { Access, CodeState, EnquiryKind, EnquiryStatus, OfflineMethod, OnlineOrderStatus, OrderStatus, PartStatus, PlanStatus, Role, Session } from './api-types';
 
 // The back office's words for the API's closed sets, and its dates, times
 // and seats said one way on every screen.
@@ -34,6 +34,23 @@ export function accessLabel(access: Access): string {
       return `Opens ${formatShortDate(access.opens)}`;
   }
 }
+
+export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = {
+  awaiting_fee: 'Awaiting the booking fee',
+  active: 'Active',
+  paused: 'Paused',
+  completed: 'Paid in full',
+  cancelled: 'Cancelled',
+};
+
+export const PART_STATUS_LABELS: Record<PartStatus, string> = {
+  scheduled: 'Scheduled',
+  charging: 'Being charged',
+  retrying: 'Refused, to be tried again',
+  failed: 'Refused every time',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
 
 export const CODE_STATE_LABELS: Record<CodeState, string> = { active: 'Active', expired: 'Expired', usedUp: 'Used up' };
 

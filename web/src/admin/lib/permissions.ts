@@ -25,6 +25,7 @@ export const SECTIONS: readonly Section[] = [
   { label: 'Dashboard', path: paths.dashboard, needs: ['figures'] },
   { label: 'Sessions', path: paths.sessions, needs: ['sessions', 'rosters'] },
   { label: 'Orders', path: paths.orders, needs: ['orders'] },
+  { label: 'Payment plans', path: paths.plans, needs: ['orders'] },
   { label: 'Codes', path: paths.codes, needs: ['codes'] },
   { label: 'Upsells', path: paths.upsells, needs: ['codes'] },
   { label: 'Enquiries', path: paths.enquiries, needs: ['enquiries'] },

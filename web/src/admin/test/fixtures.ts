@@ -1,4 +1,4 @@
-import type { AuditEntry, Code, Enquiry, Order, OrderRow, Permission, Role, RosterStudent, Session, Staff } from '../lib/api-types';
+import type { AuditEntry, Code, Enquiry, Order, OrderRow, Permission, Plan, PlanRow, Role, RosterStudent, Session, Staff } from '../lib/api-types';
 
 // What the back office's tests sign in as and are answered with, in decision
 // 017's shapes.
@@ -124,8 +124,31 @@ export function order(overrides: Partial<Order> = {}): Order {
         agreedAt: '2026-11-01T09:31:00Z',
       },
     ],
+    plan: null,
     ...overrides,
   };
+}
+
+/** An active plan of three parts, the first paid. */
+export function plan(overrides: Partial<Plan> = {}): Plan {
+  return {
+    id: 'plan-1',
+    status: 'active',
+    card: 'Visa ending 4242',
+    agreedOn: '2026-11-01',
+    parts: [
+      { number: 1, dueOn: '2026-12-01', amount: 6668, status: 'paid', attempts: 1, lastError: null, nextAttemptAt: null },
+      { number: 2, dueOn: '2027-01-01', amount: 6666, status: 'scheduled', attempts: 0, lastError: null, nextAttemptAt: null },
+      { number: 3, dueOn: '2027-02-01', amount: 6666, status: 'scheduled', attempts: 0, lastError: null, nextAttemptAt: null },
+    ],
+    nextCharge: { number: 2, on: '2027-01-01', amount: 6666 },
+    needsAttention: false,
+    ...overrides,
+  };
+}
+
+export function planRow(overrides: Partial<Plan> = {}): PlanRow {
+  return { orderId: 'ord-7', reference: 'B-Z20KM', student: 'Amara Okafor', email: 'amara@example.com', plan: plan(overrides) };
 }
 
 export function code(overrides: Partial<Code> = {}): Code {

@@ -22,6 +22,7 @@ mod online_orders;
 mod order_actions;
 mod orders;
 mod people;
+mod plans;
 mod readiness;
 mod rosters;
 mod scorm;
@@ -113,6 +114,13 @@ pub const ROUTES: &[AdminRoute] = &[
     route("POST", "/orders/{id}/deadline", Some(Permission::Money)),
     route("POST", "/orders/{id}/mails/{mail_id}/resend", Some(Permission::Orders)),
     route("POST", "/orders/{id}/refunds/{refund_id}/made", Some(Permission::Money)),
+    route("GET", "/plans", Some(Permission::Orders)),
+    route("POST", "/plans/{id}/pause", Some(Permission::Money)),
+    route("POST", "/plans/{id}/resume", Some(Permission::Money)),
+    route("POST", "/plans/{id}/cancel", Some(Permission::Money)),
+    route("PUT", "/plans/{id}/instalments/{number}", Some(Permission::Money)),
+    route("GET", "/plan-settings", Some(Permission::Orders)),
+    route("PUT", "/plan-settings", Some(Permission::Money)),
     route("GET", "/online-orders", Some(Permission::Orders)),
     route("GET", "/online-orders/{id}", Some(Permission::Orders)),
     route("POST", "/online-orders/{id}/refund", Some(Permission::Money)),
@@ -197,6 +205,12 @@ pub fn router(state: &Arc<AppState>) -> Router<Arc<AppState>> {
         .route("/orders/{id}/deadline", post(order_actions::change_deadline))
         .route("/orders/{id}/mails/{mail_id}/resend", post(order_actions::resend_mail))
         .route("/orders/{id}/refunds/{refund_id}/made", post(order_actions::mark_refund_made))
+        .route("/plans", get(plans::list_plans))
+        .route("/plans/{id}/pause", post(plans::pause_plan))
+        .route("/plans/{id}/resume", post(plans::resume_plan))
+        .route("/plans/{id}/cancel", post(plans::cancel_plan))
+        .route("/plans/{id}/instalments/{number}", put(plans::move_part))
+        .route("/plan-settings", get(plans::show_plan_settings).put(plans::save_plan_settings))
         .route("/online-orders", get(online_orders::list_online_orders))
         .route("/online-orders/{id}", get(online_orders::show_online_order))
         .route("/online-orders/{id}/refund", post(online_orders::refund_online_order))

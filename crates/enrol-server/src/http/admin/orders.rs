@@ -19,6 +19,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::{EnrollmentStatus, SessionType};
 
 use super::people::AuditView;
+use super::plans::PlanView;
 use crate::AppState;
 use crate::http::ApiError;
 use crate::http::student::private;
@@ -106,7 +107,8 @@ pub async fn show_order(State(state): State<Arc<AppState>>, Path(id): Path<Strin
 /// The order as `GET` answers it: what every action on it answers too.
 pub(super) async fn order_answer(state: &AppState, id: &str) -> Result<Response, ApiError> {
     let detail = state.db.order_detail(id).await?.ok_or(ApiError::NotFound)?;
-    Ok(private(StatusCode::OK, OrderAnswer { order: OrderView::new(detail, london::today(Utc::now())) }))
+    let plan = state.db.booking_plan(id).await?.map(PlanView::from);
+    Ok(private(StatusCode::OK, OrderAnswer { order: OrderView::new(detail, plan, london::today(Utc::now())) }))
 }
 
 /// One order, as `GET` and every action on it answer.
@@ -145,6 +147,8 @@ struct OrderView {
     audit: Vec<AuditView>,
     /// What the buyer agreed to at checkout, word for word.
     agreed: Vec<AgreedConsent>,
+    /// The booking's instalment plan, unless there is none or it was cancelled.
+    plan: Option<PlanView>,
 }
 
 #[derive(Serialize, TS)]
@@ -208,10 +212,11 @@ pub(super) struct MailView {
 }
 
 impl OrderView {
-    fn new(detail: OrderDetail, today: NaiveDate) -> Self {
+    fn new(detail: OrderDetail, plan: Option<PlanView>, today: NaiveDate) -> Self {
         let OrderDetail { record, payments, refunds, holds, mails, audit, agreed } = detail;
         OrderView {
             agreed,
+            plan,
             balance: record.owed(),
             balance_due_on: record.balance_due_on(today),
             status: record.status,

@@ -1,7 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../../lib/money';
 import { AuditTable } from '../../components/audit-table';
+import { PlanAttention, PlanParts, PlanSummary } from '../../components/plan-details';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView } from '../../components/request-view';
 import { apiPath } from '../../lib/admin-api';
@@ -10,6 +11,7 @@ import { balanceDueLabel, formatInstant, labelOf, ORDER_STATUS_LABELS } from '..
 import { can } from '../../lib/permissions';
 import { useStaff } from '../../lib/staff-session';
 import { useAdminData } from '../../lib/use-admin-data';
+import { paths } from '../../paths';
 import { CancelOrderForm, MoveLineForm } from './booking-forms';
 import { DeadlineForm, PaymentForm, RefundForm } from './money-forms';
 import { OrderLines, OrderRecords } from './order-records';
@@ -72,6 +74,17 @@ function OrderPage({ order, onUpdated }: { order: Order; onUpdated: (order: Orde
       <OrderSummary order={order} />
       <h2>What was booked</h2>
       <OrderLines order={order} />
+      {order.plan && (
+        <>
+          <h2>Payment plan</h2>
+          <PlanSummary plan={order.plan} />
+          <PlanAttention plan={order.plan} />
+          <PlanParts plan={order.plan} caption="Instalments" />
+          <p>
+            <Link to={`${paths.plans}#plan-${order.plan.id}`}>Pause, resume or cancel the plan, or move an instalment</Link>
+          </p>
+        </>
+      )}
       {money && (
         <>
           <h2>Actions</h2>
