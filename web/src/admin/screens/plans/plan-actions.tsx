@@ -100,7 +100,7 @@ function MovePartForm({ row, onUpdated }: PlanActionProps) {
           none="Please choose"
           required
         />
-        <TextField form={form} name="dueOn" type="date" hint="From tomorrow to the day the balance is due" required />
+        <TextField form={form} name="dueOn" type="date" hint="From tomorrow, between the instalments before and after it, and no later than the day the balance is due" required />
       </AdminFormView>
     </section>
   );
