@@ -182,3 +182,51 @@ test('a card the bank wants confirmed: one mail with a link that pays the instal
   expect(payments(orderId)).toEqual([10_000, 63_168, 126_332]);
   expect(query(`select count(*) from mail_outbox where to_address = '${email}' and subject like 'Action needed%'`)).toEqual([[1]]);
 });
+
+test('a booking paid without a plan takes monthly instalments on its balance page, and its card is changed there', async ({ page, request }) => {
+  const email = await signedInStudent(page, request);
+  const { form } = await checkoutFarDate(page);
+  const orderId = await payFee(page, form, '4242 4242 4242 4242', null);
+  expect(query(`select count(*) from payment_plan where enrollment_id = '${orderId}'`)).toEqual([[0]]);
+
+  await page.goto('/account/bookings/');
+  await hydrated(page);
+  await page.getByRole('region', { name: 'Bookings' }).getByRole('button', { name: /^Pay £/ }).click();
+  await page.waitForURL(/\/pay-balance\/\?token=[0-9a-f]+$/);
+  await hydrated(page);
+  const offer = page.getByRole('form', { name: 'Spread the rest in monthly instalments' });
+  await offer.getByRole('radio', { name: /monthly instalments, interest-free/ }).check();
+  await offer.getByLabel('Number of instalments').selectOption('2');
+  await offer.getByRole('checkbox', { name: /the 2 instalments shown are taken from it/ }).check();
+  await offer.getByRole('button', { name: 'Continue to your card' }).click();
+  const card = page.getByRole('form', { name: 'Save your card' });
+  await card.getByLabel('Card number').fill('4000 0000 0000 0341');
+  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await card.getByLabel('Security code').fill('123');
+  await card.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByRole('table', { name: 'Your payment plan: 2 monthly instalments' })).toBeVisible();
+  await expect(page.getByText(/taken from your Visa ending 0341 on its day/)).toBeVisible();
+  expect(query(`select status from payment_plan where enrollment_id = '${orderId}'`)).toEqual([['active']]);
+  await mailTo(request, email, 'Your payment plan: 2 instalments');
+  await expectNoAxeViolations(page);
+  for (const width of [390, 1366]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await page.getByRole('region', { name: 'Your payment plan' }).screenshot({ path: `/tmp/shots/balance-plan-${width}.png` });
+  }
+
+  // The card is declined on the first instalment's day; another card pays it at the next run.
+  const [first] = parts(orderId).map(([, day]) => day);
+  expect(await runClockTo(request, orderId, first ?? '')).toBe(0);
+  await mailTo(request, email, 'Action needed: instalment 1');
+  await page.reload();
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Use another card' }).click();
+  await card.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await card.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await card.getByLabel('Security code').fill('123');
+  await card.getByRole('button', { name: 'Save card' }).click();
+  await expect(page.getByText(/taken from your Visa ending 4242 on its day/)).toBeVisible();
+  expect(await runClockTo(request, orderId, first ?? '')).toBe(1);
+  await expect.poll(() => payments(orderId).length).toBe(2);
+});

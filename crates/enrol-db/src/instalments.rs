@@ -10,6 +10,16 @@ use enrol_domain::money::Money;
 
 use crate::for_both_engines;
 
+/// A plan as agreed, before its card is saved: at checkout with the
+/// booking fee that saves it, or on the balance page.
+#[derive(Debug, Clone)]
+pub struct AgreedPlan {
+    /// The provider's customer the card is saved to.
+    pub customer: String,
+    pub agreed_on: NaiveDate,
+    pub parts: Vec<Instalment>,
+}
+
 /// A booking's plan, as kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlanRecord {
@@ -79,6 +89,13 @@ pub(crate) trait PlanSteps {
     /// Booking `enrollment_id`'s plan that is not cancelled, if any.
     async fn live_plan(&mut self, enrollment_id: &str) -> sqlx::Result<Option<PlanRecord>>;
 
+    /// Forgets the plan booking `enrollment_id` agreed to whose card was
+    /// never saved (the buyer changed their mind).
+    async fn forget_waiting_plan(&mut self, enrollment_id: &str) -> sqlx::Result<()>;
+
+    /// Keeps `plan` for booking `enrollment_id`, waiting for its card.
+    async fn insert_plan(&mut self, enrollment_id: &str, plan: &AgreedPlan, now: DateTime<Utc>) -> sqlx::Result<()>;
+
     /// Marks the parts of booking `enrollment_id`'s running plan that
     /// `paid_to_balance` covers as paid, and the plan completed once all
     /// are: whatever paid them.
@@ -122,6 +139,46 @@ for_both_engines! {
                 Some(id) => self.plan(&id).await,
                 None => Ok(None),
             }
+        }
+
+        async fn forget_waiting_plan(&mut self, enrollment_id: &str) -> sqlx::Result<()> {
+            sqlx::query(
+                "delete from plan_instalment where plan_id in (select id from payment_plan where enrollment_id = $1 and status = 'awaiting_fee')",
+            )
+            .bind(enrollment_id)
+            .execute(&mut *self)
+            .await?;
+            sqlx::query("delete from payment_plan where enrollment_id = $1 and status = 'awaiting_fee'")
+                .bind(enrollment_id)
+                .execute(&mut *self)
+                .await?;
+            Ok(())
+        }
+
+        async fn insert_plan(&mut self, enrollment_id: &str, plan: &AgreedPlan, now: DateTime<Utc>) -> sqlx::Result<()> {
+            let id = crate::public_id();
+            sqlx::query(
+                "insert into payment_plan (id, enrollment_id, status, customer, agreed_on, created_at, updated_at) \
+                 values ($1, $2, 'awaiting_fee', $3, $4, $5, $5)",
+            )
+            .bind(&id)
+            .bind(enrollment_id)
+            .bind(&plan.customer)
+            .bind(plan.agreed_on)
+            .bind(now)
+            .execute(&mut *self)
+            .await?;
+            for part in &plan.parts {
+                sqlx::query("insert into plan_instalment (id, plan_id, number, due_on, amount) values ($1, $2, $3, $4, $5)")
+                    .bind(crate::public_id())
+                    .bind(&id)
+                    .bind(i32::try_from(part.number).unwrap_or(i32::MAX))
+                    .bind(part.due_on)
+                    .bind(part.amount.pence())
+                    .execute(&mut *self)
+                    .await?;
+            }
+            Ok(())
         }
 
         async fn settle_plan(&mut self, enrollment_id: &str, paid_to_balance: Money, now: DateTime<Utc>) -> sqlx::Result<()> {

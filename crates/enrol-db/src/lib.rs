@@ -43,7 +43,7 @@ pub use content::markdown::to_html as markdown_to_html;
 pub use content::materials::{CourseMaterial, CourseMaterials, MaterialAdded, MaterialDate};
 pub use content::media::{MEDIA_LISTED, MediaRecord};
 pub use content::upsells::UpsellRecord;
-pub use instalments::{PartRecord, PlanRecord};
+pub use instalments::{AgreedPlan, PartRecord, PlanRecord};
 pub use ledger::BalanceLink;
 pub use ledger::payments::{PendingRefund, RefundRecorded};
 pub use ledger::receipts::ReceiptAccess;
@@ -51,7 +51,7 @@ pub use ledger::sandbox::{SandboxCard, SandboxCheckout, SandboxIntent, SandboxLi
 pub use money::balances::{BalanceFulfilment, BalancePaid, OfflinePayment};
 pub use money::figures::{BalancesOwed, OnlineSales, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
 pub use money::plan_charges::{ClaimedPart, PartCharged};
-pub use money::plans::{AgreedPlan, PlanListed};
+pub use money::plans::PlanListed;
 pub use money::reminders::{BalanceDueChange, ReminderDue};
 pub use orders::actor::Actor;
 pub use orders::cancellations::{BookingRefund, Cancellation};

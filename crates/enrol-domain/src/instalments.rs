@@ -127,10 +127,22 @@ pub fn schedule(balance: Money, count: u32, agreed_on: NaiveDate) -> Vec<Instalm
 /// The counts a booking priced `quote`, its balance due on `due_on`, may
 /// choose from when agreed on `agreed_on`.
 pub fn plan_choices(quote: &Quote, agreed_on: NaiveDate, due_on: NaiveDate, settings: &PlanSettings) -> Result<Vec<u32>, PlanRefused> {
-    if quote.total < PAYMENT_PLAN_THRESHOLD {
+    plan_choices_for(quote.total, quote.balance, agreed_on, due_on, settings)
+}
+
+/// The counts a booking whose training costs `total` may spread `balance`
+/// (what is still owed) over, due on `due_on`, agreed on `agreed_on`.
+pub fn plan_choices_for(
+    total: Money,
+    balance: Money,
+    agreed_on: NaiveDate,
+    due_on: NaiveDate,
+    settings: &PlanSettings,
+) -> Result<Vec<u32>, PlanRefused> {
+    if total < PAYMENT_PLAN_THRESHOLD {
         return Err(PlanRefused::BelowThreshold);
     }
-    if quote.balance <= Money::ZERO {
+    if balance <= Money::ZERO {
         return Err(PlanRefused::NoBalance);
     }
     let most = most_instalments(agreed_on, due_on, settings);
@@ -149,11 +161,24 @@ pub fn check_plan(
     due_on: NaiveDate,
     settings: &PlanSettings,
 ) -> Result<Vec<Instalment>, PlanRefused> {
-    let choices = plan_choices(quote, agreed_on, due_on, settings)?;
+    check_plan_for(quote.total, quote.balance, count, agreed_on, due_on, settings)
+}
+
+/// The plan of `count` parts spreading `balance` of a booking whose
+/// training costs `total`, agreed on `agreed_on`, due on `due_on`.
+pub fn check_plan_for(
+    total: Money,
+    balance: Money,
+    count: u32,
+    agreed_on: NaiveDate,
+    due_on: NaiveDate,
+    settings: &PlanSettings,
+) -> Result<Vec<Instalment>, PlanRefused> {
+    let choices = plan_choices_for(total, balance, agreed_on, due_on, settings)?;
     if !choices.contains(&count) {
         return Err(PlanRefused::Count(choices.last().copied().unwrap_or(LEAST_INSTALMENTS)));
     }
-    Ok(schedule(quote.balance, count, agreed_on))
+    Ok(schedule(balance, count, agreed_on))
 }
 
 /// How much of part `number` of `parts` is still to be paid when
@@ -302,35 +327,6 @@ pub fn check_plan_change(
         }
     }
     Ok(())
-}
-
-/// A plan as its student reads it in the account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
-#[ts(export)]
-pub struct StudentPlan {
-    /// The booking (enrollment) it pays.
-    pub enrollment_id: String,
-    /// active, paused or completed.
-    pub status: String,
-    /// `Visa ending 4242`.
-    pub card: String,
-    pub parts: Vec<StudentPart>,
-}
-
-/// One part of a plan, as its student reads it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS)]
-#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
-#[ts(export)]
-pub struct StudentPart {
-    pub number: u32,
-    /// `YYYY-MM-DD`.
-    pub due_on: String,
-    /// Pence.
-    #[ts(type = "number")]
-    pub amount: i64,
-    /// scheduled, charging, retrying, failed, paid or cancelled.
-    pub status: String,
 }
 
 /// A plan's booking, as its mails name it.

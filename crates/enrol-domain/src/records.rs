@@ -10,6 +10,7 @@
 
 use serde::Serialize;
 use ts_rs::TS;
+use utoipa::ToSchema;
 
 /// A seat a booking took on one session (a registration), with the session
 /// it is for.
@@ -207,4 +208,34 @@ pub struct Invitation {
     pub kind: String,
     pub invited_at: String,
     pub accepted_at: Option<String>,
+}
+
+/// An instalment plan as its student reads it, in the account and on the
+/// balance page (decision 036).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
+#[ts(export)]
+pub struct StudentPlan {
+    /// The booking (enrollment) it pays.
+    pub enrollment_id: String,
+    /// active, paused or completed.
+    pub status: String,
+    /// `Visa ending 4242`.
+    pub card: String,
+    pub parts: Vec<StudentPart>,
+}
+
+/// One part of a plan, as its student reads it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, TS, ToSchema)]
+#[cfg_attr(feature = "graphql", derive(async_graphql::SimpleObject), graphql(rename_fields = "snake_case"))]
+#[ts(export)]
+pub struct StudentPart {
+    pub number: u32,
+    /// `YYYY-MM-DD`.
+    pub due_on: String,
+    /// Pence.
+    #[ts(type = "number")]
+    pub amount: i64,
+    /// scheduled, charging, retrying, failed, paid or cancelled.
+    pub status: String,
 }

@@ -10,10 +10,11 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
-use enrol_db::{ClaimedPart, PartCharged};
+use enrol_db::{ClaimedPart, EnrollmentRecord, PartCharged, PlanRecord};
 use enrol_domain::checkout::ORDER_ID_KEY;
 use enrol_domain::instalments::{INSTALMENT_ID_KEY, INSTALMENT_METADATA_TYPE, PlanBooking, Refusal, part_refused, plan_agreed};
 use enrol_domain::london;
+use enrol_domain::mail::Mail;
 use enrol_payments::{ChargeOutcome, GatewayError, SavedCardCharge};
 
 use crate::AppState;
@@ -27,38 +28,40 @@ pub async fn start(state: &AppState, order_id: &str, payment_method: &str) -> an
     if plan.status != enrol_domain::instalments::PlanStatus::AwaitingFee {
         return Ok(());
     }
-    let card = match state.payments.saved_card(payment_method).await {
+    let card = card_label(state, order_id, payment_method).await;
+    let college = state.db.college().await?.name;
+    let account_url = format!("{}/account/", state.config.public_url);
+    let mail = |booking: &EnrollmentRecord, plan: &PlanRecord| plan_mail(booking, plan, &card, &account_url, &college);
+    let started = state.db.start_plan(order_id, payment_method, &card, mail, Utc::now()).await?;
+    if let Some(plan) = started {
+        tracing::info!(order = %order_id, plan = %plan.id, parts = plan.parts.len(), "Payment plan started");
+    }
+    Ok(())
+}
+
+/// How the student knows saved card `payment_method` of booking `order_id`:
+/// `Visa ending 4242`, or generically when the provider cannot say.
+pub async fn card_label(state: &AppState, order_id: &str, payment_method: &str) -> String {
+    match state.payments.saved_card(payment_method).await {
         Ok(card) => card.label,
         Err(error) => {
             tracing::warn!(%error, order = %order_id, "The saved card could not be read; the plan names it generically");
             "saved card".to_owned()
         }
-    };
-    let college = state.db.college().await?.name;
-    let account_url = format!("{}/account/", state.config.public_url);
-    let started = state
-        .db
-        .start_plan(
-            order_id,
-            payment_method,
-            &card,
-            |booking, plan| {
-                let to = PlanBooking {
-                    reference: &booking.reference,
-                    given_name: &booking.given_name,
-                    email: &booking.email,
-                    courses: &booking.courses,
-                    card: &card,
-                };
-                plan_agreed(&to, &plan.instalments(), &account_url, &college)
-            },
-            Utc::now(),
-        )
-        .await?;
-    if let Some(plan) = started {
-        tracing::info!(order = %order_id, plan = %plan.id, parts = plan.parts.len(), "Payment plan started");
     }
-    Ok(())
+}
+
+/// The mail that tells the student of `booking` the parts of `plan`, paid
+/// from `card`.
+pub fn plan_mail(booking: &EnrollmentRecord, plan: &PlanRecord, card: &str, account_url: &str, college: &str) -> Mail {
+    let to = PlanBooking {
+        reference: &booking.reference,
+        given_name: &booking.given_name,
+        email: &booking.email,
+        courses: &booking.courses,
+        card,
+    };
+    plan_agreed(&to, &plan.instalments(), account_url, college)
 }
 
 /// A charge the provider refused after taking it on: the part is tried

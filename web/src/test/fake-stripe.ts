@@ -68,6 +68,10 @@ export function fakeStripe({
       record('stripe.confirmPayment', options);
       return Promise.resolve(confirm);
     },
+    confirmSetup(options: StripeConfirmPaymentOptions) {
+      record('stripe.confirmSetup', options);
+      return Promise.resolve({ setupIntent: { id: 'seti_1', status: 'succeeded' } });
+    },
   };
 
   const Stripe: StripeConstructor = (publishableKey) => {

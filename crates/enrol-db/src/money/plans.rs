@@ -4,28 +4,18 @@
 //! parts claimed and charged once, is `money::plan_charges`.
 
 use anyhow::Context as _;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use serde_json::json;
 
-use enrol_domain::instalments::{
-    Instalment, PlanChange, PlanChangeRefused, PlanSettings, PlanStatus, StudentPart, StudentPlan, check_plan_change,
-};
+use enrol_domain::instalments::{PlanChange, PlanChangeRefused, PlanSettings, PlanStatus, check_plan_change};
 use enrol_domain::mail::Mail;
 use enrol_domain::page::EnrollmentStatus;
+use enrol_domain::records::{StudentPart, StudentPlan};
 
-use crate::instalments::{PlanRecord, PlanSteps};
+use crate::instalments::{AgreedPlan, PlanRecord, PlanSteps};
 use crate::orders::OrderSteps;
 use crate::people::PeopleSteps;
-use crate::{AuditEntry, Db, EnrollmentRecord, on_pool, public_id};
-
-/// A plan as agreed at checkout, before its booking fee is paid.
-#[derive(Debug, Clone)]
-pub struct AgreedPlan {
-    /// The provider's customer the fee's card is saved to.
-    pub customer: String,
-    pub agreed_on: NaiveDate,
-    pub parts: Vec<Instalment>,
-}
+use crate::{AuditEntry, Db, EnrollmentRecord, on_pool};
 
 /// A plan with its booking, as the back office lists it.
 #[derive(Debug, Clone)]
@@ -84,21 +74,9 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(false);
             }
-            sqlx::query("delete from plan_instalment where plan_id in \
-                 (select id from payment_plan where enrollment_id = $1 and status = 'awaiting_fee')")
-                .bind(enrollment_id).execute(&mut *tx).await?;
-            sqlx::query("delete from payment_plan where enrollment_id = $1 and status = 'awaiting_fee'")
-                .bind(enrollment_id).execute(&mut *tx).await?;
+            tx.forget_waiting_plan(enrollment_id).await?;
             if let Some(plan) = plan {
-                let id = public_id();
-                sqlx::query("insert into payment_plan (id, enrollment_id, status, customer, agreed_on, created_at, updated_at) \
-                     values ($1, $2, 'awaiting_fee', $3, $4, $5, $5)")
-                    .bind(&id).bind(enrollment_id).bind(&plan.customer).bind(plan.agreed_on).bind(now).execute(&mut *tx).await?;
-                for part in &plan.parts {
-                    sqlx::query("insert into plan_instalment (id, plan_id, number, due_on, amount) values ($1, $2, $3, $4, $5)")
-                        .bind(public_id()).bind(&id).bind(i32::try_from(part.number).unwrap_or(i32::MAX)).bind(part.due_on).bind(part.amount.pence())
-                        .execute(&mut *tx).await?;
-                }
+                tx.insert_plan(enrollment_id, plan, now).await?;
             }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(true)
@@ -171,24 +149,82 @@ impl Db {
                 conn.plan(&id).await
             })?;
             if let Some(plan) = plan {
-                plans.push(StudentPlan {
-                    parts: plan
-                        .parts
-                        .iter()
-                        .map(|p| StudentPart {
-                            number: p.instalment.number,
-                            due_on: p.instalment.due_on.to_string(),
-                            amount: p.instalment.amount.pence(),
-                            status: p.status.as_str().to_owned(),
-                        })
-                        .collect(),
-                    enrollment_id: plan.enrollment_id,
-                    status: plan.status.as_str().to_owned(),
-                    card: plan.card_label.unwrap_or_default(),
-                });
+                plans.push(student_plan(plan));
             }
         }
         Ok(plans)
+    }
+
+    /// Booking `enrollment_id`'s plan as its student reads it, while it runs or is paused.
+    pub async fn student_plan(&self, enrollment_id: &str) -> anyhow::Result<Option<StudentPlan>> {
+        let plan = self.booking_plan(enrollment_id).await?;
+        Ok(plan.filter(|p| matches!(p.status, PlanStatus::Active | PlanStatus::Paused)).map(student_plan))
+    }
+
+    /// Keeps `plan` as what confirmed booking `enrollment_id` agreed to from
+    /// its balance page, waiting for the card to be saved, in place of one
+    /// agreed there before. False when the booking has a running plan or
+    /// is not confirmed.
+    pub async fn offer_plan(&self, enrollment_id: &str, plan: &AgreedPlan, now: DateTime<Utc>) -> anyhow::Result<bool> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let confirmed = tx.lock_booking(enrollment_id).await?.is_some_and(|r| r.status == EnrollmentStatus::Deposit);
+            let running = tx.live_plan(enrollment_id).await?.is_some_and(|p| p.status != PlanStatus::AwaitingFee);
+            if !confirmed || running {
+                tx.rollback().await?;
+                return Ok(false);
+            }
+            tx.forget_waiting_plan(enrollment_id).await?;
+            tx.insert_plan(enrollment_id, plan, now).await?;
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(true)
+        })
+        .context("Failed to keep the payment plan agreed")
+    }
+
+    /// Pays booking `enrollment_id`'s plan from `payment_method` (saved as
+    /// `card_label`) from now on: a plan waiting for its card starts (and
+    /// `mail` tells its parts), a running one changes card, and a part the
+    /// old card was refused is tried again at the next run. The plan, or
+    /// `None` when the booking has none.
+    pub async fn use_card(
+        &self,
+        enrollment_id: &str,
+        payment_method: &str,
+        card_label: &str,
+        mail: impl FnOnce(&EnrollmentRecord, &PlanRecord) -> Mail,
+        now: DateTime<Utc>,
+    ) -> anyhow::Result<Option<StudentPlan>> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => {
+            let mut tx = pool.begin().await?;
+            let record = tx.lock_booking(enrollment_id).await?;
+            let plan = tx.live_plan(enrollment_id).await?;
+            let (Some(record), Some(plan)) = (record, plan) else {
+                tx.rollback().await?;
+                return Ok(None);
+            };
+            let starts = plan.status == PlanStatus::AwaitingFee;
+            if !(starts || matches!(plan.status, PlanStatus::Active | PlanStatus::Paused)) || record.status != EnrollmentStatus::Deposit {
+                tx.rollback().await?;
+                return Ok(None);
+            }
+            let status = if starts { PlanStatus::Active } else { plan.status };
+            sqlx::query("update payment_plan set status = $2, payment_method = $3, card_label = $4, updated_at = $5 where id = $1")
+                .bind(&plan.id).bind(status.as_str()).bind(payment_method).bind(card_label).bind(now).execute(&mut *tx).await?;
+            sqlx::query("update plan_instalment set status = 'retrying', next_attempt_at = $2 \
+                 where plan_id = $1 and status in ('retrying', 'failed')")
+                .bind(&plan.id).bind(now).execute(&mut *tx).await?;
+            let changed = PlanRecord { status, payment_method: Some(payment_method.to_owned()), card_label: Some(card_label.to_owned()), ..plan };
+            if starts && !record.email.is_empty() {
+                tx.queue_mail(&mail(&record, &changed), now).await?;
+            }
+            let after = tx.plan(&changed.id).await?.map(student_plan);
+            tx.commit().await?;
+            Ok::<_, sqlx::Error>(after)
+        })
+        .context("Failed to save the plan's card")
     }
 
     /// The plans staff follow, those needing attention first (a part
@@ -263,6 +299,25 @@ impl Db {
             Ok::<_, sqlx::Error>(changed.map(Ok))
         })
         .context("Failed to change the payment plan")
+    }
+}
+
+/// A plan as its student reads it.
+fn student_plan(plan: PlanRecord) -> StudentPlan {
+    StudentPlan {
+        parts: plan
+            .parts
+            .iter()
+            .map(|p| StudentPart {
+                number: p.instalment.number,
+                due_on: p.instalment.due_on.to_string(),
+                amount: p.instalment.amount.pence(),
+                status: p.status.as_str().to_owned(),
+            })
+            .collect(),
+        enrollment_id: plan.enrollment_id,
+        status: plan.status.as_str().to_owned(),
+        card: plan.card_label.unwrap_or_default(),
     }
 }
 

@@ -171,4 +171,8 @@ pub struct BalanceBooking {
     /// The payment this page was returned to after paying (`?payment_intent=`),
     /// once it is recorded: `true`; while it is on its way: `false`.
     pub returned_payment_recorded: Option<bool>,
+    /// Its instalment plan, running or paused (decision 036).
+    pub plan: Option<crate::records::StudentPlan>,
+    /// The most monthly instalments the college allows a plan.
+    pub max_instalments: u32,
 }

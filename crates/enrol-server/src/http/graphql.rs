@@ -16,9 +16,10 @@ use axum::response::{IntoResponse, Response};
 use axum::{Extension, Json};
 
 use enrol_domain::auth::UserData;
-use enrol_domain::instalments::StudentPlan;
 use enrol_domain::materials::BookingMaterial;
-use enrol_domain::records::{Certificate, Cohort, Enrollment, IntakeCall, Invitation, Payment, Registration, UploadRequest, UserForm};
+use enrol_domain::records::{
+    Certificate, Cohort, Enrollment, IntakeCall, Invitation, Payment, Registration, StudentPlan, UploadRequest, UserForm,
+};
 
 use crate::AppState;
 use crate::http::ApiError;

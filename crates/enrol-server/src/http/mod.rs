@@ -5,6 +5,7 @@ pub mod admin;
 pub(crate) mod auth;
 mod back_office;
 pub(crate) mod balance;
+mod balance_card;
 mod calendar;
 mod cancellation;
 mod certificates;
@@ -177,6 +178,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/waiting-list/leave", post(waiting_list::leave_waiting_list))
         .route("/feedback", post(feedback::give_feedback))
         .route("/balance/intent", post(balance::create_balance_intent))
+        .route("/balance/card", post(balance_card::prepare_card))
+        .route("/balance/card/confirm", post(balance_card::confirm_card))
         .route("/account/profile", put(account::profile::update_profile))
         .route("/account/password", post(account::profile::change_password))
         .route("/account/email", post(account::email::change_email))
@@ -248,6 +251,10 @@ pub fn router(state: Arc<AppState>) -> Router {
             .route(
                 "/sandbox/payment_intents/{id}/confirm",
                 post(sandbox_intents::confirm_intent).layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json)),
+            )
+            .route(
+                "/sandbox/setup_intents/{id}/confirm",
+                post(sandbox_intents::confirm_setup).layer(middleware::from_fn_with_state(Arc::clone(&state), guard::same_site_json)),
             );
     }
     // It shows password reset links and moves the instalments' clock: only when asked for, never in production.

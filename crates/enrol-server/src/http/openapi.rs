@@ -14,8 +14,8 @@ use utoipa::openapi::{ContentBuilder, OpenApi as Document, Ref, RefOr, ResponseB
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    account, auth, balance, calendar, cancellation, certificates, course_start, date_change, enquiries, enrol_checkout, feedback, finance,
-    graphql, learning, newsletter, online_checkout, pages, receipts, scorm, search, waiting_list,
+    account, auth, balance, balance_card, calendar, cancellation, certificates, course_start, date_change, enquiries, enrol_checkout,
+    feedback, finance, graphql, learning, newsletter, online_checkout, pages, receipts, scorm, search, waiting_list,
 };
 use crate::accounts;
 
@@ -63,6 +63,8 @@ use crate::accounts;
         account::intake::move_intake_call,
         balance::create_balance_link,
         balance::create_balance_intent,
+        balance_card::prepare_card,
+        balance_card::confirm_card,
         calendar::download_calendar,
         cancellation::show_cancellation,
         cancellation::cancel_booking,

@@ -13,8 +13,8 @@ use serde::Deserialize;
 
 use chrono::Utc;
 
-use enrol_db::{SandboxCard, SandboxIntent};
-use enrol_domain::checkout::{SandboxConfirmRequest, SandboxConfirmResponse};
+use enrol_db::SandboxIntent;
+use enrol_domain::checkout::{SandboxCard, SandboxConfirmRequest, SandboxConfirmResponse};
 use enrol_domain::enrollment::PaymentMethod;
 use enrol_domain::html::escape_html;
 use enrol_domain::money::Money;
@@ -51,13 +51,12 @@ fn returned(return_url: &str, intent_id: &str, status: &str) -> String {
 /// does); anyone else learns nothing, not even whether it exists.
 async fn find(state: &AppState, id: &str, client_secret: &str) -> Result<SandboxIntent, ApiError> {
     let intent = state.db.sandbox_intent(id).await?.ok_or(ApiError::NotFound)?;
-    let matches: bool = intent
-        .client_secret
-        .as_bytes()
-        .iter()
-        .zip(client_secret.as_bytes())
-        .fold(intent.client_secret.len() == client_secret.len(), |same, (a, b)| same & (a == b));
-    if matches { Ok(intent) } else { Err(ApiError::NotFound) }
+    if secrets_match(&intent.client_secret, client_secret) { Ok(intent) } else { Err(ApiError::NotFound) }
+}
+
+/// Whether `given` is `secret`, compared in constant time.
+fn secrets_match(secret: &str, given: &str) -> bool {
+    secret.as_bytes().iter().zip(given.as_bytes()).fold(secret.len() == given.len(), |same, (a, b)| same & (a == b))
 }
 
 fn offered(intent: &SandboxIntent) -> Vec<String> {
@@ -89,7 +88,7 @@ async fn succeed(state: &AppState, intent: &SandboxIntent, method: PaymentMethod
 
 /// Saves `card` to `customer`: the saved card's id.
 pub(super) async fn save_card(state: &AppState, card: &TestCard, customer: &str) -> Result<String, ApiError> {
-    let saved = SandboxCard {
+    let saved = enrol_db::SandboxCard {
         id: format!("pm_sandbox_{}", random_token().get(..24).unwrap_or_default()),
         customer: Some(customer.to_owned()),
         behaviour: card.when_saved().to_owned(),
@@ -212,4 +211,41 @@ pub async fn decide_redirect(
         "failed"
     };
     Ok(Redirect::to(&returned(&return_url, &intent.id, status)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SetupConfirm {
+    client_secret: String,
+    card: SandboxCard,
+}
+
+/// `POST /sandbox/setup_intents/{id}/confirm`: what Stripe.js's
+/// `confirmSetup` does: the card saved to the intent's customer, for its
+/// caller who knows the client secret; a card the bank declines outright
+/// is refused.
+#[tracing::instrument(skip_all, fields(setup = %id))]
+pub async fn confirm_setup(
+    State(state): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    JsonBody(request): JsonBody<SetupConfirm>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let setup = state.db.sandbox_setup(&id).await?.ok_or(ApiError::NotFound)?;
+    if !secrets_match(&setup.client_secret, &request.client_secret) {
+        return Err(ApiError::NotFound);
+    }
+    if setup.status == "succeeded" {
+        return Ok(Json(serde_json::json!({ "id": setup.id, "status": "succeeded" })));
+    }
+    let card = TestCard::parse(&request.card.number)
+        .ok_or_else(|| ApiError::PaymentFailed("Your card number is not one of the sandbox test cards.".to_owned()))?;
+    if request.card.expiry.trim().is_empty() || request.card.cvc.trim().is_empty() {
+        return Err(ApiError::PaymentFailed("Enter the card's expiry date and security code.".to_owned()));
+    }
+    if matches!(card, TestCard::Declined | TestCard::InsufficientFunds) {
+        return Err(ApiError::PaymentFailed("Your card was declined.".to_owned()));
+    }
+    let saved = save_card(&state, &card, &setup.customer).await?;
+    state.db.succeed_sandbox_setup(&setup.id, &saved).await?;
+    Ok(Json(serde_json::json!({ "id": setup.id, "status": "succeeded" })))
 }

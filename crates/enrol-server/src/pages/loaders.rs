@@ -7,6 +7,7 @@ use enrol_domain::page::{
     ConfirmState, FeedbackPage, OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListConfirmPage, WaitingListJoinPage,
     WaitingListLeavePage,
 };
+use enrol_domain::records::StudentPlan;
 
 fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage {
     let balance = order.owed();
@@ -25,9 +26,15 @@ fn enrollment_page(order: EnrollmentRecord, today: NaiveDate) -> EnrollmentPage 
     }
 }
 
-fn balance_booking(order: EnrollmentRecord, today: NaiveDate, returned_payment_recorded: Option<bool>) -> BalanceBooking {
+fn balance_booking(
+    order: EnrollmentRecord,
+    today: NaiveDate,
+    returned_payment_recorded: Option<bool>,
+    plan: Option<StudentPlan>,
+    max_instalments: u32,
+) -> BalanceBooking {
     let booking = enrollment_page(order, today);
-    BalanceBooking { min_payment: booking.balance.min(MIN_PART_PAYMENT), booking, returned_payment_recorded }
+    BalanceBooking { min_payment: booking.balance.min(MIN_PART_PAYMENT), booking, returned_payment_recorded, plan, max_instalments }
 }
 
 impl Request<'_> {
@@ -207,7 +214,9 @@ impl Request<'_> {
                     Some(intent) => Some(self.db.payment_recorded(&order.id, intent).await?),
                     None => None,
                 };
-                Some(balance_booking(order, london::today(self.now), returned))
+                let plan = self.db.student_plan(&order.id).await?;
+                let max_instalments = self.db.plan_settings().await?.max_instalments;
+                Some(balance_booking(order, london::today(self.now), returned, plan, max_instalments))
             }
             None => None,
         };

@@ -24,10 +24,10 @@ use crate::enrol_checkout::{confirm, count, intent_update, order, post, put};
 use crate::helpers::TestApp;
 use crate::ownership::deliver;
 
-const SESSION: &str = "chemical-peels-3";
-const PRICE: i64 = 199_500;
+pub(crate) const SESSION: &str = "chemical-peels-3";
+pub(crate) const PRICE: i64 = 199_500;
 
-fn quote() -> Quote {
+pub(crate) fn quote() -> Quote {
     Quote::new(&[LinePrice { price: Money::from_pence(PRICE), kit_pounds: None, code_applies: true }], None)
 }
 
@@ -45,15 +45,21 @@ pub(crate) async fn planned(app: &TestApp, card: &str) -> (String, Vec<Instalmen
     (order_id, parts)
 }
 
+/// Makes the demo's [`SESSION`] a £1,995 one, 150 days away: its day.
+pub(crate) async fn far_session(app: &TestApp) -> NaiveDate {
+    let training = london::today(Utc::now()).checked_add_days(Days::new(150)).unwrap();
+    on_pool!(app.db(), pool => sqlx::query("update session set price = $1, date = $2 where id = $3")
+        .bind(PRICE).bind(training).bind(SESSION).execute(pool).await.map(drop))
+    .unwrap();
+    training
+}
+
 /// A £1,995 booking, training in 150 days, with a plan of three parts
 /// agreed at checkout and its booking fee not yet paid: the order, its
 /// intent and the intent's client secret, and the parts.
 pub(crate) async fn agreed_plan(app: &TestApp) -> (String, String, String, Vec<Instalment>) {
     let today = london::today(Utc::now());
-    let training = today.checked_add_days(Days::new(150)).unwrap();
-    on_pool!(app.db(), pool => sqlx::query("update session set price = $1, date = $2 where id = $3")
-        .bind(PRICE).bind(training).bind(SESSION).execute(pool).await.map(drop))
-    .unwrap();
+    let training = far_session(app).await;
     let q = quote();
     let parts = check_plan(&q, 3, today, balance_due_on(training, today), &PlanSettings::default()).unwrap();
     let (status, intent) = post(app, "/api/checkout/", &json!({ "amount": 10000 })).await;

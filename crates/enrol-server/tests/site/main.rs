@@ -50,6 +50,7 @@ mod order_references;
 mod ownership;
 mod page_cache;
 mod pages;
+mod plan_cards;
 mod prices_shown;
 mod readiness_review;
 mod readiness_tasks;

@@ -20,6 +20,8 @@ const booking = {
   minPayment: 1000,
   email: 'amara@example.com',
   returnedPaymentRecorded: null,
+  plan: null,
+  maxInstalments: 6,
 };
 const page: BalancePageData = { booking, gateway: 'sandbox', publishableKey: null };
 const path = '/pay-balance/?token=ab12cd';

@@ -15,6 +15,7 @@ import type { PaymentMethod } from '../../lib/payment-methods';
 import { usePendingPage } from '../../lib/use-pending-page';
 import { CARD_FIELDS, validateCard, type CardField } from './checkout-rules';
 import { confirmSandboxPayment, PaymentRefused, returnUrl } from './place-order';
+import { BalancePlan } from './balance-plan';
 import { EMPTY_CARD, SandboxPaymentElement } from './sandbox-payment-element';
 import { StripePaymentElement, type StripeCheckout } from './stripe-payment-element';
 
@@ -202,6 +203,7 @@ export function BalancePage({ page, path, today }: { page: BalancePageData; path
           )}
         </section>
       )}
+      {booking.balance > 0 && !prepared && <BalancePlan page={current} booking={booking} token={token} today={today} />}
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { formatMoney } from '../../lib/money';
  */
 export function InstalmentChoice({ balance, deposit, dueOn, choices, count, parts, onChange }: {
   balance: number;
-  deposit: number;
+  /** The booking fee paid today with the plan's card, if it is. */
+  deposit: number | null;
   dueOn: string;
   choices: number[];
   count: number | null;
@@ -55,11 +56,13 @@ export function InstalmentChoice({ balance, deposit, dueOn, choices, count, part
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <td>Today</td>
-                <td>Booking fee</td>
-                <td>{formatMoney(deposit)}</td>
-              </tr>
+              {deposit !== null && (
+                <tr>
+                  <td>Today</td>
+                  <td>Booking fee</td>
+                  <td>{formatMoney(deposit)}</td>
+                </tr>
+              )}
               {parts.map((part) => (
                 <tr key={part.number}>
                   <td>{formatLongDate(part.dueOn)}</td>
@@ -71,13 +74,14 @@ export function InstalmentChoice({ balance, deposit, dueOn, choices, count, part
             <tfoot>
               <tr>
                 <th scope="row" colSpan={2}>Total</th>
-                <td>{formatMoney(deposit + parts.reduce((sum, part) => sum + part.amount, 0))}</td>
+                <td>{formatMoney((deposit ?? 0) + parts.reduce((sum, part) => sum + part.amount, 0))}</td>
               </tr>
             </tfoot>
           </table>
           <p className="form-note">
-            No interest and no fees. The card you pay the booking fee with is saved and each instalment is taken from it on
-            its day, with a receipt. You can pay off the rest early from your account at any time.
+            {deposit === null
+              ? 'No interest and no fees. Your card is saved and each instalment is taken from it on its day, with a receipt. You can pay off the rest early at any time.'
+              : 'No interest and no fees. The card you pay the booking fee with is saved and each instalment is taken from it on its day, with a receipt. You can pay off the rest early from your account at any time.'}
           </p>
         </>
       )}

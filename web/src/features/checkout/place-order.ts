@@ -199,6 +199,19 @@ export async function confirmSandboxPayment(
   }
 }
 
+/** The sandbox's `confirmSetup`: the card saved to the setup intent's customer; resolves to the setup intent's id. */
+export async function confirmSandboxSetup(setup: IntentResponse, card: SandboxCard): Promise<string> {
+  try {
+    await postJson<{ id: string; status: string }>(`/sandbox/setup_intents/${encodeURIComponent(setup.id)}/confirm`, {
+      client_secret: setup.client_secret,
+      card,
+    });
+    return setup.id;
+  } catch (error) {
+    throw error instanceof ApiError ? new PaymentRefused(error.message) : error;
+  }
+}
+
 const STRIPE_REFUSED = 'The payment was not completed. Please try again or choose another payment method.';
 
 /**
@@ -209,6 +222,18 @@ const STRIPE_REFUSED = 'The payment was not completed. Please try again or choos
  * send them; Klarna, Clearpay and 3-D Secure pages leave through Stripe's
  * redirect instead. A refusal carries Stripe's message.
  */
+/**
+ * Stripe's confirm of a setup intent (a plan's card saved, no money
+ * taken, decision 036): resolves to the setup intent's id once saved.
+ */
+export function confirmStripeSetup(stripe: Stripe, elements: StripeElements): ConfirmPayment {
+  return async (setup, back) => {
+    const result = await stripe.confirmSetup({ elements, confirmParams: { return_url: back }, redirect: 'if_required' });
+    if (result.error) throw new PaymentRefused(result.error.message ?? STRIPE_REFUSED);
+    return result.setupIntent.id ?? setup.id;
+  };
+}
+
 export function confirmStripePayment(stripe: Stripe, elements: StripeElements): ConfirmPayment {
   return async (_intent, back) => {
     const updated = await elements.fetchUpdates();

@@ -65,9 +65,15 @@ export interface StripeConfirmPaymentOptions {
   redirect: 'if_required';
 }
 
+/** What `confirmSetup` resolves with: the card saved, or Stripe's refusal. */
+export type StripeSetupResult =
+  | { setupIntent: { id: string; status: string }; error?: undefined }
+  | { setupIntent?: undefined; error: StripeError };
+
 export interface Stripe {
   elements(options: StripeElementsOptions): StripeElements;
   confirmPayment(options: StripeConfirmPaymentOptions): Promise<StripeConfirmResult>;
+  confirmSetup(options: StripeConfirmPaymentOptions): Promise<StripeSetupResult>;
 }
 
 export type StripeConstructor = (publishableKey: string) => Stripe;

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { reportError } from '../../lib/report-error';
 import { useRequest } from '../../lib/use-request';
-import { confirmStripePayment, type ConfirmPayment } from './place-order';
+import { confirmStripePayment, confirmStripeSetup, type ConfirmPayment } from './place-order';
 import type { PaymentMethod } from '../../lib/payment-methods';
 import { loadStripeJs } from './stripe-js';
 
@@ -32,13 +32,15 @@ type Status = 'loading' | 'ready' | 'failed';
  * server renders without a DOM); the element mounts once the page has the
  * booking-fee intent's client secret.
  */
-export function StripePaymentElement({ publishableKey, clientSecret, onMethodChange, onReady }: {
+export function StripePaymentElement({ publishableKey, clientSecret, onMethodChange, onReady, setup = false }: {
   publishableKey: string | null;
   /** The booking-fee payment intent's, once the page has prepared it. */
   clientSecret: string | null;
   onMethodChange: (method: PaymentMethod) => void;
   /** The element can take a payment, or (null) no longer can. */
   onReady: (checkout: StripeCheckout | null) => void;
+  /** The client secret is a setup intent's: the card is saved, no money taken. */
+  setup?: boolean;
 }) {
   const container = useRef<HTMLDivElement>(null);
   // Each try mounts the element afresh; its outcome is kept with the try it belongs to.
@@ -79,7 +81,7 @@ export function StripePaymentElement({ publishableKey, clientSecret, onMethodCha
           const { error } = await elements.submit();
           return error ? (error.message ?? STRIPE_INCOMPLETE) : null;
         },
-        confirm: confirmStripePayment(stripe, elements),
+        confirm: (setup ? confirmStripeSetup : confirmStripePayment)(stripe, elements),
       }),
     );
     element.on('loaderror', (event) => failed(event.error));
@@ -88,7 +90,7 @@ export function StripePaymentElement({ publishableKey, clientSecret, onMethodCha
       element.destroy();
       ready(null);
     };
-  }, [stripeJs, publishableKey, clientSecret, attempt]);
+  }, [stripeJs, publishableKey, clientSecret, attempt, setup]);
 
   function retry() {
     setAttempt((n) => n + 1);

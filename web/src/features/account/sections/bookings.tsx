@@ -12,7 +12,7 @@ import { BookingMaterials, MATERIALS_QUERY } from './booking-materials';
 import { CancelBooking } from './cancel-booking';
 import { ChangeDate } from './change-date';
 import { PayBalanceButton } from './pay-balance-button';
-import { PaymentPlanSummary, PLANS_QUERY } from './payment-plan';
+import { PaymentPlanSummary, PLANS_QUERY } from '../../../components/payment-plan-summary';
 import { TO_DO_FIELDS, ToDoList, type ToDo } from './to-do';
 
 const TO_DO_QUERY = `{ ${TO_DO_FIELDS} }`;

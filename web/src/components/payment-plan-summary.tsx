@@ -1,7 +1,7 @@
-import type { StudentPart } from '../../../generated/StudentPart';
-import type { StudentPlan } from '../../../generated/StudentPlan';
-import { formatLongDate } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import type { StudentPart } from '../generated/StudentPart';
+import type { StudentPlan } from '../generated/StudentPlan';
+import { formatShortDate } from '../lib/dates';
+import { formatMoney } from '../lib/money';
 
 // A booking's instalment plan (decision 036) as its student reads it:
 // each part, its day and what became of it, and the card it is taken
@@ -43,7 +43,7 @@ export function PaymentPlanSummary({ plan, today }: { plan: StudentPlan; today: 
           {plan.parts.map((part) => (
             <tr key={part.number}>
               <td>{part.number}</td>
-              <td>{formatLongDate(part.due_on)}</td>
+              <td>{formatShortDate(part.due_on)}</td>
               <td>{formatMoney(part.amount)}</td>
               <td>{partWords(part, today)}</td>
             </tr>
@@ -55,7 +55,7 @@ export function PaymentPlanSummary({ plan, today }: { plan: StudentPlan; today: 
           ? 'Every instalment is paid. Thank you.'
           : paused
             ? 'The college has paused your plan: nothing is taken until it is resumed. Call us with any questions.'
-            : `Each instalment is taken from your ${plan.card || 'saved card'} on its day, with no interest or fees. To pay off the rest now, use the Pay button.`}
+            : `Each instalment is taken from your ${plan.card || 'saved card'} on its day, with no interest or fees. You can pay off the rest at any time by paying the whole balance.`}
       </p>
     </section>
   );

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PaymentPlanSummary } from './payment-plan';
+import { PaymentPlanSummary } from './payment-plan-summary';
 
 const plan = {
   enrollment_id: 'order-1',
@@ -18,9 +18,9 @@ describe('PaymentPlanSummary', () => {
     render(<PaymentPlanSummary plan={plan} today="2027-01-27" />);
     const table = screen.getByRole('table', { name: 'Your payment plan: 3 monthly instalments' });
     expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
-      '1Saturday 26 December 2026£631.68Paid',
-      '2Tuesday 26 January 2027£631.66We could not take it: please pay it with the button below',
-      '3Friday 26 February 2027£631.66Scheduled',
+      '126 Dec 2026£631.68Paid',
+      '226 Jan 2027£631.66We could not take it: please pay it with the button below',
+      '326 Feb 2027£631.66Scheduled',
     ]);
     expect(screen.getByText(/taken from your Visa ending 4242 on its day/)).toBeInTheDocument();
   });
