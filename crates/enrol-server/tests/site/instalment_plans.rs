@@ -213,3 +213,31 @@ both_backends! {
         assert_eq!(payments(&app, &order_id).await, [10_000]);
     }
 }
+
+both_backends! {
+    async fn a_date_change_moves_parts_onto_the_new_balance_day_and_keeps_them_adding_up(app: TestApp) {
+        let (order_id, parts) = planned(&app, "4242 4242 4242 4242").await;
+        // An earlier date, £100 cheaper: its balance is due 56 days from now.
+        let today = london::today(Utc::now());
+        let earlier = today.checked_add_days(Days::new(70)).unwrap();
+        on_pool!(app.db(), pool => sqlx::query("update session set price = $1, date = $2 where id = 'chemical-peels-1'")
+            .bind(PRICE - 10_000).bind(earlier).execute(pool).await.map(drop))
+        .unwrap();
+        let college = enrol_db::College { name: "Example Academy".into(), email_address: String::new(), address: String::new() };
+        let now = Utc::now();
+        let link = enrol_db::BalanceLink { token_hash: "0".repeat(64), expires_at: now + chrono::Duration::days(30), url: "/pay-balance/".into() };
+        let moved = app.db().move_booking(&order_id, "chemical-peels", "chemical-peels-1", &Actor::Student, &college, &link, now).await.unwrap();
+        assert!(matches!(moved, enrol_db::DateChange::Moved { .. }), "{moved:?}");
+
+        let due_on = balance_due_on(earlier, today);
+        let kept: Vec<(NaiveDate, i64)> = on_pool!(app.db(), pool => sqlx::query_as(
+            "select i.due_on, i.amount from plan_instalment i join payment_plan p on p.id = i.plan_id where p.enrollment_id = $1 order by i.number"
+        ).bind(&order_id).fetch_all(pool).await).unwrap();
+        let days: Vec<NaiveDate> = kept.iter().map(|(day, _)| *day).collect();
+        assert_eq!(days, [parts[0].due_on, due_on, due_on], "the parts after the new balance day move onto it");
+        assert!(days.iter().all(|day| *day <= due_on));
+        let planned_total: i64 = kept.iter().map(|(_, amount)| amount).sum();
+        assert_eq!(planned_total, PRICE - 10_000 - 10_000, "the parts add up to the new balance");
+        assert_eq!(kept[2].1, parts[2].amount.pence() - 10_000, "the last part takes the difference");
+    }
+}
