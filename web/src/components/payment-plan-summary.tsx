@@ -28,7 +28,7 @@ function partWords(part: StudentPart, today: string): string {
 export function PaymentPlanSummary({ plan, today }: { plan: StudentPlan; today: string }) {
   const paused = plan.status === 'paused';
   return (
-    <section className="account-plan" aria-label={`Payment plan, ${plan.parts.length} instalments`}>
+    <div className="account-plan">
       <table className="instalment-schedule">
         <caption>{`Your payment plan: ${plan.parts.length} monthly instalments`}</caption>
         <thead>
@@ -57,6 +57,6 @@ export function PaymentPlanSummary({ plan, today }: { plan: StudentPlan; today: 
             ? 'The college has paused your plan: nothing is taken until it is resumed. Call us with any questions.'
             : `Each instalment is taken from your ${plan.card || 'saved card'} on its day, with no interest or fees. You can pay off the rest at any time by paying the whole balance.`}
       </p>
-    </section>
+    </div>
   );
 }

@@ -91,7 +91,9 @@ function MovePartForm({ row, onUpdated }: PlanActionProps) {
   });
   return (
     <section aria-labelledby={id}>
-      <h3 id={id}>Move an instalment</h3>
+      <h3 id={id}>
+        Move an instalment<span className="visually-hidden">{` of ${row.reference}`}</span>
+      </h3>
       <AdminFormView form={form} submit="Move the instalment">
         <ChoiceField
           form={form}
