@@ -201,7 +201,8 @@ pub fn covered(parts: &[Instalment], paid_to_balance: Money) -> Vec<u32> {
 #[serde(rename_all = "snake_case")]
 #[ts(export)]
 pub enum PlanStatus {
-    /// Agreed at checkout; the booking fee (which saves the card) not yet paid.
+    /// Agreed, its card not yet saved: by the booking fee at checkout, or
+    /// by a setup intent on the balance page.
     AwaitingFee,
     Active,
     /// Paused by staff: nothing is charged until resumed.
