@@ -73,9 +73,9 @@ export async function checkoutWith(page: Page, course: string): Promise<Locator>
   return page.getByRole('form', { name: 'Enrol and pay' });
 }
 
-/** Pays the booking fee in the checkout's `form` by sandbox card; the order's id once it is confirmed. */
-export async function payBookingFee(page: Page, form: Locator): Promise<string> {
-  await form.getByLabel('Card number').fill('4242 4242 4242 4242');
+/** Pays the booking fee in the checkout's `form` by sandbox `card` (one the bank accepts unless named), agreeing to everything; the order's id once it is confirmed. */
+export async function payBookingFee(page: Page, form: Locator, card = '4242 4242 4242 4242'): Promise<string> {
+  await form.getByLabel('Card number').fill(card);
   await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await form.getByLabel('Security code').fill('123');
   await agreeToAll(form);

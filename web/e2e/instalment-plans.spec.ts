@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { agreeToAll, chooseDate, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
-import { signedInStudent } from './accounts';
+import { chooseDate, expect, expectNoAxeViolations, expectNoSidewaysScroll, hydrated, query, test } from './fixtures';
+import { payBookingFee, signedInStudent } from './accounts';
 import { lookAt, mailTo } from './mailbox';
 
 // Instalment plans (decision 036): a £1,995 booking's balance in three
@@ -37,24 +37,6 @@ async function chooseInstalments(plan: Locator, count: number): Promise<string[]
   const rows = plan.getByRole('table', { name: 'Your payments' }).getByRole('row');
   await expect(rows).toHaveCount(count + 3);
   return rows.allTextContents();
-}
-
-/** Pays the booking fee with `card`, agreeing to everything (the card saved for the instalments too): the order's id. */
-async function payFee(page: Page, form: Locator, card: string, email: string | null): Promise<string> {
-  if (email) {
-    await form.getByLabel('First name').fill('Priya');
-    await form.getByLabel('Last name').fill('Shah');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Phone number').fill('07700 900456');
-  }
-  await form.getByLabel('Card number').fill(card);
-  await form.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await form.getByLabel('Security code').fill('123');
-  await agreeToAll(form);
-  await form.getByRole('button', { name: /^Pay booking fee/ }).click();
-  await page.waitForURL(/\/enrolment\/[0-9a-f-]+/);
-  await expect(page.getByRole('heading', { level: 1, name: "You're enrolled" })).toBeVisible({ timeout: 15_000 });
-  return new URL(page.url()).pathname.replace('/enrolment/', '');
 }
 
 /** The plan's parts as kept: (number, day, amount). */
@@ -96,7 +78,7 @@ test('three instalments on a £1,995 booking: the schedule shown, the card saved
   await form.getByRole('button', { name: /^Pay booking fee/ }).click();
   await expect(form.getByText(/Please agree to your card being saved for the instalments/)).toBeVisible();
 
-  const orderId = await payFee(page, form, '4242 4242 4242 4242', null);
+  const orderId = await payBookingFee(page, form);
   await expect.poll(() => query(`select status, card_label from payment_plan where enrollment_id = '${orderId}'`)).toEqual([['active', 'Visa ending 4242']]);
   await lookAt(page, await mailTo(request, email, 'Your payment plan: 3 instalments'), 'payment-plan');
 
@@ -132,7 +114,7 @@ test('a card the bank wants confirmed: one mail with a link that pays the instal
   const email = await signedInStudent(page, request);
   const { plan, form } = await checkoutFarDate(page);
   await chooseInstalments(plan, 3);
-  const orderId = await payFee(page, form, '4000 0027 6000 3184', null);
+  const orderId = await payBookingFee(page, form, '4000 0027 6000 3184');
   await expect.poll(() => query(`select status from payment_plan where enrollment_id = '${orderId}'`)).toEqual([['active']]);
 
   const [first, second] = parts(orderId).map(([, day]) => day);
@@ -186,7 +168,7 @@ test('a card the bank wants confirmed: one mail with a link that pays the instal
 test('a booking paid without a plan takes monthly instalments on its balance page, and its card is changed there', async ({ page, request }) => {
   const email = await signedInStudent(page, request);
   const { form } = await checkoutFarDate(page);
-  const orderId = await payFee(page, form, '4242 4242 4242 4242', null);
+  const orderId = await payBookingFee(page, form);
   expect(query(`select count(*) from payment_plan where enrollment_id = '${orderId}'`)).toEqual([[0]]);
 
   await page.goto('/account/bookings/');

@@ -89,6 +89,18 @@ pub(crate) trait PlanSteps {
     /// Booking `enrollment_id`'s plan that is not cancelled, if any.
     async fn live_plan(&mut self, enrollment_id: &str) -> sqlx::Result<Option<PlanRecord>>;
 
+    /// Puts the saved card `payment_method` (`card_label`) on `plan`, its
+    /// status now `status`: a waiting plan starts, a running one changes
+    /// card. The plan as it now is.
+    async fn put_card(
+        &mut self,
+        plan: PlanRecord,
+        status: PlanStatus,
+        payment_method: &str,
+        card_label: &str,
+        now: DateTime<Utc>,
+    ) -> sqlx::Result<PlanRecord>;
+
     /// Forgets the plan booking `enrollment_id` agreed to whose card was
     /// never saved (the buyer changed their mind).
     async fn forget_waiting_plan(&mut self, enrollment_id: &str) -> sqlx::Result<()>;
@@ -139,6 +151,12 @@ for_both_engines! {
                 Some(id) => self.plan(&id).await,
                 None => Ok(None),
             }
+        }
+
+        async fn put_card(&mut self, plan: PlanRecord, status: PlanStatus, payment_method: &str, card_label: &str, now: DateTime<Utc>) -> sqlx::Result<PlanRecord> {
+            sqlx::query("update payment_plan set status = $2, payment_method = $3, card_label = $4, updated_at = $5 where id = $1")
+                .bind(&plan.id).bind(status.as_str()).bind(payment_method).bind(card_label).bind(now).execute(&mut *self).await?;
+            Ok(PlanRecord { status, payment_method: Some(payment_method.to_owned()), card_label: Some(card_label.to_owned()), ..plan })
         }
 
         async fn forget_waiting_plan(&mut self, enrollment_id: &str) -> sqlx::Result<()> {

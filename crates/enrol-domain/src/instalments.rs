@@ -259,6 +259,13 @@ impl PartStatus {
         }
     }
 
+    /// A part the bank refused (or wanted the student for): tried again
+    /// when a retry is left, at `retry_at` ([`PlanSettings::next_attempt`]),
+    /// else failed.
+    pub fn refused(retry_at: Option<DateTime<Utc>>) -> Self {
+        if retry_at.is_some() { PartStatus::Retrying } else { PartStatus::Failed }
+    }
+
     pub fn parse(text: &str) -> Option<Self> {
         [PartStatus::Scheduled, PartStatus::Charging, PartStatus::Retrying, PartStatus::Failed, PartStatus::Paid, PartStatus::Cancelled]
             .into_iter()

@@ -146,7 +146,7 @@ impl Db {
                     done.rows_affected() == 1
                 }
                 PartCharged::Refused { intent_id, message, retry_at, mail, link } => {
-                    let status = if retry_at.is_some() { PartStatus::Retrying } else { PartStatus::Failed };
+                    let status = PartStatus::refused(*retry_at);
                     let done = sqlx::query(sqlx::AssertSqlSafe(format!(
                         "update plan_instalment set status = $3, next_attempt_at = $4, last_error = $5, intent_id = $6 where {still_ours}"
                     )))
@@ -190,7 +190,7 @@ impl Db {
                 return Ok(false);
             };
             let retry_at = settings.next_attempt(u32::try_from(attempts).unwrap_or(u32::MAX), now);
-            let status = if retry_at.is_some() { PartStatus::Retrying } else { PartStatus::Failed };
+            let status = PartStatus::refused(retry_at);
             sqlx::query("update plan_instalment set status = $2, next_attempt_at = $3, last_error = $4 where intent_id = $1 and status = 'charging'")
                 .bind(intent_id).bind(status.as_str()).bind(retry_at).bind(message).execute(&mut *tx).await?;
             tx.commit().await?;

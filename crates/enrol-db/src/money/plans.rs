@@ -109,14 +109,7 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(None);
             }
-            sqlx::query("update payment_plan set status = 'active', payment_method = $2, card_label = $3, updated_at = $4 where id = $1")
-                .bind(&plan.id).bind(payment_method).bind(card_label).bind(now).execute(&mut *tx).await?;
-            let started = PlanRecord {
-                status: PlanStatus::Active,
-                payment_method: Some(payment_method.to_owned()),
-                card_label: Some(card_label.to_owned()),
-                ..plan
-            };
+            let started = tx.put_card(plan, PlanStatus::Active, payment_method, card_label, now).await?;
             if !record.email.is_empty() {
                 tx.queue_mail(&mail(&record, &started), now).await?;
             }
@@ -211,12 +204,10 @@ impl Db {
                 return Ok(None);
             }
             let status = if starts { PlanStatus::Active } else { plan.status };
-            sqlx::query("update payment_plan set status = $2, payment_method = $3, card_label = $4, updated_at = $5 where id = $1")
-                .bind(&plan.id).bind(status.as_str()).bind(payment_method).bind(card_label).bind(now).execute(&mut *tx).await?;
+            let changed = tx.put_card(plan, status, payment_method, card_label, now).await?;
             sqlx::query("update plan_instalment set status = 'retrying', next_attempt_at = $2 \
                  where plan_id = $1 and status in ('retrying', 'failed')")
-                .bind(&plan.id).bind(now).execute(&mut *tx).await?;
-            let changed = PlanRecord { status, payment_method: Some(payment_method.to_owned()), card_label: Some(card_label.to_owned()), ..plan };
+                .bind(&changed.id).bind(now).execute(&mut *tx).await?;
             if starts && !record.email.is_empty() {
                 tx.queue_mail(&mail(&record, &changed), now).await?;
             }

@@ -102,6 +102,8 @@ fn a_refused_part_is_tried_again_on_the_colleges_days_then_left() {
     assert_eq!(settings.next_attempt(3, at), None);
     assert_eq!(settings.next_attempt(0, at), None);
     assert_eq!(PlanSettings { max_instalments: 6, retry_days: vec![] }.next_attempt(1, at), None);
+    assert_eq!(PartStatus::refused(settings.next_attempt(2, at)), PartStatus::Retrying);
+    assert_eq!(PartStatus::refused(settings.next_attempt(3, at)), PartStatus::Failed);
 }
 
 #[test]

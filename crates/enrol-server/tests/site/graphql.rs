@@ -1,6 +1,8 @@
 //! The account data API (`POST /api/graphql`, decision 014): each user
 //! reads their own rows only, whatever ids, tokens or emails are tried.
 
+use chrono::Utc;
+use enrol_db::on_pool;
 use serde_json::{Value, json};
 
 use crate::accounts::verified_account;
@@ -20,6 +22,12 @@ const EVERYTHING: &str = "query Everything($id: ID!) {
   cohorts { name programme_title member_type student_count members { name type } }
   intake_calls { student_id date time status }
   invitations { cohort_name type }
+}";
+
+/// The lists of what the account's bookings have besides (the whole within the complexity limit).
+const BESIDES: &str = "{
+  materials { enrollment_id }
+  payment_plans { enrollment_id status card parts { number due_on amount status } }
 }";
 
 /// Posts a GraphQL request with `token` as a bearer token (none: signed out).
@@ -64,6 +72,19 @@ both_backends! {
         assert_eq!(created.status(), 200);
         let sams_order = created.json::<Value>().await.unwrap()["id"].as_str().unwrap().to_owned();
 
+        // Amelia pays her booking's balance by an instalment plan (decision 036).
+        on_pool!(app.db(), pool => async {
+            let booking: String = sqlx::query_scalar("select e.id from enrollment e join user_account u on u.id = e.user_id where u.email = $1")
+                .bind(enrol_db::DEMO_STUDENT_EMAIL).fetch_one(pool).await?;
+            let now = Utc::now();
+            sqlx::query("insert into payment_plan (id, enrollment_id, status, customer, payment_method, card_label, agreed_on, created_at, updated_at) \
+                         values ('plan-amelia', $1, 'active', 'cus_amelia', 'pm_amelia', 'Visa ending 4242', $2, $3, $3)")
+                .bind(&booking).bind(now.date_naive()).bind(now).execute(pool).await?;
+            sqlx::query("insert into plan_instalment (id, plan_id, number, due_on, amount) values ('part-amelia', 'plan-amelia', 1, $1, 5000)")
+                .bind(now.date_naive() + chrono::Days::new(30)).execute(pool).await.map(drop)
+        }.await)
+        .unwrap();
+
         // Amelia sees all of her records, and only hers.
         let (status, answer) = graphql(&app, Some(&amelia), "query Me { user(cognito_id: \"?\") { id } }", json!({})).await;
         assert_eq!(status, 200);
@@ -92,6 +113,11 @@ both_backends! {
         assert_eq!(mine["cohorts"][0]["members"], json!([{ "name": "Amelia Hart", "type": "STUDENT" }, { "name": "Sophie Reyes", "type": "TUTOR" }]));
         assert_eq!(mine["intake_calls"][0]["student_id"], amelia_id.as_str());
         assert_eq!(mine["invitations"][0]["type"], "STUDENT");
+        let (status, answer) = graphql(&app, Some(&amelia), BESIDES, json!({})).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!(len(&answer["data"], "payment_plans"), 1, "{answer}");
+        assert_eq!(answer["data"]["payment_plans"][0]["card"], "Visa ending 4242");
+        assert_eq!(answer["data"]["payment_plans"][0]["parts"][0]["amount"], 5000);
 
         // Sam asks for Amelia by her id with his own token: nothing of hers.
         let (status, answer) = graphql(&app, Some(&sam), EVERYTHING, json!({ "id": amelia_id })).await;
@@ -101,6 +127,9 @@ both_backends! {
         for list in ["registrations", "payments", "certificates", "forms", "uploads", "cohorts", "intake_calls", "invitations"] {
             assert_eq!(len(his, list), 0, "{list}: {his}");
         }
+        let (status, answer) = graphql(&app, Some(&sam), BESIDES, json!({})).await;
+        assert_eq!(status, 200, "{answer}");
+        assert_eq!((len(&answer["data"], "materials"), len(&answer["data"], "payment_plans")), (0, 0), "{answer}");
         assert_eq!(his["enrollments"].as_array().unwrap().iter().map(|e| e["id"].as_str().unwrap()).collect::<Vec<_>>(), [sams_order.as_str()]);
 
         // Signed out, or with a token that is not a session: no data at all.

@@ -109,6 +109,12 @@ export function DocumentPreview({ kind, docKey, title, refresh, lessons }: Previ
   // Another page of the preview the frame asked for; none: the first.
   const [opened, setOpened] = useState<string | null>(null);
   const frame = useRef<HTMLIFrameElement>(null);
+  // A new frame for each load (a save, a refresh, another page asked for).
+  const frameKey = `${refresh}-${again}-${opened ?? ''}`;
+  // The frame's page sends its link clicks here once its script runs, which
+  // is before its load event; until then a click would navigate the frame
+  // itself, without the staff cookie, so the frame takes no input.
+  const [loaded, setLoaded] = useState<string | null>(null);
   // The sandboxed frame never acts as the staff member: what it asks for,
   // at the preview's own addresses only, is done here (decision 030).
   useEffect(() => {
@@ -146,10 +152,11 @@ export function DocumentPreview({ kind, docKey, title, refresh, lessons }: Previ
           </button>
         )}
       </div>
-      {/* Sandboxed: its scripts run without the back office's origin (decision 030). A new key loads it again. */}
+      {/* Sandboxed: its scripts run without the back office's origin (decision 030). */}
       {shown && (
         <iframe
-          key={`${refresh}-${again}`} className="preview-frame" ref={frame} sandbox="allow-scripts allow-forms"
+          key={frameKey} className="preview-frame" ref={frame} sandbox="allow-scripts allow-forms"
+          inert={loaded !== frameKey} onLoad={() => setLoaded(frameKey)}
           title={shown === 'page' ? `Preview of ${title}` : `Preview of the lessons of ${title}`}
           src={opened ?? (shown === 'page' ? documentPath(kind, docKey, 'preview') : documentPath(kind, docKey, 'preview', 'learn', ''))}
         />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, type Answer } from '../../../test/api-stub';
@@ -102,8 +102,13 @@ describe('publishing, discarding, previewing and going back', () => {
     expect(frame).toHaveAttribute('src', `${COURSE_PATH}/preview`);
     // Scripts, but never the back office's origin, and so never its staff cookie.
     expect(frame).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+    // No clicks until its page has loaded, and with it the script that sends its links here.
+    expect(frame).toHaveAttribute('inert');
+    fireEvent.load(frame);
+    expect(frame).not.toHaveAttribute('inert');
     await userEvent.click(screen.getByRole('button', { name: 'Refresh preview' }));
     expect(screen.getByTitle('Preview of Chemical Peels')).not.toBe(frame);
+    expect(screen.getByTitle('Preview of Chemical Peels')).toHaveAttribute('inert');
   });
 
   it('says when an article is scheduled, and when it is live', async () => {
