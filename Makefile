@@ -4,7 +4,7 @@ SHELL := /bin/bash
 export CARGO_TARGET_DIR ?= $(CURDIR)/target
 ENROL_BIN := $(CARGO_TARGET_DIR)/debug/enrol
 
-.PHONY: run test web types check-shape lint-rust test-rust test-api lint-web test-web test-e2e bench check-tools clean
+.PHONY: run test web types check-shape lint-rust test-rust test-api lint-web test-web test-e2e bench bench-scale check-tools clean
 
 ## run: build the pages and start the site on http://127.0.0.1:8080 (SQLite, sandbox, demo content, mail at /dev/mailbox)
 run: web
@@ -61,6 +61,10 @@ test-e2e: web
 ## bench: load-test the release build against nginx; figures go in the README
 bench: web
 	bench/run
+
+## bench-scale: ten years of data grown on SQLite and PostgreSQL, and what staff and students do measured on them
+bench-scale: web
+	bench/scale
 
 clean:
 	rm -rf web/dist data/enrol.db*

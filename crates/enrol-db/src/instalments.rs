@@ -3,6 +3,8 @@
 //! its parts covered by what has been paid, and the plan ended with its
 //! booking (decision 036).
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::instalments::{Instalment, PartStatus, PlanStatus, covered};
@@ -59,6 +61,8 @@ impl PlanRecord {
 
 type PlanRow = (String, String, String, String, Option<String>, Option<String>, NaiveDate);
 type PartRow = (String, i32, NaiveDate, i64, String, i32, Option<DateTime<Utc>>, Option<String>, Option<DateTime<Utc>>);
+/// A part with its plan's id first.
+type PlanPartRow = (String, String, i32, NaiveDate, i64, String, i32, Option<DateTime<Utc>>, Option<String>, Option<DateTime<Utc>>);
 
 const PLAN_COLUMNS: &str = "id, enrollment_id, status, customer, payment_method, card_label, agreed_on";
 
@@ -85,6 +89,10 @@ fn plan_of(row: PlanRow, parts: Vec<PartRow>) -> sqlx::Result<PlanRecord> {
 pub(crate) trait PlanSteps {
     /// The plan `id`, with its parts in order.
     async fn plan(&mut self, id: &str) -> sqlx::Result<Option<PlanRecord>>;
+
+    /// The plans `ids` that exist, in that order, each with its parts in
+    /// order: two queries however many.
+    async fn plans_with_ids(&mut self, ids: &[String]) -> sqlx::Result<Vec<PlanRecord>>;
 
     /// Booking `enrollment_id`'s plan that is not cancelled, if any.
     async fn live_plan(&mut self, enrollment_id: &str) -> sqlx::Result<Option<PlanRecord>>;
@@ -127,19 +135,40 @@ pub(crate) trait PlanSteps {
 for_both_engines! {
     impl PlanSteps {
         async fn plan(&mut self, id: &str) -> sqlx::Result<Option<PlanRecord>> {
-            let row: Option<PlanRow> = sqlx::query_as(sqlx::AssertSqlSafe(format!("select {PLAN_COLUMNS} from payment_plan where id = $1")))
-                .bind(id)
-                .fetch_optional(&mut *self)
-                .await?;
-            let Some(row) = row else { return Ok(None) };
-            let parts: Vec<PartRow> = sqlx::query_as(
-                "select id, number, due_on, amount, status, attempts, next_attempt_at, last_error, paid_at \
-                 from plan_instalment where plan_id = $1 order by number",
-            )
-            .bind(id)
-            .fetch_all(&mut *self)
-            .await?;
-            plan_of(row, parts).map(Some)
+            Ok(self.plans_with_ids(&[id.to_owned()]).await?.pop())
+        }
+
+        async fn plans_with_ids(&mut self, ids: &[String]) -> sqlx::Result<Vec<PlanRecord>> {
+            if ids.is_empty() {
+                return Ok(Vec::new());
+            }
+            let places = (1..=ids.len()).map(|n| format!("${n}")).collect::<Vec<_>>().join(", ");
+            let sql = format!("select {PLAN_COLUMNS} from payment_plan where id in ({places})");
+            let mut rows = sqlx::query_as::<_, PlanRow>(sqlx::AssertSqlSafe(sql));
+            for id in ids {
+                rows = rows.bind(id);
+            }
+            let rows = rows.fetch_all(&mut *self).await?;
+            let sql = format!(
+                "select plan_id, id, number, due_on, amount, status, attempts, next_attempt_at, last_error, paid_at \
+                 from plan_instalment where plan_id in ({places}) order by plan_id, number"
+            );
+            let mut parts = sqlx::query_as::<_, PlanPartRow>(sqlx::AssertSqlSafe(sql));
+            for id in ids {
+                parts = parts.bind(id);
+            }
+            let mut parts_of: HashMap<String, Vec<PartRow>> = HashMap::new();
+            for (plan_id, id, number, due_on, amount, status, attempts, next_attempt_at, last_error, paid_at) in parts.fetch_all(&mut *self).await? {
+                parts_of.entry(plan_id).or_default().push((id, number, due_on, amount, status, attempts, next_attempt_at, last_error, paid_at));
+            }
+            let mut rows: HashMap<String, PlanRow> = rows.into_iter().map(|row| (row.0.clone(), row)).collect();
+            let mut plans = Vec::with_capacity(rows.len());
+            for id in ids {
+                if let Some(row) = rows.remove(id) {
+                    plans.push(plan_of(row, parts_of.remove(id).unwrap_or_default())?);
+                }
+            }
+            Ok(plans)
         }
 
         async fn live_plan(&mut self, enrollment_id: &str) -> sqlx::Result<Option<PlanRecord>> {

@@ -19,6 +19,7 @@ mod ledger;
 mod money;
 mod orders;
 mod people;
+mod query_plans;
 mod records;
 mod seats;
 mod waiting;
@@ -49,7 +50,7 @@ pub use ledger::payments::{PendingRefund, RefundRecorded};
 pub use ledger::receipts::ReceiptAccess;
 pub use ledger::sandbox::{SandboxCard, SandboxCheckout, SandboxIntent, SandboxLine, SandboxSetup};
 pub use money::balances::{BalanceFulfilment, BalancePaid, OfflinePayment};
-pub use money::figures::{BalancesOwed, OnlineSales, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
+pub use money::figures::{BalancesOwed, ExportPlace, OnlineSales, OrderExportRow, PaymentExportRow, RefundExportRow, Takings};
 pub use money::plan_charges::{ClaimedPart, PartCharged};
 pub use money::plans::PlanListed;
 pub use money::reminders::{BalanceDueChange, ReminderDue};
@@ -73,6 +74,7 @@ pub use people::enquiries::OutboxMail;
 pub use people::inbox::{EnquiryChange, EnquiryNote, EnquiryReplied, EnquiryReply, INBOX_LIMIT, InboxEnquiry};
 pub use people::sign_in::{STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS};
 pub use people::staff::{AddedStaff, StaffCredentials, StaffListing, StaffMember, StaffSetup};
+pub use query_plans::QueryPlan;
 pub use records::access_changes::{AccessChanged, RegistrationChange};
 pub use records::account_area::{
     EmailChange, FILES_PER_REQUEST, IntakeBooking, IntakeMove, NewUpload, StoredUpload, UploadRecorded, UploadRoom,

@@ -3,6 +3,8 @@
 //! and staff read, and what staff change (each audited). The job's side,
 //! parts claimed and charged once, is `money::plan_charges`.
 
+use std::collections::HashMap;
+
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde_json::json;
@@ -135,17 +137,12 @@ impl Db {
              where e.user_id = $1 and p.status in ('active', 'paused', 'completed') order by e.created_at desc, p.id"
         ).bind(user_id).fetch_all(pool).await)
         .context("Failed to list the account's payment plans")?;
-        let mut plans = Vec::with_capacity(ids.len());
-        for id in ids {
-            let plan = on_pool!(self, pool => {
-                let mut conn = pool.acquire().await?;
-                conn.plan(&id).await
-            })?;
-            if let Some(plan) = plan {
-                plans.push(student_plan(plan));
-            }
-        }
-        Ok(plans)
+        let plans = on_pool!(self, pool => {
+            let mut conn = pool.acquire().await?;
+            conn.plans_with_ids(&ids).await
+        })
+        .context("Failed to read the account's payment plans")?;
+        Ok(plans.into_iter().map(student_plan).collect())
     }
 
     /// Booking `enrollment_id`'s plan as its student reads it, while it runs or is paused.
@@ -229,17 +226,17 @@ impl Db {
              where p.status <> 'awaiting_fee' order by next, p.created_at desc limit $1"
         ).bind(limit).fetch_all(pool).await)
         .context("Failed to list the payment plans")?;
-        let mut listed = Vec::with_capacity(rows.len());
-        for (id, reference, student, email, _) in rows {
-            let plan = on_pool!(self, pool => {
-                let mut conn = pool.acquire().await?;
-                conn.plan(&id).await
-            })?;
-            if let Some(plan) = plan {
-                listed.push(PlanListed { plan, reference, student, email });
-            }
-        }
-        Ok(listed)
+        let ids: Vec<String> = rows.iter().map(|row| row.0.clone()).collect();
+        let plans = on_pool!(self, pool => {
+            let mut conn = pool.acquire().await?;
+            conn.plans_with_ids(&ids).await
+        })
+        .context("Failed to read the payment plans")?;
+        let mut plans: HashMap<String, PlanRecord> = plans.into_iter().map(|plan| (plan.id.clone(), plan)).collect();
+        Ok(rows
+            .into_iter()
+            .filter_map(|(id, reference, student, email, _)| plans.remove(&id).map(|plan| PlanListed { plan, reference, student, email }))
+            .collect())
     }
 
     /// Makes `change` to plan `plan_id` as `staff_id` decided, audited.

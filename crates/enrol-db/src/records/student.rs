@@ -13,6 +13,20 @@ use enrol_domain::records::{Certificate, Enrollment, Payment, Registration};
 
 use crate::{Db, on_pool};
 
+/// A student's seats, with their courses and days, by their account.
+pub(crate) const REGISTRATIONS_OF: &str = "select r.id, r.event_id, r.enrollment_id, r.session_id, r.status, r.type as kind, c.title as course_title, \
+      c.url as course_url, s.date, s.start_at, s.end_at, s.type as session_type \
+      from registration r join session s on s.id = r.session_id join event e on e.id = s.event_id \
+      join course c on c.id = e.course_id where r.user_id = $1 order by s.date, s.start_at";
+
+/// A student's bookings by their account, newest first (made at once: by id).
+pub(crate) const ENROLLMENTS_OF: &str = "select id, status, total, deposit, balance, deposit_required, registered, call, created_at \
+      from enrollment where user_id = $1 order by created_at desc, id desc";
+
+/// A student's payments by their account, newest first (made at once: by id).
+pub(crate) const PAYMENTS_OF: &str = "select id, amount, status, currency, transaction_id, invoice_id, method, enrollment_id, created_at \
+      from payment where user_id = $1 order by created_at desc, id desc";
+
 fn wall_clock(at: NaiveDateTime) -> String {
     at.format("%Y-%m-%dT%H:%M:%S").to_string()
 }
@@ -49,10 +63,7 @@ impl Db {
             session_type: String,
         }
         let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(
-            "select r.id, r.event_id, r.enrollment_id, r.session_id, r.status, r.type as kind, c.title as course_title, \
-             c.url as course_url, s.date, s.start_at, s.end_at, s.type as session_type \
-             from registration r join session s on s.id = r.session_id join event e on e.id = s.event_id \
-             join course c on c.id = e.course_id where r.user_id = $1 order by s.date, s.start_at"
+            REGISTRATIONS_OF,
         ).bind(user_id).fetch_all(pool).await)
         .context("Failed to read the registrations")?;
         Ok(rows
@@ -90,8 +101,7 @@ impl Db {
             created_at: DateTime<Utc>,
         }
         let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(
-            "select id, status, total, deposit, balance, deposit_required, registered, call, created_at \
-             from enrollment where user_id = $1 order by created_at desc"
+            ENROLLMENTS_OF,
         ).bind(user_id).fetch_all(pool).await)
         .context("Failed to read the enrollments")?;
         Ok(rows
@@ -124,8 +134,7 @@ impl Db {
             created_at: DateTime<Utc>,
         }
         let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(
-            "select id, amount, status, currency, transaction_id, invoice_id, method, enrollment_id, created_at \
-             from payment where user_id = $1 order by created_at desc"
+            PAYMENTS_OF,
         ).bind(user_id).fetch_all(pool).await)
         .context("Failed to read the payments")?;
         Ok(rows

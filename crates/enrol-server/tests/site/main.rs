@@ -52,6 +52,7 @@ mod page_cache;
 mod pages;
 mod plan_cards;
 mod prices_shown;
+mod query_plans;
 mod readiness_review;
 mod readiness_tasks;
 mod receipts;

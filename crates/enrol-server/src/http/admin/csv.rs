@@ -5,6 +5,7 @@
 //! spreadsheets read the same; plain numbers aside) opened with `'` so it
 //! stays text.
 
+use axum::body::Body;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
@@ -21,13 +22,17 @@ fn cell(value: &str) -> String {
     format!("\"{}\"", defused.replace('"', "\"\""))
 }
 
+/// One line of the file: its cells quoted and defused, then CRLF.
+fn line<S: AsRef<str>>(cells: &[S]) -> String {
+    cells.iter().map(|c| cell(c.as_ref())).collect::<Vec<_>>().join(",") + "\r\n"
+}
+
 /// The file's text: a header row, then the rows.
 pub fn to_csv(header: &[&str], rows: &[Vec<String>]) -> String {
     let mut text = String::from("\u{feff}");
-    let line = |cells: Vec<String>| cells.join(",") + "\r\n";
-    text.push_str(&line(header.iter().map(|h| cell(h)).collect()));
+    text.push_str(&line(header));
     for row in rows {
-        text.push_str(&line(row.iter().map(|c| cell(c)).collect()));
+        text.push_str(&line(row));
     }
     text
 }
@@ -38,18 +43,74 @@ pub fn pounds(pence: i64) -> String {
     format!("{sign}{}.{:02}", pence.unsigned_abs() / 100, pence.unsigned_abs() % 100)
 }
 
+/// The headers of a download named `filename`, never cached.
+fn download_headers(filename: &str) -> [(header::HeaderName, String); 3] {
+    [
+        (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
+        (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")),
+        (header::CACHE_CONTROL, "no-store".to_owned()),
+    ]
+}
+
 /// A download named `filename`, never cached.
 pub fn download(filename: &str, header_row: &[&str], rows: &[Vec<String>]) -> Response {
-    let disposition = format!("attachment; filename=\"{filename}\"");
-    (
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8".to_owned()),
-            (header::CONTENT_DISPOSITION, disposition),
-            (header::CACHE_CONTROL, "no-store".to_owned()),
-        ],
-        to_csv(header_row, rows),
-    )
-        .into_response()
+    (download_headers(filename), to_csv(header_row, rows)).into_response()
+}
+
+/// Rows an export reads a page at a time.
+pub const PAGE: i64 = 1000;
+
+/// What is left of a streamed download to write.
+enum Left<K> {
+    Header,
+    After(Option<K>),
+    Nothing,
+}
+
+/// A download named `filename` written as it is read, so a year of rows
+/// takes the memory of one page: `page(source, after)` gives at most [`PAGE`]
+/// rows after the place `after` (none: the first), `place` names a row's
+/// place and `cells` its cells. A page that cannot be read ends the
+/// download with an error, so a spreadsheet never gets a cut file as if
+/// it were whole.
+pub fn streamed<S, R, K, P, F>(
+    filename: &str,
+    header_row: &'static [&'static str],
+    source: S,
+    page: P,
+    place: fn(&R) -> K,
+    cells: fn(R) -> Vec<String>,
+) -> Response
+where
+    S: Clone + Send + 'static,
+    R: Send + 'static,
+    K: Send + 'static,
+    P: Fn(S, Option<K>) -> F + Send + 'static,
+    F: Future<Output = anyhow::Result<Vec<R>>> + Send,
+{
+    let chunks = futures_util::stream::unfold((Left::Header, page), move |(left, page)| {
+        let source = source.clone();
+        async move {
+            match left {
+                Left::Header => Some((Ok(format!("\u{feff}{}", line(header_row))), (Left::After(None), page))),
+                Left::After(after) => match page(source.clone(), after).await {
+                    Ok(rows) => {
+                        let full = i64::try_from(rows.len()).is_ok_and(|n| n >= PAGE);
+                        let next = if full { rows.last().map(place) } else { None };
+                        let text = rows.into_iter().map(|row| line(&cells(row))).collect::<String>();
+                        let left = if next.is_some() { Left::After(next) } else { Left::Nothing };
+                        Some((Ok(text), (left, page)))
+                    }
+                    Err(error) => {
+                        tracing::error!(error = format!("{error:#}"), "An export stopped: a page of its rows could not be read");
+                        Some((Err(std::io::Error::other("the export could not be read")), (Left::Nothing, page)))
+                    }
+                },
+                Left::Nothing => None,
+            }
+        }
+    });
+    (download_headers(filename), Body::from_stream(chunks)).into_response()
 }
 
 #[cfg(test)]
@@ -65,6 +126,30 @@ mod tests {
         assert_eq!(cell("+44 7700"), "\"'+44 7700\"");
         assert_eq!(cell("＝HYPERLINK(1)"), "\"'＝HYPERLINK(1)\"", "the fullwidth equals sign too");
         assert_eq!(cell("＠SUM(A1)"), "\"'＠SUM(A1)\"");
+    }
+
+    /// A streamed download of `total` numbered rows, whose page after
+    /// `fail_after` (if any) cannot be read: its body, or the error it ended with.
+    async fn stream_of(total: usize, fail_after: Option<usize>) -> Result<String, axum::Error> {
+        let page = |(total, fail_after): (usize, Option<usize>), after: Option<usize>| async move {
+            let start = after.unwrap_or(0);
+            anyhow::ensure!(fail_after.is_none_or(|limit| start < limit), "the database went away");
+            Ok((start + 1..=total).take(usize::try_from(PAGE).unwrap()).collect::<Vec<_>>())
+        };
+        let response =
+            streamed("n.csv", &["Number", "Formula"], (total, fail_after), page, |n: &usize| *n, |n| vec![n.to_string(), format!("=A{n}")]);
+        assert_eq!(response.headers()[header::CONTENT_DISPOSITION], "attachment; filename=\"n.csv\"");
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX).await?;
+        Ok(String::from_utf8(bytes.to_vec()).unwrap())
+    }
+
+    #[tokio::test]
+    async fn a_streamed_download_is_the_same_file_read_a_page_at_a_time() {
+        for total in [0, 1, 999, 1000, 1001, 2345] {
+            let rows: Vec<Vec<String>> = (1..=total).map(|n| vec![n.to_string(), format!("=A{n}")]).collect();
+            assert_eq!(stream_of(total, None).await.unwrap(), to_csv(&["Number", "Formula"], &rows), "{total} rows");
+        }
+        assert!(stream_of(2345, Some(1000)).await.is_err(), "a page that fails ends the file with an error, not cut short as if whole");
     }
 
     #[test]

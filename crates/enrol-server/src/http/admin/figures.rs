@@ -9,7 +9,9 @@ use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{AdminSession, BalancesOwed, OnlineSales, SessionFilter, Takings};
+use enrol_db::{
+    AdminSession, BalancesOwed, ExportPlace, OnlineSales, OrderExportRow, PaymentExportRow, RefundExportRow, SessionFilter, Takings,
+};
 use enrol_domain::london;
 
 use super::csv;
@@ -93,87 +95,93 @@ pub async fn download_export(
     let from = london::start_of_day(range.from);
     let to = london::start_of_day(range.to.succ_opt().ok_or_else(|| ApiError::BadRequest("The range ends too late.".to_owned()))?);
     let name = |kind: &str| format!("{kind}-{}-to-{}.csv", range.from, range.to);
+    // Each page of rows read by a query of its own, after the last one's place.
+    let source = (state.db.clone(), from, to);
     match file.as_str() {
-        "orders.csv" => {
-            let rows: Vec<Vec<String>> = state
-                .db
-                .order_export(from, to)
-                .await?
-                .into_iter()
-                .map(|o| {
-                    let courses = serde_json::from_str::<Vec<serde_json::Value>>(&o.lines)
-                        .unwrap_or_default()
-                        .iter()
-                        .filter_map(|line| line["title"].as_str().map(str::to_owned))
-                        .collect::<Vec<_>>()
-                        .join("; ");
-                    vec![
-                        o.reference,
-                        o.id,
-                        time(o.created_at),
-                        o.paid_at.map(time).unwrap_or_default(),
-                        o.status,
-                        format!("{} {}", o.given_name, o.family_name),
-                        o.email,
-                        courses,
-                        o.discount_code.unwrap_or_default(),
-                        csv::pounds(o.total),
-                        csv::pounds(o.paid),
-                        csv::pounds((o.total - o.paid).max(0)),
-                    ]
-                })
-                .collect();
-            let header =
-                ["Reference", "Order", "Created", "Paid", "Status", "Name", "Email", "Courses", "Code", "Total", "Paid (net)", "Owed"];
-            Ok(csv::download(&name("orders"), &header, &rows))
-        }
-        "payments.csv" => {
-            let rows: Vec<Vec<String>> = state
-                .db
-                .payment_export(from, to)
-                .await?
-                .into_iter()
-                .map(|p| {
-                    vec![
-                        p.id,
-                        time(p.created_at),
-                        p.order_reference.unwrap_or_default(),
-                        p.order_id.unwrap_or_default(),
-                        p.name.unwrap_or_default(),
-                        p.email.unwrap_or_default(),
-                        p.method,
-                        csv::pounds(p.amount),
-                        p.transaction_id,
-                        p.status,
-                    ]
-                })
-                .collect();
-            let header = ["Payment", "Received", "Order reference", "Order", "Name", "Email", "Method", "Amount", "Reference", "Status"];
-            Ok(csv::download(&name("payments"), &header, &rows))
-        }
-        "refunds.csv" => {
-            let rows: Vec<Vec<String>> = state
-                .db
-                .refund_export(from, to)
-                .await?
-                .into_iter()
-                .map(|r| {
-                    vec![
-                        r.id,
-                        time(r.created_at),
-                        r.completed_at.map(time).unwrap_or_default(),
-                        r.payment_id,
-                        r.order_reference.unwrap_or_default(),
-                        r.order_id.unwrap_or_default(),
-                        csv::pounds(r.amount),
-                        r.reason,
-                        r.status,
-                    ]
-                })
-                .collect();
-            let header = ["Refund", "Asked", "Made", "Payment", "Order reference", "Order", "Amount", "Reason", "Status"];
-            Ok(csv::download(&name("refunds"), &header, &rows))
-        }
+        "orders.csv" => Ok(csv::streamed(
+            &name("orders"),
+            &ORDER_COLUMNS,
+            source,
+            |(db, from, to), after: Option<ExportPlace>| async move { db.order_export(from, to, after.as_ref(), csv::PAGE).await },
+            |o| ExportPlace { created_at: o.created_at, id: o.id.clone() },
+            order_cells,
+        )),
+        "payments.csv" => Ok(csv::streamed(
+            &name("payments"),
+            &PAYMENT_COLUMNS,
+            source,
+            |(db, from, to), after: Option<ExportPlace>| async move { db.payment_export(from, to, after.as_ref(), csv::PAGE).await },
+            |p| ExportPlace { created_at: p.created_at, id: p.id.clone() },
+            payment_cells,
+        )),
+        "refunds.csv" => Ok(csv::streamed(
+            &name("refunds"),
+            &REFUND_COLUMNS,
+            source,
+            |(db, from, to), after: Option<ExportPlace>| async move { db.refund_export(from, to, after.as_ref(), csv::PAGE).await },
+            |r| ExportPlace { created_at: r.created_at, id: r.id.clone() },
+            refund_cells,
+        )),
         _ => Err(ApiError::NotFound),
     }
+}
+
+const ORDER_COLUMNS: [&str; 12] =
+    ["Reference", "Order", "Created", "Paid", "Status", "Name", "Email", "Courses", "Code", "Total", "Paid (net)", "Owed"];
+
+fn order_cells(o: OrderExportRow) -> Vec<String> {
+    let courses = serde_json::from_str::<Vec<serde_json::Value>>(&o.lines)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|line| line["title"].as_str().map(str::to_owned))
+        .collect::<Vec<_>>()
+        .join("; ");
+    vec![
+        o.reference,
+        o.id,
+        time(o.created_at),
+        o.paid_at.map(time).unwrap_or_default(),
+        o.status,
+        format!("{} {}", o.given_name, o.family_name),
+        o.email,
+        courses,
+        o.discount_code.unwrap_or_default(),
+        csv::pounds(o.total),
+        csv::pounds(o.paid),
+        csv::pounds((o.total - o.paid).max(0)),
+    ]
+}
+
+const PAYMENT_COLUMNS: [&str; 10] =
+    ["Payment", "Received", "Order reference", "Order", "Name", "Email", "Method", "Amount", "Reference", "Status"];
+
+fn payment_cells(p: PaymentExportRow) -> Vec<String> {
+    vec![
+        p.id,
+        time(p.created_at),
+        p.order_reference.unwrap_or_default(),
+        p.order_id.unwrap_or_default(),
+        p.name.unwrap_or_default(),
+        p.email.unwrap_or_default(),
+        p.method,
+        csv::pounds(p.amount),
+        p.transaction_id,
+        p.status,
+    ]
+}
+
+const REFUND_COLUMNS: [&str; 9] = ["Refund", "Asked", "Made", "Payment", "Order reference", "Order", "Amount", "Reason", "Status"];
+
+fn refund_cells(r: RefundExportRow) -> Vec<String> {
+    vec![
+        r.id,
+        time(r.created_at),
+        r.completed_at.map(time).unwrap_or_default(),
+        r.payment_id,
+        r.order_reference.unwrap_or_default(),
+        r.order_id.unwrap_or_default(),
+        csv::pounds(r.amount),
+        r.reason,
+        r.status,
+    ]
 }

@@ -1,0 +1,108 @@
+# What the benchmarks share (sourced by bench/run and bench/scale): the
+# tools they need, starting the release binary and measuring with wrk.
+
+# Installs wrk, nginx and curl from Debian when one is missing and this is
+# root on Debian; otherwise says how, and fails.
+need_tools() {
+  local missing=()
+  for tool in wrk nginx curl; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+  (( ${#missing[@]} )) || return 0
+  if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+    echo "bench: installing ${missing[*]} from Debian..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx curl >/dev/null \
+      || { echo "bench: could not install ${missing[*]} with apt-get" >&2; exit 1; }
+  else
+    echo "bench: ${missing[*]} missing; run 'sudo apt-get install wrk nginx curl' and try again" >&2
+    exit 1
+  fi
+}
+
+# Starts the release binary on port $1 with database $2 (the demo content
+# loads into it), keeping $3 rendered pages (default 2,048), its log in
+# $work, and waits until it answers; its pid is in $started.
+# wrk is one client: the order benchmark names a new buyer's address per
+# order in X-Forwarded-For (the server trusts it from 127.0.0.1 here), so
+# it measures many buyers ordering at once under the real per-client
+# limits, and the write rate limit (per address too) is lifted.
+start_enrol() {
+  local port=$1 url=$2 pages=${3:-2048} log=$work/enrol-$1.log
+  ENROL_LISTEN=127.0.0.1:$port DATABASE_URL=$url RUST_LOG=warn ENROL_TRUSTED_PROXIES=127.0.0.1 ENROL_PAGE_CACHE_ENTRIES=$pages \
+    ENROL_WRITES_PER_MINUTE=1000000 ENROL_WRITE_BURST=1000000 ENROL_DEMO_STUDENTS=1 \
+    "$CARGO_TARGET_DIR/release/enrol" >"$log" 2>&1 &
+  started=$!
+  for _ in $(seq 1 150); do
+    curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  kill "$started" 2>/dev/null || true
+  cat "$log" >&2
+  return 1
+}
+
+# One table row for wrk's run of "$@" (after the label $1): requests per
+# second, p50 and p99. wrk prints "Requests/sec: N" and a latency
+# distribution with 50% and 99%.
+measure() {
+  local label=$1; shift
+  local out; out=$(wrk --latency -d "$DURATION" "$@")
+  if grep -q 'Non-2xx' <<<"$out"; then echo "bench: $label had failed responses: $(grep 'Non-2xx' <<<"$out")" >&2; fi
+  local rps p50 p99
+  rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+  p50=$(awk '$1=="50%" {print $2}' <<<"$out")
+  p99=$(awk '$1=="99%" {print $2}' <<<"$out")
+  printf '| %s | %s | %s | %s |\n' "$label" "$rps" "$p50" "$p99"
+}
+
+# The server $1's peak memory (VmHWM) in MB.
+peak_mb() {
+  echo $(( $(awk '/VmHWM/ {print $2}' "/proc/$1/status") / 1024 ))
+}
+
+# The PostgreSQL server $1's settings that move the write figures between
+# machines, on one line.
+pg_settings() {
+  psql -Atq "$1/postgres" -F= -c "select name, setting || coalesce(unit, '') from pg_settings where name in \
+    ('server_version', 'shared_buffers', 'synchronous_commit', 'fsync', 'wal_sync_method', 'commit_delay', 'max_connections', 'work_mem', 'effective_io_concurrency') order by name" \
+    | paste -sd' '
+}
+
+# Order creation (POST /api/enroll/): gives the demo's chemical-peels-1
+# room for every order a run makes (database $1), so each request prices,
+# checks and holds a seat.
+roomy_session() {
+  local roomy="update session set seats = 10000000, registrations = 0 where id = 'chemical-peels-1'"
+  if [[ $1 == sqlite://* ]]; then
+    python3 -c 'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.execute(sys.argv[2]); db.commit()' "${1#sqlite://}" "$roomy"
+  else
+    psql -q "$1" -c "$roomy" >/dev/null
+  fi
+}
+
+# Writes to $2 the wrk script of an order of chemical-peels-1 at the price
+# the site at $1 shows, each from its own buyer (address), as when many
+# people book at once (10.<thread>.<n / 256>.<n % 256>), and checks the
+# site takes one.
+enroll_lua() {
+  local base=$1 file=$2 price deposit
+  price=$(curl -fsS "$base/api/page-data?path=/courses/aesthetics/chemical-peels/" \
+    | python3 -c 'import json,sys; s=[s for s in json.load(sys.stdin)["page"]["sessions"] if s["id"]=="chemical-peels-1"][0]; print(s["price"])')
+  deposit=$(( price < 10000 ? price : 10000 ))
+  cat >"$file" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local threads = 0
+setup = function(thread)
+  thread:set("thread_id", threads)
+  threads = threads + 1
+end
+local n = 0
+request = function()
+  n = n + 1
+  wrk.headers["X-Forwarded-For"] = string.format("10.%d.%d.%d", thread_id, math.floor(n / 256) % 256, n % 256)
+  return wrk.format()
+end
+wrk.body = '{"data":{"discount":null,"contact":{"name":"Bench","surname":"Mark","email":"bench@example.com","phone":"07700900123"},"selected":"card","mode":"fee","enrollment":{"total":$price,"deposit":$deposit,"balance":$((price - deposit)),"deposit_required":true,"metadata":[{"courseId":"chemical-peels","sessionId":"chemical-peels-1","includeKit":false}],"method":"stripe","acct":null,"status":"pending","type":"student","organization":null},"agreed":{"version":"2026-11-26","terms":true,"entryRequirements":["chemical-peels"]},"metadata":{}}}'
+LUA
+  curl -fsS -o /dev/null -X POST -H 'content-type: application/json' --data "$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$file")" "$base/api/enroll/" \
+    || { echo "bench: the order body was refused" >&2; exit 1; }
+}

@@ -1,0 +1,23 @@
+-- Indexes for ten years of a busy college (issue 31): every query of a
+-- student's account, an order's page, a session's roster, the dashboard's
+-- periods and the accountant's exports reads through one, so none walks a
+-- table that grows with the years. `explain` tests keep them in use.
+
+-- A student's bookings, seats and payments (the account area, GraphQL).
+create index enrollment_by_user on enrollment (user_id, created_at, id);
+create index registration_by_user on registration (user_id);
+create index payment_by_user on payment (user_id, created_at, id);
+
+-- An order's payments and their refunds; a session's seats (the roster).
+create index payment_by_enrollment on payment (enrollment_id);
+create index payment_by_online_order on payment (online_order_id);
+create index refund_by_payment on refund (payment_id);
+create index registration_by_session on registration (session_id);
+
+-- The exports, a page after the last row's place, and the dashboard's periods.
+create index enrollment_by_time on enrollment (created_at, id);
+create index payment_by_time on payment (created_at, id);
+create index refund_by_time on refund (created_at, id);
+create index enrollment_by_paid_time on enrollment (paid_at) where paid_at is not null;
+create index online_order_by_paid_time on online_order (paid_at) where paid_at is not null;
+create index refund_by_completed_time on refund (completed_at) where status = 'succeeded';
