@@ -21,3 +21,11 @@ create index refund_by_time on refund (created_at, id);
 create index enrollment_by_paid_time on enrollment (paid_at) where paid_at is not null;
 create index online_order_by_paid_time on online_order (paid_at) where paid_at is not null;
 create index refund_by_completed_time on refund (completed_at) where status = 'succeeded';
+
+-- The back office finds an order by any part of its reference, name, email
+-- or id: trigrams of that text, lowercased, so three letters typed find the
+-- few bookings that hold them without reading every booking (the search
+-- matches the same expression).
+create extension if not exists pg_trgm;
+create index enrollment_search on enrollment
+    using gin (lower(reference || ' ' || given_name || ' ' || family_name || ' ' || email || ' ' || id) gin_trgm_ops);

@@ -22,3 +22,23 @@ create index refund_by_time on refund (created_at, id);
 create index enrollment_by_paid_time on enrollment (paid_at) where paid_at is not null;
 create index online_order_by_paid_time on online_order (paid_at) where paid_at is not null;
 create index refund_by_completed_time on refund (completed_at) where status = 'succeeded';
+
+-- The back office finds an order by any part of its reference, name, email
+-- or id: trigrams of that text, lowercased, in a full-text table kept by
+-- triggers, so three letters typed find the few bookings that hold them
+-- without reading every booking (PostgreSQL: a trigram index).
+create virtual table enrollment_search using fts5 (text, enrollment_id unindexed, tokenize = 'trigram');
+insert into enrollment_search (text, enrollment_id)
+    select lower(reference || ' ' || given_name || ' ' || family_name || ' ' || email || ' ' || id), id from enrollment;
+create trigger enrollment_search_insert after insert on enrollment begin
+    insert into enrollment_search (text, enrollment_id)
+        values (lower(new.reference || ' ' || new.given_name || ' ' || new.family_name || ' ' || new.email || ' ' || new.id), new.id);
+end;
+create trigger enrollment_search_update after update of reference, given_name, family_name, email on enrollment begin
+    delete from enrollment_search where enrollment_id = old.id;
+    insert into enrollment_search (text, enrollment_id)
+        values (lower(new.reference || ' ' || new.given_name || ' ' || new.family_name || ' ' || new.email || ' ' || new.id), new.id);
+end;
+create trigger enrollment_search_delete after delete on enrollment begin
+    delete from enrollment_search where enrollment_id = old.id;
+end;

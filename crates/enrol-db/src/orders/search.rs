@@ -13,7 +13,7 @@ use enrol_domain::reference::typed_code;
 
 use crate::ledger::payments::OFFLINE_PAYMENT;
 use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
-use crate::{AgreedConsent, AuditFilter, AuditRow, Db, on_pool};
+use crate::{AgreedConsent, AuditFilter, AuditRow, Backend, Db, on_pool};
 
 /// Which orders to find; every criterion given must match.
 #[derive(Debug, Clone, Default)]
@@ -109,6 +109,16 @@ pub(crate) fn like_literal(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
 
+/// `text` matched literally inside a `glob` pattern.
+fn glob_literal(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '*' | '?' | '[' => format!("[{c}]"),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 impl Db {
     /// The orders matching `search`, newest first, at most [`ORDERS_LISTED`].
     /// Courses and dates are found in the lines as stored (compact JSON, as
@@ -131,15 +141,23 @@ impl Db {
         let mut values = Vec::new();
         if let Some(text) = search.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             // A reference however it was typed or read out ("b 7k3p9"), or
-            // any part of a name, an address or an id.
+            // any part of a reference, a name, an address or an id, found
+            // through the trigrams of that text (migration 0041).
             values.push(typed_code(text).map(|code| format!("B-{code}")).unwrap_or_default());
-            values.push(format!("%{}%", like_literal(&text.to_lowercase())));
-            conditions.push(
-                "(e.reference = $1 or lower(e.reference) like $2 escape '\\' \
-                 or lower(e.given_name || ' ' || e.family_name) like $2 escape '\\' or lower(e.email) like $2 escape '\\' \
-                 or lower(e.id) like $2 escape '\\')"
-                    .to_owned(),
-            );
+            let text = text.to_lowercase();
+            let (pattern, found) = match self.backend() {
+                Backend::Postgres => (
+                    format!("%{}%", like_literal(&text)),
+                    "lower(e.reference || ' ' || e.given_name || ' ' || e.family_name || ' ' || e.email || ' ' || e.id) like $2 escape '\\'",
+                ),
+                // FTS5 reads a pattern through its index only without an
+                // escape clause: `glob`, with its own signs in brackets.
+                Backend::Sqlite => {
+                    (format!("*{}*", glob_literal(&text)), "e.id in (select enrollment_id from enrollment_search where text glob $2)")
+                }
+            };
+            values.push(pattern);
+            conditions.push(format!("(e.reference = $1 or {found})"));
         }
         let mut condition = |value: String, sql: &str| {
             values.push(value);
@@ -293,6 +311,12 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::like_literal;
+
+    #[test]
+    fn glob_patterns_match_their_text_literally() {
+        assert_eq!(super::glob_literal("50*_off?[x]"), "50[*]_off[?][[]x]");
+        assert_eq!(super::glob_literal("sam.lee@example.com"), "sam.lee@example.com");
+    }
 
     #[test]
     fn like_patterns_match_their_text_literally() {

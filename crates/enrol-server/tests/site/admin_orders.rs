@@ -81,6 +81,11 @@ both_backends! {
         assert_eq!(found(&app, &staff, &format!("date={first_date}")).await, [ada.as_str()]);
         assert!(found(&app, &staff, "q=sam&status=pending").await.is_empty());
         assert!(found(&app, &staff, "q=50%25_").await.is_empty(), "like's wildcards are text");
+        assert!(found(&app, &staff, "q=s*m").await.is_empty(), "glob's too");
+        // A name changed is found by its new words, and no longer by its old.
+        execute(&app, &format!("update enrollment set family_name = 'King' where id = '{ada}'")).await;
+        assert_eq!(found(&app, &staff, "q=ada%20k").await, [ada.as_str()]);
+        assert!(found(&app, &staff, "q=byron").await.is_empty());
         assert_eq!(ask(&app, &staff, Method::GET, "/orders?status=paid", None).await.0, 400);
         assert_eq!(ask(&app, &staff, Method::GET, "/orders?date=soon", None).await.0, 400);
 

@@ -8,9 +8,10 @@ use sqlx::Row as _;
 
 use crate::helpers::{Backend, fresh_database};
 
-/// Full-text search is each engine's own: an FTS5 table in SQLite, a
-/// `tsvector` column with a GIN index in PostgreSQL.
-const ENGINE_OWN: [&str; 1] = ["search_document"];
+/// Full-text search is each engine's own: FTS5 tables in SQLite (the site's
+/// search, the order search's trigrams), a `tsvector` column and a trigram
+/// index in PostgreSQL.
+const ENGINE_OWN: [&str; 2] = ["search_document", "enrollment_search"];
 
 /// One database's shape, in terms both engines share.
 #[derive(Debug, Default, PartialEq, Eq)]
