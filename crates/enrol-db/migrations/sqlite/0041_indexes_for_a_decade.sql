@@ -42,3 +42,33 @@ end;
 create trigger enrollment_search_delete after delete on enrollment begin
     delete from enrollment_search where enrollment_id = old.id;
 end;
+
+-- Each booking's courses and days, as its `lines` hold them, in rows the
+-- order search reads by course or day through an index instead of
+-- matching text inside every booking's JSON; triggers keep them from
+-- `lines`, so every way of writing a booking keeps them.
+create table enrollment_line (
+    enrollment_id text not null constraint enrollment_line_enrollment_fk references enrollment (id) on delete cascade,
+    position integer not null,
+    course_id text not null,
+    -- `YYYY-MM-DD`, as the lines hold it; none for an undated course.
+    date text,
+    constraint enrollment_line_pk primary key (enrollment_id, position)
+);
+create index enrollment_line_by_course on enrollment_line (course_id);
+create index enrollment_line_by_date on enrollment_line (date);
+
+create trigger enrollment_lines_insert after insert on enrollment begin
+    insert into enrollment_line (enrollment_id, position, course_id, date)
+        select new.id, line.key, json_extract(line.value, '$.courseId'), json_extract(line.value, '$.date')
+        from json_each(new.lines) as line where json_extract(line.value, '$.courseId') is not null;
+end;
+create trigger enrollment_lines_update after update of lines on enrollment begin
+    delete from enrollment_line where enrollment_id = new.id;
+    insert into enrollment_line (enrollment_id, position, course_id, date)
+        select new.id, line.key, json_extract(line.value, '$.courseId'), json_extract(line.value, '$.date')
+        from json_each(new.lines) as line where json_extract(line.value, '$.courseId') is not null;
+end;
+insert into enrollment_line (enrollment_id, position, course_id, date)
+    select e.id, line.key, json_extract(line.value, '$.courseId'), json_extract(line.value, '$.date')
+    from enrollment e, json_each(e.lines) as line where json_extract(line.value, '$.courseId') is not null;

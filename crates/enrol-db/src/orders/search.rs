@@ -121,8 +121,8 @@ fn glob_literal(text: &str) -> String {
 
 impl Db {
     /// The orders matching `search`, newest first, at most [`ORDERS_LISTED`].
-    /// Courses and dates are found in the lines as stored (compact JSON, as
-    /// `serde_json` writes them), which both engines read as text.
+    /// Courses and dates are found in `enrollment_line`, which triggers keep
+    /// from the lines as stored (migration 0041).
     pub async fn search_orders(&self, search: &OrderSearch) -> anyhow::Result<Vec<OrderListing>> {
         #[derive(sqlx::FromRow)]
         struct Row {
@@ -167,11 +167,10 @@ impl Db {
             condition(status.as_str().to_owned(), "e.status = ?");
         }
         if let Some(course_id) = &search.course_id {
-            let course_id = serde_json::Value::from(course_id.as_str());
-            condition(format!("%{}%", like_literal(&format!("\"courseId\":{course_id}"))), "e.lines like ? escape '\\'");
+            condition(course_id.clone(), "e.id in (select l.enrollment_id from enrollment_line l where l.course_id = ?)");
         }
         if let Some(date) = search.date {
-            condition(format!("%\"date\":\"{date}\"%"), "e.lines like ?");
+            condition(date.to_string(), "e.id in (select l.enrollment_id from enrollment_line l where l.date = ?)");
         }
         if let Some(code) = &search.discount_code {
             condition(code.clone(), "e.discount_code = ?");

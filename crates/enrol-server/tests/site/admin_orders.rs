@@ -152,6 +152,12 @@ both_backends! {
         assert_eq!((audit["action"].as_str(), audit["before"]["sessionId"].as_str(), audit["after"]["sessionId"].as_str()),
             (Some("order.move"), Some("chemical-peels-1"), Some("chemical-peels-3")));
         assert!(order["mails"].as_array().unwrap().iter().any(|m| m["subject"] == "Your new date for Chemical Peels Course"));
+        // Found by its new day, no longer by its old one.
+        let day = |d: &Value| format!("date={}", d.as_str().unwrap());
+        assert!(found(&app, &staff, &day(&order["lines"][0]["date"])).await.contains(&id));
+        let old_day: String = enrol_db::on_pool!(app.db(), pool => sqlx::query_scalar("select cast(date as text) from session where id = 'chemical-peels-1'")
+            .fetch_one(pool).await).unwrap();
+        assert!(!found(&app, &staff, &format!("date={old_day}")).await.contains(&id));
         app.stop().await;
     }
 
