@@ -214,8 +214,9 @@ both_backends! {
             }
             let (with, without) = (median(with), median(without));
             // Checking a password costs tens of milliseconds: skipping it for
-            // unknown emails shows as several times faster.
-            let margin = std::time::Duration::from_millis(3);
+            // unknown emails shows as several times faster. The margin only
+            // absorbs a busy machine's few milliseconds of noise.
+            let margin = std::time::Duration::from_millis(10);
             assert!(with < without * 2 + margin && without < with * 2 + margin, "{path}: {with:?} with an account, {without:?} without");
         }
     }
