@@ -14,6 +14,7 @@ mod codes;
 mod college;
 pub mod content;
 mod counting;
+mod grow;
 mod instalments;
 mod ledger;
 mod money;
@@ -35,6 +36,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use codes::discount::DiscountCode;
 pub use codes::setup::{CodeRecord, CodeSaved};
 pub use college::College;
+pub use grow::GrownHistory;
 pub use content::catalogue::{Catalogue, CatalogueVersion, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use content::course_files::{CourseFileRecord, CourseFileRemoved, CourseFileUse};
 pub use content::documents::{ContentDetail, ContentRefused, ContentRevision, ContentSource, ContentSummary};
