@@ -36,7 +36,6 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 pub use codes::discount::DiscountCode;
 pub use codes::setup::{CodeRecord, CodeSaved};
 pub use college::College;
-pub use grow::GrownHistory;
 pub use content::catalogue::{Catalogue, CatalogueVersion, CourseOrder, SectionRow, SiteRecord, section_url};
 pub use content::course_files::{CourseFileRecord, CourseFileRemoved, CourseFileUse};
 pub use content::documents::{ContentDetail, ContentRefused, ContentRevision, ContentSource, ContentSummary};
@@ -45,6 +44,7 @@ pub use content::markdown::to_html as markdown_to_html;
 pub use content::materials::{CourseMaterial, CourseMaterials, MaterialAdded, MaterialDate};
 pub use content::media::{MEDIA_LISTED, MediaRecord};
 pub use content::upsells::UpsellRecord;
+pub use grow::GrownHistory;
 pub use instalments::{AgreedPlan, PartRecord, PlanRecord};
 pub use ledger::BalanceLink;
 pub use ledger::payments::{PendingRefund, RefundRecorded};

@@ -198,7 +198,7 @@ pub fn fill(rng: &mut Prng, days_ahead: i64) -> f64 {
 pub fn lead_days(rng: &mut Prng) -> i64 {
     let u = rng.unit().max(1e-9);
     #[allow(clippy::cast_possible_truncation)]
-    let days = (-u.ln() * 40.0) as i64;
+    let days = (-u.ln() * 50.0) as i64;
     (days + 2).min(240)
 }
 

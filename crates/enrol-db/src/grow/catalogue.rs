@@ -74,7 +74,8 @@ struct Times {
 
 /// The lesson slugs and months of access of a course's published document.
 fn learning_of(published: Option<&str>) -> (u32, Vec<String>) {
-    let learning = published.and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok()).and_then(|body| body.get("learning").cloned());
+    let learning =
+        published.and_then(|json| serde_json::from_str::<serde_json::Value>(json).ok()).and_then(|body| body.get("learning").cloned());
     let months = learning
         .as_ref()
         .and_then(|l| l.get("access_months").or_else(|| l.get("accessMonths")))

@@ -143,7 +143,8 @@ pub(crate) fn grow_history(plan: GrowPlan, seed: u64, catalogue: &Catalogue, now
         sessions[booking.session].registrations += 1;
     }
     let online_orders = online_orders(&mut rng, plan, catalogue, first, now);
-    let mut history = History { today, sessions, students: Vec::new(), bookings: Vec::new(), online_orders, last_reference: catalogue.last_reference };
+    let mut history =
+        History { today, sessions, students: Vec::new(), bookings: Vec::new(), online_orders, last_reference: catalogue.last_reference };
     bookings.sort_by_key(|b| b.created_at);
     history.bookings = bookings;
     history.online_orders.sort_by_key(|o| o.created_at);
@@ -156,9 +157,16 @@ fn sessions(rng: &mut Prng, plan: GrowPlan, catalogue: &Catalogue, first: NaiveD
         return Vec::new();
     }
     let calendar = Calendar::new(first, plan.last_day(today));
-    let mut drawn: Vec<(NaiveDate, usize)> = (0..plan.sessions()).map(|_| (calendar.draw(rng), rng.index(catalogue.courses.len()))).collect();
-    drawn.sort_unstable();
-    drawn.dedup();
+    // A course runs at most once a day: draw until there are enough dates.
+    let wanted = usize::try_from(plan.sessions()).unwrap_or(usize::MAX);
+    let mut drawn = std::collections::BTreeSet::new();
+    for _ in 0..wanted.saturating_mul(4) {
+        if drawn.len() == wanted {
+            break;
+        }
+        let day = calendar.draw(rng);
+        drawn.insert((day, rng.index(catalogue.courses.len())));
+    }
     drawn
         .into_iter()
         .enumerate()

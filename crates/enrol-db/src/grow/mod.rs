@@ -103,7 +103,15 @@ impl Db {
             tx.commit().await?;
             Ok::<_, anyhow::Error>(counts)
         })?;
-        Ok(GrownHistory { tables, bytes: self.size_in_bytes().await.ok() })
+        // One line a table, however many batches wrote it.
+        let mut summed: Vec<(&'static str, u64)> = Vec::new();
+        for (table, rows) in tables {
+            match summed.iter_mut().find(|(t, _)| *t == table) {
+                Some((_, total)) => *total += rows,
+                None => summed.push((table, rows)),
+            }
+        }
+        Ok(GrownHistory { tables: summed, bytes: self.size_in_bytes().await.ok() })
     }
 
     /// How big the database is, as its engine counts it.

@@ -183,7 +183,8 @@ fn refund_cancellation(
     let paid: Vec<(String, Money)> = ledger.payments[first..].iter().map(|p| (p.id.clone(), Money::from_pence(p.amount))).collect();
     let held: Money = paid.iter().map(|(_, amount)| *amount).sum();
     let cancelled_on = london::today(cancelled_at);
-    let Ok(terms) = cancellation_quote(booked_on, cancelled_on, Some(starts_on), false, held, quote.deposit, CancellationRefund::Terms) else {
+    let Ok(terms) = cancellation_quote(booked_on, cancelled_on, Some(starts_on), false, held, quote.deposit, CancellationRefund::Terms)
+    else {
         return;
     };
     let mut left = held.pence();

@@ -66,18 +66,30 @@ pub(crate) async fn booking_records<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, r
                     continue;
                 }
                 put(conn, &mut reminders, row![b.id.clone(), stage, at]).await?;
-                let body = format!("Dear {},\n\nThe balance of your booking {} for {title} is due on {}.\n", student.given_name, b.reference, london::long_date(due));
+                let body = format!(
+                    "Dear {},\n\nThe balance of your booking {} for {title} is due on {}.\n",
+                    student.given_name,
+                    b.reference,
+                    london::long_date(due)
+                );
                 put(conn, &mut mails, mail(rng, &student.email, format!("Your balance for {title}"), body, at)).await?;
             }
         }
         if let Some((from, at)) = b.moved {
             let old = &g.history.sessions[from];
-            let body = format!("Dear {},\n\nYour booking {} for {title} has moved to {}.\n", student.given_name, b.reference, london::long_date(session.date));
+            let body = format!(
+                "Dear {},\n\nYour booking {} for {title} has moved to {}.\n",
+                student.given_name,
+                b.reference,
+                london::long_date(session.date)
+            );
             put(conn, &mut mails, mail(rng, &student.email, format!("Your new date for {title}"), body, at)).await?;
             if b.by_staff {
-                let before = json!({ "courseId": money.booked.course_id, "sessionId": old.id, "date": old.date, "total": money.quote.total });
+                let before =
+                    json!({ "courseId": money.booked.course_id, "sessionId": old.id, "date": old.date, "total": money.quote.total });
                 let after = json!({ "courseId": money.booked.course_id, "sessionId": session.id, "date": session.date, "total": money.quote.total, "refunds": [] });
-                let r = row![at, g.staff_id.clone(), "order.move", "order", b.id.clone(), Some(before.to_string()), Some(after.to_string())];
+                let r =
+                    row![at, g.staff_id.clone(), "order.move", "order", b.id.clone(), Some(before.to_string()), Some(after.to_string())];
                 put(conn, &mut audit, r).await?;
             }
         }
@@ -87,7 +99,8 @@ pub(crate) async fn booking_records<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, r
             if b.by_staff {
                 let before = json!({ "status": "deposit" });
                 let after = json!({ "status": "cancelled" });
-                let r = row![at, g.staff_id.clone(), "order.cancel", "order", b.id.clone(), Some(before.to_string()), Some(after.to_string())];
+                let r =
+                    row![at, g.staff_id.clone(), "order.cancel", "order", b.id.clone(), Some(before.to_string()), Some(after.to_string())];
                 put(conn, &mut audit, r).await?;
             }
         }
@@ -215,14 +228,34 @@ pub(crate) async fn readiness<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, rng: &m
         let done = past || rng.chance(0.5);
         let done_at = done.then(|| (b.created_at + Duration::days(rng.between(1, 10))).min(g.now));
         let form = id_at(rng, b.created_at);
-        let r = row![form.clone(), student.clone(), "consultation", Some(b.id.clone()), course.title.clone(), done, done_at, b.created_at, Some(course.course_id.clone())];
+        let r = row![
+            form.clone(),
+            student.clone(),
+            "consultation",
+            Some(b.id.clone()),
+            course.title.clone(),
+            done,
+            done_at,
+            b.created_at,
+            Some(course.course_id.clone())
+        ];
         put(conn, &mut forms, r).await?;
         if done {
             for (question, answer) in [("experience", "I work as a beauty therapist."), ("goals", "To offer this treatment in my salon.")] {
-                put(conn, &mut answers, row![form.clone(), question, answer]).await?;
+                // Answers name their form: the forms go first.
+                if answers.push(row![form.clone(), question, answer]) {
+                    conn.flush(&mut forms).await?;
+                    conn.flush(&mut answers).await?;
+                }
             }
         }
-        let status = if past { "accepted" } else if done { "received" } else { "requested" };
+        let status = if past {
+            "accepted"
+        } else if done {
+            "received"
+        } else {
+            "requested"
+        };
         let reviewed = past.then(|| done_at.unwrap_or(b.created_at));
         let r = row![
             id_at(rng, b.created_at),

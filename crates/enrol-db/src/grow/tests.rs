@@ -21,7 +21,7 @@ fn catalogue() -> Catalogue {
         start: NaiveTime::from_hms_opt(9, 30, 0).unwrap(),
         end: NaiveTime::from_hms_opt(16, 30, 0).unwrap(),
         session_type: "onsite".to_owned(),
-        readiness: n % 2 == 0,
+        readiness: n.is_multiple_of(2),
     };
     Catalogue {
         courses: vec![course(1, 69_500), course(2, 125_000), course(3, 29_500)],
@@ -47,7 +47,7 @@ fn a_grown_history_has_a_colleges_shape_and_never_oversells() {
     let plan = GrowPlan::new(3, 0.05).unwrap();
     let catalogue = catalogue();
     let history = grow_history(plan, 11, &catalogue, now);
-    assert!(history.sessions.len() > 250, "{} sessions", history.sessions.len());
+    assert_eq!(history.sessions.len(), 300, "a course runs once a day at most, and there are as many dates as planned");
     for session in &history.sessions {
         assert!(session.registrations <= session.seats, "{} oversold", session.id);
     }
@@ -95,7 +95,7 @@ fn the_money_adds_up_and_documents_are_numbered_without_gaps() {
         }
     }
     let fee_then_balance = ledger.bookings.iter().filter(|m| m.mode == "fee").count();
-    assert!(fee_then_balance * 10 > ledger.bookings.len() * 6, "most pay the fee, then the balance");
+    assert!(fee_then_balance * 100 > ledger.bookings.len() * 55, "most pay the fee, then the balance");
     let receipts: Vec<i64> = ledger.payments.iter().map(|p| p.receipt).collect::<BTreeSet<_>>().into_iter().collect();
     assert_eq!(receipts, (4..4 + i64::try_from(ledger.payments.len()).unwrap()).collect::<Vec<_>>());
     assert_eq!(ledger.last_receipt, 3 + i64::try_from(ledger.payments.len()).unwrap());

@@ -87,10 +87,13 @@ fn json<T: serde::Serialize>(value: &T) -> sqlx::Result<String> {
 /// The member of staff the history's changes are made by (never able to
 /// sign in: no password, not active), then the students.
 pub(crate) async fn people<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, rng: &mut Prng, counts: &mut Counts) -> sqlx::Result<()> {
-    let mut staff =
-        g.batch("staff_account", &["id", "email", "name", "role", "password_hash", "totp_secret", "active", "created_at"]);
-    put(conn, &mut staff, row![g.staff_id.clone(), GROWN_STAFF_EMAIL, "Front desk (grown history)", "staff", None::<String>, token_hash(rng), false, g.now])
-        .await?;
+    let mut staff = g.batch("staff_account", &["id", "email", "name", "role", "password_hash", "totp_secret", "active", "created_at"]);
+    put(
+        conn,
+        &mut staff,
+        row![g.staff_id.clone(), GROWN_STAFF_EMAIL, "Front desk (grown history)", "staff", None::<String>, token_hash(rng), false, g.now],
+    )
+    .await?;
     conn.flush(&mut staff).await?;
     counts.push((staff.table(), staff.written));
     let mut users = g.batch(
@@ -147,9 +150,31 @@ pub(crate) async fn bookings<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, rng: &mu
     let mut enrollments = g.batch(
         "enrollment",
         &[
-            "id", "status", "mode", "subtotal", "discount", "total", "deposit", "balance", "deposit_required", "lines", "metadata",
-            "given_name", "family_name", "email", "contact_number", "payment_method", "user_id", "registered", "created_at", "paid_at",
-            "starts_on", "balance_due_on", "cancelled_at", "calendar_sequence", "reference",
+            "id",
+            "status",
+            "mode",
+            "subtotal",
+            "discount",
+            "total",
+            "deposit",
+            "balance",
+            "deposit_required",
+            "lines",
+            "metadata",
+            "given_name",
+            "family_name",
+            "email",
+            "contact_number",
+            "payment_method",
+            "user_id",
+            "registered",
+            "created_at",
+            "paid_at",
+            "starts_on",
+            "balance_due_on",
+            "cancelled_at",
+            "calendar_sequence",
+            "reference",
         ],
     );
     let mut methods = vec!["card"; g.history.bookings.len()];
@@ -244,7 +269,18 @@ pub(crate) async fn online_orders<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, rng
 
     let mut access = g.batch(
         "online_registration",
-        &["id", "user_id", "online_order_id", "course_id", "course_title", "complete", "created_at", "starts_at", "ends_at", "completed_at"],
+        &[
+            "id",
+            "user_id",
+            "online_order_id",
+            "course_id",
+            "course_title",
+            "complete",
+            "created_at",
+            "starts_at",
+            "ends_at",
+            "completed_at",
+        ],
     );
     for o in &g.history.online_orders {
         let course = &g.catalogue.online[o.course];
@@ -275,7 +311,16 @@ pub(crate) async fn money<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, rng: &mut P
     let mut payments = g.batch(
         "payment",
         &[
-            "id", "amount", "status", "currency", "transaction_id", "method", "metadata", "enrollment_id", "online_order_id", "user_id",
+            "id",
+            "amount",
+            "status",
+            "currency",
+            "transaction_id",
+            "method",
+            "metadata",
+            "enrollment_id",
+            "online_order_id",
+            "user_id",
             "created_at",
         ],
     );
@@ -308,8 +353,10 @@ pub(crate) async fn money<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, rng: &mut P
     conn.flush(&mut payments).await?;
     counts.push((payments.table(), payments.written));
 
-    let mut refunds =
-        g.batch("refund", &["id", "payment_id", "amount", "reason", "status", "provider_refund_id", "attempts", "created_at", "completed_at"]);
+    let mut refunds = g.batch(
+        "refund",
+        &["id", "payment_id", "amount", "reason", "status", "provider_refund_id", "attempts", "created_at", "completed_at"],
+    );
     for r in &g.ledger.refunds {
         let cells = row![
             r.id.clone(),
@@ -330,8 +377,19 @@ pub(crate) async fn money<C: GrowSteps>(conn: &mut C, g: &Grown<'_>, rng: &mut P
     let mut receipts = g.batch(
         "receipt",
         &[
-            "id", "number", "prefix", "sequence", "kind", "payment_id", "refund_id", "enrollment_id", "online_order_id", "amount", "issued_at",
-            "access_token_hash", "document",
+            "id",
+            "number",
+            "prefix",
+            "sequence",
+            "kind",
+            "payment_id",
+            "refund_id",
+            "enrollment_id",
+            "online_order_id",
+            "amount",
+            "issued_at",
+            "access_token_hash",
+            "document",
         ],
     );
     let purchase_of = |index: usize| {

@@ -76,8 +76,12 @@ async fn invariants_hold(db: &Db) {
          (select count(*) from registration r where r.session_id = s.id and r.type = 'STUDENT')",
     )
     .await;
-    zero(db, "holds count the seat holds", "select count(*) from session s where s.holds <> (select count(*) from seat_hold h where h.session_id = s.id)")
-        .await;
+    zero(
+        db,
+        "holds count the seat holds",
+        "select count(*) from session s where s.holds <> (select count(*) from seat_hold h where h.session_id = s.id)",
+    )
+    .await;
     zero(
         db,
         "waiting counts those waiting",
@@ -86,26 +90,49 @@ async fn invariants_hold(db: &Db) {
     )
     .await;
     zero(db, "no session is oversold", "select count(*) from session where registrations > seats").await;
-    zero(db, "a paid booking holds its total", &format!("select count(*) from enrollment e where e.status = 'completed' and {NET} <> e.total")).await;
-    zero(db, "a booking with its fee paid holds the fee", &format!("select count(*) from enrollment e where e.status = 'deposit' and {NET} <> e.deposit"))
-        .await;
+    zero(
+        db,
+        "a paid booking holds its total",
+        &format!("select count(*) from enrollment e where e.status = 'completed' and {NET} <> e.total"),
+    )
+    .await;
+    zero(
+        db,
+        "a booking with its fee paid holds the fee",
+        &format!("select count(*) from enrollment e where e.status = 'deposit' and {NET} <> e.deposit"),
+    )
+    .await;
     zero(
         db,
         "a cancelled booking keeps what the terms let it keep, never more than its total",
         &format!("select count(*) from enrollment e where e.status = 'cancelled' and ({NET} < 0 or {NET} > e.total)"),
     )
     .await;
-    zero(db, "no payment is refunded beyond itself", "select count(*) from payment p where (select coalesce(sum(r.amount), 0) from refund r where r.payment_id = p.id) > p.amount")
-        .await;
-    zero(db, "each payment has its receipt", "select count(*) from payment p where not exists (select 1 from receipt r where r.payment_id = p.id and r.kind = 'receipt')")
-        .await;
-    zero(db, "each refund has its credit note", "select count(*) from refund f where not exists (select 1 from receipt r where r.refund_id = f.id)").await;
+    zero(
+        db,
+        "no payment is refunded beyond itself",
+        "select count(*) from payment p where (select coalesce(sum(r.amount), 0) from refund r where r.payment_id = p.id) > p.amount",
+    )
+    .await;
+    zero(
+        db,
+        "each payment has its receipt",
+        "select count(*) from payment p where not exists (select 1 from receipt r where r.payment_id = p.id and r.kind = 'receipt')",
+    )
+    .await;
+    zero(
+        db,
+        "each refund has its credit note",
+        "select count(*) from refund f where not exists (select 1 from receipt r where r.refund_id = f.id)",
+    )
+    .await;
     for prefix in ["RCT", "CRN"] {
         let (count, first, last, kept) = (
             number(db, &format!("select count(*) from receipt where prefix = '{prefix}'")).await,
             number(db, &format!("select cast(coalesce(min(sequence), 0) as bigint) from receipt where prefix = '{prefix}'")).await,
             number(db, &format!("select cast(coalesce(max(sequence), 0) as bigint) from receipt where prefix = '{prefix}'")).await,
-            number(db, &format!("select cast(coalesce(max(last_number), 0) as bigint) from document_sequence where prefix = '{prefix}'")).await,
+            number(db, &format!("select cast(coalesce(max(last_number), 0) as bigint) from document_sequence where prefix = '{prefix}'"))
+                .await,
         );
         assert!(count > 0, "{prefix}: documents were issued");
         assert_eq!((first, last, kept), (1, count, count), "{prefix} numbers run from 1 without gaps to the sequence's last");
