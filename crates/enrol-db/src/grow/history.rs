@@ -209,8 +209,13 @@ fn bookings(rng: &mut Prng, sessions: &[Session], first: NaiveDate, now: DateTim
             let mut fate = grow::fate(rng);
             let moved = match fate {
                 Fate::Moved => {
+                    // From a date of the same course a few runs before or after.
                     let siblings = &by_course[&session.course];
-                    let from = siblings[rng.index(siblings.len())];
+                    let here = siblings.binary_search(&index).unwrap_or(0);
+                    let step = usize::try_from(rng.between(1, 3)).unwrap_or(1);
+                    let near =
+                        if rng.chance(0.5) { siblings.get(here + step) } else { here.checked_sub(step).and_then(|i| siblings.get(i)) };
+                    let from = near.copied().unwrap_or(index);
                     let until = session.date.min(sessions[from].date).min(today);
                     (from != index && until > booked_on).then(|| {
                         let day = grow::cancelled_on(rng, booked_on, until, today);
