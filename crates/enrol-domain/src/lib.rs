@@ -23,6 +23,7 @@ pub mod error_reporting;
 pub mod evidence;
 pub mod feedback;
 pub mod forms;
+pub mod grow;
 pub mod html;
 pub mod inbox;
 pub mod instalments;

@@ -1,18 +1,21 @@
-//! The command line: serve, load or export the content, add the first owner.
+//! The command line: serve, load or export the content, add the first
+//! owner, grow a demo history.
 
 use anyhow::Context as _;
 use chrono::Utc;
 use tokio::net::TcpListener;
 
 use enrol_db::Db;
+use enrol_domain::grow::{DEFAULT_SEED, GrowPlan};
 
 use crate::app::App;
 use crate::config::Config;
 use crate::content_pack::{export_content, load_content};
+use crate::demo_history;
 use crate::staff_auth;
 
 /// What the binary was asked to do.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq)]
 pub enum Command {
     Serve,
     /// `enrol migrate`: applies the migrations, as the database's owner.
@@ -25,6 +28,33 @@ pub enum Command {
         email: String,
         name: String,
     },
+    /// `enrol demo grow [--years Y] [--seed N] [--scale F]`: a made-up
+    /// history of `years` (default 10) at `scale` (default 1).
+    Grow {
+        plan: GrowPlan,
+        seed: u64,
+    },
+}
+
+const USAGE: &str = "usage: enrol [serve] | enrol migrate | enrol content load | enrol content export DIR | \
+enrol staff add --owner EMAIL [--name NAME] | enrol demo grow [--years 10] [--seed N] [--scale 1]";
+
+/// The options of `enrol demo grow`, in any order, each at most once.
+fn parse_grow(options: &[&str]) -> anyhow::Result<Command> {
+    let (mut years, mut seed, mut scale) = (None, None, None);
+    for pair in options.chunks(2) {
+        let [name, value] = pair else { anyhow::bail!("{USAGE}") };
+        let bad = || anyhow::anyhow!("{name} {value:?} is not a number; {USAGE}");
+        let slot_taken = match *name {
+            "--years" => years.replace(value.parse::<u32>().map_err(|_| bad())?).is_some(),
+            "--seed" => seed.replace(value.parse::<u64>().map_err(|_| bad())?).is_some(),
+            "--scale" => scale.replace(value.parse::<f64>().map_err(|_| bad())?).is_some(),
+            _ => anyhow::bail!("{USAGE}"),
+        };
+        anyhow::ensure!(!slot_taken, "{name} is given twice; {USAGE}");
+    }
+    let plan = GrowPlan::new(years.unwrap_or(10), scale.unwrap_or(1.0))?;
+    Ok(Command::Grow { plan, seed: seed.unwrap_or(DEFAULT_SEED) })
 }
 
 impl Command {
@@ -40,9 +70,8 @@ impl Command {
             ["staff", "add", "--owner", email, "--name", name] => {
                 Ok(Command::AddOwner { email: (*email).to_owned(), name: (*name).to_owned() })
             }
-            _ => anyhow::bail!(
-                "usage: enrol [serve] | enrol migrate | enrol content load | enrol content export DIR | enrol staff add --owner EMAIL [--name NAME]"
-            ),
+            ["demo", "grow", options @ ..] => parse_grow(options),
+            _ => anyhow::bail!("{USAGE}"),
         }
     }
 }
@@ -78,6 +107,7 @@ pub async fn execute(command: Command, config: Config) -> anyhow::Result<()> {
             println!("{}", link?);
             Ok(())
         }
+        Command::Grow { plan, seed } => demo_history::run(&config, plan, seed).await,
     }
 }
 
@@ -115,6 +145,8 @@ async fn shutdown_signal() {
 
 #[cfg(test)]
 mod tests {
+    use enrol_domain::grow::{DEFAULT_SEED, GrowPlan};
+
     use super::Command;
 
     fn parse(args: &[&str]) -> anyhow::Result<Command> {
@@ -139,5 +171,28 @@ mod tests {
         );
         assert!(parse(&["staff", "add", "o@college.test"]).is_err());
         assert!(parse(&["serve", "now"]).is_err());
+    }
+
+    #[test]
+    fn parses_demo_grow_with_defaults_and_in_any_order() {
+        let grow = |years, scale, seed| Command::Grow { plan: GrowPlan::new(years, scale).unwrap(), seed };
+        assert_eq!(parse(&["demo", "grow"]).unwrap(), grow(10, 1.0, DEFAULT_SEED));
+        assert_eq!(parse(&["demo", "grow", "--years", "10", "--seed", "7"]).unwrap(), grow(10, 1.0, 7));
+        assert_eq!(parse(&["demo", "grow", "--years", "3"]).unwrap(), grow(3, 1.0, DEFAULT_SEED));
+        assert_eq!(parse(&["demo", "grow", "--scale", "0.01", "--years", "2", "--seed", "1"]).unwrap(), grow(2, 0.01, 1));
+        for wrong in [
+            &["demo", "grow", "--years"][..],
+            &["demo", "grow", "--years", "ten"],
+            &["demo", "grow", "--years", "0"],
+            &["demo", "grow", "--years", "30"],
+            &["demo", "grow", "--scale", "-1"],
+            &["demo", "grow", "--seed", "-1"],
+            &["demo", "grow", "--seed", "1", "--seed", "2"],
+            &["demo", "grow", "--colour", "red"],
+            &["demo"],
+        ] {
+            assert!(parse(wrong).is_err(), "{wrong:?}");
+        }
+        assert!(parse(&["nonsense"]).unwrap_err().to_string().contains("enrol demo grow"));
     }
 }

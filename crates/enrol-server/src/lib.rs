@@ -12,6 +12,7 @@ mod cli;
 pub mod config;
 mod content_pack;
 pub mod course_files;
+pub mod demo_history;
 mod demo_students;
 pub mod document;
 pub mod file_store;

@@ -32,6 +32,7 @@ mod date_change;
 mod enrol_checkout;
 mod feedback;
 mod graphql;
+mod grow;
 mod helpers;
 mod images;
 mod instalment_plans;
