@@ -46,6 +46,7 @@ measure() {
   local label=$1; shift
   local out; out=$(wrk --latency -d "$DURATION" "$@")
   if grep -q 'Non-2xx' <<<"$out"; then echo "bench: $label had failed responses: $(grep 'Non-2xx' <<<"$out")" >&2; fi
+  if grep -q 'Socket errors' <<<"$out"; then echo "bench: $label: $(grep 'Socket errors' <<<"$out")" >&2; fi
   local rps p50 p99
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")

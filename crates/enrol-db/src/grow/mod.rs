@@ -22,6 +22,7 @@ pub(crate) mod rows;
 mod tests;
 mod write;
 
+use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
 use enrol_domain::grow::{GrowPlan, Prng};
@@ -103,6 +104,9 @@ impl Db {
             tx.commit().await?;
             Ok::<_, anyhow::Error>(counts)
         })?;
+        // The planner's statistics of the tables just filled, as a bulk
+        // import leaves them: without them PostgreSQL plans for empty tables.
+        on_pool!(self, pool => sqlx::query("analyze").execute(pool).await.map(drop)).context("Failed to analyse the grown tables")?;
         // One line a table, however many batches wrote it.
         let mut summed: Vec<(&'static str, u64)> = Vec::new();
         for (table, rows) in tables {
