@@ -82,6 +82,11 @@ both_backends! {
         sorted.sort();
         sorted.dedup();
         assert_eq!(rows, sorted, "once each, by the time received and then by id");
+        // Compressed for a browser, whole to its end.
+        let compressed = staff.get(app.url("/api/admin/exports/payments.csv?from=2026-01-01&to=2026-12-31"))
+            .header("accept-encoding", "gzip").send().await.unwrap();
+        assert_eq!(compressed.headers()["content-encoding"], "gzip");
+        assert!(compressed.bytes().await.is_ok(), "the compressed file ends as a file does");
         app.stop().await;
     }
 }

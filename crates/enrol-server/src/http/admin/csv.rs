@@ -8,6 +8,7 @@
 use axum::body::Body;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
+use futures_util::StreamExt as _;
 
 /// Whether a cell is a plain number (`-12.50`), which no spreadsheet runs.
 fn is_number(value: &str) -> bool {
@@ -110,7 +111,8 @@ where
             }
         }
     });
-    (download_headers(filename), Body::from_stream(chunks)).into_response()
+    // Fused: the compression layer asks again after the end.
+    (download_headers(filename), Body::from_stream(chunks.fuse())).into_response()
 }
 
 #[cfg(test)]
