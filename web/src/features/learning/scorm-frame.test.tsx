@@ -48,6 +48,16 @@ describe('ScormFrame', () => {
     expect(api.routes()).toContain(LAUNCH);
   });
 
+  it('takes no input until the package has loaded, so its buttons work when clicked', async () => {
+    frameApi();
+    const { frame } = await renderFrame();
+    expect(frame).toHaveAttribute('inert');
+    act(() => {
+      frame.dispatchEvent(new Event('load'));
+    });
+    expect(frame).not.toHaveAttribute('inert');
+  });
+
   it('sends on each commit its own frame posts, and says where the course stands', async () => {
     const api = frameApi();
     const { frame, committed } = await renderFrame();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PackageCommitted } from '../../generated/PackageCommitted';
 import { commitOf, commitQueue } from './scorm-commits';
+import { useFrameReady } from '../../lib/frame-ready';
 import { openPackage, problemOf, sendCommit } from './learning-api';
 
 /**
@@ -13,6 +14,8 @@ export function ScormFrame({ courseId, title, committed }: { courseId: string; t
   const frame = useRef<HTMLIFrameElement>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState('');
+  // The package's buttons work once its scripts have run.
+  const ready = useFrameReady(url ?? '');
   // The newest callback, without reopening the package when it changes.
   const onCommitted = useRef(committed);
   useEffect(() => {
@@ -52,7 +55,7 @@ export function ScormFrame({ courseId, title, committed }: { courseId: string; t
     <div className="scorm-frame">
       <p role="alert" className="form-error">{problem}</p>
       {url ? (
-        <iframe ref={frame} src={url} title={title} sandbox="allow-scripts allow-forms" allow="fullscreen" />
+        <iframe ref={frame} src={url} title={title} sandbox="allow-scripts allow-forms" allow="fullscreen" inert={ready.inert} onLoad={ready.onLoad} />
       ) : (
         !problem && <p className="scorm-frame-loading">Opening your course...</p>
       )}

@@ -5,6 +5,7 @@ import { ConfirmStep } from '../../components/confirm-step';
 import { useCommand } from '../../components/use-command';
 import { adminDelete, adminPost } from '../../lib/admin-api';
 import { answerPreviewCalls } from '../../../lib/preview-frame';
+import { useFrameReady } from '../../../lib/frame-ready';
 import { documentPath } from './content-kinds';
 
 // What is done with a saved draft (decision 018): publish it (the live site
@@ -111,10 +112,9 @@ export function DocumentPreview({ kind, docKey, title, refresh, lessons }: Previ
   const frame = useRef<HTMLIFrameElement>(null);
   // A new frame for each load (a save, a refresh, another page asked for).
   const frameKey = `${refresh}-${again}-${opened ?? ''}`;
-  // The frame's page sends its link clicks here once its script runs, which
-  // is before its load event; until then a click would navigate the frame
-  // itself, without the staff cookie, so the frame takes no input.
-  const [loaded, setLoaded] = useState<string | null>(null);
+  // The frame's page sends its link clicks here once its script runs;
+  // before, a click would navigate the frame itself, without the staff cookie.
+  const ready = useFrameReady(frameKey);
   // The sandboxed frame never acts as the staff member: what it asks for,
   // at the preview's own addresses only, is done here (decision 030).
   useEffect(() => {
@@ -156,7 +156,7 @@ export function DocumentPreview({ kind, docKey, title, refresh, lessons }: Previ
       {shown && (
         <iframe
           key={frameKey} className="preview-frame" ref={frame} sandbox="allow-scripts allow-forms"
-          inert={loaded !== frameKey} onLoad={() => setLoaded(frameKey)}
+          inert={ready.inert} onLoad={ready.onLoad}
           title={shown === 'page' ? `Preview of ${title}` : `Preview of the lessons of ${title}`}
           src={opened ?? (shown === 'page' ? documentPath(kind, docKey, 'preview') : documentPath(kind, docKey, 'preview', 'learn', ''))}
         />
