@@ -18,7 +18,7 @@ use crate::cache::{CatalogueCache, PageCache};
 use crate::config::Config;
 use crate::images::ImageCache;
 use crate::state::{AppState, london_day, notice_versions};
-use crate::{content_pack, demo_students, file_store, gateway, http, mailer, provider, reconcile, serve};
+use crate::{content_pack, demo_students, file_store, gateway, http, jobs, mailer, provider, serve};
 
 pub struct App {
     pub state: Arc<AppState>,
@@ -77,7 +77,7 @@ impl App {
     pub async fn serve(self, listener: TcpListener, shutdown: impl Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         tracing::info!(address = %listener.local_addr()?, "Enrol is listening");
         let watcher = tokio::spawn(watch_content_version(Arc::clone(&self.state)));
-        let reconciler = tokio::spawn(reconcile::run_jobs(Arc::clone(&self.state)));
+        let reconciler = tokio::spawn(jobs::run_jobs(Arc::clone(&self.state)));
         let sandbox = self.sandbox_events.map(|events| tokio::spawn(http::deliver_sandbox_events(Arc::downgrade(&self.state), events)));
         let mailer = match &self.state.config.smtp_url {
             Some(url) => {

@@ -1,5 +1,5 @@
 //! The command line: serve, load or export the content, add the first
-//! owner, grow a demo history.
+//! owner, run the scheduled jobs once, grow a demo history.
 
 use anyhow::Context as _;
 use chrono::Utc;
@@ -11,8 +11,8 @@ use enrol_domain::grow::{DEFAULT_SEED, GrowPlan};
 use crate::app::App;
 use crate::config::Config;
 use crate::content_pack::{export_content, load_content};
-use crate::demo_history;
 use crate::staff_auth;
+use crate::{demo_history, jobs};
 
 /// What the binary was asked to do.
 #[derive(Debug, PartialEq)]
@@ -34,10 +34,12 @@ pub enum Command {
         plan: GrowPlan,
         seed: u64,
     },
+    /// `enrol jobs run`: each scheduled job once, with the time it took.
+    RunJobs,
 }
 
 const USAGE: &str = "usage: enrol [serve] | enrol migrate | enrol content load | enrol content export DIR | \
-enrol staff add --owner EMAIL [--name NAME] | enrol demo grow [--years 10] [--seed N] [--scale 1]";
+enrol staff add --owner EMAIL [--name NAME] | enrol jobs run | enrol demo grow [--years 10] [--seed N] [--scale 1]";
 
 /// The options of `enrol demo grow`, in any order, each at most once.
 fn parse_grow(options: &[&str]) -> anyhow::Result<Command> {
@@ -70,6 +72,7 @@ impl Command {
             ["staff", "add", "--owner", email, "--name", name] => {
                 Ok(Command::AddOwner { email: (*email).to_owned(), name: (*name).to_owned() })
             }
+            ["jobs", "run"] => Ok(Command::RunJobs),
             ["demo", "grow", options @ ..] => parse_grow(options),
             _ => anyhow::bail!("{USAGE}"),
         }
@@ -108,6 +111,16 @@ pub async fn execute(command: Command, config: Config) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Grow { plan, seed } => demo_history::run(&config, plan, seed).await,
+        Command::RunJobs => {
+            let app = App::build(config).await?;
+            let runs = jobs::run_each_once(&app.state).await;
+            app.state.db.close().await;
+            for run in runs? {
+                let done = run.done.map_or_else(|| "skipped: another instance holds its lease".to_owned(), |done| format!("{done} done"));
+                println!("{}: {:.1} ms, {done}", run.job.name(), run.took.as_secs_f64() * 1000.0);
+            }
+            Ok(())
+        }
     }
 }
 
@@ -170,6 +183,8 @@ mod tests {
             Command::AddOwner { email: "o@college.test".into(), name: "Ada".into() }
         );
         assert!(parse(&["staff", "add", "o@college.test"]).is_err());
+        assert_eq!(parse(&["jobs", "run"]).unwrap(), Command::RunJobs);
+        assert!(parse(&["jobs"]).is_err());
         assert!(parse(&["serve", "now"]).is_err());
     }
 

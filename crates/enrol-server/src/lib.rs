@@ -19,6 +19,7 @@ pub mod file_store;
 pub mod gateway;
 pub mod http;
 pub mod images;
+pub mod jobs;
 pub mod mail_html;
 pub mod mailer;
 pub mod pages;

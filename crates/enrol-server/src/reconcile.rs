@@ -1,14 +1,9 @@
-//! Scheduled work inside `enrol`: holds that ran out are released and
-//! freed seats offered to the waiting lists, refunds still due are made,
-//! balance reminders are sent, and reconciliation finds orders whose
-//! payment went through but whose webhook never arrived (in-person enrolments and
-//! e-learning orders alike), asking the payment provider and fulfilling
-//! them the way the webhook would have. "Paid but not enrolled" cannot go
-//! unnoticed. Safe on any number of instances: every step is conditional
-//! or records a provider payment once.
-
-use std::sync::Arc;
-use std::time::Duration;
+//! Reconciliation, one of the scheduled jobs ([`crate::jobs`]): finds
+//! orders whose payment went through but whose webhook never arrived
+//! (in-person enrolments and e-learning orders alike), asking the payment
+//! provider and fulfilling them the way the webhook would have. "Paid but
+//! not enrolled" cannot go unnoticed. Safe on any number of instances:
+//! every step is conditional or records a provider payment once.
 
 use chrono::{DateTime, Utc};
 
@@ -16,14 +11,8 @@ use enrol_db::{BalanceFulfilment, EnrollmentFulfilment, Fulfilment, IntentOutcom
 use enrol_domain::checkout::ORDER_ID_KEY;
 
 use crate::AppState;
-use crate::http::waiting_list::offer_freed_seats;
 use crate::http::webhooks::{balance_paid, fulfil_checkout, fulfil_paid_intent};
-use crate::refunds::make_due_refunds;
 
-/// How often holds are released, and how often reconciliation runs.
-const HOLDS_EVERY: Duration = Duration::from_secs(30);
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
-const RECONCILE_EVERY: Duration = Duration::from_secs(300);
 /// How long a webhook may take before reconciliation looks: Stripe usually
 /// delivers within seconds and retries for days.
 const GRACE: chrono::Duration = chrono::Duration::minutes(10);
@@ -101,55 +90,4 @@ async fn paid_intent(state: &AppState, order_id: &str, intent_id: &str) -> Optio
         currency: "gbp".to_owned(),
         method: state.payments.kind().as_str().to_owned(),
     })
-}
-
-/// Runs the scheduled work while the server runs.
-pub async fn run_jobs(state: Arc<AppState>) {
-    let mut holds = tokio::time::interval(HOLDS_EVERY);
-    let mut reconciliation = tokio::time::interval(RECONCILE_EVERY);
-    let mut checkpoint = tokio::time::interval(CHECKPOINT_EVERY);
-    let mut reminders = tokio::time::interval(state.config.reminders_every);
-    loop {
-        // In this order when several are due, as at start: a restart's
-        // missed payments and refunds first, the reminders' run (with its
-        // readiness work) last.
-        tokio::select! {
-            biased;
-            _ = reconciliation.tick() => {
-                if let Err(error) = reconcile(&state, Utc::now()).await {
-                    tracing::error!(error = %format!("{error:#}"), "Reconciliation failed");
-                }
-                if let Err(error) = make_due_refunds(&state).await {
-                    tracing::error!(error = %format!("{error:#}"), "Refunds failed");
-                }
-                if let Err(error) = state.db.forget_quiet_clients(Utc::now()).await {
-                    tracing::error!(error = %format!("{error:#}"), "Forgetting quiet clients failed");
-                }
-            }
-            _ = checkpoint.tick() => {
-                if let Err(error) = state.db.checkpoint().await {
-                    tracing::error!(error = %format!("{error:#}"), "Checkpoint failed");
-                }
-            }
-            _ = holds.tick() => {
-                match state.db.expire_holds(Utc::now()).await {
-                    Ok(0) => {}
-                    Ok(released) => tracing::info!(released, "Seat holds that ran out were released"),
-                    Err(error) => tracing::error!(error = %format!("{error:#}"), "Releasing holds failed"),
-                }
-                // Seats freed by holds and offers that ran out reach the waiting lists first.
-                offer_freed_seats(&state).await;
-                if let Err(error) = state.db.forget_full_allowances(Utc::now()).await {
-                    tracing::error!(error = %format!("{error:#}"), "Forgetting the spent write allowances failed");
-                }
-            }
-            _ = reminders.tick() => {
-                match crate::reminders::run_if_leased(&state, Utc::now()).await {
-                    Ok(Some(sent)) if sent > 0 => tracing::info!(sent, "Reminders sent"),
-                    Ok(_) => {}
-                    Err(error) => tracing::error!(error = %format!("{error:#}"), "Reminders failed"),
-                }
-            }
-        }
-    }
 }

@@ -112,3 +112,9 @@ pub async fn run_if_leased(state: &AppState, now: DateTime<Utc>) -> anyhow::Resu
     let readiness = send_task_reminders(state, now).await? + remove_special_data(state, now).await?;
     Ok(Some(reminded + readiness))
 }
+
+/// Gives up the job's lease when this instance has it: a run from the
+/// command line leaves the job to the servers at once.
+pub async fn release_lease(state: &AppState, now: DateTime<Utc>) -> anyhow::Result<()> {
+    state.db.release_job_lease(JOB, &INSTANCE, now).await
+}

@@ -39,6 +39,12 @@ pub(crate) struct NewPayment<'a> {
 /// back, so the refund worker leaves its refunds to a person.
 pub(crate) const OFFLINE_PAYMENT: &str = "offline-";
 
+/// The payments of a purchase, the booking `$1` or the online order `$2`
+/// (the other null): each through its own index, as an `or` of the two
+/// is not on every engine's plan.
+pub(crate) const PURCHASE_PAYMENTS: &str =
+    "(select id from payment where enrollment_id = $1 union all select id from payment where online_order_id = $2)";
+
 /// A payment just recorded, with its receipt.
 pub(crate) struct RecordedPayment {
     pub id: String,

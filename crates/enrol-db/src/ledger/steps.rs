@@ -9,7 +9,7 @@ use enrol_domain::cancellation::spread_refund;
 use enrol_domain::money::Money;
 use enrol_domain::receipt::{Document, DocumentLink, Draft};
 
-use crate::ledger::payments::{NewPayment, RecordedPayment};
+use crate::ledger::payments::{NewPayment, PURCHASE_PAYMENTS, RecordedPayment};
 use crate::ledger::receipts::DocumentOf;
 use crate::{for_both_engines, public_id};
 
@@ -88,9 +88,10 @@ for_both_engines! {
 
         async fn paid_towards(&mut self, enrollment_id: Option<&str>, online_order_id: Option<&str>) -> sqlx::Result<Money> {
             sqlx::query_scalar::<_, i64>(
-                "select cast(coalesce((select sum(amount) from payment where enrollment_id = $1 or online_order_id = $2), 0) \
-                 - coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id \
-                 where p.enrollment_id = $1 or p.online_order_id = $2), 0) as bigint)",
+                sqlx::AssertSqlSafe(format!(
+                    "select cast(coalesce((select sum(amount) from payment where id in {PURCHASE_PAYMENTS}), 0) \
+                     - coalesce((select sum(r.amount) from refund r where r.payment_id in {PURCHASE_PAYMENTS}), 0) as bigint)"
+                )),
             )
             .bind(enrollment_id)
             .bind(online_order_id)
@@ -153,10 +154,10 @@ for_both_engines! {
             reason: &str,
             now: DateTime<Utc>,
         ) -> sqlx::Result<Vec<String>> {
-            let left: Vec<(String, i64)> = sqlx::query_as(
+            let left: Vec<(String, i64)> = sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "select p.id, cast(p.amount - coalesce((select sum(r.amount) from refund r where r.payment_id = p.id), 0) as bigint) \
-                 from payment p where p.enrollment_id = $1 or p.online_order_id = $2 order by p.created_at, p.id",
-            )
+                 from payment p where p.id in {PURCHASE_PAYMENTS} order by p.created_at, p.id"
+            )))
             .bind(enrollment_id)
             .bind(online_order_id)
             .fetch_all(&mut *self)

@@ -4,6 +4,8 @@
 //! the new day makes untrue so they go again on its schedule. When a
 //! reminder is due is decided in `enrol_domain::balance`.
 
+use std::sync::LazyLock;
+
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
@@ -21,6 +23,18 @@ use crate::orders::OrderSteps;
 use crate::orders::enrollments::NET_PAID;
 use crate::people::PeopleSteps;
 use crate::{AuditEntry, Db, on_pool};
+
+/// The bookings on a deposit whose balance is due by `$1` and whose
+/// training starts after `$2`, without a plan that takes the balance.
+pub(crate) static BALANCES_DUE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select e.id, e.reference, e.given_name, e.email, e.lines, e.total, {} as paid, e.starts_on, e.balance_due_on, e.paid_at \
+         from enrollment e where e.status = 'deposit' and e.balance_due_on <= $1 and e.starts_on > $2 and e.email <> '' \
+         and not exists (select 1 from payment_plan p where p.enrollment_id = e.id and p.status = 'active') \
+         order by e.balance_due_on, e.id",
+        *NET_PAID
+    )
+});
 
 /// A booking with a reminder due today, as the job found it.
 #[derive(Debug, Clone)]
@@ -86,15 +100,8 @@ impl Db {
             paid_at: Option<DateTime<Utc>>,
         }
         let horizon = today.checked_add_days(chrono::Days::new(enrol_domain::balance::UPCOMING_REMINDER_DAYS)).unwrap_or(today);
-        let sql = format!(
-            "select e.id, e.reference, e.given_name, e.email, e.lines, e.total, {} as paid, e.starts_on, e.balance_due_on, e.paid_at \
-             from enrollment e where e.status = 'deposit' and e.balance_due_on <= $1 and e.starts_on > $2 and e.email <> '' \
-             and not exists (select 1 from payment_plan p where p.enrollment_id = e.id and p.status = 'active') \
-             order by e.balance_due_on, e.id",
-            *NET_PAID
-        );
         let rows: Vec<Candidate> =
-            on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(horizon).bind(today).fetch_all(pool).await)
+            on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(BALANCES_DUE.as_str())).bind(horizon).bind(today).fetch_all(pool).await)
                 .context("Failed to read the balances due")?;
         let mut due = Vec::new();
         for row in rows {
@@ -161,6 +168,16 @@ impl Db {
              set holder = excluded.holder, expires_at = excluded.expires_at where job_lease.expires_at <= $4 or job_lease.holder = excluded.holder"
         ).bind(name).bind(holder).bind(until).bind(now).execute(pool).await.map(|done| done.rows_affected() == 1))
         .context("Failed to take the job's lease")
+    }
+
+    /// Gives up job `name`'s lease if `holder` has it, as of `now`: another
+    /// instance may take it at once instead of when it would have run out.
+    pub async fn release_job_lease(&self, name: &str, holder: &str, now: DateTime<Utc>) -> anyhow::Result<()> {
+        let _turn = self.write_turn().await;
+        on_pool!(self, pool => sqlx::query("update job_lease set expires_at = $3 where name = $1 and holder = $2 and expires_at > $3")
+            .bind(name).bind(holder).bind(now).execute(pool).await.map(|_| ()))
+        .context("Failed to give up the job's lease")?;
+        Ok(())
     }
 
     /// Makes the balance of booking `id` due on `due_on` instead, as staff

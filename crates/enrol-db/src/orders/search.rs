@@ -3,6 +3,8 @@
 //! The payments, refunds and mails of an online order are read here too
 //! (`online_search`).
 
+use std::sync::LazyLock;
+
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -11,7 +13,7 @@ use enrol_domain::money::Money;
 use enrol_domain::page::EnrollmentStatus;
 use enrol_domain::reference::typed_code;
 
-use crate::ledger::payments::OFFLINE_PAYMENT;
+use crate::ledger::payments::{OFFLINE_PAYMENT, PURCHASE_PAYMENTS};
 use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
 use crate::{AgreedConsent, AuditFilter, AuditRow, Backend, Db, on_pool};
 
@@ -104,6 +106,18 @@ pub const ORDERS_LISTED: i64 = 100;
 /// The most mails and audit rows one order shows.
 const HISTORY_SHOWN: i64 = 200;
 
+/// The mails queued for the address `$1` (lowercased), newest first, at most `$2`.
+pub(crate) const MAILS_TO: &str = "select id, to_address, subject, created_at, sent_at from mail_outbox \
+     where lower(to_address) = $1 and $1 <> '' order by created_at desc, id desc limit $2";
+
+/// The payments of a purchase ([`PURCHASE_PAYMENTS`]), oldest first.
+pub(crate) static PAYMENTS_OF_PURCHASE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select id, amount, method, status, transaction_id, metadata, created_at from payment \
+         where id in {PURCHASE_PAYMENTS} order by created_at, id"
+    )
+});
+
 /// `text` matched literally inside a `like … escape '\'` pattern.
 pub(crate) fn like_literal(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
@@ -176,9 +190,11 @@ impl Db {
             condition(code.clone(), "e.discount_code = ?");
         }
         let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
+        // The page is chosen first, and only its orders' payments added up.
         let sql = format!(
             "select e.id, e.reference, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {} as paid, e.status \
-             from enrollment e {filter} order by e.created_at desc, e.id desc limit {ORDERS_LISTED}",
+             from (select * from enrollment e {filter} order by e.created_at desc, e.id desc limit {ORDERS_LISTED}) e \
+             order by e.created_at desc, e.id desc",
             *NET_PAID
         );
         let rows: Vec<Row> = on_pool!(self, pool => {
@@ -231,11 +247,8 @@ impl Db {
     /// The mails queued for `email`, newest first.
     pub(crate) async fn mails_to(&self, email: &str) -> anyhow::Result<Vec<OrderMail>> {
         let email = email.trim().to_lowercase();
-        on_pool!(self, pool => sqlx::query_as(
-            "select id, to_address, subject, created_at, sent_at from mail_outbox where lower(to_address) = $1 and $1 <> '' \
-             order by created_at desc, id desc limit $2"
-        ).bind(&email).bind(HISTORY_SHOWN).fetch_all(pool).await)
-        .context("Failed to read the order's mails")
+        on_pool!(self, pool => sqlx::query_as(MAILS_TO).bind(&email).bind(HISTORY_SHOWN).fetch_all(pool).await)
+            .context("Failed to read the order's mails")
     }
 
     /// The payments and refunds of a purchase, the booking `enrollment_id`
@@ -266,15 +279,12 @@ impl Db {
             created_at: DateTime<Utc>,
         }
         let (payments, refunds): (Vec<PaymentRow>, Vec<RefundRow>) = on_pool!(self, pool => {
-            let payments = sqlx::query_as(
-                "select id, amount, method, status, transaction_id, metadata, created_at from payment \
-                 where enrollment_id = $1 or online_order_id = $2 order by created_at, id"
-            ).bind(enrollment_id).bind(online_order_id).fetch_all(pool).await?;
-            let refunds = sqlx::query_as(
+            let payments = sqlx::query_as(sqlx::AssertSqlSafe(PAYMENTS_OF_PURCHASE.as_str())).bind(enrollment_id).bind(online_order_id).fetch_all(pool).await?;
+            let refunds = sqlx::query_as(sqlx::AssertSqlSafe(format!(
                 "select r.id, r.amount, r.status, r.reason, r.created_at, p.transaction_id like $3 as by_hand \
-                 from refund r join payment p on p.id = r.payment_id where p.enrollment_id = $1 or p.online_order_id = $2 \
+                 from refund r join payment p on p.id = r.payment_id where r.payment_id in {PURCHASE_PAYMENTS} \
                  order by r.created_at, r.id"
-            ).bind(enrollment_id).bind(online_order_id).bind(format!("{OFFLINE_PAYMENT}%")).fetch_all(pool).await?;
+            ))).bind(enrollment_id).bind(online_order_id).bind(format!("{OFFLINE_PAYMENT}%")).fetch_all(pool).await?;
             Ok::<_, sqlx::Error>((payments, refunds))
         })
         .context("Failed to read the payments")?;

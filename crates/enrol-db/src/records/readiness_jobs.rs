@@ -4,6 +4,8 @@
 //! answers and students' files a set number of days after training (or
 //! after a cancellation), recorded once per booking.
 
+use std::sync::LazyLock;
+
 use anyhow::Context as _;
 use chrono::{DateTime, NaiveDate, Utc};
 
@@ -15,6 +17,25 @@ use crate::people::PeopleSteps;
 use crate::records::readiness::{DUE, DUE_JOINS, Due};
 use crate::records::review::ReadinessSteps;
 use crate::{Db, on_pool};
+
+/// The paid bookings' tasks still open, a row per booking and course, read
+/// through the indexes of what is open (migration 0042).
+pub(crate) static TASKS_OPEN: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "select f.enrollment_id, f.course_id, c.title as course_title, e.email, e.given_name, {DUE} \
+         from (select enrollment_id, course_id from user_form where closed_at is null and not client_complete and course_id is not null \
+               union select enrollment_id, course_id from upload_request where closed_at is null and status in ('requested', 'rejected') \
+               and course_id is not null) f {DUE_JOINS} \
+         where e.status in ('deposit', 'completed') order by f.enrollment_id, f.course_id"
+    )
+});
+
+/// The bookings with medical answers or files still kept, not yet removed.
+pub(crate) const REMOVALS_CANDIDATES: &str = "select e.id as enrollment_id, e.cancelled_at, \
+     (select max(s.date) from registration r join session s on s.id = r.session_id where r.enrollment_id = e.id) as last_day \
+     from enrollment e where e.id in (select f.enrollment_id from user_form f where f.id in (select user_form_id from medical_answer) \
+          union select q.enrollment_id from upload_request q where q.id in (select upload_request_id from upload)) \
+     and not exists (select 1 from readiness_removal x where x.enrollment_id = e.id)";
 
 /// A booking whose tasks for a course are due a reminder.
 #[derive(Debug, Clone)]
@@ -50,14 +71,8 @@ impl Db {
             #[sqlx(flatten)]
             due: Due,
         }
-        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!(
-            "select f.enrollment_id, f.course_id, c.title as course_title, e.email, e.given_name, {DUE} \
-             from (select enrollment_id, course_id from user_form where closed_at is null and not client_complete and course_id is not null \
-                   union select enrollment_id, course_id from upload_request where closed_at is null and status in ('requested', 'rejected') \
-                   and course_id is not null) f {DUE_JOINS} \
-             where e.status in ('deposit', 'completed') order by f.enrollment_id, f.course_id"
-        ))).fetch_all(pool).await)
-        .context("Failed to read the readiness reminders due")?;
+        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(TASKS_OPEN.as_str())).fetch_all(pool).await)
+            .context("Failed to read the readiness reminders due")?;
         Ok(rows
             .into_iter()
             .filter_map(|row| {
@@ -107,7 +122,8 @@ impl Db {
 
     /// The bookings whose medical answers and files are due for removal
     /// `today`, `keep_days` after their last day of training (or after they
-    /// were cancelled), not yet removed.
+    /// were cancelled), not yet removed. Found from the answers and files
+    /// still kept, which removal keeps to the bookings of the last months.
     pub async fn removals_due(&self, today: NaiveDate, keep_days: u32) -> anyhow::Result<Vec<RemovalDue>> {
         #[derive(sqlx::FromRow)]
         struct Row {
@@ -115,14 +131,8 @@ impl Db {
             last_day: Option<NaiveDate>,
             cancelled_at: Option<DateTime<Utc>>,
         }
-        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(
-            "select e.id as enrollment_id, e.cancelled_at, \
-             (select max(s.date) from registration r join session s on s.id = r.session_id where r.enrollment_id = e.id) as last_day \
-             from enrollment e where not exists (select 1 from readiness_removal x where x.enrollment_id = e.id) \
-             and (exists (select 1 from user_form f join medical_answer a on a.user_form_id = f.id where f.enrollment_id = e.id) \
-                  or exists (select 1 from upload_request q join upload u on u.upload_request_id = q.id where q.enrollment_id = e.id))"
-        ).fetch_all(pool).await)
-        .context("Failed to read the removals due")?;
+        let rows: Vec<Row> =
+            on_pool!(self, pool => sqlx::query_as(REMOVALS_CANDIDATES).fetch_all(pool).await).context("Failed to read the removals due")?;
         let mut due = Vec::new();
         for row in rows {
             let ended = row.cancelled_at.map(london::today).or(row.last_day);

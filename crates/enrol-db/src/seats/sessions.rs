@@ -121,17 +121,48 @@ pub struct CancelledBooking {
 }
 
 static SESSION_SELECT: LazyLock<String> = LazyLock::new(|| {
+    // The students on its roster, counted through the session's own registrations.
+    let on_roster = format!(
+        "(select count(*) from registration r join enrollment e on e.id = r.enrollment_id where r.session_id = s.id and {ON_ROSTER})"
+    );
     format!(
-        "with on_roster as (select r.session_id, count(*) as students from registration r join enrollment e on e.id = r.enrollment_id \
-     where {ON_ROSTER} group by r.session_id) \
-     select s.id, ev.course_id, c.title as course_title, s.date, s.start_at, s.end_at, s.type, s.price, \
-     s.seats, coalesce(o.students, 0) as booked, s.registrations - coalesce(o.students, 0) as taken_elsewhere, \
+        "select s.id, ev.course_id, c.title as course_title, s.date, s.start_at, s.end_at, s.type, s.price, \
+     s.seats, {on_roster} as booked, s.registrations - {on_roster} as taken_elsewhere, \
      s.holds - (select count(*) from seat_hold h where h.session_id = s.id and h.expires_at <= $1) as held, \
      s.waiting, s.offered, s.status, s.venue, s.joining_link, s.tutor_id \
-     from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
-     left join on_roster o on o.session_id = s.id"
+     from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id"
     )
 });
+
+/// A value a list's filter compares with.
+pub(crate) enum FilterValue {
+    Text(String),
+    Day(NaiveDate),
+}
+
+impl SessionFilter {
+    /// The sessions `self` lists, by start, as of `$1`, and the values of
+    /// its other parameters: only the conditions given, so a first date is
+    /// read through the sessions' index by date.
+    pub(crate) fn sql(&self) -> (String, Vec<FilterValue>) {
+        let mut conditions = Vec::new();
+        let mut values = Vec::new();
+        let given = [
+            ("ev.course_id =", self.course_id.clone().map(FilterValue::Text)),
+            ("s.date >=", self.from.map(FilterValue::Day)),
+            ("s.date <=", self.to.map(FilterValue::Day)),
+            ("s.tutor_id =", self.tutor_id.clone().map(FilterValue::Text)),
+        ];
+        for (test, value) in given {
+            if let Some(value) = value {
+                values.push(value);
+                conditions.push(format!("{test} ${}", values.len() + 1));
+            }
+        }
+        let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
+        (format!("{} {filter} order by s.start_at, s.id limit 1000", *SESSION_SELECT), values)
+    }
+}
 
 /// The seats a session's count may not go below: booked, held and offered.
 const TAKEN: &str = "registrations + holds + offered";
@@ -139,14 +170,17 @@ const TAKEN: &str = "registrations + holds + offered";
 impl Db {
     /// Sessions by date, then start.
     pub async fn admin_sessions(&self, filter: &SessionFilter, now: DateTime<Utc>) -> anyhow::Result<Vec<AdminSession>> {
-        let sql = format!(
-            "{} where ($2 is null or ev.course_id = $2) and ($3 is null or s.date >= $3) and ($4 is null or s.date <= $4) \
-             and ($5 is null or s.tutor_id = $5) order by s.start_at, s.id limit 1000",
-            *SESSION_SELECT
-        );
-        on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .bind(now).bind(filter.course_id.as_deref()).bind(filter.from).bind(filter.to).bind(filter.tutor_id.as_deref())
-            .fetch_all(pool).await)
+        let (sql, values) = filter.sql();
+        on_pool!(self, pool => {
+            let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(now);
+            for value in &values {
+                query = match value {
+                    FilterValue::Text(text) => query.bind(text),
+                    FilterValue::Day(day) => query.bind(day),
+                };
+            }
+            query.fetch_all(pool).await
+        })
         .context("Failed to list the sessions")
     }
 

@@ -25,6 +25,10 @@ use crate::seats::SeatSteps;
 use crate::waiting::lists::{LAPSE_UNCONFIRMED, SESSION_COURSE, SessionCourse};
 use crate::{Claim, Db, NewEnrollment, Offer, WaitingListLink, on_pool};
 
+/// The sessions on sale with someone waiting for a seat.
+pub(crate) const SESSIONS_WAITED_FOR: &str = "select s.id from session s join event ev on ev.id = s.event_id \
+     join course c on c.id = ev.course_id where s.waiting > 0 and s.status = 'active' and not c.withdrawn order by s.id";
+
 /// Whether an offer (`w`) is still open at the moment `now` (a parameter,
 /// `$2` say): not run out, and opened or still within the time to open it.
 /// Offers made before there was such a time have none.
@@ -102,10 +106,7 @@ impl Db {
                 .bind(now).execute(&mut *tx).await?;
             sqlx::query(LAPSE_UNCONFIRMED).bind(now - CONFIRM_WITHIN).execute(&mut *tx).await?;
             // A course taken off the site offers nothing; its people keep waiting, in case it comes back.
-            let sessions: Vec<String> = sqlx::query_scalar(
-                "select s.id from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
-                 where s.waiting > 0 and s.status = 'active' and not c.withdrawn order by s.id"
-            ).fetch_all(&mut *tx).await?;
+            let sessions: Vec<String> = sqlx::query_scalar(SESSIONS_WAITED_FOR).fetch_all(&mut *tx).await?;
             let mut offered = 0;
             for session_id in &sessions {
                 tx.lock_session(session_id).await?;

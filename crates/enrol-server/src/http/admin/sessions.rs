@@ -77,7 +77,9 @@ pub(super) fn own_sessions_of(staff: &StaffMember) -> Option<String> {
     (!staff.role.reads_every_roster()).then(|| staff.id.clone())
 }
 
-/// `GET /api/admin/sessions`.
+/// `GET /api/admin/sessions`: from today unless a first or last date is
+/// given, so a college's years of past dates never push today's out of
+/// the list's 1,000.
 pub async fn list_sessions(
     State(state): State<Arc<AppState>>,
     staff: Staff,
@@ -85,7 +87,7 @@ pub async fn list_sessions(
 ) -> Result<Response, ApiError> {
     let filter = SessionFilter {
         course_id: query.course.filter(|c| !c.is_empty()),
-        from: query.from,
+        from: query.from.or_else(|| query.to.is_none().then(|| london::today(Utc::now()))),
         to: query.to,
         tutor_id: own_sessions_of(&staff),
     };

@@ -16,7 +16,7 @@ export function SessionFilters({ filters, courses }: { filters: QueryFilters<(ty
   return (
     <AdminFormView form={form} submit="Show sessions" className="filters">
       <ChoiceField form={form} name="course" choices={courses ?? []} none="All courses" />
-      <TextField form={form} name="from" type="date" />
+      <TextField form={form} name="from" type="date" hint="Leave empty to list from today; with only a last date, every session up to it." />
       <TextField form={form} name="to" type="date" />
     </AdminFormView>
   );

@@ -1,0 +1,23 @@
+-- What the scheduled jobs and the busiest back-office screens read at ten
+-- years of data (issue 31), each through an index whose size is what is
+-- live, not the history: the open tasks the readiness reminders look at,
+-- the bookings with a balance still to pay, the sessions with a waiting
+-- list, and the mails to one address on an order's page. `explain` tests
+-- keep them in use.
+
+-- Readiness reminders: forms not yet answered, documents not yet sent.
+create index user_form_open on user_form (enrollment_id, course_id) where closed_at is null and not client_complete;
+create index upload_request_open on upload_request (enrollment_id, course_id) where closed_at is null and status in ('requested', 'rejected');
+
+-- Balance reminders: bookings on a deposit whose training is still ahead,
+-- not every deposit whose balance date has passed over the years; and
+-- whether each has a plan that takes its balance instead.
+drop index enrollment_balance_due;
+create index enrollment_deposit_by_start on enrollment (starts_on, balance_due_on) where status = 'deposit';
+create index payment_plan_by_enrollment on payment_plan (enrollment_id, status);
+
+-- Freed seats offered to a waiting list: only sessions with one.
+create index session_with_waiting on session (id) where waiting > 0;
+
+-- An order's page lists the mails to its address, newest first.
+create index mail_outbox_by_address on mail_outbox (lower(to_address), created_at, id);
