@@ -22,3 +22,18 @@ create index session_with_waiting on session (id) where waiting > 0;
 
 -- An order's page lists the mails to its address, newest first.
 create index mail_outbox_by_address on mail_outbox (lower(to_address), created_at, id);
+
+-- SQLite only: a booking's row in the search table (migration 0041) is
+-- found through that table's own trigram index, since its text holds the
+-- booking's id, not by reading every row for the unindexed id: a change
+-- of name or email, or a booking removed, rewrites one row.
+drop trigger enrollment_search_update;
+create trigger enrollment_search_update after update of reference, given_name, family_name, email on enrollment begin
+    delete from enrollment_search where enrollment_search match '"' || replace(lower(old.id), '"', '""') || '"' and enrollment_id = old.id;
+    insert into enrollment_search (text, enrollment_id)
+        values (lower(new.reference || ' ' || new.given_name || ' ' || new.family_name || ' ' || new.email || ' ' || new.id), new.id);
+end;
+drop trigger enrollment_search_delete;
+create trigger enrollment_search_delete after delete on enrollment begin
+    delete from enrollment_search where enrollment_search match '"' || replace(lower(old.id), '"', '""') || '"' and enrollment_id = old.id;
+end;

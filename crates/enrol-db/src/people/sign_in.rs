@@ -13,6 +13,9 @@ use crate::{AuditEntry, Db, StaffCredentials, StaffMember, on_pool};
 pub const STAFF_IDLE_MINUTES: i64 = 30;
 /// …and this long after sign-in, whatever happens.
 pub const STAFF_SESSION_HOURS: i64 = 12;
+/// How often a staff session in use is renewed: the idle limit counts
+/// from the last renewal, so it may end up to this much sooner.
+const STAFF_RENEW_SECONDS: i64 = 60;
 
 impl Db {
     /// An active staff member's credentials, by email.
@@ -111,17 +114,24 @@ impl Db {
         .context("Failed to start the staff session")
     }
 
-    /// The staff member of a live session, which this request keeps alive:
-    /// one statement both checks the idle and absolute limits and renews.
+    /// The staff member of a live session, which this request keeps alive.
+    /// The session is read, and renewed only when it was last renewed
+    /// [`STAFF_RENEW_SECONDS`] ago or more: a screen's many requests are
+    /// reads, not a write each on one row (which every request of the
+    /// session would queue behind, and SQLite's log would grow with).
     pub async fn staff_session(&self, session_hash: &str, now: DateTime<Utc>) -> anyhow::Result<Option<StaffMember>> {
         let idle_since = now - Duration::minutes(STAFF_IDLE_MINUTES);
         let started_since = now - Duration::hours(STAFF_SESSION_HOURS);
-        let staff_id: Option<String> = on_pool!(self, pool => sqlx::query_scalar(
-            "update staff_session set last_seen_at = $2 where token_hash = $1 and last_seen_at > $3 and created_at > $4 \
-             returning staff_id"
-        ).bind(session_hash).bind(now).bind(idle_since).bind(started_since).fetch_optional(pool).await)
+        let live: Option<(String, DateTime<Utc>)> = on_pool!(self, pool => sqlx::query_as(
+            "select staff_id, last_seen_at from staff_session where token_hash = $1 and last_seen_at > $2 and created_at > $3"
+        ).bind(session_hash).bind(idle_since).bind(started_since).fetch_optional(pool).await)
         .context("Failed to read the staff session")?;
-        let Some(staff_id) = staff_id else { return Ok(None) };
+        let Some((staff_id, last_seen_at)) = live else { return Ok(None) };
+        if now - last_seen_at >= Duration::seconds(STAFF_RENEW_SECONDS) {
+            on_pool!(self, pool => sqlx::query("update staff_session set last_seen_at = $2 where token_hash = $1 and last_seen_at < $2")
+                .bind(session_hash).bind(now).execute(pool).await.map(drop))
+            .context("Failed to renew the staff session")?;
+        }
         let row: Option<MemberRow> = on_pool!(self, pool => sqlx::query_as(
             "select id, email, name, role from staff_account where id = $1 and active and disabled_at is null"
         ).bind(&staff_id).fetch_optional(pool).await)

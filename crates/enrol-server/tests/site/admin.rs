@@ -192,6 +192,30 @@ both_backends! {
         let (owner, _) = staff_member(&app, Role::Owner, "owner@college.test").await;
         let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
         assert_eq!(session_of(&app, &staff).await["role"], "staff");
+        // Seen 29 minutes ago: renewed by this request. Seen 30 seconds ago:
+        // not written again (a screen's requests are reads), still live.
+        let seen = |ago: Duration| {
+            let db = app.db().clone();
+            async move {
+                enrol_db::on_pool!(&db, pool => sqlx::query("update staff_session set last_seen_at = $1")
+                    .bind(Utc::now() - ago).execute(pool).await.map(drop)).unwrap();
+            }
+        };
+        let last_seen = || {
+            let db = app.db().clone();
+            async move {
+                let at: Vec<chrono::DateTime<Utc>> = enrol_db::on_pool!(&db, pool => sqlx::query_scalar("select last_seen_at from staff_session")
+                    .fetch_all(pool).await).unwrap();
+                at.into_iter().max().unwrap()
+            }
+        };
+        seen(Duration::minutes(29)).await;
+        assert_eq!(session_of(&app, &staff).await["role"], "staff");
+        assert!(Utc::now() - last_seen().await < Duration::minutes(1), "renewed");
+        seen(Duration::seconds(30)).await;
+        let before = last_seen().await;
+        assert_eq!(session_of(&app, &staff).await["role"], "staff");
+        assert_eq!(last_seen().await, before, "not written again within the minute");
         // Idle for 31 minutes: signed out.
         enrol_db::on_pool!(app.db(), pool => sqlx::query("update staff_session set last_seen_at = $1")
             .bind(Utc::now() - Duration::minutes(31)).execute(pool).await.map(drop)).unwrap();
