@@ -3,8 +3,8 @@
 -- years of data (issue 31), each through an index whose size is what is
 -- live, not the history: the open tasks the readiness reminders look at,
 -- the bookings with a balance still to pay, the sessions with a waiting
--- list, and the mails to one address on an order's page. `explain` tests
--- keep them in use.
+-- list, the mails to one address on an order's page, and the time of each
+-- booking the order search sorts by. `explain` tests keep them in use.
 
 -- Readiness reminders: forms not yet answered, documents not yet sent.
 create index user_form_open on user_form (enrollment_id, course_id) where closed_at is null and not client_complete;
@@ -22,6 +22,10 @@ create index session_with_waiting on session (id) where waiting > 0;
 
 -- An order's page lists the mails to its address, newest first.
 create index mail_outbox_by_address on mail_outbox (lower(to_address), created_at, id);
+
+-- The order search sorts the bookings it finds by time from this index
+-- alone, and reads only the page's 100.
+create index enrollment_id_time on enrollment (id, created_at);
 
 -- SQLite only: a booking's row in the search table (migration 0041) is
 -- found through that table's own trigram index, since its text holds the

@@ -41,9 +41,12 @@ pub(crate) const OFFLINE_PAYMENT: &str = "offline-";
 
 /// The payments of a purchase, the booking `$1` or the online order `$2`
 /// (the other null): each through its own index, as an `or` of the two
-/// is not on every engine's plan.
-pub(crate) const PURCHASE_PAYMENTS: &str =
-    "(select id from payment where enrollment_id = $1 union all select id from payment where online_order_id = $2)";
+/// is not on every engine's plan. A null is compared as `''`, which no
+/// purchase is: SQLite plans with the values bound and its samples of the
+/// index, and would walk the payments to avoid the many with no online
+/// order.
+pub(crate) const PURCHASE_PAYMENTS: &str = "(select id from payment where enrollment_id = coalesce($1, '') \
+     union all select id from payment where online_order_id = coalesce($2, ''))";
 
 /// A payment just recorded, with its receipt.
 pub(crate) struct RecordedPayment {

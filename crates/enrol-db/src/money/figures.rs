@@ -160,10 +160,12 @@ impl Db {
             .context("Failed to count the new enquiries")
     }
 
-    /// What booked students still owe, and how much of it is overdue on `today`.
+    /// What booked students still owe, and how much of it is overdue on
+    /// `today`: each booking's balance worked out once (`materialized`),
+    /// not again for each figure.
     pub async fn balances_owed(&self, today: NaiveDate) -> anyhow::Result<BalancesOwed> {
         let sql = format!(
-            "with owed as (select e.total - {} as owed, e.balance_due_on from enrollment e where e.status = 'deposit') \
+            "with owed as materialized (select e.total - {} as owed, e.balance_due_on from enrollment e where e.status = 'deposit') \
              select count(*) as count, cast(coalesce(sum(owed), 0) as bigint) as amount, \
              count(case when balance_due_on < $1 then 1 end) as overdue_count, \
              cast(coalesce(sum(case when balance_due_on < $1 then owed else 0 end), 0) as bigint) as overdue_amount \

@@ -190,11 +190,13 @@ impl Db {
             condition(code.clone(), "e.discount_code = ?");
         }
         let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
-        // The page is chosen first, and only its orders' payments added up.
+        // The page's ids are chosen first, sorted from the index of each
+        // booking's id and time (no booking read for that), and only the
+        // page's bookings are read and their payments added up.
         let sql = format!(
             "select e.id, e.reference, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {} as paid, e.status \
-             from (select * from enrollment e {filter} order by e.created_at desc, e.id desc limit {ORDERS_LISTED}) e \
-             order by e.created_at desc, e.id desc",
+             from enrollment e where e.id in (select e.id from enrollment e {filter} order by e.created_at desc, e.id desc \
+             limit {ORDERS_LISTED}) order by e.created_at desc, e.id desc",
             *NET_PAID
         );
         let rows: Vec<Row> = on_pool!(self, pool => {

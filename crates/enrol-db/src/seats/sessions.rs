@@ -87,6 +87,14 @@ pub struct SessionInput {
     pub tutor_id: Option<String>,
 }
 
+impl AdminSession {
+    /// The session as read by [`SESSION_SELECT`], with the seats taken
+    /// elsewhere: its registrations less its roster.
+    fn counted(self) -> Self {
+        AdminSession { taken_elsewhere: self.taken_elsewhere - self.booked, ..self }
+    }
+}
+
 /// Which sessions to list.
 #[derive(Debug, Clone, Default)]
 pub struct SessionFilter {
@@ -120,14 +128,14 @@ pub struct CancelledBooking {
     pub given_name: String,
 }
 
+/// A session as staff see it; its `taken_elsewhere` is all its
+/// registrations until [`AdminSession::counted`] takes the roster's out,
+/// so the roster is counted once (through the session's registrations).
 static SESSION_SELECT: LazyLock<String> = LazyLock::new(|| {
-    // The students on its roster, counted through the session's own registrations.
-    let on_roster = format!(
-        "(select count(*) from registration r join enrollment e on e.id = r.enrollment_id where r.session_id = s.id and {ON_ROSTER})"
-    );
     format!(
-        "select s.id, ev.course_id, c.title as course_title, s.date, s.start_at, s.end_at, s.type, s.price, \
-     s.seats, {on_roster} as booked, s.registrations - {on_roster} as taken_elsewhere, \
+        "select s.id, ev.course_id, c.title as course_title, s.date, s.start_at, s.end_at, s.type, s.price, s.seats, \
+     (select count(*) from registration r join enrollment e on e.id = r.enrollment_id where r.session_id = s.id and {ON_ROSTER}) \
+     as booked, s.registrations as taken_elsewhere, \
      s.holds - (select count(*) from seat_hold h where h.session_id = s.id and h.expires_at <= $1) as held, \
      s.waiting, s.offered, s.status, s.venue, s.joining_link, s.tutor_id \
      from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id"
@@ -182,12 +190,14 @@ impl Db {
             query.fetch_all(pool).await
         })
         .context("Failed to list the sessions")
+        .map(|sessions: Vec<AdminSession>| sessions.into_iter().map(AdminSession::counted).collect())
     }
 
     pub async fn admin_session(&self, id: &str, now: DateTime<Utc>) -> anyhow::Result<Option<AdminSession>> {
         on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(format!("{} where s.id = $2", *SESSION_SELECT)))
             .bind(now).bind(id).fetch_optional(pool).await)
         .context("Failed to read the session")
+        .map(|session: Option<AdminSession>| session.map(AdminSession::counted))
     }
 
     /// Opens a new date of `course_id` (an in-person course).
@@ -246,7 +256,7 @@ impl Db {
             // Read under the lock: the audit's "before" is what this change changed.
             let before: Option<AdminSession> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{} where s.id = $2", *SESSION_SELECT)))
                 .bind(now).bind(id).fetch_optional(&mut *tx).await?;
-            let Some(before) = before else {
+            let Some(before) = before.map(AdminSession::counted) else {
                 tx.rollback().await?;
                 return Ok(SessionChange::NotFound);
             };
