@@ -8,9 +8,8 @@
 //! table scanned there has no index the query can use.
 
 use anyhow::Context as _;
-use sqlx::Row as _;
-
 use chrono::NaiveDate;
+use sqlx::Row as _;
 
 use crate::money::figures::{PAYMENT_EXPORT, REFUND_EXPORT, TAKINGS, order_export_sql};
 use crate::money::reminders::BALANCES_DUE;

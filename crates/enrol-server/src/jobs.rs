@@ -130,14 +130,21 @@ pub struct JobRun {
 }
 
 /// Runs every job once, in order, and answers how long each took: what
-/// `enrol jobs run` prints.
+/// `enrol jobs run` prints. The reminders' lease is given up at the end,
+/// whether or not a job failed.
 pub async fn run_each_once(state: &AppState) -> anyhow::Result<Vec<JobRun>> {
     let mut runs = Vec::with_capacity(JOBS.len());
+    let mut ran = Ok(());
     for job in JOBS {
         let started = Instant::now();
-        let done = job.run(state, Utc::now()).await?;
-        runs.push(JobRun { job, took: started.elapsed(), done });
+        match job.run(state, Utc::now()).await {
+            Ok(done) => runs.push(JobRun { job, took: started.elapsed(), done }),
+            Err(error) => {
+                ran = Err(error.context(format!("The job {} failed", job.name())));
+                break;
+            }
+        }
     }
     crate::reminders::release_lease(state, Utc::now()).await?;
-    Ok(runs)
+    ran.map(|()| runs)
 }

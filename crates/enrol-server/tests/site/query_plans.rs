@@ -1,7 +1,8 @@
 //! The queries that must stay fast whatever the college's size (issue 31)
 //! read through an index on both engines: no plan walks a whole table
-//! that grows with the years; the scheduled jobs walk only what is live. The accountant's exports are read a page at
-//! a time, and a file of many pages is whole.
+//! that grows with the years; the scheduled jobs walk only what is live.
+//! The accountant's exports are read a page at a time, and a file of many
+//! pages is whole.
 
 use chrono::{Duration, TimeZone, Utc};
 use enrol_db::on_pool;
