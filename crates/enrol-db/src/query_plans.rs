@@ -71,7 +71,9 @@ fn explained() -> Vec<Explained> {
         Explained::new("order's mails", MAILS_TO, &["'amelia@student.example'", "200"]),
         // A course's sessions are found through its event: one a course, as many as the catalogue has.
         Explained { name: "sessions list from a day", sql: sessions, values: listed, may_walk: &["ev"] },
-        Explained::new("balance reminders due", BALANCES_DUE.as_str(), &["'2026-12-08'", "'2026-12-01'"]),
+        // Parts refused for good are few: those of plans still running.
+        Explained::new("balance reminders due", BALANCES_DUE.as_str(), &["'2026-12-08'", "'2026-12-01'"])
+            .walking(&["plan_instalment_failed"]),
         Explained::new("sessions with a waiting list", SESSIONS_WAITED_FOR, &[]).walking(&["session_with_waiting"]),
         // The open tasks are those of training still ahead.
         Explained::new("readiness tasks open", TASKS_OPEN.as_str(), &[]).walking(&["user_form_open", "upload_request_open", "f"]),

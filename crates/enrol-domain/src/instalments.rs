@@ -21,6 +21,9 @@ pub const MOST_INSTALMENTS: u32 = 12;
 pub const INSTALMENT_METADATA_TYPE: &str = "instalment";
 /// The metadata key naming the part an intent charges.
 pub const INSTALMENT_ID_KEY: &str = "instalment_id";
+/// The metadata `type` of a setup intent that saves a plan's card from the
+/// balance page.
+pub const PLAN_CARD_METADATA_TYPE: &str = "plan-card";
 
 /// What the college sets (`plan_settings`), as staff send it too.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS, ToSchema)]

@@ -30,6 +30,9 @@ pub enum EventKind {
     PaymentIntentSucceeded(PaymentIntentObject),
     /// `payment_intent.payment_failed`
     PaymentIntentFailed(PaymentIntentObject),
+    /// `setup_intent.succeeded`: a card saved for later payments, no money
+    /// taken.
+    SetupIntentSucceeded(SetupIntentObject),
     /// `charge.refunded`: money given back on a payment, by us or by a
     /// person at the provider.
     ChargeRefunded(ChargeObject),
@@ -62,6 +65,16 @@ pub struct ChargeObject {
     pub payment_intent: Option<String>,
     /// Everything refunded of the charge so far.
     pub amount_refunded: Money,
+}
+
+/// The parts of a SetupIntent a plan's card needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupIntentObject {
+    pub id: String,
+    pub status: String,
+    pub metadata: BTreeMap<String, String>,
+    /// The id of the card saved.
+    pub payment_method_id: Option<String>,
 }
 
 /// The parts of a PaymentIntent the order needs.
@@ -115,6 +128,9 @@ pub fn parse_event(body: &[u8]) -> Result<WebhookEvent, EventError> {
         }
         "payment_intent.payment_failed" => {
             serde_json::from_value::<RawPaymentIntent>(object).map(|intent| EventKind::PaymentIntentFailed(intent.into()))
+        }
+        "setup_intent.succeeded" => {
+            serde_json::from_value::<RawSetupIntent>(object).map(|setup| EventKind::SetupIntentSucceeded(setup.into()))
         }
         "charge.refunded" => serde_json::from_value::<ChargeObject>(object).map(EventKind::ChargeRefunded),
         _ => Ok(EventKind::Other(raw.event_type.clone())),
@@ -201,6 +217,32 @@ struct RawPaymentIntent {
 }
 
 #[derive(Deserialize)]
+struct RawSetupIntent {
+    id: String,
+    status: String,
+    #[serde(default)]
+    metadata: BTreeMap<String, String>,
+    /// An id, or the object when expanded.
+    payment_method: Option<serde_json::Value>,
+}
+
+impl From<RawSetupIntent> for SetupIntentObject {
+    fn from(raw: RawSetupIntent) -> Self {
+        SetupIntentObject {
+            id: raw.id,
+            status: raw.status,
+            metadata: raw.metadata,
+            payment_method_id: raw.payment_method.as_ref().and_then(id_of),
+        }
+    }
+}
+
+/// The id of a reference that is an id, or an expanded object.
+fn id_of(value: &serde_json::Value) -> Option<String> {
+    value.as_str().or_else(|| value.get("id")?.as_str()).map(str::to_owned)
+}
+
+#[derive(Deserialize)]
 struct RawPaymentError {
     message: Option<String>,
     payment_method: Option<RawPaymentMethod>,
@@ -216,7 +258,6 @@ struct RawPaymentMethod {
 
 impl From<RawPaymentIntent> for PaymentIntentObject {
     fn from(raw: RawPaymentIntent) -> Self {
-        let id_of = |value: &serde_json::Value| value.as_str().or_else(|| value.get("id")?.as_str()).map(str::to_owned);
         let payment_method_id = raw.payment_method.as_ref().and_then(id_of);
         let customer = raw.customer.as_ref().and_then(id_of);
         let expanded_type = raw.payment_method.and_then(|method| method.get("type")?.as_str().map(str::to_owned));
@@ -370,6 +411,23 @@ mod tests {
         // The object of an event we do not read is not inspected at all.
         let body = br#"{"id":"evt_1","object":"event","type":"charge.dispute.created","data":{"object":{"id":"dp_1"}}}"#;
         assert_eq!(parse_event(body).unwrap().kind, EventKind::Other("charge.dispute.created".into()));
+    }
+
+    #[test]
+    fn a_succeeded_setup_intent_names_its_card_whether_expanded_or_not() {
+        let body = br#"{"id":"evt_3","object":"event","type":"setup_intent.succeeded","data":{"object":{"id":"seti_1",
+            "object":"setup_intent","status":"succeeded","customer":"cus_1","payment_method":"pm_1",
+            "metadata":{"order_id":"o1","type":"plan-card"}}}}"#;
+        let expected = SetupIntentObject {
+            id: "seti_1".into(),
+            status: "succeeded".into(),
+            metadata: BTreeMap::from([("order_id".into(), "o1".into()), ("type".into(), "plan-card".into())]),
+            payment_method_id: Some("pm_1".into()),
+        };
+        assert_eq!(parse_event(body).unwrap().kind, EventKind::SetupIntentSucceeded(expected.clone()));
+        let expanded = br#"{"id":"evt_4","object":"event","type":"setup_intent.succeeded","data":{"object":{"id":"seti_1",
+            "status":"succeeded","payment_method":{"id":"pm_1","type":"card"},"metadata":{"order_id":"o1","type":"plan-card"}}}}"#;
+        assert_eq!(parse_event(expanded).unwrap().kind, EventKind::SetupIntentSucceeded(expected));
     }
 
     #[test]

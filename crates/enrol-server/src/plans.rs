@@ -15,6 +15,7 @@ use enrol_domain::checkout::ORDER_ID_KEY;
 use enrol_domain::instalments::{INSTALMENT_ID_KEY, INSTALMENT_METADATA_TYPE, PlanBooking, Refusal, part_refused, plan_agreed};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
+use enrol_domain::records::StudentPlan;
 use enrol_payments::{ChargeOutcome, GatewayError, SavedCardCharge};
 
 use crate::AppState;
@@ -37,6 +38,23 @@ pub async fn start(state: &AppState, order_id: &str, payment_method: &str) -> an
         tracing::info!(order = %order_id, plan = %plan.id, parts = plan.parts.len(), "Payment plan started");
     }
     Ok(())
+}
+
+/// Pays booking `order_id`'s plan from card `payment_method`, saved on the
+/// balance page: a plan agreed there starts (its parts mailed), a running
+/// one changes card. Whether the browser's confirmation or the provider's
+/// `setup_intent.succeeded` comes first, or both, or one twice, the plan
+/// starts once. The plan, or `None` when the booking has none to pay.
+pub async fn use_saved_card(state: &AppState, order_id: &str, payment_method: &str) -> anyhow::Result<Option<StudentPlan>> {
+    let card = card_label(state, order_id, payment_method).await;
+    let college = state.db.college().await?.name;
+    let account_url = format!("{}/account/", state.config.public_url);
+    let mail = |booking: &EnrollmentRecord, plan: &PlanRecord| plan_mail(booking, plan, &card, &account_url, &college);
+    let plan = state.db.use_card(order_id, payment_method, &card, mail, Utc::now()).await?;
+    if plan.is_some() {
+        tracing::info!(order = %order_id, "A payment plan's card was saved");
+    }
+    Ok(plan)
 }
 
 /// How the student knows saved card `payment_method` of booking `order_id`:

@@ -176,8 +176,10 @@ impl Db {
     /// Pays booking `enrollment_id`'s plan from `payment_method` (saved as
     /// `card_label`) from now on: a plan waiting for its card starts (and
     /// `mail` tells its parts), a running one changes card, and a part the
-    /// old card was refused is tried again at the next run. The plan, or
-    /// `None` when the booking has none.
+    /// old card was refused is tried again at the next run; the card it
+    /// already pays from changes nothing (the browser's confirmation and the
+    /// provider's event both bring it). The plan, or `None` when the booking
+    /// has none.
     pub async fn use_card(
         &self,
         enrollment_id: &str,
@@ -196,6 +198,10 @@ impl Db {
                 return Ok(None);
             };
             let starts = plan.status == PlanStatus::AwaitingFee;
+            if !starts && plan.payment_method.as_deref() == Some(payment_method) {
+                tx.rollback().await?;
+                return Ok(Some(student_plan(plan)));
+            }
             if !(starts || matches!(plan.status, PlanStatus::Active | PlanStatus::Paused)) || record.status != EnrollmentStatus::Deposit {
                 tx.rollback().await?;
                 return Ok(None);

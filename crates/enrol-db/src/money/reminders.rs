@@ -25,12 +25,14 @@ use crate::people::PeopleSteps;
 use crate::{AuditEntry, Db, on_pool};
 
 /// The bookings on a deposit whose balance is due by `$1` and whose
-/// training starts after `$2`, without a plan that takes the balance.
+/// training starts after `$2`, without a plan that takes the balance: a
+/// running plan does, unless a part of it was refused for good.
 pub(crate) static BALANCES_DUE: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select e.id, e.reference, e.given_name, e.email, e.lines, e.total, {} as paid, e.starts_on, e.balance_due_on, e.paid_at \
          from enrollment e where e.status = 'deposit' and e.balance_due_on <= $1 and e.starts_on > $2 and e.email <> '' \
-         and not exists (select 1 from payment_plan p where p.enrollment_id = e.id and p.status = 'active') \
+         and not exists (select 1 from payment_plan p where p.enrollment_id = e.id and p.status = 'active' \
+           and p.id not in (select i.plan_id from plan_instalment i where i.status = 'failed')) \
          order by e.balance_due_on, e.id",
         *NET_PAID
     )

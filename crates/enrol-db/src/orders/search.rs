@@ -118,6 +118,22 @@ pub(crate) static PAYMENTS_OF_PURCHASE: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+/// What the order search matches text in: a booking's reference, names,
+/// address and id, lowercased.
+const SEARCHED: &str = "lower(e.reference || ' ' || e.given_name || ' ' || e.family_name || ' ' || e.email || ' ' || e.id)";
+
+/// The part of lowercased search `text` to look up in the trigram index:
+/// of a whole address, the part up to the `@` (`sam.lee@`), when it is long
+/// enough to have trigrams of its own. The domain's trigrams are in nearly
+/// every booking (`example.com`), and a search reads every trigram's list
+/// of bookings; the rest of the text is checked on the bookings found.
+fn index_probe(text: &str) -> &str {
+    match text.find('@') {
+        Some(at) if at >= 3 && at + 1 < text.len() => &text[..=at],
+        _ => text,
+    }
+}
+
 /// `text` matched literally inside a `like … escape '\'` pattern.
 pub(crate) fn like_literal(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
@@ -159,19 +175,27 @@ impl Db {
             // through the trigrams of that text (migration 0041).
             values.push(typed_code(text).map(|code| format!("B-{code}")).unwrap_or_default());
             let text = text.to_lowercase();
-            let (pattern, found) = match self.backend() {
-                Backend::Postgres => (
-                    format!("%{}%", like_literal(&text)),
-                    "lower(e.reference || ' ' || e.given_name || ' ' || e.family_name || ' ' || e.email || ' ' || e.id) like $2 escape '\\'",
-                ),
+            let probe = index_probe(&text);
+            let (pattern, found, position) = match self.backend() {
+                Backend::Postgres => (format!("%{}%", like_literal(probe)), format!("{SEARCHED} like $2 escape '\\'"), "strpos"),
                 // FTS5 reads a pattern through its index only without an
                 // escape clause: `glob`, with its own signs in brackets.
-                Backend::Sqlite => {
-                    (format!("*{}*", glob_literal(&text)), "e.id in (select enrollment_id from enrollment_search where text glob $2)")
-                }
+                Backend::Sqlite => (
+                    format!("*{}*", glob_literal(probe)),
+                    "e.id in (select enrollment_id from enrollment_search where text glob $2)".to_owned(),
+                    "instr",
+                ),
             };
             values.push(pattern);
-            conditions.push(format!("(e.reference = $1 or {found})"));
+            // The index found the rarer part; the whole text is checked on
+            // the bookings it found, by a function no index answers.
+            let whole = if probe.len() < text.len() {
+                values.push(text.clone());
+                format!(" and {position}({SEARCHED}, $3) > 0")
+            } else {
+                String::new()
+            };
+            conditions.push(format!("(e.reference = $1 or ({found}{whole}))"));
         }
         let mut condition = |value: String, sql: &str| {
             values.push(value);
@@ -327,6 +351,15 @@ mod tests {
     fn glob_patterns_match_their_text_literally() {
         assert_eq!(super::glob_literal("50*_off?[x]"), "50[*]_off[?][[]x]");
         assert_eq!(super::glob_literal("sam.lee@example.com"), "sam.lee@example.com");
+    }
+
+    #[test]
+    fn a_whole_address_is_looked_up_by_its_part_before_the_domain() {
+        assert_eq!(super::index_probe("sam.lee@example.com"), "sam.lee@");
+        assert_eq!(super::index_probe("sam.lee@"), "sam.lee@");
+        assert_eq!(super::index_probe("@example.com"), "@example.com");
+        assert_eq!(super::index_probe("al@example.com"), "al@example.com");
+        assert_eq!(super::index_probe("smith"), "smith");
     }
 
     #[test]

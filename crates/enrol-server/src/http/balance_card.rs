@@ -16,20 +16,16 @@ use utoipa::ToSchema;
 use enrol_db::{AgreedPlan, EnrollmentRecord};
 use enrol_domain::balance::check_owing;
 use enrol_domain::checkout::{ORDER_ID_KEY, PlanChoice};
-use enrol_domain::instalments::{PlanStatus, check_plan_for};
+use enrol_domain::instalments::{PLAN_CARD_METADATA_TYPE, PlanStatus, check_plan_for};
 use enrol_domain::london;
 
-use crate::AppState;
 use crate::accounts::token_hash;
 use crate::http::ApiError;
 use crate::http::enrol_checkout::gateway_error;
 use crate::http::error::ErrorEnvelope;
 use crate::http::json_body::JsonBody;
 use crate::http::student::private;
-use crate::plans::{card_label, plan_mail};
-
-/// The metadata `type` of a setup intent that saves a plan's card.
-const PLAN_CARD_TYPE: &str = "plan-card";
+use crate::{AppState, plans};
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -84,7 +80,7 @@ pub async fn prepare_card(State(state): State<Arc<AppState>>, JsonBody(request):
             running.map(|p| p.customer).ok_or_else(|| ApiError::Unprocessable("This booking has no payment plan.".to_owned()))?
         }
     };
-    let metadata = BTreeMap::from([(ORDER_ID_KEY.to_owned(), order.id.clone()), ("type".to_owned(), PLAN_CARD_TYPE.to_owned())]);
+    let metadata = BTreeMap::from([(ORDER_ID_KEY.to_owned(), order.id.clone()), ("type".to_owned(), PLAN_CARD_METADATA_TYPE.to_owned())]);
     let setup = state.payments.create_setup_intent(&customer, &metadata, &uuid::Uuid::new_v4().to_string()).await.map_err(gateway_error)?;
     Ok(private(StatusCode::OK, CardSetup { id: setup.id, client_secret: setup.client_secret }))
 }
@@ -143,20 +139,16 @@ pub struct CardSaved {
 pub async fn confirm_card(State(state): State<Arc<AppState>>, JsonBody(request): JsonBody<CardSaved>) -> Result<Response, ApiError> {
     let order = booking_of(&state, &request.token).await?;
     let setup = state.payments.retrieve_setup_intent(&request.setup_intent).await.map_err(|_| ApiError::NotFound)?;
-    if setup.metadata.get(ORDER_ID_KEY) != Some(&order.id) || setup.metadata.get("type").map(String::as_str) != Some(PLAN_CARD_TYPE) {
+    if setup.metadata.get(ORDER_ID_KEY) != Some(&order.id)
+        || setup.metadata.get("type").map(String::as_str) != Some(PLAN_CARD_METADATA_TYPE)
+    {
         return Err(ApiError::NotFound);
     }
     let Some(payment_method) = setup.payment_method.filter(|_| setup.status == "succeeded") else {
         return Err(ApiError::Unprocessable("The card was not saved. Please try again.".to_owned()));
     };
-    let card = card_label(&state, &order.id, &payment_method).await;
-    let college = state.db.college().await?.name;
-    let account_url = format!("{}/account/", state.config.public_url);
-    let plan = state
-        .db
-        .use_card(&order.id, &payment_method, &card, |booking, plan| plan_mail(booking, plan, &card, &account_url, &college), Utc::now())
+    let plan = plans::use_saved_card(&state, &order.id, &payment_method)
         .await?
         .ok_or_else(|| ApiError::Unprocessable("This booking has no payment plan.".to_owned()))?;
-    tracing::info!(order = %order.id, "A payment plan's card was saved");
     Ok(private(StatusCode::OK, plan))
 }

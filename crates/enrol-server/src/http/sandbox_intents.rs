@@ -246,6 +246,16 @@ pub async fn confirm_setup(
         return Err(ApiError::PaymentFailed("Your card was declined.".to_owned()));
     }
     let saved = save_card(&state, &card, &setup.customer).await?;
-    state.db.succeed_sandbox_setup(&setup.id, &saved).await?;
+    if state.db.succeed_sandbox_setup(&setup.id, &saved).await? {
+        let object = serde_json::json!({
+            "id": setup.id,
+            "object": "setup_intent",
+            "status": "succeeded",
+            "customer": setup.customer,
+            "payment_method": saved,
+            "metadata": serde_json::from_str::<serde_json::Value>(&setup.metadata).map_err(anyhow::Error::new)?,
+        });
+        deliver(&state, "setup_intent.succeeded", object).await?;
+    }
     Ok(Json(serde_json::json!({ "id": setup.id, "status": "succeeded" })))
 }

@@ -15,8 +15,8 @@ use serde_json::json;
 use enrol_db::{BalanceFulfilment, BalancePaid, CheckoutCompletion, EnrollmentFulfilment, Fulfilment, IntentOutcome};
 use enrol_domain::balance::BALANCE_METADATA_TYPE;
 use enrol_domain::checkout::ORDER_ID_KEY;
-use enrol_domain::instalments::INSTALMENT_METADATA_TYPE;
-use enrol_payments::event::{ChargeObject, CheckoutSessionObject, EventKind, PaymentIntentObject, parse_event};
+use enrol_domain::instalments::{INSTALMENT_METADATA_TYPE, PLAN_CARD_METADATA_TYPE};
+use enrol_payments::event::{ChargeObject, CheckoutSessionObject, EventKind, PaymentIntentObject, SetupIntentObject, parse_event};
 use enrol_payments::signature;
 
 use crate::accounts::new_balance_link;
@@ -78,12 +78,29 @@ pub async fn handle(state: &AppState, signature_header: &str, body: &[u8]) -> Re
         EventKind::CheckoutSessionAsyncFailed(session) => checkout_failed(state, event.id, session).await,
         EventKind::PaymentIntentSucceeded(intent) => intent_succeeded(state, event.id, intent).await,
         EventKind::PaymentIntentFailed(intent) => intent_failed(state, event.id, intent).await,
+        EventKind::SetupIntentSucceeded(setup) => setup_succeeded(state, &event.id, setup).await,
         EventKind::ChargeRefunded(charge) => charge_refunded(state, event.id, charge).await,
         EventKind::Other(kind) => {
             tracing::debug!(event = %event.id, %kind, "Event ignored");
             Ok(())
         }
     }
+}
+
+/// A card saved on the balance page for a plan: the plan pays from it, as
+/// when the browser confirms it (`POST /api/balance/card/confirm`), so a
+/// student who closes the page before that still has the plan they agreed.
+async fn setup_succeeded(state: &AppState, event_id: &str, setup: SetupIntentObject) -> Result<(), WebhookError> {
+    let order = setup.metadata.get(ORDER_ID_KEY);
+    let for_plan = setup.metadata.get("type").map(String::as_str) == Some(PLAN_CARD_METADATA_TYPE);
+    let (Some(order_id), Some(payment_method), true) = (order, &setup.payment_method_id, for_plan && setup.status == "succeeded") else {
+        tracing::debug!(event = %event_id, setup = %setup.id, "A setup intent not for a plan's card: ignored");
+        return Ok(());
+    };
+    if plans::use_saved_card(state, order_id, payment_method).await?.is_none() {
+        tracing::warn!(event = %event_id, setup = %setup.id, order = %order_id, "A plan's card was saved for a booking with no plan to pay");
+    }
+    Ok(())
 }
 
 /// The enrollment an intent pays, from the metadata `PUT /api/checkout/` set.

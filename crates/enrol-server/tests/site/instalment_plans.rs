@@ -16,6 +16,7 @@ use enrol_domain::instalments::{Instalment, PlanSettings, check_plan};
 use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_server::plans::charge_due_parts;
+use enrol_server::reminders::send_balance_reminders;
 use serde_json::json;
 
 use crate::balance::{mails_to_sam, pay, status_of};
@@ -121,6 +122,12 @@ pub(crate) async fn until_payments(app: &TestApp, order_id: &str, n: usize) -> V
     payments(app, order_id).await
 }
 
+/// The day booking `order_id`'s balance is due.
+async fn balance_due(app: &TestApp, order_id: &str) -> NaiveDate {
+    on_pool!(app.db(), pool => sqlx::query_scalar("select balance_due_on from enrollment where id = $1").bind(order_id).fetch_one(pool).await)
+        .unwrap()
+}
+
 both_backends! {
     async fn each_part_is_charged_once_on_its_day_with_two_runners_and_replayed_events(app: TestApp) {
         let (order_id, parts) = planned(&app, "4242 4242 4242 4242").await;
@@ -130,6 +137,8 @@ both_backends! {
         assert_eq!(agreed.len(), 1);
         assert!(agreed[0].contains("Visa ending 4242") && agreed[0].contains("Instalment 1: £631.68 on"), "{}", agreed[0]);
 
+        let due = balance_due(&app, &order_id).await;
+        assert_eq!(send_balance_reminders(&app.state, morning(due)).await.unwrap(), 0, "the plan takes the balance: no reminder");
         // The day before the first part: nothing.
         let second = app.another_instance().await;
         let before = parts[0].due_on.pred_opt().unwrap();
@@ -200,6 +209,13 @@ both_backends! {
         let attempts: i32 = on_pool!(app.db(), pool => sqlx::query_scalar("select attempts from plan_instalment where number = 2")
             .fetch_one(pool).await).unwrap();
         assert_eq!(attempts, 3, "the first try and the college's two retries");
+
+        // A part left failed brings back the balance's own reminders, which a plan in good standing keeps away.
+        let due = balance_due(&app, &order_id).await;
+        assert_eq!(send_balance_reminders(&app.state, morning(due)).await.unwrap(), 1);
+        let reminders = mails_to_sam(&app, "Your balance of £1,263.32 is due today").await;
+        assert_eq!(reminders.len(), 1);
+        assert!(reminders[0].contains("/pay-balance/"), "{}", reminders[0]);
     }
 
     async fn a_cancelled_booking_s_plan_charges_nothing(app: TestApp) {

@@ -2,11 +2,14 @@
 //! was paid without a plan takes monthly instalments there, the card saved
 //! by a setup intent without a payment; a running plan whose card the bank
 //! refused takes another card, and the refused part is tried again on it.
-//! Only the link's own booking's setup intent is accepted.
+//! Only the link's own booking's setup intent is accepted; the
+//! provider's `setup_intent.succeeded` starts the plan as the page's
+//! confirmation does, once whichever comes first.
 
 use chrono::{Duration, Utc};
+use enrol_db::on_pool;
 use enrol_domain::enrollment::balance_due_on;
-use enrol_domain::instalments::{PlanSettings, check_plan_for};
+use enrol_domain::instalments::{Instalment, PlanSettings, check_plan_for};
 use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_server::plans::charge_due_parts;
@@ -17,6 +20,7 @@ use crate::both_backends;
 use crate::enrol_checkout::{confirm, intent_update, order, post, put};
 use crate::helpers::TestApp;
 use crate::instalment_plans::{PRICE, SESSION, far_session, morning, part_statuses, payments, plan_status, planned, quote};
+use crate::ownership::deliver;
 
 /// Saves `card` for the plan of the booking link `token` pays, as the
 /// balance page does: the setup intent prepared with `plan` (none: change
@@ -41,23 +45,29 @@ async fn save_card(app: &TestApp, token: &str, plan: Option<Value>, card: &str) 
     post(app, "/api/balance/card/confirm", &json!({ "token": token, "setupIntent": id })).await
 }
 
+/// A booking whose fee was paid without a plan, its balance page's link
+/// `token`: its id, and the two instalments its balance may be paid in.
+async fn fee_paid_without_a_plan(app: &TestApp, token: &str) -> (String, Vec<Instalment>) {
+    let training = far_session(app).await;
+    let q = quote();
+    let (_, intent) = post(app, "/api/checkout/", &json!({ "amount": 10000 })).await;
+    let (_, created) = post(app, "/api/enroll/", &order(SESSION, false, None, "card", &q)).await;
+    let order_id = created["id"].as_str().unwrap().to_owned();
+    let intent_id = intent["id"].as_str().unwrap();
+    let (status, updated) = put(app, "/api/checkout/", &intent_update(intent_id, &order_id, q.deposit, "booking-fee")).await;
+    assert_eq!(status, 200, "{updated}");
+    let (status, _) =
+        confirm(app, intent_id, updated["client_secret"].as_str().unwrap(), &order_id, "card", Some("4242 4242 4242 4242")).await;
+    assert_eq!(status, 200);
+    link(app, &order_id, token).await;
+    let today = london::today(Utc::now());
+    let owed = Money::from_pence(PRICE - 10_000);
+    (order_id, check_plan_for(q.total, owed, 2, today, balance_due_on(training, today), &PlanSettings::default()).unwrap())
+}
+
 both_backends! {
     async fn a_booking_paid_without_a_plan_takes_one_on_its_balance_page(app: TestApp) {
-        let training = far_session(&app).await;
-        let q = quote();
-        let (_, intent) = post(&app, "/api/checkout/", &json!({ "amount": 10000 })).await;
-        let (_, created) = post(&app, "/api/enroll/", &order(SESSION, false, None, "card", &q)).await;
-        let order_id = created["id"].as_str().unwrap().to_owned();
-        let intent_id = intent["id"].as_str().unwrap();
-        let (status, updated) = put(&app, "/api/checkout/", &intent_update(intent_id, &order_id, q.deposit, "booking-fee")).await;
-        assert_eq!(status, 200, "{updated}");
-        let (status, _) = confirm(&app, intent_id, updated["client_secret"].as_str().unwrap(), &order_id, "card", Some("4242 4242 4242 4242")).await;
-        assert_eq!(status, 200);
-        link(&app, &order_id, "c0ffee").await;
-
-        let today = london::today(Utc::now());
-        let owed = Money::from_pence(PRICE - 10_000);
-        let parts = check_plan_for(q.total, owed, 2, today, balance_due_on(training, today), &PlanSettings::default()).unwrap();
+        let (order_id, parts) = fee_paid_without_a_plan(&app, "c0ffee").await;
         let (status, refused) = post(&app, "/api/balance/card", &json!({ "token": "c0ffee" })).await;
         assert_eq!((status, refused["error"]["message"].as_str()), (422, Some("This booking has no payment plan.")));
         let (status, refused) = post(&app, "/api/balance/card", &json!({ "token": "c0ffee", "plan": { "parts": parts, "cardConsent": false } })).await;
@@ -78,6 +88,41 @@ both_backends! {
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
         assert_eq!(payments(&app, &order_id).await, [10_000, parts[0].amount.pence()]);
+    }
+
+    async fn a_card_saved_on_the_balance_page_starts_the_plan_once_though_the_page_closed_before_it_confirmed(app: TestApp) {
+        let (order_id, parts) = fee_paid_without_a_plan(&app, "5eed01").await;
+        let (status, setup) =
+            post(&app, "/api/balance/card", &json!({ "token": "5eed01", "plan": { "parts": parts, "cardConsent": true } })).await;
+        assert_eq!(status, 200, "{setup}");
+        let id = setup["id"].as_str().unwrap();
+        // The card is saved at the provider; the page closes before it tells the site.
+        let (status, _) = post(&app, &format!("/sandbox/setup_intents/{id}/confirm"), &json!({
+            "client_secret": setup["clientSecret"], "card": { "number": "4242 4242 4242 4242", "expiry": "12 / 34", "cvc": "123" } })).await;
+        assert_eq!(status, 200);
+        // The provider's event started the plan.
+        assert_eq!(plan_status(&app, &order_id).await, "active");
+        assert_eq!(mails_to_sam(&app, "Your payment plan: 2 instalments").await.len(), 1);
+
+        // The same event again, and the page's confirmation late: still one plan, one mail, the same card.
+        let saved: Option<String> = on_pool!(app.db(), pool => sqlx::query_scalar(
+            "select payment_method from payment_plan where enrollment_id = $1").bind(&order_id).fetch_one(pool).await).unwrap();
+        let event = json!({ "id": "evt_replayed_setup", "object": "event", "type": "setup_intent.succeeded", "data": { "object": {
+            "id": id, "object": "setup_intent", "status": "succeeded", "payment_method": saved,
+            "metadata": { "order_id": order_id, "type": "plan-card" } } } });
+        assert_eq!(deliver(&app, &event).await, 200);
+        assert_eq!(deliver(&app, &event).await, 200);
+        let (status, plan) = post(&app, "/api/balance/card/confirm", &json!({ "token": "5eed01", "setupIntent": id })).await;
+        assert_eq!((status, plan["status"].as_str(), plan["card"].as_str()), (200, Some("active"), Some("Visa ending 4242")), "{plan}");
+        assert_eq!(mails_to_sam(&app, "Your payment plan: 2 instalments").await.len(), 1);
+        let plans: i64 = on_pool!(app.db(), pool => sqlx::query_scalar(
+            "select count(*) from payment_plan where enrollment_id = $1").bind(&order_id).fetch_one(pool).await).unwrap();
+        assert_eq!(plans, 1);
+
+        // A setup intent of another kind, or for no booking, starts nothing and is acknowledged.
+        let other = json!({ "id": "evt_other_setup", "object": "event", "type": "setup_intent.succeeded", "data": { "object": {
+            "id": "seti_other", "status": "succeeded", "payment_method": "pm_other", "metadata": {} } } });
+        assert_eq!(deliver(&app, &other).await, 200);
     }
 
     async fn a_refused_card_is_replaced_and_the_refused_part_tried_again_on_the_new_one(app: TestApp) {
