@@ -165,6 +165,21 @@ pub enum Backend {
     Postgres,
 }
 
+impl Backend {
+    /// The statements that read, and set to `$1`, the last order reference
+    /// number taken (migration 0046): SQLite's counter row, PostgreSQL's
+    /// sequence.
+    pub(crate) fn reference_counter(self) -> (&'static str, &'static str) {
+        match self {
+            Backend::Sqlite => (
+                "select last_used from order_reference_number where id = 1",
+                "update order_reference_number set last_used = $1 where id = 1",
+            ),
+            Backend::Postgres => ("select last_value from order_reference_seq", "select setval('order_reference_seq', $1)"),
+        }
+    }
+}
+
 /// What connecting does about the schema.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Migrations {
@@ -241,9 +256,9 @@ impl Db {
     }
 
     /// The next order reference of `kind` (enrol_domain::reference), taken
-    /// before the order's own transaction: the counter's row is locked for
-    /// this one statement only, so orders made at once wait on it only that
-    /// long. A number taken by an order that is then refused is not used
+    /// before the order's own transaction: on SQLite the counter's row is
+    /// written in a statement of its own, so orders made at once wait on it
+    /// only that long. A number taken by an order that is then refused is not used
     /// again; references need only differ.
     pub(crate) async fn next_reference(&self, kind: enrol_domain::reference::OrderKind) -> anyhow::Result<String> {
         // On SQLite this update is a write like any other and waits its
@@ -251,10 +266,17 @@ impl Db {
         // order was committing, and slept in SQLite's busy handler (orders'
         // p99 went from 15 ms to 350–480 ms). Callers take it before their
         // own turn, never while holding it.
+        // PostgreSQL takes it from a sequence, which locks nothing and
+        // commits nothing (migration 0046).
         let _turn = self.write_turn().await;
-        let number: i64 = on_pool!(self, pool => sqlx::query_scalar(
-            "update order_reference_number set last_used = last_used + 1 where id = 1 returning last_used"
-        ).fetch_one(pool).await)
+        let number: i64 = match &self.pool {
+            Pool::Sqlite(pool) => {
+                sqlx::query_scalar("update order_reference_number set last_used = last_used + 1 where id = 1 returning last_used")
+                    .fetch_one(pool)
+                    .await
+            }
+            Pool::Postgres(pool) => sqlx::query_scalar("select nextval('order_reference_seq')").fetch_one(pool).await,
+        }
         .context("Failed to number the order")?;
         Ok(enrol_domain::reference::reference(kind, number))
     }

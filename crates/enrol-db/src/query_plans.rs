@@ -11,7 +11,7 @@ use anyhow::Context as _;
 use chrono::NaiveDate;
 use sqlx::Row as _;
 
-use crate::money::figures::{PAYMENT_EXPORT, REFUND_EXPORT, TAKINGS, order_export_sql};
+use crate::money::figures::{BALANCES_OWED, PAYMENT_EXPORT, REFUND_EXPORT, TAKINGS, order_export_sql};
 use crate::money::reminders::BALANCES_DUE;
 use crate::orders::search::{MAILS_TO, PAYMENTS_OF_PURCHASE};
 use crate::records::readiness_jobs::{REMOVALS_CANDIDATES, TASKS_OPEN};
@@ -64,6 +64,9 @@ fn explained() -> Vec<Explained> {
         Explained::new("account bookings", ENROLLMENTS_OF, by_user),
         Explained::new("account payments", PAYMENTS_OF, by_user),
         Explained::new("dashboard takings", TAKINGS, &RANGE_PAGE[..2]),
+        // The bookings on a deposit are those with money still to take.
+        Explained::new("dashboard balances owed", BALANCES_OWED, &["'2026-12-01'"])
+            .walking(&["enrollment_deposit_owed", "enrollment_deposit_by_start"]),
         Explained::new("orders export page", order_export_sql(), RANGE_PAGE),
         Explained::new("payments export page", PAYMENT_EXPORT, RANGE_PAGE),
         Explained::new("refunds export page", REFUND_EXPORT, RANGE_PAGE),

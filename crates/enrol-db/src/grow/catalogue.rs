@@ -99,7 +99,8 @@ pub(crate) trait CatalogueSteps {
     /// Whether a history was grown here before.
     async fn grown_before(&mut self) -> sqlx::Result<bool>;
 
-    async fn catalogue(&mut self) -> sqlx::Result<Catalogue>;
+    /// The catalogue, and the last order reference number read by `reference_read`.
+    async fn catalogue(&mut self, reference_read: &'static str) -> sqlx::Result<Catalogue>;
 }
 
 for_both_engines! {
@@ -112,7 +113,7 @@ for_both_engines! {
             Ok(found.is_some())
         }
 
-        async fn catalogue(&mut self) -> sqlx::Result<Catalogue> {
+        async fn catalogue(&mut self, reference_read: &'static str) -> sqlx::Result<Catalogue> {
             let rows: Vec<CourseRow> = sqlx::query_as(
                 "select c.id as course_id, e.id as event_id, c.title, c.url, e.standard_price as price, \
                  (c.readiness is not null or c.entry_requirements) as readiness from event e join course c on c.id = e.course_id \
@@ -155,8 +156,7 @@ for_both_engines! {
                     OnlineCourse { course_id, title, url, price_id, amount, months, lessons }
                 })
                 .collect();
-            let last_reference: Option<i64> =
-                sqlx::query_scalar("select last_used from order_reference_number where id = 1").fetch_optional(&mut *self).await?;
+            let last_reference: Option<i64> = sqlx::query_scalar(reference_read).fetch_optional(&mut *self).await?;
             let mut last = [0i64; 2];
             for (slot, kind) in [DocumentKind::Receipt, DocumentKind::CreditNote].into_iter().enumerate() {
                 let number: Option<i64> = sqlx::query_scalar("select cast(last_number as bigint) from document_sequence where prefix = $1")

@@ -63,7 +63,8 @@ impl Db {
                 !tx.grown_before().await?,
                 "This database already has a grown history (enrol demo grow ran here before); nothing was written. Grow into a new database."
             );
-            let catalogue = tx.catalogue().await?;
+            let (reference_read, reference_set) = self.backend().reference_counter();
+            let catalogue = tx.catalogue(reference_read).await?;
             anyhow::ensure!(!catalogue.courses.is_empty(), "The catalogue has no in-person course to book: load the content first");
             let history = history::grow_history(plan, seed, &catalogue, now);
             let mut rng = Prng::new(seed ^ 0x6c65_6467_6572);
@@ -92,8 +93,7 @@ impl Db {
             records::readiness(conn, &grown, &mut rng, &mut counts).await?;
             records::learning(conn, &grown, &mut counts).await?;
             // The numbers the site's own orders and documents take next.
-            sqlx::query("update order_reference_number set last_used = $1 where id = 1")
-                .bind(history.last_reference).execute(&mut *tx).await?;
+            sqlx::query(reference_set).bind(history.last_reference).execute(&mut *tx).await?;
             for (kind, last) in [(DocumentKind::Receipt, ledger.last_receipt), (DocumentKind::CreditNote, ledger.last_credit_note)] {
                 sqlx::query(
                     "insert into document_sequence (prefix, last_number) values ($1, $2) \

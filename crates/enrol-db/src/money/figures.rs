@@ -54,13 +54,20 @@ pub(crate) const TAKINGS: &str = "select (select count(*) from enrollment where 
      - coalesce((select sum(amount) from refund where status = 'succeeded' and completed_at >= $1 and completed_at < $2), 0) \
      as bigint) as takings";
 
+/// What the bookings on a deposit still owe, and of it what was due
+/// before `$1`.
+pub(crate) const BALANCES_OWED: &str = "select count(*) as count, cast(coalesce(sum(e.total - e.paid), 0) as bigint) as amount, \
+     count(case when e.balance_due_on < $1 then 1 end) as overdue_count, \
+     cast(coalesce(sum(case when e.balance_due_on < $1 then e.total - e.paid else 0 end), 0) as bigint) as overdue_amount \
+     from enrollment e where e.status = 'deposit' and e.total - e.paid > 0";
+
 /// A page of the orders export: bookings made in `[$1, $2)` after the place `($3, $4)`, at most `$5`.
 pub(crate) fn order_export_sql() -> String {
     format!(
         "select e.id, e.reference, e.created_at, e.paid_at, e.status, e.given_name, e.family_name, e.email, e.lines, e.discount_code, \
          e.total, {} as paid from enrollment e where e.created_at >= $1 and e.created_at < $2 and (e.created_at, e.id) > ($3, $4) \
          order by e.created_at, e.id limit $5",
-        *NET_PAID
+        NET_PAID
     )
 }
 
@@ -161,18 +168,10 @@ impl Db {
     }
 
     /// What booked students still owe, and how much of it is overdue on
-    /// `today`: each booking's balance worked out once (`materialized`),
-    /// not again for each figure.
+    /// `today`, added up from the index of the bookings on a deposit
+    /// (migration 0044).
     pub async fn balances_owed(&self, today: NaiveDate) -> anyhow::Result<BalancesOwed> {
-        let sql = format!(
-            "with owed as materialized (select e.total - {} as owed, e.balance_due_on from enrollment e where e.status = 'deposit') \
-             select count(*) as count, cast(coalesce(sum(owed), 0) as bigint) as amount, \
-             count(case when balance_due_on < $1 then 1 end) as overdue_count, \
-             cast(coalesce(sum(case when balance_due_on < $1 then owed else 0 end), 0) as bigint) as overdue_amount \
-             from owed where owed > 0",
-            *NET_PAID
-        );
-        on_pool!(self, pool => sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(today).fetch_one(pool).await)
+        on_pool!(self, pool => sqlx::query_as(BALANCES_OWED).bind(today).fetch_one(pool).await)
             .context("Failed to add up the balances owed")
     }
 

@@ -34,7 +34,7 @@ pub(crate) static BALANCES_DUE: LazyLock<String> = LazyLock::new(|| {
          and not exists (select 1 from payment_plan p where p.enrollment_id = e.id and p.status = 'active' \
            and p.id not in (select i.plan_id from plan_instalment i where i.status = 'failed')) \
          order by e.balance_due_on, e.id",
-        *NET_PAID
+        NET_PAID
     )
 });
 
@@ -146,7 +146,7 @@ impl Db {
                 "insert into balance_reminder (enrollment_id, stage, sent_at) select $1, $2, $3 \
                  where exists (select 1 from enrollment e where e.id = $1 and e.status = 'deposit' and {} = $4) \
                  on conflict (enrollment_id, stage) do nothing",
-                *NET_PAID
+                NET_PAID
             )))
             .bind(&reminder.enrollment_id).bind(reminder.stage.as_str()).bind(now).bind(reminder.paid.pence())
             .execute(&mut *tx).await?.rows_affected() == 1;

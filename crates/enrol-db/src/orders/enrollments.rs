@@ -116,10 +116,9 @@ pub(crate) const REFUNDED: &str =
     "coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = e.id), 0)";
 
 /// What the payments of enrollment `e` add up to, less what was refunded
-/// or is being refunded: what the booking holds of the student's money.
-pub(crate) static NET_PAID: LazyLock<String> = LazyLock::new(|| {
-    format!("cast(coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) - {REFUNDED} as bigint)")
-});
+/// or is being refunded: what the booking holds of the student's money,
+/// kept on the booking by triggers on payments and refunds (migration 0044).
+pub(crate) const NET_PAID: &str = "e.paid";
 
 /// Enrollment `$1` as a [`Row`].
 pub(crate) static SELECT: LazyLock<String> = LazyLock::new(|| {
@@ -130,7 +129,7 @@ pub(crate) static SELECT: LazyLock<String> = LazyLock::new(|| {
          (select string_agg(s.id, ',') from registration r join session s on s.id = r.session_id \
          where r.enrollment_id = e.id and r.type = 'STUDENT' and s.status = 'cancelled') as cancelled_sessions, \
          e.created_at from enrollment e where e.id = $1",
-        *NET_PAID
+        NET_PAID
     )
 });
 

@@ -167,39 +167,34 @@ impl Db {
             paid: i64,
             status: String,
         }
-        let mut conditions = Vec::new();
         let mut values = Vec::new();
-        if let Some(text) = search.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-            // A reference however it was typed or read out ("b 7k3p9"), or
-            // any part of a reference, a name, an address or an id, found
-            // through the trigrams of that text (migration 0041).
+        // Found by text: a reference however it was typed or read out
+        // ("b 7k3p9"), or any part of a reference, a name, an address or an
+        // id, through the trigrams of that text (migration 0041).
+        let text = search.text.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(|text| {
             values.push(typed_code(text).map(|code| format!("B-{code}")).unwrap_or_default());
             let text = text.to_lowercase();
             let probe = index_probe(&text);
-            let (pattern, found, position) = match self.backend() {
-                Backend::Postgres => (format!("%{}%", like_literal(probe)), format!("{SEARCHED} like $2 escape '\\'"), "strpos"),
+            values.push(match self.backend() {
+                Backend::Postgres => format!("%{}%", like_literal(probe)),
                 // FTS5 reads a pattern through its index only without an
                 // escape clause: `glob`, with its own signs in brackets.
-                Backend::Sqlite => (
-                    format!("*{}*", glob_literal(probe)),
-                    "e.id in (select enrollment_id from enrollment_search where text glob $2)".to_owned(),
-                    "instr",
-                ),
-            };
-            values.push(pattern);
+                Backend::Sqlite => format!("*{}*", glob_literal(probe)),
+            });
             // The index found the rarer part; the whole text is checked on
             // the bookings it found, by a function no index answers.
-            let whole = if probe.len() < text.len() {
+            if probe.len() < text.len() {
                 values.push(text.clone());
+                let position = if self.backend() == Backend::Postgres { "strpos" } else { "instr" };
                 format!(" and {position}({SEARCHED}, $3) > 0")
             } else {
                 String::new()
-            };
-            conditions.push(format!("(e.reference = $1 or ({found}{whole}))"));
-        }
+            }
+        });
+        let mut others = String::new();
         let mut condition = |value: String, sql: &str| {
             values.push(value);
-            conditions.push(sql.replace('?', &format!("${}", values.len())));
+            others.push_str(&format!(" and {}", sql.replace('?', &format!("${}", values.len()))));
         };
         if let Some(status) = search.status {
             condition(status.as_str().to_owned(), "e.status = ?");
@@ -213,15 +208,29 @@ impl Db {
         if let Some(code) = &search.discount_code {
             condition(code.clone(), "e.discount_code = ?");
         }
-        let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
-        // The page's ids are chosen first, sorted from the index of each
-        // booking's id and time (no booking read for that), and only the
-        // page's bookings are read and their payments added up.
+        // The page's ids are chosen first, and only the page's bookings are
+        // read. Newest first: by time from the index of each booking's id
+        // and time (no booking read for that); on SQLite a text search
+        // takes the matches in the order the search table was written, the
+        // order the bookings were made, and stops at a page, so a common
+        // surname's thousands of bookings are never all read and sorted.
+        let newest = format!("order by e.created_at desc, e.id desc limit {ORDERS_LISTED}");
+        let page = match (text, self.backend()) {
+            (None, _) => format!("select e.id from enrollment e where true{others} {newest}"),
+            (Some(whole), Backend::Postgres) => {
+                format!(
+                    "select e.id from enrollment e where (e.reference = $1 or ({SEARCHED} like $2 escape '\\'{whole})){others} {newest}"
+                )
+            }
+            (Some(whole), Backend::Sqlite) => format!(
+                "select id from (select e.id from enrollment_search s join enrollment e on e.id = s.enrollment_id \
+                 where s.text glob $2{whole}{others} order by s.rowid desc limit {ORDERS_LISTED}) \
+                 union select e.id from enrollment e where e.reference = $1{others}"
+            ),
+        };
         let sql = format!(
-            "select e.id, e.reference, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {} as paid, e.status \
-             from enrollment e where e.id in (select e.id from enrollment e {filter} order by e.created_at desc, e.id desc \
-             limit {ORDERS_LISTED}) order by e.created_at desc, e.id desc",
-            *NET_PAID
+            "select e.id, e.reference, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {NET_PAID} as paid, e.status \
+             from enrollment e where e.id in ({page}) {newest}"
         );
         let rows: Vec<Row> = on_pool!(self, pool => {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()));

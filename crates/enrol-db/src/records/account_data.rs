@@ -67,7 +67,7 @@ impl Db {
                 "select e.id, e.reference, e.status, e.discount, e.total, e.lines, e.created_at, e.balance_due_on, {} as paid, \
                  cast({REFUNDED} as bigint) as refunded from enrollment e where e.user_id = $1 \
                  and e.status in ('deposit', 'completed', 'cancelled') order by e.created_at desc",
-                *NET_PAID
+                NET_PAID
             ))).bind(&user.id).fetch_all(pool).await.context("Failed to read the bookings")?;
             let payments: Vec<PaymentRow> = sqlx::query_as(
                 "select id, amount, status, method, created_at from payment where user_id = $1 order by created_at desc"

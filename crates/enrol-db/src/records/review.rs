@@ -229,7 +229,7 @@ impl Db {
                  join upload_request r on r.id = u.upload_request_id where r.enrollment_id = $1 and r.course_id = $2 order by u.uploaded_at",
             ).bind(enrollment_id).bind(&course_id).fetch_all(&mut *tx).await?;
             let paid: bool = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-                "select e.total - {} <= 0 from enrollment e where e.id = $1", *crate::orders::enrollments::NET_PAID
+                "select e.total - {} <= 0 from enrollment e where e.id = $1", crate::orders::enrollments::NET_PAID
             ))).bind(enrollment_id).fetch_one(&mut *tx).await?;
             let standing = tx.standing(enrollment_id, &course_id, None, paid).await?;
             let entry = AuditEntry::new(reader.staff_id, "readiness.open", "enrollment", enrollment_id)

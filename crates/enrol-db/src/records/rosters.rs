@@ -270,7 +270,7 @@ impl Db {
              from registration r join enrollment e on e.id = r.enrollment_id join session s on s.id = r.session_id \
              join event ev on ev.id = s.event_id join course c on c.id = ev.course_id \
              where r.session_id = $1 and r.enrollment_id = $2 and r.type = 'STUDENT'",
-            *NET_PAID
+            NET_PAID
         );
         on_pool!(self, pool => {
             let mut tx = pool.begin().await?;

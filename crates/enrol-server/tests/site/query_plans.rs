@@ -73,7 +73,7 @@ both_backends! {
         // (many bookings, few medical answers kept) as it will at full size.
         demo_history::grow(app.db(), &app.state.config, GrowPlan::new(10, 0.01).unwrap(), 1).await.unwrap();
         let plans = app.db().query_plans().await.unwrap();
-        assert_eq!(plans.len(), 14);
+        assert_eq!(plans.len(), 15);
         for query in plans {
             let walks = match app.db().backend() {
                 enrol_db::Backend::Postgres => postgres_walks(&query.plan),
@@ -81,6 +81,36 @@ both_backends! {
             };
             let walks: Vec<&str> = walks.into_iter().filter(|step| !walks_only(step, query.may_walk)).collect();
             assert!(walks.is_empty(), "the {} walks a table ({walks:?}):\n{}", query.name, query.plan);
+        }
+        app.stop().await;
+    }
+
+    async fn what_a_booking_holds_is_kept_as_its_payments_less_its_refunds_however_they_change(app: TestApp) {
+        demo_history::grow(app.db(), &app.state.config, GrowPlan::new(10, 0.01).unwrap(), 1).await.unwrap();
+        let wrong = || async {
+            on_pool!(app.db(), pool => sqlx::query_scalar::<_, i64>(
+                "select count(*) from enrollment e where e.paid <> coalesce((select sum(p.amount) from payment p where p.enrollment_id = e.id), 0) \
+                 - coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id where p.enrollment_id = e.id), 0)"
+            ).fetch_one(pool).await).unwrap()
+        };
+        let refunded: i64 = on_pool!(app.db(), pool => sqlx::query_scalar("select count(*) from refund").fetch_one(pool).await).unwrap();
+        assert!(refunded > 0, "the history has refunds");
+        assert_eq!(wrong().await, 0, "every payment and refund the history recorded");
+        // What the product never does, but a person may by hand.
+        for change in [
+            "update payment set amount = amount + 1 where id = (select min(payment_id) from refund)",
+            "update payment set enrollment_id = (select max(enrollment_id) from payment) where id = (select min(payment_id) from refund)",
+            "update refund set amount = amount + 1 where id = (select max(id) from refund)",
+            "insert into refund (id, payment_id, amount, reason, created_at) \
+             values ('refund-by-hand', (select min(id) from payment where enrollment_id is not null), 100, 'by hand', current_timestamp)",
+            "update refund set payment_id = (select max(id) from payment where enrollment_id is not null) where id = 'refund-by-hand'",
+            "delete from refund where id = 'refund-by-hand'",
+            "insert into payment (id, enrollment_id, amount, status, currency, transaction_id, method, metadata, created_at) \
+             values ('pay-by-hand', (select max(id) from enrollment), 1234, 'succeeded', 'gbp', 'by-hand', 'card', '{}', current_timestamp)",
+            "delete from payment where id = 'pay-by-hand'",
+        ] {
+            on_pool!(app.db(), pool => sqlx::query(change).execute(pool).await.map(drop)).unwrap();
+            assert_eq!(wrong().await, 0, "after {change}");
         }
         app.stop().await;
     }

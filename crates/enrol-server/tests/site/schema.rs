@@ -8,10 +8,11 @@ use sqlx::Row as _;
 
 use crate::helpers::{Backend, fresh_database};
 
-/// Full-text search is each engine's own: FTS5 tables in SQLite (the site's
+/// Each engine's own: full-text search, FTS5 tables in SQLite (the site's
 /// search, the order search's trigrams), a `tsvector` column and a trigram
-/// index in PostgreSQL.
-const ENGINE_OWN: [&str; 2] = ["search_document", "enrollment_search"];
+/// index in PostgreSQL; and the order references' counter, a row in SQLite,
+/// a sequence in PostgreSQL (migration 0046).
+const ENGINE_OWN: [&str; 3] = ["search_document", "enrollment_search", "order_reference_number"];
 
 /// One database's shape, in terms both engines share.
 #[derive(Debug, Default, PartialEq, Eq)]
