@@ -29,11 +29,8 @@ pub async fn start(state: &AppState, order_id: &str, payment_method: &str) -> an
     if plan.status != enrol_domain::instalments::PlanStatus::AwaitingFee {
         return Ok(());
     }
-    let card = card_label(state, order_id, payment_method).await;
-    let college = state.db.college().await?.name;
-    let account_url = format!("{}/account/", state.config.public_url);
-    let mail = |booking: &EnrollmentRecord, plan: &PlanRecord| plan_mail(booking, plan, &card, &account_url, &college);
-    let started = state.db.start_plan(order_id, payment_method, &card, mail, Utc::now()).await?;
+    let letter = PlanLetter::new(state, order_id, payment_method).await?;
+    let started = state.db.start_plan(order_id, payment_method, &letter.card, |b, p| letter.mail(b, p), Utc::now()).await?;
     if let Some(plan) = started {
         tracing::info!(order = %order_id, plan = %plan.id, parts = plan.parts.len(), "Payment plan started");
     }
@@ -46,15 +43,34 @@ pub async fn start(state: &AppState, order_id: &str, payment_method: &str) -> an
 /// `setup_intent.succeeded` comes first, or both, or one twice, the plan
 /// starts once. The plan, or `None` when the booking has none to pay.
 pub async fn use_saved_card(state: &AppState, order_id: &str, payment_method: &str) -> anyhow::Result<Option<StudentPlan>> {
-    let card = card_label(state, order_id, payment_method).await;
-    let college = state.db.college().await?.name;
-    let account_url = format!("{}/account/", state.config.public_url);
-    let mail = |booking: &EnrollmentRecord, plan: &PlanRecord| plan_mail(booking, plan, &card, &account_url, &college);
-    let plan = state.db.use_card(order_id, payment_method, &card, mail, Utc::now()).await?;
+    let letter = PlanLetter::new(state, order_id, payment_method).await?;
+    let plan = state.db.use_card(order_id, payment_method, &letter.card, |b, p| letter.mail(b, p), Utc::now()).await?;
     if plan.is_some() {
         tracing::info!(order = %order_id, "A payment plan's card was saved");
     }
     Ok(plan)
+}
+
+/// What the mail telling a started plan's parts needs: the card as the
+/// student knows it, the account's address and the college's name.
+struct PlanLetter {
+    card: String,
+    account_url: String,
+    college: String,
+}
+
+impl PlanLetter {
+    async fn new(state: &AppState, order_id: &str, payment_method: &str) -> anyhow::Result<Self> {
+        Ok(PlanLetter {
+            card: card_label(state, order_id, payment_method).await,
+            account_url: format!("{}/account/", state.config.public_url),
+            college: state.db.college().await?.name,
+        })
+    }
+
+    fn mail(&self, booking: &EnrollmentRecord, plan: &PlanRecord) -> Mail {
+        plan_mail(booking, plan, &self.card, &self.account_url, &self.college)
+    }
 }
 
 /// How the student knows saved card `payment_method` of booking `order_id`:

@@ -198,13 +198,13 @@ impl Db {
                 return Ok(None);
             };
             let starts = plan.status == PlanStatus::AwaitingFee;
-            if !starts && plan.payment_method.as_deref() == Some(payment_method) {
-                tx.rollback().await?;
-                return Ok(Some(student_plan(plan)));
-            }
             if !(starts || matches!(plan.status, PlanStatus::Active | PlanStatus::Paused)) || record.status != EnrollmentStatus::Deposit {
                 tx.rollback().await?;
                 return Ok(None);
+            }
+            if !starts && plan.payment_method.as_deref() == Some(payment_method) {
+                tx.rollback().await?;
+                return Ok(Some(student_plan(plan)));
             }
             let status = if starts { PlanStatus::Active } else { plan.status };
             let changed = tx.put_card(plan, status, payment_method, card_label, now).await?;

@@ -175,17 +175,17 @@ impl Db {
             values.push(typed_code(text).map(|code| format!("B-{code}")).unwrap_or_default());
             let text = text.to_lowercase();
             let probe = index_probe(&text);
-            values.push(match self.backend() {
-                Backend::Postgres => format!("%{}%", like_literal(probe)),
+            let (pattern, position) = match self.backend() {
+                Backend::Postgres => (format!("%{}%", like_literal(probe)), "strpos"),
                 // FTS5 reads a pattern through its index only without an
                 // escape clause: `glob`, with its own signs in brackets.
-                Backend::Sqlite => format!("*{}*", glob_literal(probe)),
-            });
+                Backend::Sqlite => (format!("*{}*", glob_literal(probe)), "instr"),
+            };
+            values.push(pattern);
             // The index found the rarer part; the whole text is checked on
             // the bookings it found, by a function no index answers.
             if probe.len() < text.len() {
                 values.push(text.clone());
-                let position = if self.backend() == Backend::Postgres { "strpos" } else { "instr" };
                 format!(" and {position}({SEARCHED}, $3) > 0")
             } else {
                 String::new()
