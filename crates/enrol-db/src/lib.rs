@@ -20,6 +20,7 @@ mod ledger;
 mod money;
 mod orders;
 mod people;
+mod place;
 mod query_plans;
 mod records;
 mod seats;
@@ -67,7 +68,9 @@ pub use orders::idempotency::{IdempotencyClaim, StoredResponse};
 pub use orders::online_orders::{CheckoutCompletion, Fulfilment, NewOnlineOrder, OnlineOrderRecord};
 pub use orders::online_refunds::OnlineRefund;
 pub use orders::online_search::{OnlineOrderDetail, OnlineOrderListing, OnlineOrderSearch};
-pub use orders::search::{ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
+pub use orders::search::{
+    ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPage, OrderPayment, OrderRefund, OrderSearch,
+};
 pub use people::accounts::{MailedLink, SessionRecord, SignUp};
 pub use people::allowance::Allowance;
 pub use people::audit::{AuditEntry, AuditFilter, AuditRow};
@@ -76,6 +79,7 @@ pub use people::enquiries::OutboxMail;
 pub use people::inbox::{EnquiryChange, EnquiryNote, EnquiryReplied, EnquiryReply, INBOX_LIMIT, InboxEnquiry};
 pub use people::sign_in::{STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS};
 pub use people::staff::{AddedStaff, StaffCredentials, StaffListing, StaffMember, StaffSetup};
+pub use place::{ListPlace, OrderPlace, SessionPlace};
 pub use query_plans::QueryPlan;
 pub use records::access_changes::{AccessChanged, RegistrationChange};
 pub use records::account_area::{

@@ -18,7 +18,7 @@ use crate::records::readiness_jobs::{REMOVALS_CANDIDATES, TASKS_OPEN};
 use crate::records::student::{ENROLLMENTS_OF, PAYMENTS_OF, REGISTRATIONS_OF};
 use crate::seats::sessions::FilterValue;
 use crate::waiting::offers::SESSIONS_WAITED_FOR;
-use crate::{Db, Pool, SessionFilter};
+use crate::{Backend, Db, OrderPlace, OrderSearch, Pool, SessionFilter, SessionPlace};
 
 /// How the database would run one of the queries.
 #[derive(Debug, Clone)]
@@ -29,6 +29,9 @@ pub struct QueryPlan {
     /// The tables and partial indexes (or a subquery's name) the query may
     /// read whole: what stays the size of what is live, whatever the years.
     pub may_walk: &'static [&'static str],
+    /// Whether what it finds must come in the order asked, from an index,
+    /// with no sort of everything found before the page is taken.
+    pub in_order: bool,
 }
 
 /// A query and values for its parameters, as SQL literals.
@@ -37,28 +40,40 @@ struct Explained {
     sql: String,
     values: Vec<String>,
     may_walk: &'static [&'static str],
+    in_order: bool,
 }
 
 impl Explained {
     fn new(name: &'static str, sql: impl Into<String>, values: &[&str]) -> Self {
-        Explained { name, sql: sql.into(), values: values.iter().map(|v| (*v).to_owned()).collect(), may_walk: &[] }
+        Explained { name, sql: sql.into(), values: values.iter().map(|v| (*v).to_owned()).collect(), may_walk: &[], in_order: false }
     }
 
     fn walking(self, may_walk: &'static [&'static str]) -> Self {
         Explained { may_walk, ..self }
     }
+
+    fn named(self, name: &'static str) -> Self {
+        Explained { name, ..self }
+    }
+
+    /// The page of orders `search` finds, on `backend`: its page of ids is
+    /// read whole, at most a page.
+    fn order_page(name: &'static str, search: &OrderSearch, backend: Backend) -> Self {
+        let (sql, values) = search.page_sql(backend);
+        let values: Vec<String> = values.iter().map(|value| format!("'{value}'")).collect();
+        Explained { name, sql, values, may_walk: &["page"], in_order: true }
+    }
 }
 
 const RANGE_PAGE: &[&str] = &["'2026-01-01T00:00:00Z'", "'2027-01-01T00:00:00Z'", "'2026-06-01T00:00:00Z'", "'0196'", "1000"];
 
-fn explained() -> Vec<Explained> {
+fn explained(backend: Backend) -> Vec<Explained> {
     let by_user: &[&str] = &["'0196a1b2-user'"];
-    let (sessions, days) = SessionFilter { from: NaiveDate::from_ymd_opt(2026, 12, 1), ..SessionFilter::default() }.sql();
-    let mut listed = vec!["'2026-12-01T09:00:00Z'".to_owned()];
-    listed.extend(days.iter().map(|value| match value {
-        FilterValue::Text(text) => format!("'{text}'"),
-        FilterValue::Day(day) => format!("'{day}'"),
-    }));
+    let from = NaiveDate::from_ymd_opt(2026, 12, 1);
+    let place = SessionPlace::parse("2026-12-14T09:30:00_0196-session");
+    let sessions_from = sessions_listed(&SessionFilter { from, ..SessionFilter::default() });
+    let sessions_after = sessions_listed(&SessionFilter { from, after: place, ..SessionFilter::default() });
+    let before = OrderPlace::parse("2026-06-01T09:30:00.123456Z_0196-order");
     vec![
         Explained::new("account registrations", REGISTRATIONS_OF, by_user),
         Explained::new("account bookings", ENROLLMENTS_OF, by_user),
@@ -72,8 +87,8 @@ fn explained() -> Vec<Explained> {
         Explained::new("refunds export page", REFUND_EXPORT, RANGE_PAGE),
         Explained::new("order's payments", PAYMENTS_OF_PURCHASE.as_str(), &["'0196-order'", "'0196-online'"]),
         Explained::new("order's mails", MAILS_TO, &["'amelia@student.example'", "200"]),
-        // A course's sessions are found through its event: one a course, as many as the catalogue has.
-        Explained { name: "sessions list from a day", sql: sessions, values: listed, may_walk: &["ev"] },
+        sessions_from.named("sessions list from a day"),
+        sessions_after.named("sessions list after a page"),
         // Parts refused for good are few: those of plans still running.
         Explained::new("balance reminders due", BALANCES_DUE.as_str(), &["'2026-12-08'", "'2026-12-01'"])
             .walking(&["plan_instalment_failed"]),
@@ -81,12 +96,48 @@ fn explained() -> Vec<Explained> {
         // The open tasks are those of training still ahead.
         Explained::new("readiness tasks open", TASKS_OPEN.as_str(), &[]).walking(&["user_form_open", "upload_request_open", "f"]),
         // Medical answers and files are kept only until some weeks after training.
+        // A course's and a day's bookings, the newest hundred of thousands.
+        Explained::order_page(
+            "orders of a course",
+            &OrderSearch { course_id: Some("0196-course".to_owned()), ..OrderSearch::default() },
+            backend,
+        ),
+        Explained::order_page(
+            "orders of a day",
+            &OrderSearch { date: NaiveDate::from_ymd_opt(2026, 12, 1), ..OrderSearch::default() },
+            backend,
+        ),
+        Explained::order_page(
+            "orders of a code",
+            &OrderSearch { discount_code: Some("SPRING10".to_owned()), ..OrderSearch::default() },
+            backend,
+        ),
+        Explained::order_page("orders after a page", &OrderSearch { before: before.clone(), ..OrderSearch::default() }, backend),
+        Explained::order_page(
+            "orders of a course after a page",
+            &OrderSearch { course_id: Some("0196-course".to_owned()), before, ..OrderSearch::default() },
+            backend,
+        ),
         Explained::new("removals due", REMOVALS_CANDIDATES, &[]).walking(&[
             "medical_answer",
             "upload",
             "sqlite_autoindex_medical_answer_1",
         ]),
     ]
+}
+
+/// The first page of sessions `filter` lists, at 09:00 on 1 December 2026;
+/// each session's course and event may be found by walking the courses and
+/// their events: one of each a course, as many as the catalogue has.
+fn sessions_listed(filter: &SessionFilter) -> Explained {
+    let (sql, days) = filter.sql(101);
+    let mut values = vec!["'2026-12-01T09:00:00Z'".to_owned()];
+    values.extend(days.iter().map(|value| match value {
+        FilterValue::Text(text) => format!("'{text}'"),
+        FilterValue::Day(day) => format!("'{day}'"),
+        FilterValue::Time(time) => format!("'{}'", time.format("%Y-%m-%d %H:%M:%S")),
+    }));
+    Explained { name: "", sql, values, may_walk: &["ev", "course"], in_order: true }
 }
 
 /// `sql` with its parameters `$1`, `$2`, … written as `values`.
@@ -99,7 +150,7 @@ impl Db {
     /// How the database would run each of the queries that must use an index.
     pub async fn query_plans(&self) -> anyhow::Result<Vec<QueryPlan>> {
         let mut plans = Vec::new();
-        for query in explained() {
+        for query in explained(self.backend()) {
             let values: Vec<&str> = query.values.iter().map(String::as_str).collect();
             let sql = with_values(&query.sql, &values);
             let lines: Vec<String> = match self.pool() {
@@ -122,7 +173,7 @@ impl Db {
                 }
             }
             .with_context(|| format!("Failed to explain the {}", query.name))?;
-            plans.push(QueryPlan { name: query.name, plan: lines.join("\n"), may_walk: query.may_walk });
+            plans.push(QueryPlan { name: query.name, plan: lines.join("\n"), may_walk: query.may_walk, in_order: query.in_order });
         }
         Ok(plans)
     }

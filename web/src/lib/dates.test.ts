@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDistance, formatLongDate, formatMonth, formatSessionDate, formatShortDate, formatTime, ordinal, yearOf } from './dates';
+import { formatDateTime, formatDistance, formatLongDate, formatMonth, formatSessionDate, formatShortDate, formatTime, monthOf, ordinal, yearOf } from './dates';
 
 const long = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const longWithYear = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -105,5 +105,14 @@ describe('formatDistance', () => {
 describe('yearOf', () => {
   it('reads the year of the server clock', () => {
     expect(yearOf('2026-11-22T10:00:00')).toBe(2026);
+  });
+});
+
+describe('monthOf', () => {
+  it('gives the first and last days of a month some months from a day, across years and leap Februaries', () => {
+    expect(monthOf('2026-12-10', 0)).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+    expect(monthOf('2026-12-31', 1)).toEqual({ from: '2027-01-01', to: '2027-01-31' });
+    expect(monthOf('2028-03-31', -1)).toEqual({ from: '2028-02-01', to: '2028-02-29' });
+    expect(monthOf('2027-01-15', -2)).toEqual({ from: '2026-11-01', to: '2026-11-30' });
   });
 });

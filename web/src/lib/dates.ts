@@ -127,3 +127,10 @@ export function yearOf(now: string): number {
   return parseWallClock(now).year;
 }
 
+/** The first and last days of the month `steps` months from the one of `day` (`YYYY-MM-DD`). */
+export function monthOf(day: string, steps: number): { from: string; to: string } {
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 1 + steps, 1));
+  const last = new Date(Date.UTC(year, month + steps, 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}

@@ -16,6 +16,7 @@ impl Db {
         if known == 0 {
             return Ok(None);
         }
-        self.search_orders(&OrderSearch { discount_code: Some(code.to_owned()), ..OrderSearch::default() }).await.map(Some)
+        let page = self.search_orders(&OrderSearch { discount_code: Some(code.to_owned()), ..OrderSearch::default() }).await?;
+        Ok(Some(page.orders))
     }
 }

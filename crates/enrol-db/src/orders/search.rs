@@ -6,7 +6,7 @@
 use std::sync::LazyLock;
 
 use anyhow::Context as _;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 
 use enrol_domain::enrollment::BookedCourse;
 use enrol_domain::money::Money;
@@ -15,7 +15,7 @@ use enrol_domain::reference::typed_code;
 
 use crate::ledger::payments::{OFFLINE_PAYMENT, PURCHASE_PAYMENTS};
 use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
-use crate::{AgreedConsent, AuditFilter, AuditRow, Backend, Db, on_pool};
+use crate::{AgreedConsent, AuditFilter, AuditRow, Backend, Db, OrderPlace, on_pool};
 
 /// Which orders to find; every criterion given must match.
 #[derive(Debug, Clone, Default)]
@@ -28,6 +28,17 @@ pub struct OrderSearch {
     pub date: Option<NaiveDate>,
     /// The discount code it used.
     pub discount_code: Option<String>,
+    /// Only the orders listed after this one (made before it).
+    pub before: Option<OrderPlace>,
+}
+
+/// A page of the orders a search finds.
+#[derive(Debug, Clone)]
+pub struct OrderPage {
+    /// Newest first, at most [`ORDERS_LISTED`].
+    pub orders: Vec<OrderListing>,
+    /// Where the next page starts; none on the last.
+    pub next: Option<OrderPlace>,
 }
 
 /// An order in a list of them.
@@ -102,7 +113,9 @@ pub struct OrderDetail {
 }
 
 /// The most orders one search lists.
-pub const ORDERS_LISTED: i64 = 100;
+pub const ORDERS_LISTED: usize = 100;
+/// A page of orders, newest first, and one more: whether there is a next page.
+static NEWEST: LazyLock<String> = LazyLock::new(|| format!("order by e.created_at desc, e.id desc limit {}", ORDERS_LISTED + 1));
 /// The most mails and audit rows one order shows.
 const HISTORY_SHOWN: i64 = 200;
 
@@ -149,33 +162,27 @@ fn glob_literal(text: &str) -> String {
         .collect()
 }
 
-impl Db {
-    /// The orders matching `search`, newest first, at most [`ORDERS_LISTED`].
-    /// Courses and dates are found in `enrollment_line`, which triggers keep
-    /// from the lines as stored (migration 0041).
-    pub async fn search_orders(&self, search: &OrderSearch) -> anyhow::Result<Vec<OrderListing>> {
-        #[derive(sqlx::FromRow)]
-        struct Row {
-            id: String,
-            reference: String,
-            created_at: DateTime<Utc>,
-            given_name: String,
-            family_name: String,
-            email: String,
-            lines: String,
-            total: i64,
-            paid: i64,
-            status: String,
-        }
+impl OrderSearch {
+    /// The ids of the page of orders `self` finds, newest first, at most
+    /// [`ORDERS_LISTED`], on `backend`, and the values of its parameters.
+    /// Only the page's ids are chosen here; the page's bookings are read
+    /// after. Newest first, each way read in that order from an index and
+    /// stopped at a page, so a common surname's or a course's thousands of
+    /// bookings are never all read and sorted: by time from the index of
+    /// each booking's id and time; a course's or a day's from the lines'
+    /// index by course or day and time (migration 0047); on SQLite a text
+    /// in the order the search table was written, the order the bookings
+    /// were made.
+    pub(crate) fn page_sql(&self, backend: Backend) -> (String, Vec<String>) {
         let mut values = Vec::new();
         // Found by text: a reference however it was typed or read out
         // ("b 7k3p9"), or any part of a reference, a name, an address or an
         // id, through the trigrams of that text (migration 0041).
-        let text = search.text.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(|text| {
+        let text = self.text.as_deref().map(str::trim).filter(|t| !t.is_empty()).map(|text| {
             values.push(typed_code(text).map(|code| format!("B-{code}")).unwrap_or_default());
             let text = text.to_lowercase();
             let probe = index_probe(&text);
-            let (pattern, position) = match self.backend() {
+            let (pattern, position) = match backend {
                 Backend::Postgres => (format!("%{}%", like_literal(probe)), "strpos"),
                 // FTS5 reads a pattern through its index only without an
                 // escape clause: `glob`, with its own signs in brackets.
@@ -191,43 +198,94 @@ impl Db {
                 String::new()
             }
         });
-        let mut others = String::new();
-        let mut condition = |value: String, sql: &str| {
-            values.push(value);
-            others.push_str(&format!(" and {}", sql.replace('?', &format!("${}", values.len()))));
+        // Without a text, a course or else a day leads: its lines are read
+        // newest first, each booking once (a booking's lines of one day
+        // come together in that order).
+        let lead = match (&text, &self.course_id, self.date) {
+            (None, Some(course_id), _) => Some(("course_id", course_id.clone())),
+            (None, None, Some(date)) => Some(("date", date.to_string())),
+            _ => None,
         };
-        if let Some(status) = search.status {
-            condition(status.as_str().to_owned(), "e.status = ?");
+        let leads = |column: &str| lead.as_ref().is_some_and(|(led, _)| *led == column);
+        let (course_id, date) = (self.course_id.clone().filter(|_| !leads("course_id")), self.date.filter(|_| !leads("date")));
+        let mut others = String::new();
+        // A condition, its `?` each the next of `given`.
+        let mut condition = |given: &[String], sql: &str| {
+            let mut sql = sql.to_owned();
+            for value in given {
+                values.push(value.clone());
+                sql = sql.replacen('?', &format!("${}", values.len()), 1);
+            }
+            others.push_str(&format!(" and {sql}"));
+        };
+        if let Some((column, value)) = &lead {
+            condition(std::slice::from_ref(value), &format!("l.{column} = ?"));
         }
-        if let Some(course_id) = &search.course_id {
-            condition(course_id.clone(), "e.id in (select l.enrollment_id from enrollment_line l where l.course_id = ?)");
+        if let Some(before) = &self.before {
+            let (at, id) = if lead.is_some() { ("l.created_at", "l.enrollment_id") } else { ("e.created_at", "e.id") };
+            // Compared as each engine keeps the time: SQLite as sqlx writes it.
+            let (time, cast) = match backend {
+                Backend::Postgres => (before.at.to_rfc3339(), "cast(? as timestamptz)"),
+                Backend::Sqlite => (before.at.to_rfc3339_opts(SecondsFormat::AutoSi, false), "?"),
+            };
+            condition(&[time, before.id.clone()], &format!("({at}, {id}) < ({cast}, ?)"));
         }
-        if let Some(date) = search.date {
-            condition(date.to_string(), "e.id in (select l.enrollment_id from enrollment_line l where l.date = ?)");
+        if let Some(status) = self.status {
+            condition(&[status.as_str().to_owned()], "e.status = ?");
         }
-        if let Some(code) = &search.discount_code {
-            condition(code.clone(), "e.discount_code = ?");
+        if let Some(course_id) = course_id {
+            condition(&[course_id], "e.id in (select l.enrollment_id from enrollment_line l where l.course_id = ?)");
         }
-        // The page's ids are chosen first, and only the page's bookings are
-        // read. Newest first: by time from the index of each booking's id
-        // and time (no booking read for that); on SQLite a text search
-        // takes the matches in the order the search table was written, the
-        // order the bookings were made, and stops at a page, so a common
-        // surname's thousands of bookings are never all read and sorted.
-        let newest = format!("order by e.created_at desc, e.id desc limit {ORDERS_LISTED}");
-        let page = match (text, self.backend()) {
-            (None, _) => format!("select e.id from enrollment e where true{others} {newest}"),
-            (Some(whole), Backend::Postgres) => {
+        if let Some(date) = date {
+            condition(&[date.to_string()], "e.id in (select l.enrollment_id from enrollment_line l where l.date = ?)");
+        }
+        if let Some(code) = &self.discount_code {
+            condition(std::slice::from_ref(code), "e.discount_code = ?");
+        }
+        let newest = NEWEST.as_str();
+        let page = match (text, lead, backend) {
+            (None, Some(_), _) => format!(
+                "select enrollment_id from (select l.created_at, l.enrollment_id from enrollment_line l join enrollment e on e.id = l.enrollment_id \
+                 where true{others} group by l.created_at, l.enrollment_id order by l.created_at desc, l.enrollment_id desc limit {}) as page",
+                ORDERS_LISTED + 1
+            ),
+            (None, None, _) => format!("select e.id from enrollment e where true{others} {newest}"),
+            (Some(whole), _, Backend::Postgres) => {
                 format!(
                     "select e.id from enrollment e where (e.reference = $1 or ({SEARCHED} like $2 escape '\\'{whole})){others} {newest}"
                 )
             }
-            (Some(whole), Backend::Sqlite) => format!(
+            (Some(whole), _, Backend::Sqlite) => format!(
                 "select id from (select e.id from enrollment_search s join enrollment e on e.id = s.enrollment_id \
-                 where s.text glob $2{whole}{others} order by s.rowid desc limit {ORDERS_LISTED}) \
-                 union select e.id from enrollment e where e.reference = $1{others}"
+                 where s.text glob $2{whole}{others} order by s.rowid desc limit {}) \
+                 union select e.id from enrollment e where e.reference = $1{others}",
+                ORDERS_LISTED + 1
             ),
         };
+        (page, values)
+    }
+}
+
+impl Db {
+    /// The page of orders matching `search`, newest first, at most
+    /// [`ORDERS_LISTED`]. Courses and dates are found in `enrollment_line`,
+    /// which triggers keep from the lines as stored (migrations 0041, 0047).
+    pub async fn search_orders(&self, search: &OrderSearch) -> anyhow::Result<OrderPage> {
+        #[derive(sqlx::FromRow)]
+        struct Row {
+            id: String,
+            reference: String,
+            created_at: DateTime<Utc>,
+            given_name: String,
+            family_name: String,
+            email: String,
+            lines: String,
+            total: i64,
+            paid: i64,
+            status: String,
+        }
+        let (page, values) = search.page_sql(self.backend());
+        let newest = NEWEST.as_str();
         let sql = format!(
             "select e.id, e.reference, e.created_at, e.given_name, e.family_name, e.email, e.lines, e.total, {NET_PAID} as paid, e.status \
              from enrollment e where e.id in ({page}) {newest}"
@@ -240,7 +298,8 @@ impl Db {
             query.fetch_all(pool).await
         })
         .context("Failed to search the orders")?;
-        rows.into_iter()
+        let mut orders = rows
+            .into_iter()
             .map(|row| {
                 Ok(OrderListing {
                     status: EnrollmentStatus::parse(&row.status).with_context(|| format!("Unknown enrollment status {}", row.status))?,
@@ -254,7 +313,11 @@ impl Db {
                     paid: Money::from_pence(row.paid),
                 })
             })
-            .collect()
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let more = orders.len() > ORDERS_LISTED;
+        orders.truncate(ORDERS_LISTED);
+        let next = if more { orders.last().map(|order| OrderPlace { at: order.created_at, id: order.id.clone() }) } else { None };
+        Ok(OrderPage { orders, next })
     }
 
     /// Order `id` with its payments, refunds, holds, the mails sent to its

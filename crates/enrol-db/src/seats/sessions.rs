@@ -17,7 +17,7 @@ use enrol_domain::page::SessionType;
 use crate::content::ContentSteps;
 use crate::people::PeopleSteps;
 use crate::seats::SeatSteps;
-use crate::{AuditEntry, Db, on_pool, public_id};
+use crate::{AuditEntry, Db, SessionPlace, on_pool, public_id};
 
 /// Which registrations `r` (of enrollment `e`) a roster lists: students
 /// whose booking is paid, a deposit or in full, and not cancelled. The
@@ -103,6 +103,17 @@ pub struct SessionFilter {
     pub to: Option<NaiveDate>,
     /// Only the sessions this tutor teaches.
     pub tutor_id: Option<String>,
+    /// Only the sessions still running (not cancelled).
+    pub active_only: bool,
+    /// Only the sessions listed after this one.
+    pub after: Option<SessionPlace>,
+}
+
+impl AdminSession {
+    /// Where the list goes on after this session.
+    pub fn place(&self) -> SessionPlace {
+        SessionPlace { at: self.start_at, id: self.id.clone() }
+    }
 }
 
 /// What a change to a session did.
@@ -146,29 +157,37 @@ static SESSION_SELECT: LazyLock<String> = LazyLock::new(|| {
 pub(crate) enum FilterValue {
     Text(String),
     Day(NaiveDate),
+    Time(NaiveDateTime),
 }
 
 impl SessionFilter {
-    /// The sessions `self` lists, by start, as of `$1`, and the values of
-    /// its other parameters: only the conditions given, so a first date is
-    /// read through the sessions' index by date.
-    pub(crate) fn sql(&self) -> (String, Vec<FilterValue>) {
+    /// The first `limit` sessions `self` lists, by date, start and id, as
+    /// of `$1`, and the values of its other parameters: only the conditions
+    /// given, so a first date or a page's place is read through the
+    /// sessions' index by date, start and id, in order.
+    pub(crate) fn sql(&self, limit: usize) -> (String, Vec<FilterValue>) {
         let mut conditions = Vec::new();
         let mut values = Vec::new();
-        let given = [
-            ("ev.course_id =", self.course_id.clone().map(FilterValue::Text)),
-            ("s.date >=", self.from.map(FilterValue::Day)),
-            ("s.date <=", self.to.map(FilterValue::Day)),
-            ("s.tutor_id =", self.tutor_id.clone().map(FilterValue::Text)),
-        ];
-        for (test, value) in given {
+        let mut given = |test: &str, value: Option<FilterValue>| {
             if let Some(value) = value {
                 values.push(value);
-                conditions.push(format!("{test} ${}", values.len() + 1));
+                conditions.push(test.replace('?', &format!("${}", values.len() + 1)));
             }
+        };
+        given("ev.course_id = ?", self.course_id.clone().map(FilterValue::Text));
+        given("s.date >= ?", self.from.map(FilterValue::Day));
+        given("s.date <= ?", self.to.map(FilterValue::Day));
+        given("s.tutor_id = ?", self.tutor_id.clone().map(FilterValue::Text));
+        if let Some(after) = &self.after {
+            let first = values.len() + 2;
+            values.extend([FilterValue::Day(after.at.date()), FilterValue::Time(after.at), FilterValue::Text(after.id.clone())]);
+            conditions.push(format!("(s.date, s.start_at, s.id) > (${first}, ${}, ${})", first + 1, first + 2));
+        }
+        if self.active_only {
+            conditions.push("s.status = 'active'".to_owned());
         }
         let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
-        (format!("{} {filter} order by s.start_at, s.id limit 1000", *SESSION_SELECT), values)
+        (format!("{} {filter} order by s.date, s.start_at, s.id limit {limit}", *SESSION_SELECT), values)
     }
 }
 
@@ -176,15 +195,16 @@ impl SessionFilter {
 const TAKEN: &str = "registrations + holds + offered";
 
 impl Db {
-    /// Sessions by date, then start.
-    pub async fn admin_sessions(&self, filter: &SessionFilter, now: DateTime<Utc>) -> anyhow::Result<Vec<AdminSession>> {
-        let (sql, values) = filter.sql();
+    /// The first `limit` sessions `filter` lists, by date, then start.
+    pub async fn admin_sessions(&self, filter: &SessionFilter, limit: usize, now: DateTime<Utc>) -> anyhow::Result<Vec<AdminSession>> {
+        let (sql, values) = filter.sql(limit);
         on_pool!(self, pool => {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone())).bind(now);
             for value in &values {
                 query = match value {
                     FilterValue::Text(text) => query.bind(text),
                     FilterValue::Day(day) => query.bind(day),
+                    FilterValue::Time(time) => query.bind(time),
                 };
             }
             query.fetch_all(pool).await

@@ -9,8 +9,10 @@ use chrono::{Days, NaiveDate, TimeZone, Utc};
 use reqwest::Method;
 use serde_json::{Value, json};
 
+use enrol_domain::grow::GrowPlan;
 use enrol_domain::london;
 use enrol_domain::staff::Role;
+use enrol_server::demo_history;
 use enrol_server::reminders::send_balance_reminders;
 
 use crate::admin::{audit_rows, staff_member};
@@ -60,8 +62,66 @@ async fn registrations(app: &TestApp, session: &str) -> i64 {
     count(app, &format!("select registrations from session where id = '{session}'")).await
 }
 
+/// Every page of the orders `query` finds, followed by each answer's
+/// `next`: the orders' ids, page by page.
+async fn every_page(app: &TestApp, staff: &reqwest::Client, query: &str) -> Vec<Vec<String>> {
+    let (mut pages, mut path) = (Vec::new(), format!("/orders?{query}"));
+    loop {
+        let (status, body) = ask(app, staff, Method::GET, &path, None).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        pages.push(body["orders"].as_array().unwrap().iter().map(|o| o["id"].as_str().unwrap().to_owned()).collect());
+        match body["next"].as_str() {
+            Some(next) => path = format!("/orders?{query}&before={}", urlencoding(next)),
+            None => return pages,
+        }
+    }
+}
+
+/// `text` as a query string's value.
+fn urlencoding(text: &str) -> String {
+    text.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || b"-._~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}
+
 both_backends! {
+    async fn a_search_pages_through_every_order_it_finds_newest_first_each_once(app: TestApp) {
+        // A decade at a hundredth of a busy college's size: thousands of bookings.
+        demo_history::grow(app.db(), &app.state.config, GrowPlan::new(10, 0.01).unwrap(), 1).await.unwrap();
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        let db = app.db();
+        let ids = |sql: &str| {
+            let sql = sql.to_owned();
+            async move { enrol_db::on_pool!(db, pool => sqlx::query_scalar::<_, String>(sqlx::AssertSqlSafe(sql.clone())).fetch_all(pool).await).unwrap() }
+        };
+        let course = ids("select course_id from enrollment_line group by course_id order by count(*) desc, course_id limit 1").await.remove(0);
+        let day = ids("select date from enrollment_line where date is not null group by date order by count(*) desc, date limit 1").await.remove(0);
+        let surname = ids("select family_name from enrollment group by family_name order by count(*) desc, family_name limit 1").await.remove(0);
+        let newest = "order by created_at desc, id desc";
+        for (query, expected) in [
+            (String::new(), format!("select id from enrollment {newest}")),
+            (format!("course={course}"), format!("select id from enrollment where id in (select enrollment_id from enrollment_line where course_id = '{course}') {newest}")),
+            (format!("date={day}"), format!("select id from enrollment where id in (select enrollment_id from enrollment_line where date = '{day}') {newest}")),
+            (format!("course={course}&status=completed"), format!("select id from enrollment where status = 'completed' and id in (select enrollment_id from enrollment_line where course_id = '{course}') {newest}")),
+            (format!("q={surname}"), format!("select id from enrollment where lower(family_name) like '%{}%' or lower(given_name) like '%{0}%' or lower(email) like '%{0}%' {newest}", surname.to_lowercase())),
+        ] {
+            let expected = ids(&expected).await;
+            // A day's bookings, at this size, fit on one page.
+            assert!(expected.len() > if query.starts_with("date") { 10 } else { 100 }, "{query}: {} found", expected.len());
+            let pages = every_page(&app, &staff, &query).await;
+            assert!(pages.iter().all(|page| page.len() <= 100), "{query}: at most 100 a page");
+            assert!(pages[..pages.len() - 1].iter().all(|page| page.len() == 100), "{query}: every page but the last full");
+            assert_eq!(pages.concat(), expected, "{query}: every order found, newest first, once");
+        }
+        // A place that is not one is refused, not read as the first page.
+        for bad in ["yesterday", "2026-01-01T09:30:00Z_", "2026-01-01T09:30:00_x"] {
+            assert_eq!(ask(&app, &staff, Method::GET, &format!("/orders?before={bad}"), None).await.0, 400, "{bad}");
+        }
+        app.stop().await;
+    }
+
     async fn orders_are_found_by_name_email_id_status_course_and_date(app: TestApp) {
+
         let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
         let sam = booked(&app).await;
         let q = quote(false, None);

@@ -79,6 +79,46 @@ both_backends! {
         assert_eq!(audit_rows(&app).await, before + 1);
     }
 
+    async fn the_sessions_list_pages_by_place_with_each_session_once_in_order(app: TestApp) {
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        // 140 dates of the course, four a day at the same time: a page may
+        // end between sessions alike but for their ids.
+        let mut opened = Vec::new();
+        for day in 0..35 {
+            for _ in 0..4 {
+                opened.push(open(&app, &staff, &session_form(400 + day, 10)).await);
+            }
+        }
+        let first = format!("/api/admin/sessions?course={COURSE}&from={}", london::today(Utc::now()) + Duration::days(400));
+        let (mut listed, mut pages, mut path) = (Vec::new(), 0, first.clone());
+        loop {
+            let page: Value = staff.get(app.url(&path)).send().await.unwrap().json().await.unwrap();
+            let sessions = page["sessions"].as_array().unwrap();
+            assert!(sessions.len() <= 100, "a page holds at most 100");
+            listed.extend(sessions.iter().map(|s| (s["date"].as_str().unwrap().to_owned(), s["id"].as_str().unwrap().to_owned())));
+            pages += 1;
+            match page["next"].as_str() {
+                Some(next) => path = format!("{first}&after={next}"),
+                None => break,
+            }
+        }
+        assert_eq!(pages, 2);
+        let mut expected = listed.clone();
+        expected.sort();
+        expected.dedup();
+        assert_eq!(listed, expected, "by date, then id for those starting together, each once");
+        let mut ids: Vec<String> = listed.into_iter().map(|(_, id)| id).collect();
+        ids.sort();
+        opened.sort();
+        assert_eq!(ids, opened, "every session opened");
+
+        // A place that is not one is refused, not read as the first page.
+        for bad in ["yesterday", "2027-01-01T09:30:00_", "2027-13-01T09:30:00_x"] {
+            let refused = staff.get(app.url(&format!("{first}&after={bad}"))).send().await.unwrap();
+            assert_eq!(refused.status(), 400, "{bad}");
+        }
+    }
+
     async fn seats_never_go_below_those_taken(app: TestApp) {
         let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
         let id = open(&app, &staff, &session_form(100, 3)).await;

@@ -31,6 +31,13 @@ fn sqlite_walks(plan: &str) -> Vec<&str> {
     plan.lines().filter(|step| step.starts_with("SCAN ") && !step.starts_with("SCAN CONSTANT ROW")).collect()
 }
 
+/// The steps of a plan that sort what they found: PostgreSQL's `Sort` and
+/// `Incremental Sort`, SQLite's temporary b-trees for an order or a
+/// `distinct`.
+fn sorts(plan: &str) -> Vec<&str> {
+    plan.lines().filter(|step| step.contains("Sort  (") || step.contains("Sort Key:") || step.contains("USE TEMP B-TREE")).collect()
+}
+
 /// Whether a step walks only what `may_walk` names: a table, a partial
 /// index or a subquery that stays the size of what is live.
 fn walks_only(step: &str, may_walk: &[&str]) -> bool {
@@ -66,6 +73,14 @@ fn a_walk_over_a_whole_index_is_a_walk() {
     assert!(!walks_only("Seq Scan on user_form f  (cost=0.00..1.00 rows=1 width=64)", &["user_form_open"]));
 }
 
+#[test]
+fn a_sort_of_what_was_found_is_a_sort() {
+    assert_eq!(sorts("Limit  (cost=1.00..2.00 rows=100 width=40)\n  ->  Sort  (cost=1.00..1.50 rows=6800 width=40)\n        Sort Key: l.created_at DESC").len(), 2);
+    assert_eq!(sorts("Limit\n  ->  Incremental Sort  (cost=1.00..1.50 rows=6800 width=40)").len(), 1);
+    assert_eq!(sorts("SEARCH l USING INDEX enrollment_line_by_course (course_id=?)\nUSE TEMP B-TREE FOR ORDER BY").len(), 1);
+    assert!(sorts("Limit\n  ->  Index Scan Backward using enrollment_line_by_course on enrollment_line l\n        Index Cond: (course_id = 'x'::text)").is_empty());
+}
+
 both_backends! {
     async fn the_account_the_dashboard_the_exports_the_order_page_and_the_jobs_read_through_indexes(app: TestApp) {
         // A decade at a hundredth of a busy college's size, analysed as
@@ -73,7 +88,7 @@ both_backends! {
         // (many bookings, few medical answers kept) as it will at full size.
         demo_history::grow(app.db(), &app.state.config, GrowPlan::new(10, 0.01).unwrap(), 1).await.unwrap();
         let plans = app.db().query_plans().await.unwrap();
-        assert_eq!(plans.len(), 15);
+        assert_eq!(plans.len(), 21);
         for query in plans {
             let walks = match app.db().backend() {
                 enrol_db::Backend::Postgres => postgres_walks(&query.plan),
@@ -81,6 +96,9 @@ both_backends! {
             };
             let walks: Vec<&str> = walks.into_iter().filter(|step| !walks_only(step, query.may_walk)).collect();
             assert!(walks.is_empty(), "the {} walks a table ({walks:?}):\n{}", query.name, query.plan);
+            if query.in_order {
+                assert!(sorts(&query.plan).is_empty(), "the {} sorts what it found:\n{}", query.name, query.plan);
+            }
         }
         app.stop().await;
     }

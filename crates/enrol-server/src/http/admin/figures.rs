@@ -18,8 +18,9 @@ use super::csv;
 use crate::AppState;
 use crate::http::ApiError;
 
-/// How far ahead the dashboard lists sessions.
+/// How far ahead the dashboard lists sessions, and at most how many.
 const UPCOMING_DAYS: u64 = 60;
+const UPCOMING_LISTED: usize = 20;
 
 /// `GET /api/admin/dashboard`: this week's and month's bookings, takings
 /// and e-learning sold (London weeks start on Monday), the sessions filling
@@ -36,8 +37,13 @@ pub async fn show_dashboard(State(state): State<Arc<AppState>>) -> Result<Respon
         week: state.db.online_sales(london::start_of_day(monday), now).await?,
         month: state.db.online_sales(london::start_of_day(first), now).await?,
     };
-    let filter = SessionFilter { from: Some(today), to: today.checked_add_days(Days::new(UPCOMING_DAYS)), ..SessionFilter::default() };
-    let upcoming: Vec<_> = state.db.admin_sessions(&filter, now).await?.into_iter().filter(|s| s.status == "active").take(20).collect();
+    let filter = SessionFilter {
+        from: Some(today),
+        to: today.checked_add_days(Days::new(UPCOMING_DAYS)),
+        active_only: true,
+        ..SessionFilter::default()
+    };
+    let upcoming = state.db.admin_sessions(&filter, UPCOMING_LISTED, now).await?;
     let balances = state.db.balances_owed(today).await?;
     let enquiries = NewEnquiries { new: state.db.new_enquiries().await? };
     Ok(Json(Dashboard { week, month, online, upcoming, balances, enquiries }).into_response())

@@ -12,7 +12,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{AgreedConsent, OrderDetail, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
+use enrol_db::{AgreedConsent, OrderDetail, OrderListing, OrderMail, OrderPayment, OrderPlace, OrderRefund, OrderSearch};
 use enrol_domain::enrollment::PaymentMode;
 use enrol_domain::london;
 use enrol_domain::money::Money;
@@ -31,6 +31,8 @@ pub struct OrderQuery {
     status: Option<String>,
     course: Option<String>,
     date: Option<String>,
+    /// The place of the previous page's last order ([`enrol_db::ListPlace::token`]).
+    before: Option<String>,
 }
 
 impl OrderQuery {
@@ -46,7 +48,10 @@ impl OrderQuery {
         let date = given(self.date)
             .map(|raw| raw.parse::<NaiveDate>().map_err(|_| ApiError::BadRequest("date is a day, YYYY-MM-DD.".to_owned())))
             .transpose()?;
-        Ok(OrderSearch { text: given(self.q), status, course_id: given(self.course), date, discount_code: None })
+        let before = given(self.before)
+            .map(|token| OrderPlace::parse(&token).ok_or_else(|| ApiError::BadRequest("That page of orders does not exist.".to_owned())))
+            .transpose()?;
+        Ok(OrderSearch { text: given(self.q), status, course_id: given(self.course), date, discount_code: None, before })
     }
 }
 
@@ -85,11 +90,13 @@ impl From<OrderListing> for OrderRow {
     }
 }
 
-/// `GET /api/admin/orders?q=&status=&course=&date=`: newest first, at
-/// most `enrol_db::ORDERS_LISTED`.
+/// `GET /api/admin/orders?q=&status=&course=&date=&before=`: newest
+/// first, `enrol_db::ORDERS_LISTED` to a page, the next made before the
+/// place in `next`.
 pub async fn list_orders(State(state): State<Arc<AppState>>, Query(query): Query<OrderQuery>) -> Result<Response, ApiError> {
-    let orders: Vec<OrderRow> = state.db.search_orders(&query.search()?).await?.into_iter().map(OrderRow::from).collect();
-    Ok(private(StatusCode::OK, Orders { orders }))
+    let page = state.db.search_orders(&query.search()?).await?;
+    let orders = page.orders.into_iter().map(OrderRow::from).collect();
+    Ok(private(StatusCode::OK, OrdersPage { orders, next: page.next.map(|place| place.token()) }))
 }
 
 /// Bookings as a list shows them.
@@ -97,6 +104,15 @@ pub async fn list_orders(State(state): State<Arc<AppState>>, Query(query): Query
 #[ts(export)]
 pub(super) struct Orders {
     pub(super) orders: Vec<OrderRow>,
+}
+
+/// A page of the bookings a search finds.
+#[derive(Serialize, TS)]
+#[ts(export)]
+struct OrdersPage {
+    orders: Vec<OrderRow>,
+    /// The `before` of the next page; none on the last.
+    next: Option<String>,
 }
 
 /// `GET /api/admin/orders/{id}`.

@@ -12,7 +12,7 @@ use chrono::{NaiveDate, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember};
+use enrol_db::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput, SessionPlace, StaffMember};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
@@ -69,7 +69,12 @@ pub struct SessionQuery {
     course: Option<String>,
     from: Option<NaiveDate>,
     to: Option<NaiveDate>,
+    /// The place of the previous page's last session ([`enrol_db::ListPlace::token`]).
+    after: Option<String>,
 }
+
+/// The most sessions one page lists.
+const SESSIONS_LISTED: usize = 100;
 
 /// The tutor whose sessions only a role that does not read every roster
 /// may see: the staff member themself.
@@ -78,27 +83,40 @@ pub(super) fn own_sessions_of(staff: &StaffMember) -> Option<String> {
 }
 
 /// `GET /api/admin/sessions`: from today unless a first or last date is
-/// given, so a college's years of past dates never push today's out of
-/// the list's 1,000.
+/// given, so a college's years of past dates never come first; a page of
+/// [`SESSIONS_LISTED`], the next starting after the place in `next`.
 pub async fn list_sessions(
     State(state): State<Arc<AppState>>,
     staff: Staff,
     Query(query): Query<SessionQuery>,
 ) -> Result<Response, ApiError> {
+    let after = match query.after.as_deref().filter(|a| !a.is_empty()) {
+        Some(token) => {
+            Some(SessionPlace::parse(token).ok_or_else(|| ApiError::BadRequest("That page of sessions does not exist.".to_owned()))?)
+        }
+        None => None,
+    };
     let filter = SessionFilter {
         course_id: query.course.filter(|c| !c.is_empty()),
         from: query.from.or_else(|| query.to.is_none().then(|| london::today(Utc::now()))),
         to: query.to,
         tutor_id: own_sessions_of(&staff),
+        active_only: false,
+        after,
     };
-    let sessions = state.db.admin_sessions(&filter, Utc::now()).await?;
-    Ok(Json(AdminSessions { sessions }).into_response())
+    let mut sessions = state.db.admin_sessions(&filter, SESSIONS_LISTED + 1, Utc::now()).await?;
+    let more = sessions.len() > SESSIONS_LISTED;
+    sessions.truncate(SESSIONS_LISTED);
+    let next = if more { sessions.last().map(|session| session.place().token()) } else { None };
+    Ok(Json(AdminSessions { sessions, next }).into_response())
 }
 
 #[derive(Serialize, TS)]
 #[ts(export)]
 struct AdminSessions {
     sessions: Vec<AdminSession>,
+    /// The `after` of the next page; none on the last.
+    next: Option<String>,
 }
 
 /// What `POST /sessions` takes; `PUT /sessions/{id}` takes it without `courseId`.

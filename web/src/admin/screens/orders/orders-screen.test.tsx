@@ -5,9 +5,10 @@ import { jsonResponse } from '../../../test/api-stub';
 import { COURSES, orderRow, staffMember } from '../../test/fixtures';
 import { address, callsTo, renderAdmin } from '../../test/render-admin';
 
-function renderOrders(path = '/orders/') {
+function renderOrders(path = '/orders/', next: string | null = null) {
   return renderAdmin(path, staffMember('staff'), {
-    'GET /api/admin/orders': () => jsonResponse(200, { orders: [orderRow(), orderRow({ id: 'ord-8', reference: 'B-MPM59', name: 'Ben Carter', status: 'completed', paid: 45000, createdAt: '2026-11-03T14:00:00Z' })] }),
+    'GET /api/admin/orders': () =>
+      jsonResponse(200, { orders: [orderRow(), orderRow({ id: 'ord-8', reference: 'B-MPM59', name: 'Ben Carter', status: 'completed', paid: 45000, createdAt: '2026-11-03T14:00:00Z' })], next }),
     'GET /api/admin/courses': () => jsonResponse(200, { courses: COURSES }),
   });
 }
@@ -41,5 +42,26 @@ describe('finding orders', () => {
     expect(await screen.findByLabelText<HTMLInputElement>('Name, email or reference')).toHaveValue('ben');
     expect(screen.getByLabelText<HTMLSelectElement>('Status')).toHaveValue('completed');
     expect(callsTo(api, 'GET /api/admin/orders')[0]?.url).toBe('/api/admin/orders?q=ben&status=completed');
+  });
+
+  it('goes on to the older orders after the last one shown, keeping the search, and back to the newest', async () => {
+    const api = renderOrders('/orders/?status=completed', '2026-11-01T10:00:00Z_ord-7');
+    await screen.findByRole('table', { name: 'Orders found' });
+    const pages = screen.getByRole('navigation', { name: 'Pages of orders' });
+    expect(within(pages).queryByRole('link', { name: 'Newest' })).not.toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('link', { name: 'Older' }));
+    await vi.waitFor(() => expect(address()).toBe('/orders/?status=completed&before=2026-11-01T10%3A00%3A00Z_ord-7'));
+    await vi.waitFor(() => expect(callsTo(api, 'GET /api/admin/orders').at(-1)?.url).toBe('/api/admin/orders?status=completed&before=2026-11-01T10%3A00%3A00Z_ord-7'));
+    expect(await screen.findByRole('table', { name: 'Older orders found' })).toBeInTheDocument();
+    // A new search starts from the newest.
+    await userEvent.type(screen.getByLabelText('Name, email or reference'), 'ben');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(address()).toBe('/orders/?status=completed&q=ben'));
+  });
+
+  it('has no older page on the last', async () => {
+    renderOrders();
+    await screen.findByRole('table', { name: 'Orders found' });
+    expect(screen.queryByRole('link', { name: 'Older' })).not.toBeInTheDocument();
   });
 });

@@ -6,14 +6,18 @@ import { OrdersTabs } from '../../components/orders-tabs';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView, ResultCount } from '../../components/request-view';
 import { useFilterForm } from '../../components/use-filter-form';
-import type { OrderRow } from '../../lib/api-types';
+import { Link } from 'react-router';
+import { withQuery } from '../../lib/admin-api';
+import type { OrdersPage } from '../../lib/api-types';
 import { choicesOf, ORDER_STATUS_LABELS } from '../../lib/labels';
 import { useCourseChoices } from '../../lib/reference-data';
 import { useAdminData } from '../../lib/use-admin-data';
 import { useQueryFilters } from '../../lib/use-query-filters';
 
 // Finding an order (decision 017): by name, email, reference or id, status,
-// course and the date of a booked session; the newest first.
+// course and the date of a booked session; the newest first, 100 to a
+// page: "Older" follows the answer's `next`, kept in the address like the
+// filters.
 
 const FILTERS = ['q', 'status', 'course', 'date'] as const;
 const STATUS_CHOICES = choicesOf(ORDER_STATUS_LABELS);
@@ -22,7 +26,8 @@ const schema = z.object({ q: z.string().trim(), status: z.string(), course: z.st
 export function OrdersScreen() {
   const filters = useQueryFilters(FILTERS, '/api/admin/orders');
   const courses = useCourseChoices();
-  const orders = useAdminData<{ orders: OrderRow[] }>(filters.path);
+  const before = filters.params.get('before') ?? '';
+  const orders = useAdminData<OrdersPage>(withQuery(filters.path, { before }));
   const form = useFilterForm(filters, schema, { q: 'Name, email or reference', status: 'Status', course: 'Course', date: 'Session date' });
   return (
     <>
@@ -36,7 +41,15 @@ export function OrdersScreen() {
       </AdminFormView>
       <ResultCount count={orders.data?.orders.length} one="order" many="orders" />
       <RequestView request={orders} what="the orders">
-        {({ orders: found }) => <OrdersTable caption="Orders found" orders={found} empty="No orders match this search." />}
+        {({ orders: found, next }) => (
+          <>
+            <OrdersTable caption={before ? 'Older orders found' : 'Orders found'} orders={found} empty="No orders match this search." />
+            <nav aria-label="Pages of orders" className="pager">
+              {before && <Link to={{ search: filters.searchWith({ before: null }) }}>Newest</Link>}
+              {next !== null && <Link to={{ search: filters.searchWith({ before: next }) }}>Older</Link>}
+            </nav>
+          </>
+        )}
       </RequestView>
     </>
   );

@@ -11,9 +11,9 @@ const SESSIONS = [
   session({ id: 'ses-3', courseId: 'lips', courseTitle: 'Lip Filler', date: '2027-01-12', booked: 0, held: 0 }),
 ];
 
-function renderSessions(path: string, role: 'staff' | 'tutor' = 'staff') {
+function renderSessions(path: string, role: 'staff' | 'tutor' = 'staff', next: string | null = null) {
   return renderAdmin(path, staffMember(role), {
-    'GET /api/admin/sessions': () => jsonResponse(200, { sessions: SESSIONS }),
+    'GET /api/admin/sessions': () => jsonResponse(200, { sessions: SESSIONS, next }),
     'GET /api/admin/courses': () => jsonResponse(200, { courses: COURSES }),
   });
 }
@@ -76,6 +76,38 @@ describe('the sessions list', () => {
     expect(screen.getByRole('region', { name: 'January 2027' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Calendar' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('follows the answer to the next page, keeping the filters, and back to the first', async () => {
+    const api = renderSessions('/sessions/?course=lips', 'staff', '2027-01-12T09:00:00_ses-3');
+    await screen.findByRole('table', { name: 'Sessions' });
+    const pages = screen.getByRole('navigation', { name: 'Pages of sessions' });
+    expect(within(pages).queryByRole('link', { name: 'First sessions' })).not.toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('link', { name: 'Later sessions' }));
+    await vi.waitFor(() => expect(address()).toBe('/sessions/?course=lips&after=2027-01-12T09%3A00%3A00_ses-3'));
+    await vi.waitFor(() =>
+      expect(callsTo(api, 'GET /api/admin/sessions').at(-1)?.url).toBe('/api/admin/sessions?course=lips&after=2027-01-12T09%3A00%3A00_ses-3'),
+    );
+    await userEvent.click(await screen.findByRole('link', { name: 'First sessions' }));
+    await vi.waitFor(() => expect(address()).toBe('/sessions/?course=lips'));
+  });
+
+  it('has no later page on the last', async () => {
+    renderSessions('/sessions/');
+    await screen.findByRole('table', { name: 'Sessions' });
+    expect(screen.queryByRole('link', { name: 'Later sessions' })).not.toBeInTheDocument();
+  });
+
+  it('steps the calendar a month at a time, from the first date chosen', async () => {
+    const api = renderSessions('/sessions/?view=calendar&from=2026-12-10&after=2026-12-15T09%3A00%3A00_ses-1');
+    await screen.findByRole('region', { name: 'December 2026' });
+    const months = screen.getByRole('navigation', { name: 'Months' });
+    await userEvent.click(within(months).getByRole('link', { name: 'Next month' }));
+    await vi.waitFor(() => expect(address()).toBe('/sessions/?view=calendar&from=2027-01-01&to=2027-01-31'));
+    await vi.waitFor(() => expect(callsTo(api, 'GET /api/admin/sessions').at(-1)?.url).toBe('/api/admin/sessions?from=2027-01-01&to=2027-01-31'));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Months' })).getByRole('link', { name: 'Previous month' }));
+    await userEvent.click(within(screen.getByRole('navigation', { name: 'Months' })).getByRole('link', { name: 'Previous month' }));
+    await vi.waitFor(() => expect(address()).toBe('/sessions/?view=calendar&from=2026-11-01&to=2026-11-30'));
   });
 
   it('gives a tutor their sessions’ rosters and nothing to change', async () => {

@@ -2,10 +2,13 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView, ResultCount } from '../../components/request-view';
-import type { Session } from '../../lib/api-types';
+import type { AdminSessions } from '../../lib/api-types';
 import { can } from '../../lib/permissions';
 import { useCourseChoices } from '../../lib/reference-data';
 import { useStaff } from '../../lib/staff-session';
+import { withQuery } from '../../lib/admin-api';
+import { londonToday } from '../../lib/labels';
+import { monthOf } from '../../../lib/dates';
 import { useAdminData } from '../../lib/use-admin-data';
 import { useQueryFilters } from '../../lib/use-query-filters';
 import { paths } from '../../paths';
@@ -14,8 +17,10 @@ import { SessionsCalendar } from './sessions-calendar';
 import { SessionsTable } from './sessions-table';
 
 // Sessions (decision 017): filtered by course and dates, as a table or as a
-// month calendar. Staff create and edit them; a tutor sees only their own,
-// as the server answers, and opens their rosters.
+// month calendar, 100 to a page: "Later sessions" follows the answer's
+// `next`, and the calendar steps a month at a time. Staff create and edit
+// them; a tutor sees only their own, as the server answers, and opens
+// their rosters.
 
 export function SessionsScreen() {
   const staff = useStaff();
@@ -23,8 +28,10 @@ export function SessionsScreen() {
   const links = useMemo(() => ({ edit: manages, roster: can(staff, 'rosters') }), [manages, staff]);
   const filters = useQueryFilters(SESSION_FILTERS, '/api/admin/sessions');
   const courses = useCourseChoices({ inPerson: true });
-  const sessions = useAdminData<{ sessions: Session[] }>(filters.path);
+  const after = filters.params.get('after') ?? '';
+  const sessions = useAdminData<AdminSessions>(withQuery(filters.path, { after }));
   const calendar = filters.params.get('view') === 'calendar';
+  const shown = filters.values.from || londonToday();
 
   return (
     <>
@@ -45,9 +52,23 @@ export function SessionsScreen() {
           Calendar
         </Link>
       </nav>
+      {calendar && (
+        <nav aria-label="Months" className="pager">
+          <Link to={{ search: filters.searchWith({ ...monthOf(shown, -1), after: null }) }}>Previous month</Link>
+          <Link to={{ search: filters.searchWith({ ...monthOf(shown, 1), after: null }) }}>Next month</Link>
+        </nav>
+      )}
       <ResultCount count={sessions.data?.sessions.length} one="session" many="sessions" />
       <RequestView request={sessions} what="the sessions">
-        {({ sessions: found }) => (calendar ? <SessionsCalendar sessions={found} links={links} /> : <SessionsTable sessions={found} links={links} />)}
+        {({ sessions: found, next }) => (
+          <>
+            {calendar ? <SessionsCalendar sessions={found} links={links} /> : <SessionsTable sessions={found} links={links} />}
+            <nav aria-label="Pages of sessions" className="pager">
+              {after && <Link to={{ search: filters.searchWith({ after: null }) }}>First sessions</Link>}
+              {next !== null && <Link to={{ search: filters.searchWith({ after: next }) }}>Later sessions</Link>}
+            </nav>
+          </>
+        )}
       </RequestView>
     </>
   );
