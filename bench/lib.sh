@@ -59,12 +59,51 @@ peak_mb() {
   echo $(( $(awk '/VmHWM/ {print $2}' "/proc/$1/status") / 1024 ))
 }
 
+# The server $1's memory of its own now (RssAnon) in MB: not the pages of
+# a database file it maps (SQLite's `mmap_size`), which the system shares
+# and takes back, and which VmHWM counts.
+own_mb() {
+  echo $(( $(awk '/RssAnon/ {print $2}' "/proc/$1/status") / 1024 ))
+}
+
+# Runs the rest of the arguments while watching the server $1's own memory
+# every 20 ms: the most it held meanwhile, in MB, on stdout (the command's
+# output goes to stderr).
+own_peak_mb_during() {
+  local pid=$1; shift
+  "$@" >&2 &
+  local job=$! most=0 now
+  while kill -0 "$job" 2>/dev/null; do
+    now=$(own_mb "$pid")
+    (( now > most )) && most=$now
+    sleep 0.02
+  done
+  wait "$job"
+  echo "$most"
+}
+
 # The PostgreSQL server $1's settings that move the write figures between
 # machines, on one line.
 pg_settings() {
   psql -Atq "$1/postgres" -F= -c "select name, setting || coalesce(unit, '') from pg_settings where name in \
     ('server_version', 'shared_buffers', 'synchronous_commit', 'fsync', 'wal_sync_method', 'commit_delay', 'max_connections', 'work_mem', 'effective_io_concurrency') order by name" \
     | paste -sd' '
+}
+
+# How long one commit of one row takes on the database at $1, alone
+# (pgbench, 3 s): the disk's flush. Orders with a seat hold of one session
+# commit one after another, so their latency under load moves with it from
+# machine to machine.
+pg_commit_ms() {
+  local pgbench
+  pgbench=$(command -v pgbench || ls /usr/lib/postgresql/*/bin/pgbench 2>/dev/null | tail -n 1 || true)
+  [[ -n $pgbench && -x $pgbench ]] || { echo "not measured (no pgbench)"; return; }
+  psql -q "$1" -c "create table bench_commit (n integer)" >/dev/null
+  local script; script=$(mktemp /tmp/enrol-commit.XXXXXX)
+  echo 'insert into bench_commit values (1);' >"$script"
+  "$pgbench" -n -c 1 -T 3 -f "$script" "$1" 2>/dev/null | awk '/latency average/ {print $4 " ms"}'
+  rm -f "$script"
+  psql -q "$1" -c "drop table bench_commit" >/dev/null
 }
 
 # Order creation (POST /api/enroll/): gives the demo's chemical-peels-1

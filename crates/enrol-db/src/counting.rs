@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use anyhow::Context as _;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::admission::SeatsTaken;
 
@@ -42,12 +42,14 @@ pub(crate) static FREE_SEATS: LazyLock<String> = LazyLock::new(|| {
     format!("select s.seats - s.registrations - {} from session s where s.id = $1 and s.status = 'active'", held_seats("$2", "$3"))
 });
 
-/// What is taken of each active session of course `$1` as of `$2`, not
-/// counting the holds of order `$3`.
-static SEATS_TAKEN: LazyLock<String> = LazyLock::new(|| {
+/// What is taken of each active session of course `$1` from day `$4` on,
+/// as of `$2`, not counting the holds of order `$3`: the course's dates
+/// still offered, read through its event's index by date, not its years
+/// of dates gone.
+pub(crate) static SEATS_TAKEN: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select s.id, s.registrations, {} as held from session s join event ev on ev.id = s.event_id \
-         where ev.course_id = $1 and s.status = 'active'",
+         where ev.course_id = $1 and s.date >= $4 and s.status = 'active'",
         held_seats("$2", "$3")
     )
 });
@@ -62,11 +64,13 @@ pub(crate) fn held_sessions<'a>(courses: impl IntoIterator<Item = &'a enrol_doma
 }
 
 impl Db {
-    /// What is taken of each active session of `course_id` as of `now`,
-    /// by session id, not counting the holds of `except_order`: one query.
+    /// What is taken of each active session of `course_id` from day `from`
+    /// on as of `now`, by session id, not counting the holds of
+    /// `except_order`: one query.
     pub async fn seats_taken(
         &self,
         course_id: &str,
+        from: NaiveDate,
         except_order: Option<&str>,
         now: DateTime<Utc>,
     ) -> anyhow::Result<HashMap<String, SeatsTaken>> {
@@ -77,7 +81,7 @@ impl Db {
             held: i64,
         }
         let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(SEATS_TAKEN.as_str())
-            .bind(course_id).bind(now).bind(except_order.unwrap_or_default()).fetch_all(pool).await)
+            .bind(course_id).bind(now).bind(except_order.unwrap_or_default()).bind(from).fetch_all(pool).await)
         .context("Failed to count the seats taken")?;
         Ok(rows.into_iter().map(|row| (row.id, SeatsTaken { registrations: row.registrations, held: row.held })).collect())
     }

@@ -11,6 +11,7 @@ use anyhow::Context as _;
 use chrono::NaiveDate;
 use sqlx::Row as _;
 
+use crate::counting::SEATS_TAKEN;
 use crate::money::figures::{BALANCES_OWED, PAYMENT_EXPORT, REFUND_EXPORT, TAKINGS, order_export_sql};
 use crate::money::reminders::BALANCES_DUE;
 use crate::orders::search::{MAILS_TO, PAYMENTS_OF_PURCHASE};
@@ -87,6 +88,14 @@ fn explained(backend: Backend) -> Vec<Explained> {
         Explained::new("refunds export page", REFUND_EXPORT, RANGE_PAGE),
         Explained::new("order's payments", PAYMENTS_OF_PURCHASE.as_str(), &["'0196-order'", "'0196-online'"]),
         Explained::new("order's mails", MAILS_TO, &["'amelia@student.example'", "200"]),
+        // An order counts the seats of its course's dates still offered; a
+        // course's events are one a course.
+        Explained::new(
+            "seats taken of a course's dates",
+            SEATS_TAKEN.as_str(),
+            &["'0196-course'", "'2026-12-01T09:00:00Z'", "''", "'2026-12-01'"],
+        )
+        .walking(&["ev"]),
         sessions_from.named("sessions list from a day"),
         sessions_after.named("sessions list after a page"),
         // Parts refused for good are few: those of plans still running.

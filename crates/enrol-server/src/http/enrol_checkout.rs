@@ -52,7 +52,11 @@ async fn booking_view(
     for id in course_ids.into_iter().collect::<BTreeSet<_>>() {
         let Some(course) = catalogue.course_by_id(id)? else { continue };
         let dated = catalogue.dated_sessions(id).to_vec();
-        let taken = if dated.is_empty() { Default::default() } else { state.db.seats_taken(id, own_order, now).await? };
+        // The seats of the dates the catalogue offers, from its first.
+        let taken = match dated.iter().map(|session| session.date).min() {
+            Some(from) => state.db.seats_taken(id, from, own_order, now).await?,
+            None => Default::default(),
+        };
         offered.push(OfferedCourse { course, dated, taken });
     }
     Ok(CatalogueView::new(offered))
