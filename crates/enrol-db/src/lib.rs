@@ -79,7 +79,7 @@ pub use people::enquiries::OutboxMail;
 pub use people::inbox::{EnquiryChange, EnquiryNote, EnquiryReplied, EnquiryReply, INBOX_LIMIT, InboxEnquiry};
 pub use people::sign_in::{STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS};
 pub use people::staff::{AddedStaff, StaffCredentials, StaffListing, StaffMember, StaffSetup};
-pub use place::{ListPlace, OrderPlace, SessionPlace};
+pub use place::{ListPlace, OrderPlace, PlaceTime, SessionPlace, page_of};
 pub use query_plans::QueryPlan;
 pub use records::access_changes::{AccessChanged, RegistrationChange};
 pub use records::account_area::{

@@ -57,9 +57,28 @@ impl<T: PlaceTime> ListPlace<T> {
     }
 }
 
+/// A page of `rows` read one more than `size` to know whether another
+/// page follows: the first `size`, and when there was more, the place of
+/// the last one kept, where the next page starts.
+pub fn page_of<R, T>(mut rows: Vec<R>, size: usize, place: impl Fn(&R) -> ListPlace<T>) -> (Vec<R>, Option<ListPlace<T>>) {
+    let more = rows.len() > size;
+    rows.truncate(size);
+    let next = if more { rows.last().map(place) } else { None };
+    (rows, next)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{OrderPlace, SessionPlace};
+    use super::{ListPlace, OrderPlace, SessionPlace, page_of};
+
+    #[test]
+    fn a_page_read_one_longer_names_where_the_next_starts() {
+        let place = |n: &u32| ListPlace { at: "2027-03-01T09:30:00".parse().unwrap(), id: n.to_string() };
+        let at = |n: u32| Some(SessionPlace { at: "2027-03-01T09:30:00".parse().unwrap(), id: n.to_string() });
+        assert_eq!(page_of(vec![1, 2, 3], 2, place), (vec![1, 2], at(2)));
+        assert_eq!(page_of(vec![1, 2], 2, place), (vec![1, 2], None));
+        assert_eq!(page_of(Vec::<u32>::new(), 2, place), (vec![], None));
+    }
 
     #[test]
     fn a_place_is_read_back_from_its_token_and_nothing_else_is() {

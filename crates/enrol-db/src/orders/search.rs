@@ -15,7 +15,7 @@ use enrol_domain::reference::typed_code;
 
 use crate::ledger::payments::{OFFLINE_PAYMENT, PURCHASE_PAYMENTS};
 use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
-use crate::{AgreedConsent, AuditFilter, AuditRow, Backend, Db, OrderPlace, on_pool};
+use crate::{AgreedConsent, AuditFilter, AuditRow, Backend, Db, OrderPlace, on_pool, page_of};
 
 /// Which orders to find; every criterion given must match.
 #[derive(Debug, Clone, Default)]
@@ -298,7 +298,7 @@ impl Db {
             query.fetch_all(pool).await
         })
         .context("Failed to search the orders")?;
-        let mut orders = rows
+        let orders = rows
             .into_iter()
             .map(|row| {
                 Ok(OrderListing {
@@ -314,9 +314,7 @@ impl Db {
                 })
             })
             .collect::<anyhow::Result<Vec<_>>>()?;
-        let more = orders.len() > ORDERS_LISTED;
-        orders.truncate(ORDERS_LISTED);
-        let next = if more { orders.last().map(|order| OrderPlace { at: order.created_at, id: order.id.clone() }) } else { None };
+        let (orders, next) = page_of(orders, ORDERS_LISTED, |order| OrderPlace { at: order.created_at, id: order.id.clone() });
         Ok(OrderPage { orders, next })
     }
 

@@ -41,7 +41,7 @@ use chrono::Utc;
 use serde::Serialize;
 use ts_rs::TS;
 
-use enrol_db::StaffMember;
+use enrol_db::{ListPlace, PlaceTime, StaffMember};
 use enrol_domain::staff::{Permission, Role};
 
 use crate::AppState;
@@ -313,5 +313,18 @@ impl From<&StaffMember> for StaffView {
             role: member.role,
             permissions: member.role.permissions(),
         }
+    }
+}
+
+/// The place a list's page starts after, as its address carries it
+/// ([`enrol_db::ListPlace::token`]): none when not given, and a refusal,
+/// never the first page, for a token that is not a place in the list of
+/// `what`.
+fn place_in<T: PlaceTime>(token: Option<&str>, what: &str) -> Result<Option<ListPlace<T>>, ApiError> {
+    match token.filter(|token| !token.is_empty()) {
+        Some(token) => {
+            ListPlace::parse(token).map(Some).ok_or_else(|| ApiError::BadRequest(format!("That page of {what} does not exist.")))
+        }
+        None => Ok(None),
     }
 }

@@ -12,13 +12,14 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{AgreedConsent, OrderDetail, OrderListing, OrderMail, OrderPayment, OrderPlace, OrderRefund, OrderSearch};
+use enrol_db::{AgreedConsent, OrderDetail, OrderListing, OrderMail, OrderPayment, OrderRefund, OrderSearch};
 use enrol_domain::enrollment::PaymentMode;
 use enrol_domain::london;
 use enrol_domain::money::Money;
 use enrol_domain::page::{EnrollmentStatus, SessionType};
 
 use super::people::AuditView;
+use super::place_in;
 use super::plans::PlanView;
 use crate::AppState;
 use crate::http::ApiError;
@@ -48,9 +49,7 @@ impl OrderQuery {
         let date = given(self.date)
             .map(|raw| raw.parse::<NaiveDate>().map_err(|_| ApiError::BadRequest("date is a day, YYYY-MM-DD.".to_owned())))
             .transpose()?;
-        let before = given(self.before)
-            .map(|token| OrderPlace::parse(&token).ok_or_else(|| ApiError::BadRequest("That page of orders does not exist.".to_owned())))
-            .transpose()?;
+        let before = place_in(self.before.as_deref().map(str::trim), "orders")?;
         Ok(OrderSearch { text: given(self.q), status, course_id: given(self.course), date, discount_code: None, before })
     }
 }

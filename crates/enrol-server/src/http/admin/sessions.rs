@@ -12,12 +12,12 @@ use chrono::{NaiveDate, NaiveTime, Utc};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use enrol_db::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput, SessionPlace, StaffMember};
+use enrol_db::{AdminSession, CancelledBooking, SessionChange, SessionFilter, SessionInput, StaffMember, page_of};
 use enrol_domain::london;
 use enrol_domain::mail::Mail;
 use enrol_domain::page::SessionType;
 
-use super::Staff;
+use super::{Staff, place_in};
 use crate::AppState;
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
@@ -90,12 +90,7 @@ pub async fn list_sessions(
     staff: Staff,
     Query(query): Query<SessionQuery>,
 ) -> Result<Response, ApiError> {
-    let after = match query.after.as_deref().filter(|a| !a.is_empty()) {
-        Some(token) => {
-            Some(SessionPlace::parse(token).ok_or_else(|| ApiError::BadRequest("That page of sessions does not exist.".to_owned()))?)
-        }
-        None => None,
-    };
+    let after = place_in(query.after.as_deref(), "sessions")?;
     let filter = SessionFilter {
         course_id: query.course.filter(|c| !c.is_empty()),
         from: query.from.or_else(|| query.to.is_none().then(|| london::today(Utc::now()))),
@@ -104,11 +99,9 @@ pub async fn list_sessions(
         active_only: false,
         after,
     };
-    let mut sessions = state.db.admin_sessions(&filter, SESSIONS_LISTED + 1, Utc::now()).await?;
-    let more = sessions.len() > SESSIONS_LISTED;
-    sessions.truncate(SESSIONS_LISTED);
-    let next = if more { sessions.last().map(|session| session.place().token()) } else { None };
-    Ok(Json(AdminSessions { sessions, next }).into_response())
+    let sessions = state.db.admin_sessions(&filter, SESSIONS_LISTED + 1, Utc::now()).await?;
+    let (sessions, next) = page_of(sessions, SESSIONS_LISTED, AdminSession::place);
+    Ok(Json(AdminSessions { sessions, next: next.map(|place| place.token()) }).into_response())
 }
 
 #[derive(Serialize, TS)]
