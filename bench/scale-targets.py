@@ -7,7 +7,8 @@ Signs in a new owner (made by `enrol staff add`, set up through the API
 with a TOTP code as an authenticator app makes it) and the student with the
 most bookings (given the demo student's password), and picks from the
 database what staff look for: a common surname, an email, a reference, a
-course, a busy day and its fullest session, a year of payments.
+course, a busy day and its fullest session, the online course most
+bought, a year of payments.
 """
 
 import base64
@@ -107,8 +108,9 @@ def main():
                                   "order by e.created_at desc limit 1")[0]
     session, day, course = query(url, "select s.id, s.date, e.course_id from session s join event e on e.id = s.event_id "
                                       "order by s.registrations desc, s.date desc limit 1")[0]
+    online_course = query(url, "select course_id from online_registration group by course_id order by count(*) desc limit 1")[0][0]
     last_year = date.today() - timedelta(days=365)
-    found.update(surname=surname, email=email, order=order, reference=reference, session=session, day=day, course=course,
+    found.update(surname=surname, online_course=online_course, email=email, order=order, reference=reference, session=session, day=day, course=course,
                  year_from=last_year.isoformat(), year_to=date.today().isoformat())
     # Deep pages, as their addresses carry their places: the course's
     # bookings after its 1,000th newest, the sessions after the 500th from today.

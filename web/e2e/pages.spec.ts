@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, hydrated, test } from './fixtures';
+import { expect, expectNoAxeViolations, hydrated, test } from './fixtures';
 
 /** Runs a step that navigates on the client and waits for the new page. */
 async function clientNavigation(page: Page, step: () => Promise<unknown>) {
@@ -13,8 +13,23 @@ test('the calendar filters by section and session type', async ({ page }) => {
   await page.goto('/training-course-calendar/');
   await hydrated(page);
   const months = page.locator('.calendar-month h2');
-  expect(await months.count()).toBeGreaterThan(2);
   await expect(months.first()).toHaveText(/^[A-Z][a-z]+ \d{4}$/);
+  // Whole months a page at a time: the next page starts at the month the link names.
+  const pages = page.getByRole('navigation', { name: 'Calendar pages' });
+  const later = pages.getByRole('link', { name: /^Later dates, from / });
+  const next = ((await later.textContent()) ?? '').replace('Later dates, from ', '');
+  await clientNavigation(page, () => later.click());
+  await expect(page).toHaveURL(/\?from=\d{4}-\d{2}$/);
+  await expect(months.first()).toHaveText(next);
+  await expectNoAxeViolations(page);
+  await clientNavigation(page, () => pages.getByRole('link', { name: 'Earlier dates' }).click());
+  await expect(months.first()).not.toHaveText(next);
+  // Every month with dates is one link away.
+  const monthLinks = page.getByRole('navigation', { name: 'Months' }).getByRole('link');
+  expect(await monthLinks.count()).toBeGreaterThan(2);
+  await clientNavigation(page, () => monthLinks.last().click());
+  await expect(months.last()).toHaveText((await monthLinks.last().textContent()) ?? '');
+  await expect(pages.getByRole('link', { name: /^Later dates/ })).toHaveCount(0);
   await clientNavigation(page, () => page.getByLabel('Course section').selectOption({ label: 'Hair Courses' }));
   await expect(page).toHaveURL(/section=hair/);
   const sections = await page.locator('.session-course span').allTextContents();

@@ -67,7 +67,7 @@ pub use orders::fulfilment::{EnrollmentFulfilment, IntentOutcome};
 pub use orders::idempotency::{IdempotencyClaim, StoredResponse};
 pub use orders::online_orders::{CheckoutCompletion, Fulfilment, NewOnlineOrder, OnlineOrderRecord};
 pub use orders::online_refunds::OnlineRefund;
-pub use orders::online_search::{OnlineOrderDetail, OnlineOrderListing, OnlineOrderSearch};
+pub use orders::online_search::{OnlineOrderDetail, OnlineOrderListing, OnlineOrderPage, OnlineOrderSearch};
 pub use orders::search::{
     ORDERS_LISTED, OrderDetail, OrderHold, OrderListing, OrderMail, OrderPage, OrderPayment, OrderRefund, OrderSearch,
 };

@@ -19,7 +19,7 @@ use crate::records::readiness_jobs::{REMOVALS_CANDIDATES, TASKS_OPEN};
 use crate::records::student::{ENROLLMENTS_OF, PAYMENTS_OF, REGISTRATIONS_OF};
 use crate::seats::sessions::FilterValue;
 use crate::waiting::offers::SESSIONS_WAITED_FOR;
-use crate::{Backend, Db, OrderPlace, OrderSearch, Pool, SessionFilter, SessionPlace};
+use crate::{Backend, Db, OnlineOrderSearch, OrderPlace, OrderSearch, Pool, SessionFilter, SessionPlace};
 
 /// How the database would run one of the queries.
 #[derive(Debug, Clone)]
@@ -63,6 +63,14 @@ impl Explained {
         let (sql, values) = search.page_sql(backend);
         let values: Vec<String> = values.iter().map(|value| format!("'{value}'")).collect();
         Explained { name, sql, values, may_walk: &["page"], in_order: true }
+    }
+
+    /// The page of online orders `search` finds, on `backend`: read newest
+    /// first along the index of their time and stopped at a page.
+    fn online_order_page(name: &'static str, search: &OnlineOrderSearch, backend: Backend) -> Self {
+        let (sql, values) = search.page_sql(backend);
+        let values: Vec<String> = values.iter().map(|value| format!("'{value}'")).collect();
+        Explained { name, sql, values, may_walk: &["online_order_by_time"], in_order: true }
     }
 }
 
@@ -124,9 +132,12 @@ fn explained(backend: Backend) -> Vec<Explained> {
         Explained::order_page("orders after a page", &OrderSearch { before: before.clone(), ..OrderSearch::default() }, backend),
         Explained::order_page(
             "orders of a course after a page",
-            &OrderSearch { course_id: Some("0196-course".to_owned()), before, ..OrderSearch::default() },
+            &OrderSearch { course_id: Some("0196-course".to_owned()), before: before.clone(), ..OrderSearch::default() },
             backend,
         ),
+        // The online orders, newest first, at a first page and after one.
+        Explained::online_order_page("online orders", &OnlineOrderSearch::default(), backend),
+        Explained::online_order_page("online orders after a page", &OnlineOrderSearch { before, ..OnlineOrderSearch::default() }, backend),
         Explained::new("removals due", REMOVALS_CANDIDATES, &[]).walking(&[
             "medical_answer",
             "upload",

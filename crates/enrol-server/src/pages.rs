@@ -33,7 +33,7 @@ const ARTICLES_PER_PAGE: usize = 6;
 /// a page on its path and these alone, so any other parameter (a tracking
 /// tag, or a made-up one to force a render) is served the same cached page.
 /// A page that reads another parameter must be personal, never cached.
-const PAGE_PARAMETERS: [&str; 6] = ["number", "page", "section", "session", "sort", "type"];
+const PAGE_PARAMETERS: [&str; 7] = ["from", "number", "page", "section", "session", "sort", "type"];
 
 /// The page cache's key for `path` and `query`: the path, then the
 /// parameters of [`PAGE_PARAMETERS`] present, in that order.

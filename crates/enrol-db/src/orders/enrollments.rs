@@ -120,18 +120,21 @@ pub(crate) const REFUNDED: &str =
 /// kept on the booking by triggers on payments and refunds (migration 0044).
 pub(crate) const NET_PAID: &str = "e.paid";
 
-/// Enrollment `$1` as a [`Row`].
-pub(crate) static SELECT: LazyLock<String> = LazyLock::new(|| {
+/// Enrollments `e` as [`Row`]s, to be given a `where`.
+pub(crate) static ROWS: LazyLock<String> = LazyLock::new(|| {
     format!(
         "select e.id, e.reference, e.status, e.mode, e.subtotal, e.discount, e.total, e.deposit, e.balance, e.discount_code, \
          e.lines, e.given_name, e.family_name, e.email, e.contact_number, e.payment_intent_id, e.user_id, e.owner_token_hash, \
          e.code_reserved, {} as paid, e.starts_on, e.balance_due_on, e.paid_at, e.calendar_sequence, \
          (select string_agg(s.id, ',') from registration r join session s on s.id = r.session_id \
          where r.enrollment_id = e.id and r.type = 'STUDENT' and s.status = 'cancelled') as cancelled_sessions, \
-         e.created_at from enrollment e where e.id = $1",
+         e.created_at from enrollment e",
         NET_PAID
     )
 });
+
+/// Enrollment `$1` as a [`Row`].
+pub(crate) static SELECT: LazyLock<String> = LazyLock::new(|| format!("{} where e.id = $1", *ROWS));
 
 impl Row {
     pub(crate) fn into_record(self) -> anyhow::Result<EnrollmentRecord> {

@@ -10,9 +10,9 @@ use enrol_domain::money::Money;
 use enrol_domain::page::OnlineOrderStatus;
 use enrol_domain::reference::typed_code;
 
-use crate::orders::search::like_literal;
+use crate::orders::search::{like_literal, place_before};
 use crate::people::audit::AUDIT_ROWS;
-use crate::{AuditRow, Db, OnlineOrderRecord, OrderMail, OrderPayment, OrderRefund, on_pool};
+use crate::{AuditRow, Backend, Db, OnlineOrderRecord, OrderMail, OrderPayment, OrderPlace, OrderRefund, on_pool, page_of};
 
 /// Which online orders to find; every criterion given must match.
 #[derive(Debug, Clone, Default)]
@@ -23,6 +23,17 @@ pub struct OnlineOrderSearch {
     pub status: Option<OnlineOrderStatus>,
     /// A course bought, as a line or as an add-on.
     pub course_id: Option<String>,
+    /// Only the orders listed after this one (made before it).
+    pub before: Option<OrderPlace>,
+}
+
+/// A page of the online orders a search finds.
+#[derive(Debug, Clone)]
+pub struct OnlineOrderPage {
+    /// Newest first, at most [`crate::ORDERS_LISTED`].
+    pub orders: Vec<OnlineOrderListing>,
+    /// Where the next page starts; none on the last.
+    pub next: Option<OrderPlace>,
 }
 
 /// An online order in a list of them.
@@ -60,15 +71,80 @@ pub struct OnlineOrderDetail {
     pub audit: Vec<AuditRow>,
 }
 
+/// What the online order search matches text in, of an order `x`: its
+/// reference, address, id and lines, lowercased (indexed on PostgreSQL).
+const ONLINE_SEARCHED: &str = "lower(x.reference || ' ' || coalesce(x.email, '') || ' ' || x.id || ' ' || x.lines)";
+
 /// What an online order holds of the buyer's money: its payments less
 /// every refund of them (made or being made), as SQL over `o`.
 pub(crate) const ONLINE_NET_PAID: &str = "cast(coalesce((select sum(p.amount) from payment p where p.online_order_id = o.id), 0) \
      - coalesce((select sum(r.amount) from refund r join payment p on p.id = r.payment_id where p.online_order_id = o.id), 0) as bigint)";
 
+impl OnlineOrderSearch {
+    /// The page of online orders `self` finds on `backend`, newest first,
+    /// and one more, and the values of its parameters.
+    pub(crate) fn page_sql(&self, backend: Backend) -> (String, Vec<String>) {
+        let mut conditions = Vec::new();
+        let mut values = Vec::new();
+        if let Some(text) = self.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
+            // A reference however it was typed or read out ("e 4hx2m"), or
+            // any part of a name, an address, a line's title or an id.
+            values.push(typed_code(text).map(|code| format!("E-{code}")).unwrap_or_default());
+            values.push(format!("%{}%", like_literal(&text.to_lowercase())));
+            conditions.push(match backend {
+                // Through the trigrams of the order's text and of the
+                // buyer's name (migration 0048): only the orders that match.
+                Backend::Postgres => format!(
+                    "o.id in (select x.id from online_order x where x.reference = $1 or {ONLINE_SEARCHED} like $2 escape '\\' \
+                     union select x.id from online_order x join user_account n on n.id = x.user_id \
+                     where lower(n.given_name || ' ' || n.family_name) like $2 escape '\\')"
+                ),
+                // Checked on each order read newest first, to a page.
+                Backend::Sqlite => format!(
+                    "(o.reference = $1 or {} like $2 escape '\\' or lower(coalesce(u.given_name || ' ' || u.family_name, '')) like $2 escape '\\')",
+                    ONLINE_SEARCHED.replace("x.", "o.")
+                ),
+            });
+        }
+        if let Some(status) = self.status {
+            values.push(format!("{status:?}").to_lowercase());
+            conditions.push(format!("o.status = ${}", values.len()));
+        }
+        if let Some(course_id) = &self.course_id {
+            values.push(format!("%{}%", like_literal(&format!("\"course_id\":{}", serde_json::Value::from(course_id.as_str())))));
+            values.push(course_id.clone());
+            let (lines, registered) = (values.len() - 1, values.len());
+            conditions.push(format!(
+                "(o.lines like ${lines} escape '\\' or exists (select 1 from online_registration r \
+                 where r.online_order_id = o.id and r.course_id = ${registered}))"
+            ));
+        }
+        if let Some(before) = &self.before {
+            let (time, cast) = place_before(backend, before);
+            values.extend([time, before.id.clone()]);
+            conditions.push(format!(
+                "(o.created_at, o.id) < ({}, ${})",
+                cast.replace('?', &format!("${}", values.len() - 1)),
+                values.len()
+            ));
+        }
+        let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
+        let sql = format!(
+            "select o.id, o.reference, o.created_at, trim(coalesce(u.given_name || ' ' || u.family_name, '')) as name, \
+             coalesce(o.email, u.email, '') as email, o.lines, o.total, {ONLINE_NET_PAID} as paid, o.status \
+             from online_order o left join user_account u on u.id = o.user_id {filter} \
+             order by o.created_at desc, o.id desc limit {}",
+            crate::ORDERS_LISTED + 1
+        );
+        (sql, values)
+    }
+}
+
 impl Db {
-    /// The online orders matching `search`, newest first, at most
-    /// [`crate::ORDERS_LISTED`].
-    pub async fn search_online_orders(&self, search: &OnlineOrderSearch) -> anyhow::Result<Vec<OnlineOrderListing>> {
+    /// The page of online orders matching `search`, newest first, at most
+    /// [`crate::ORDERS_LISTED`], read in that order from the index of their
+    /// time (migration 0048) and stopped at the page.
+    pub async fn search_online_orders(&self, search: &OnlineOrderSearch) -> anyhow::Result<OnlineOrderPage> {
         #[derive(sqlx::FromRow)]
         struct Row {
             id: String,
@@ -81,41 +157,7 @@ impl Db {
             paid: i64,
             status: String,
         }
-        let mut conditions = Vec::new();
-        let mut values = Vec::new();
-        if let Some(text) = search.text.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
-            // A reference however it was typed or read out ("e 4hx2m"), or
-            // any part of a name, an address, a line's title or an id.
-            values.push(typed_code(text).map(|code| format!("E-{code}")).unwrap_or_default());
-            values.push(format!("%{}%", like_literal(&text.to_lowercase())));
-            conditions.push(
-                "(o.reference = $1 or lower(o.reference) like $2 escape '\\' or lower(coalesce(o.email, '')) like $2 escape '\\' \
-                 or lower(coalesce(u.given_name || ' ' || u.family_name, '')) like $2 escape '\\' or lower(o.lines) like $2 escape '\\' \
-                 or lower(o.id) like $2 escape '\\')"
-                    .to_owned(),
-            );
-        }
-        if let Some(status) = search.status {
-            values.push(format!("{status:?}").to_lowercase());
-            conditions.push(format!("o.status = ${}", values.len()));
-        }
-        if let Some(course_id) = &search.course_id {
-            values.push(format!("%{}%", like_literal(&format!("\"course_id\":{}", serde_json::Value::from(course_id.as_str())))));
-            values.push(course_id.clone());
-            let (lines, registered) = (values.len() - 1, values.len());
-            conditions.push(format!(
-                "(o.lines like ${lines} escape '\\' or exists (select 1 from online_registration r \
-                 where r.online_order_id = o.id and r.course_id = ${registered}))"
-            ));
-        }
-        let filter = if conditions.is_empty() { String::new() } else { format!("where {}", conditions.join(" and ")) };
-        let sql = format!(
-            "select o.id, o.reference, o.created_at, trim(coalesce(u.given_name || ' ' || u.family_name, '')) as name, \
-             coalesce(o.email, u.email, '') as email, o.lines, o.total, {ONLINE_NET_PAID} as paid, o.status \
-             from online_order o left join user_account u on u.id = o.user_id {filter} \
-             order by o.created_at desc, o.id desc limit {}",
-            crate::ORDERS_LISTED
-        );
+        let (sql, values) = search.page_sql(self.backend());
         let rows: Vec<Row> = on_pool!(self, pool => {
             let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql.clone()));
             for value in &values {
@@ -124,7 +166,8 @@ impl Db {
             query.fetch_all(pool).await
         })
         .context("Failed to search the online orders")?;
-        rows.into_iter()
+        let orders = rows
+            .into_iter()
             .map(|row| {
                 let lines: Vec<enrol_domain::online_order::PricedLine> =
                     serde_json::from_str(&row.lines).context("Stored order lines are not valid JSON")?;
@@ -140,7 +183,9 @@ impl Db {
                     paid: Money::from_pence(row.paid),
                 })
             })
-            .collect()
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let (orders, next) = page_of(orders, crate::ORDERS_LISTED, |order| OrderPlace { at: order.created_at, id: order.id.clone() });
+        Ok(OnlineOrderPage { orders, next })
     }
 
     /// Online order `id` with everything that happened to it.

@@ -147,6 +147,16 @@ fn index_probe(text: &str) -> &str {
     }
 }
 
+/// The time of order place `before` as a value to bind, and the SQL that
+/// reads it back (its `?` the value) as the engine keeps an order's time:
+/// SQLite as sqlx writes it, to compare as text.
+pub(crate) fn place_before(backend: Backend, before: &OrderPlace) -> (String, &'static str) {
+    match backend {
+        Backend::Postgres => (before.at.to_rfc3339(), "cast(? as timestamptz)"),
+        Backend::Sqlite => (before.at.to_rfc3339_opts(SecondsFormat::AutoSi, false), "?"),
+    }
+}
+
 /// `text` matched literally inside a `like … escape '\'` pattern.
 pub(crate) fn like_literal(text: &str) -> String {
     text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
@@ -223,11 +233,7 @@ impl OrderSearch {
         }
         if let Some(before) = &self.before {
             let (at, id) = if lead.is_some() { ("l.created_at", "l.enrollment_id") } else { ("e.created_at", "e.id") };
-            // Compared as each engine keeps the time: SQLite as sqlx writes it.
-            let (time, cast) = match backend {
-                Backend::Postgres => (before.at.to_rfc3339(), "cast(? as timestamptz)"),
-                Backend::Sqlite => (before.at.to_rfc3339_opts(SecondsFormat::AutoSi, false), "?"),
-            };
+            let (time, cast) = place_before(backend, before);
             condition(&[time, before.id.clone()], &format!("({at}, {id}) < ({cast}, ?)"));
         }
         if let Some(status) = self.status {

@@ -36,11 +36,53 @@ pub(crate) trait ReadinessSteps {
     ) -> sqlx::Result<Standing>;
 }
 
+/// A course's entry requirement, and the account of the booking asked.
 #[derive(sqlx::FromRow)]
-struct EntryRow {
-    entry_requirements: bool,
-    entry_online_course: Option<String>,
-    user_id: Option<String>,
+pub(crate) struct EntryRow {
+    pub(crate) entry_requirements: bool,
+    pub(crate) entry_online_course: Option<String>,
+    pub(crate) user_id: Option<String>,
+}
+
+impl EntryRow {
+    /// The online course whose certificate, held by the booking's account,
+    /// meets the entry requirement, and that account.
+    pub(crate) fn online_to_meet(&self) -> Option<(&str, &str)> {
+        match self {
+            EntryRow { entry_requirements: true, entry_online_course: Some(online), user_id: Some(user_id) } => Some((online, user_id)),
+            _ => None,
+        }
+    }
+}
+
+/// Where a booking stands from what was read of it: its open forms
+/// (`kind`, complete) and documents (`title`, status), its course's entry
+/// requirement, whether it holds the online course's certificate that
+/// meets it, the balance and attendance given.
+pub(crate) fn standing_of(
+    forms: Vec<(String, bool)>,
+    documents: Vec<(String, String)>,
+    asked: Option<&EntryRow>,
+    online_met: bool,
+    balance_paid: bool,
+    attended: Option<bool>,
+) -> Standing {
+    let documents: Vec<(String, DocumentState)> =
+        documents.into_iter().map(|(title, status)| (title, DocumentState::parse(&status))).collect();
+    let requires = asked.is_some_and(|a| a.entry_requirements && (a.entry_online_course.is_some() || !documents.is_empty()));
+    let documents_met = !documents.is_empty() && documents.iter().all(|(_, state)| *state == DocumentState::Accepted);
+    let entry = match (requires, online_met || documents_met) {
+        (false, _) => EntryState::None,
+        (true, true) => EntryState::Met,
+        (true, false) => EntryState::ToCheck,
+    };
+    Standing {
+        forms: forms.into_iter().filter_map(|(kind, complete)| Some((FormKind::parse(&kind)?, complete))).collect(),
+        documents,
+        entry,
+        balance_paid,
+        attended,
+    }
 }
 
 for_both_engines! {
@@ -55,31 +97,16 @@ for_both_engines! {
             let asked: Option<EntryRow> = sqlx::query_as(
                 "select c.entry_requirements, c.entry_online_course, e.user_id from course c join enrollment e on e.id = $2 where c.id = $1",
             ).bind(course_id).bind(enrollment_id).fetch_optional(&mut *self).await?;
-            let online_met = match &asked {
-                Some(EntryRow { entry_requirements: true, entry_online_course: Some(online), user_id: Some(user_id) }) => {
+            let online_met = match asked.as_ref().and_then(EntryRow::online_to_meet) {
+                Some((online, user_id)) => {
                     let held: i64 = sqlx::query_scalar(
                         "select count(*) from certificate where user_id = $1 and course_id = $2 and session_id is null and not revoked",
                     ).bind(user_id).bind(online).fetch_one(&mut *self).await?;
                     held > 0
                 }
-                _ => false,
+                None => false,
             };
-            let documents: Vec<(String, DocumentState)> =
-                documents.into_iter().map(|(title, status)| (title, DocumentState::parse(&status))).collect();
-            let requires = asked.as_ref().is_some_and(|a| a.entry_requirements && (a.entry_online_course.is_some() || !documents.is_empty()));
-            let documents_met = !documents.is_empty() && documents.iter().all(|(_, state)| *state == DocumentState::Accepted);
-            let entry = match (requires, online_met || documents_met) {
-                (false, _) => EntryState::None,
-                (true, true) => EntryState::Met,
-                (true, false) => EntryState::ToCheck,
-            };
-            Ok(Standing {
-                forms: forms.into_iter().filter_map(|(kind, complete)| Some((FormKind::parse(&kind)?, complete))).collect(),
-                documents,
-                entry,
-                balance_paid,
-                attended,
-            })
+            Ok(standing_of(forms, documents, asked.as_ref(), online_met, balance_paid, attended))
         }
     }
 }

@@ -5,6 +5,8 @@
 //! staff issue to a student who came and has paid in full, which anyone
 //! can check by its number (decision 021).
 
+use std::collections::{HashMap, HashSet};
+
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -13,12 +15,13 @@ use ts_rs::TS;
 use enrol_domain::learning::curriculum::Curriculum;
 use enrol_domain::learning::progress::{package_percent, percent};
 use enrol_domain::mail::Mail;
-use enrol_domain::readiness::{DocumentState, EntryState, NotYet, Standing};
+use enrol_domain::readiness::{DocumentState, EntryState, NotYet};
 
 use crate::orders::enrollments::NET_PAID;
+use crate::orders::enrollments::{EnrollmentRecord, ROWS, Row};
 use crate::people::PeopleSteps;
 use crate::records::feedback::{FeedbackLink, FeedbackSteps};
-use crate::records::review::ReadinessSteps;
+use crate::records::review::{EntryRow, ReadinessSteps, standing_of};
 use crate::seats::sessions::ON_ROSTER;
 use crate::{AuditEntry, Db, on_pool, public_id};
 
@@ -68,7 +71,29 @@ pub struct RosterStudents {
 struct SessionOnlineCourses {
     course_id: Option<String>,
     theory: Option<String>,
+    entry_requirements: bool,
     entry_online_course: Option<String>,
+}
+
+/// The bookings on a roster, their open forms (booking, kind, complete)
+/// and documents (booking, title, status), those that gave the online
+/// theory, and the entry certificates (account, number), as read.
+type BookedRows = (Vec<Row>, Vec<(String, String, bool)>, Vec<(String, String, String)>, Vec<String>, Vec<(String, String)>);
+
+/// What a roster shows of each booking on it, read for all of them at once
+/// (a handful of queries for a roster of any length), by booking id.
+#[derive(Default)]
+struct Booked {
+    records: HashMap<String, EnrollmentRecord>,
+    /// Open forms (`kind`, complete), by kind.
+    forms: HashMap<String, Vec<(String, bool)>>,
+    /// Open documents (`title`, status), by title.
+    documents: HashMap<String, Vec<(String, String)>>,
+    /// The bookings that gave the course's online theory.
+    theory_given: HashSet<String>,
+    /// The certificate in force of the online course that meets the entry
+    /// requirement, by the account holding it.
+    entry_certificates: HashMap<String, String>,
 }
 
 /// What marking attendance did.
@@ -140,8 +165,9 @@ impl Db {
         .context("Failed to read the roster")?;
         let online = self.session_online_courses(session_id).await?;
         let course_id = online.course_id.clone().unwrap_or_default();
+        let mut booked = self.booked(session_id, &course_id, &online).await?;
         // Taught by its SCORM package when it has one, else by its lessons, as the account shows it.
-        let theory = match online.theory {
+        let theory = match online.theory.clone() {
             Some(course_id) if self.course_package(&course_id).await?.is_some() => Some((course_id, Taught::Package)),
             Some(course_id) => self
                 .published_course(&course_id)
@@ -150,7 +176,7 @@ impl Db {
                 .map(|curriculum| (course_id, Taught::Lessons(curriculum))),
             None => None,
         };
-        let entry_course = match online.entry_online_course {
+        let entry_course = match online.entry_online_course.clone() {
             Some(course_id) => {
                 self.published_course(&course_id).await?.filter(|course| course.online).map(|course| (course_id, course.title))
             }
@@ -158,18 +184,30 @@ impl Db {
         };
         let mut students = Vec::with_capacity(rows.len());
         for row in rows {
-            let Some(record) = self.enrollment(&row.enrollment_id).await? else { continue };
+            let Some(record) = booked.records.remove(&row.enrollment_id) else { continue };
             let balance_due = record.owed().pence();
             let kit = record.courses.iter().find(|c| c.session_id.as_deref() == Some(session_id)).and_then(|c| c.kit_name.clone());
             let theory_percent = match &theory {
-                Some((course_id, taught)) => self.theory_percent(&record.id, record.user_id.as_deref(), course_id, taught).await?,
-                None => None,
-            };
-            let entry_met_online = match (&entry_course, record.user_id.as_deref()) {
-                (Some((course_id, _)), Some(user_id)) => self.online_certificate(user_id, course_id).await?,
+                Some((course_id, taught)) if booked.theory_given.contains(&record.id) => {
+                    Some(self.theory_percent(record.user_id.as_deref(), course_id, taught).await?)
+                }
                 _ => None,
             };
-            let standing = self.booking_standing(&record.id, &course_id, row.attended, balance_due == 0).await?;
+            let certificate = record.user_id.as_ref().and_then(|user_id| booked.entry_certificates.get(user_id));
+            let entry_met_online = entry_course.as_ref().and(certificate).cloned();
+            let asked = online.course_id.as_ref().map(|_| EntryRow {
+                entry_requirements: online.entry_requirements,
+                entry_online_course: online.entry_online_course.clone(),
+                user_id: record.user_id.clone(),
+            });
+            let standing = standing_of(
+                booked.forms.remove(&record.id).unwrap_or_default(),
+                booked.documents.remove(&record.id).unwrap_or_default(),
+                asked.as_ref(),
+                certificate.is_some(),
+                balance_due == 0,
+                row.attended,
+            );
             let count = |state: DocumentState| u32::try_from(standing.documents.iter().filter(|(_, s)| *s == state).count()).unwrap_or(0);
             students.push(RosterStudent {
                 enrollment_id: record.id,
@@ -336,54 +374,71 @@ impl Db {
     /// requirements.
     async fn session_online_courses(&self, session_id: &str) -> anyhow::Result<SessionOnlineCourses> {
         let found: Option<SessionOnlineCourses> = on_pool!(self, pool => sqlx::query_as(
-            "select c.id as course_id, c.online_theory as theory, case when c.entry_requirements then c.entry_online_course end as entry_online_course \
+            "select c.id as course_id, c.online_theory as theory, c.entry_requirements, \
+             case when c.entry_requirements then c.entry_online_course end as entry_online_course \
              from session s join event ev on ev.id = s.event_id join course c on c.id = ev.course_id where s.id = $1"
         ).bind(session_id).fetch_optional(pool).await)
         .context("Failed to read the session's online courses")?;
-        Ok(found.unwrap_or(SessionOnlineCourses { course_id: None, theory: None, entry_online_course: None }))
+        Ok(found.unwrap_or(SessionOnlineCourses { course_id: None, theory: None, entry_requirements: false, entry_online_course: None }))
     }
 
-    /// Where booking `enrollment_id` stands for `course_id` (decision 033).
-    async fn booking_standing(&self, enrollment_id: &str, course_id: &str, attended: Option<bool>, paid: bool) -> anyhow::Result<Standing> {
-        on_pool!(self, pool => {
-            let mut conn = pool.acquire().await?;
-            conn.standing(enrollment_id, course_id, attended, paid).await
+    /// What the roster of session `session_id`, for `course_id`, shows of
+    /// each booking on it: the bookings, their open forms and documents for
+    /// the course (decision 033), which gave its `online` theory, and the
+    /// certificates of the online course meeting its entry requirement
+    /// that their accounts hold.
+    async fn booked(&self, session_id: &str, course_id: &str, online: &SessionOnlineCourses) -> anyhow::Result<Booked> {
+        let on_session = "select r.enrollment_id from registration r where r.session_id = $1 and r.type = 'STUDENT'";
+        let (rows, forms, documents, theory_given, entry_certificates): BookedRows = on_pool!(self, pool => {
+            let rows = sqlx::query_as(sqlx::AssertSqlSafe(format!("{} where e.id in ({on_session})", *ROWS)))
+                .bind(session_id).fetch_all(pool).await?;
+            let forms = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "select enrollment_id, kind, client_complete from user_form where enrollment_id in ({on_session}) \
+                 and course_id = $2 and closed_at is null order by enrollment_id, kind"
+            ))).bind(session_id).bind(course_id).fetch_all(pool).await?;
+            let documents = sqlx::query_as(sqlx::AssertSqlSafe(format!(
+                "select enrollment_id, title, status from upload_request where enrollment_id in ({on_session}) \
+                 and course_id = $2 and closed_at is null order by enrollment_id, title"
+            ))).bind(session_id).bind(course_id).fetch_all(pool).await?;
+            let theory = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "select distinct enrollment_id from booking_theory where enrollment_id in ({on_session}) and course_id = $2"
+            ))).bind(session_id).bind(online.theory.as_deref().unwrap_or_default()).fetch_all(pool).await?;
+            let certificates = sqlx::query_as(
+                "select c.user_id, min(c.number) from certificate c where c.course_id = $2 and c.session_id is null and not c.revoked \
+                 and c.user_id in (select e.user_id from registration r join enrollment e on e.id = r.enrollment_id \
+                 where r.session_id = $1 and r.type = 'STUDENT') group by c.user_id"
+            ).bind(session_id).bind(online.entry_online_course.as_deref().unwrap_or_default()).fetch_all(pool).await?;
+            Ok::<_, sqlx::Error>((rows, forms, documents, theory, certificates))
         })
-        .context("Failed to read where a booking stands")
-    }
-
-    /// The number of the student's certificate in force for online course
-    /// `course_id`, once they completed it.
-    async fn online_certificate(&self, user_id: &str, course_id: &str) -> anyhow::Result<Option<String>> {
-        on_pool!(self, pool => sqlx::query_scalar(
-            "select number from certificate where user_id = $1 and course_id = $2 and session_id is null and not revoked"
-        ).bind(user_id).bind(course_id).fetch_optional(pool).await)
-        .context("Failed to read the student's online certificate")
-    }
-
-    /// How much of `course_id` the student of booking `enrollment_id` has
-    /// done, if the booking gave it: nothing yet until it joins an account.
-    async fn theory_percent(
-        &self,
-        enrollment_id: &str,
-        user_id: Option<&str>,
-        course_id: &str,
-        taught: &Taught,
-    ) -> anyhow::Result<Option<u8>> {
-        let given: i64 = on_pool!(self, pool => sqlx::query_scalar(
-            "select count(*) from booking_theory where enrollment_id = $1 and course_id = $2"
-        ).bind(enrollment_id).bind(course_id).fetch_one(pool).await)
-        .context("Failed to read the booking's theory")?;
-        if given == 0 {
-            return Ok(None);
+        .context("Failed to read the roster's bookings")?;
+        let mut booked = Booked {
+            records: rows
+                .into_iter()
+                .map(|row| row.into_record().map(|record| (record.id.clone(), record)))
+                .collect::<anyhow::Result<_>>()?,
+            theory_given: theory_given.into_iter().collect(),
+            entry_certificates: entry_certificates.into_iter().collect(),
+            ..Booked::default()
+        };
+        for (enrollment_id, kind, complete) in forms {
+            booked.forms.entry(enrollment_id).or_default().push((kind, complete));
         }
-        let Some(user_id) = user_id else { return Ok(Some(0)) };
-        Ok(Some(match taught {
+        for (enrollment_id, title, status) in documents {
+            booked.documents.entry(enrollment_id).or_default().push((title, status));
+        }
+        Ok(booked)
+    }
+
+    /// How much of `course_id` a student whose booking gave it has done:
+    /// nothing yet until the booking joins an account.
+    async fn theory_percent(&self, user_id: Option<&str>, course_id: &str, taught: &Taught) -> anyhow::Result<u8> {
+        let Some(user_id) = user_id else { return Ok(0) };
+        Ok(match taught {
             Taught::Lessons(curriculum) => percent(curriculum, &self.study_record(user_id, course_id).await?),
             Taught::Package => {
                 let kept = self.course_cmi(user_id, course_id).await?;
                 package_percent(kept.as_ref().map(|kept| &kept.cmi), kept.as_ref().is_some_and(|kept| kept.completed_at.is_some()))
             }
-        }))
+        })
     }
 }

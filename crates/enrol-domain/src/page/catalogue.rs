@@ -9,13 +9,23 @@ use utoipa::ToSchema;
 use crate::money::Money;
 use crate::site::{Image, TextLink};
 
-/// Every upcoming session with a free seat, by month, filterable.
+/// Every upcoming session with a free seat, by month, filterable, a few
+/// whole months to a page (decision 040).
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[ts(export)]
 pub struct CalendarPage {
     pub heading: String,
+    /// The months this page shows, each whole.
     pub months: Vec<CalendarMonth>,
+    /// Every month with dates under the filters (`YYYY-MM`), soonest first.
+    pub months_listed: Vec<String>,
+    /// The dates under the filters, in every month.
+    pub total: u32,
+    /// The first month of the page before this one; none on the first.
+    pub earlier: Option<String>,
+    /// The first month after this page's; none on the last.
+    pub later: Option<String>,
     /// Sections that have sessions, for the filter.
     pub sections: Vec<SectionOption>,
     /// The filters applied (from the query string), empty when none.
@@ -38,6 +48,55 @@ pub struct CalendarMonth {
     /// `YYYY-MM`.
     pub month: String,
     pub sessions: Vec<CalendarEntry>,
+}
+
+/// The dates a calendar page holds at least, when it has them: whole
+/// months are shown, the next added while fewer are (decision 040).
+pub const CALENDAR_DATES: usize = 60;
+
+/// The part of a calendar a page shows.
+#[derive(Debug, Clone)]
+pub struct CalendarSpan {
+    pub months: Vec<CalendarMonth>,
+    pub months_listed: Vec<String>,
+    pub total: u32,
+    pub earlier: Option<String>,
+    pub later: Option<String>,
+}
+
+/// The page of `months` (soonest first, each with dates) that starts at
+/// month `from` (`YYYY-MM`), or at the first month after it with dates;
+/// the first page when `from` is none. Whole months, the next added while
+/// fewer than [`CALENDAR_DATES`] are shown; the page before ends where
+/// this one starts. None when `from` is not a month or no month from it
+/// on has dates.
+pub fn calendar_span(months: Vec<CalendarMonth>, from: Option<&str>) -> Option<CalendarSpan> {
+    let start = match from {
+        None => 0,
+        Some(from) => {
+            NaiveDate::parse_from_str(&format!("{from}-01"), "%Y-%m-%d").ok().filter(|_| from.len() == 7)?;
+            months.iter().position(|m| m.month.as_str() >= from)?
+        }
+    };
+    let total = months.iter().map(|m| m.sessions.len()).sum::<usize>();
+    let (mut end, mut shown) = (start, 0);
+    while end < months.len() && (end == start || shown < CALENDAR_DATES) {
+        shown += months[end].sessions.len();
+        end += 1;
+    }
+    let (mut first, mut before) = (start, 0);
+    while first > 0 && before < CALENDAR_DATES {
+        first -= 1;
+        before += months[first].sessions.len();
+    }
+    let months_listed: Vec<String> = months.iter().map(|m| m.month.clone()).collect();
+    Some(CalendarSpan {
+        earlier: (start > 0).then(|| months_listed[first].clone()),
+        later: months_listed.get(end).cloned(),
+        total: u32::try_from(total).unwrap_or(u32::MAX),
+        months: months.into_iter().skip(start).take(end - start).collect(),
+        months_listed,
+    })
 }
 
 #[derive(Debug, Clone, Serialize, TS, ToSchema)]
@@ -310,5 +369,78 @@ impl SessionType {
             Self::Virtual => "virtual",
             Self::Blended => "blended",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Months of a calendar, each with `dates` dates.
+    fn months(dates: &[(&str, usize)]) -> Vec<CalendarMonth> {
+        dates
+            .iter()
+            .map(|&(month, count)| CalendarMonth {
+                month: month.to_owned(),
+                sessions: (0..count)
+                    .map(|i| CalendarEntry {
+                        session: Session {
+                            id: format!("{month}-{i}"),
+                            start: format!("{month}-01T10:00:00"),
+                            end: format!("{month}-01T16:00:00"),
+                            date: NaiveDate::parse_from_str(&format!("{month}-01"), "%Y-%m-%d").unwrap(),
+                            price: Money::from_pence(10_000),
+                            seat_price: Money::from_pence(10_000),
+                            seats: 8,
+                            registrations: 0,
+                            held: 0,
+                            session_type: SessionType::Onsite,
+                            status: "open".to_owned(),
+                        },
+                        course_title: "Chemical Peels Course".to_owned(),
+                        course_url: "/courses/aesthetics/chemical-peels/".to_owned(),
+                        section_slug: "aesthetics".to_owned(),
+                        section_title: "Aesthetics".to_owned(),
+                    })
+                    .collect(),
+            })
+            .collect()
+    }
+
+    fn shown(span: &CalendarSpan) -> Vec<&str> {
+        span.months.iter().map(|m| m.month.as_str()).collect()
+    }
+
+    const YEAR: [(&str, usize); 6] = [("2027-01", 30), ("2027-02", 20), ("2027-03", 25), ("2027-04", 70), ("2027-05", 5), ("2027-06", 10)];
+
+    #[test]
+    fn a_page_holds_whole_months_until_it_has_enough_dates() {
+        let first = calendar_span(months(&YEAR), None).unwrap();
+        assert_eq!(shown(&first), ["2027-01", "2027-02", "2027-03"], "30 + 20 < 60, so March too");
+        assert_eq!((first.total, first.earlier.as_deref(), first.later.as_deref()), (160, None, Some("2027-04")));
+        assert_eq!(first.months_listed, ["2027-01", "2027-02", "2027-03", "2027-04", "2027-05", "2027-06"]);
+        let busy = calendar_span(months(&YEAR), Some("2027-04")).unwrap();
+        assert_eq!(shown(&busy), ["2027-04"], "a month of more than a page is one page, whole");
+        assert_eq!(
+            (busy.earlier.as_deref(), busy.later.as_deref()),
+            (Some("2027-01"), Some("2027-05")),
+            "back to the first page: 25 + 20 < 60"
+        );
+        let last = calendar_span(months(&YEAR), Some("2027-05")).unwrap();
+        assert_eq!(shown(&last), ["2027-05", "2027-06"]);
+        assert_eq!((last.earlier.as_deref(), last.later), (Some("2027-04"), None));
+    }
+
+    #[test]
+    fn a_page_starts_at_the_first_month_with_dates_from_the_one_asked() {
+        let gap = months(&[("2027-01", 3), ("2027-03", 4)]);
+        assert_eq!(shown(&calendar_span(gap.clone(), Some("2027-02")).unwrap()), ["2027-03"]);
+        assert_eq!(shown(&calendar_span(gap.clone(), Some("2020-01")).unwrap()), ["2027-01", "2027-03"]);
+        assert!(calendar_span(gap.clone(), Some("2027-04")).is_none(), "nothing from April on");
+        for bad in ["2027-13", "2027-1", "2027-01-01", "soon", ""] {
+            assert!(calendar_span(gap.clone(), Some(bad)).is_none(), "{bad}");
+        }
+        let none = calendar_span(Vec::new(), None).unwrap();
+        assert_eq!((none.months.len(), none.total, none.earlier, none.later), (0, 0, None, None));
     }
 }

@@ -5,7 +5,7 @@ use crate::accounts::token_hash;
 use enrol_domain::balance::MIN_PART_PAYMENT;
 use enrol_domain::page::{
     ConfirmState, FeedbackPage, OfferState, OfferedSeat, WaitedDate, WaitingListClaimPage, WaitingListConfirmPage, WaitingListJoinPage,
-    WaitingListLeavePage,
+    WaitingListLeavePage, calendar_span,
 };
 use enrol_domain::records::StudentPlan;
 
@@ -101,12 +101,17 @@ impl Request<'_> {
         let section = query_value(self.query, "section").filter(|s| self.catalogue.section(s).is_some());
         let session_type = query_value(self.query, "type").and_then(SessionType::parse);
         let (months, sections) = self.catalogue.calendar(section, session_type);
+        let Some(span) = calendar_span(months, query_value(self.query, "from")) else { return Ok(None) };
         Ok(Some(self.found(
             "Training Course Calendar",
             "Every upcoming training date with seats available, month by month.",
             Page::Calendar(CalendarPage {
                 heading: "Training Course Calendar".to_owned(),
-                months,
+                months: span.months,
+                months_listed: span.months_listed,
+                total: span.total,
+                earlier: span.earlier,
+                later: span.later,
                 sections,
                 section: section.unwrap_or_default().to_owned(),
                 session_type: session_type.map(|t| t.as_str().to_owned()).unwrap_or_default(),

@@ -11,12 +11,14 @@ use chrono::{Days, NaiveDate, Utc};
 use reqwest::Method;
 use serde_json::{Value, json};
 
+use enrol_domain::grow::GrowPlan;
 use enrol_domain::london;
 use enrol_domain::staff::Role;
+use enrol_server::demo_history;
 
 use crate::accounts::verified_account;
 use crate::admin::{audit_rows, staff_member};
-use crate::admin_orders::ask;
+use crate::admin_orders::{ask, every_page};
 use crate::admin_races::ten_at_once;
 use crate::both_backends;
 use crate::enrol_checkout::count;
@@ -52,6 +54,42 @@ async fn change(app: &TestApp, staff: &reqwest::Client, path: &str, body: Value,
 }
 
 both_backends! {
+    async fn the_online_orders_page_through_every_order_found_newest_first_each_once(app: TestApp) {
+        // A decade at a hundredth of a busy college's size: hundreds of online orders.
+        demo_history::grow(app.db(), &app.state.config, GrowPlan::new(10, 0.01).unwrap(), 1).await.unwrap();
+        let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
+        let orders: Vec<(String, String, String)> = enrol_db::on_pool!(app.db(), pool => sqlx::query_as(
+            "select id, status, lines from online_order order by created_at desc, id desc"
+        ).fetch_all(pool).await).unwrap();
+        let registered: Vec<(String, String)> = enrol_db::on_pool!(app.db(), pool => sqlx::query_as(
+            "select online_order_id, course_id from online_registration where online_order_id is not null"
+        ).fetch_all(pool).await).unwrap();
+        let mut by_course = std::collections::BTreeMap::<&str, usize>::new();
+        for (_, course) in &registered {
+            *by_course.entry(course).or_default() += 1;
+        }
+        let course = by_course.iter().max_by_key(|(_, n)| **n).expect("grown registrations").0.to_string();
+        let bought = |id: &str, lines: &str| {
+            lines.contains(&format!("\"course_id\":\"{course}\"")) || registered.iter().any(|(order, c)| order == id && *c == course)
+        };
+        // A course's, at this size, fit on one page.
+        for (query, expected, at_least) in [
+            (String::new(), orders.iter().map(|o| o.0.clone()).collect::<Vec<_>>(), 100),
+            ("status=paid".to_owned(), orders.iter().filter(|o| o.1 == "paid").map(|o| o.0.clone()).collect(), 100),
+            (format!("course={course}"), orders.iter().filter(|o| bought(&o.0, &o.2)).map(|o| o.0.clone()).collect(), 10),
+        ] {
+            assert!(expected.len() > at_least, "{query}: {} found", expected.len());
+            let pages = every_page(&app, &staff, "/online-orders", &query).await;
+            assert!(pages[..pages.len() - 1].iter().all(|page| page.len() == 100), "{query}: every page but the last full");
+            assert!(pages.last().unwrap().len() <= 100);
+            assert_eq!(pages.concat(), expected, "{query}: every online order found, newest first, once");
+        }
+        for bad in ["yesterday", "2026-01-01T09:30:00Z_", "2026-01-01T09:30:00_x"] {
+            assert_eq!(ask(&app, &staff, Method::GET, &format!("/online-orders?before={bad}"), None).await.0, 400, "{bad}");
+        }
+        app.stop().await;
+    }
+
     async fn online_orders_are_found_beside_bookings_and_read_whole(app: TestApp) {
         let (staff, _) = staff_member(&app, Role::Staff, "staff@college.test").await;
         let sam = student_with_the_course(&app, "sam.student@example.com").await;

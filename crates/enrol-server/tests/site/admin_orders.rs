@@ -62,16 +62,17 @@ async fn registrations(app: &TestApp, session: &str) -> i64 {
     count(app, &format!("select registrations from session where id = '{session}'")).await
 }
 
-/// Every page of the orders `query` finds, followed by each answer's
-/// `next`: the orders' ids, page by page.
-async fn every_page(app: &TestApp, staff: &reqwest::Client, query: &str) -> Vec<Vec<String>> {
-    let (mut pages, mut path) = (Vec::new(), format!("/orders?{query}"));
+/// Every page of the orders `query` finds in `list` (`/orders` or
+/// `/online-orders`), followed by each answer's `next`: the orders' ids,
+/// page by page.
+pub(crate) async fn every_page(app: &TestApp, staff: &reqwest::Client, list: &str, query: &str) -> Vec<Vec<String>> {
+    let (mut pages, mut path) = (Vec::new(), format!("{list}?{query}"));
     loop {
         let (status, body) = ask(app, staff, Method::GET, &path, None).await;
         assert_eq!(status, 200, "{path}: {body}");
         pages.push(body["orders"].as_array().unwrap().iter().map(|o| o["id"].as_str().unwrap().to_owned()).collect());
         match body["next"].as_str() {
-            Some(next) => path = format!("/orders?{query}&before={}", urlencoding(next)),
+            Some(next) => path = format!("{list}?{query}&before={}", urlencoding(next)),
             None => return pages,
         }
     }
@@ -108,7 +109,7 @@ both_backends! {
             let expected = ids(&expected).await;
             // A day's bookings, at this size, fit on one page.
             assert!(expected.len() > if query.starts_with("date") { 10 } else { 100 }, "{query}: {} found", expected.len());
-            let pages = every_page(&app, &staff, &query).await;
+            let pages = every_page(&app, &staff, "/orders", &query).await;
             assert!(pages.iter().all(|page| page.len() <= 100), "{query}: at most 100 a page");
             assert!(pages[..pages.len() - 1].iter().all(|page| page.len() == 100), "{query}: every page but the last full");
             assert_eq!(pages.concat(), expected, "{query}: every order found, newest first, once");

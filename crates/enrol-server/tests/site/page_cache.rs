@@ -21,6 +21,13 @@ async fn made_up_queries_get_the_cached_page_and_a_flood_of_addresses_keeps_the_
     let (_, by_price) = app.text("/courses/aesthetics/?sort=price&utm_source=mail").await;
     assert_ne!(by_price, listing);
     assert!(app.state.pages.holds("/courses/aesthetics/?sort=price"));
+    // So is each page of the calendar (decision 040).
+    let (_, calendar) = app.text("/training-course-calendar/").await;
+    let page_data: serde_json::Value = app.get("/api/page-data?path=/training-course-calendar/").await.json().await.unwrap();
+    let later = page_data["page"]["later"].as_str().expect("the demo's dates fill more than a page").to_owned();
+    let (_, later_page) = app.text(&format!("/training-course-calendar/?from={later}&utm_source=mail")).await;
+    assert_ne!(later_page, calendar);
+    assert!(app.state.pages.holds(&format!("/training-course-calendar/?from={later}")));
 
     // Addresses that do not exist, with a visitor reading the home page between them.
     for i in 0..100 {

@@ -256,11 +256,10 @@ both_backends! {
 
     async fn the_calendar_filters_by_section_and_session_type(app: TestApp) {
         let all: serde_json::Value = app.get("/api/page-data?path=/training-course-calendar/").await.json().await.unwrap();
-        let count = |v: &serde_json::Value| v["page"]["months"].as_array().unwrap().iter()
-            .map(|m| m["sessions"].as_array().unwrap().len()).sum::<usize>();
+        let count = |v: &serde_json::Value| v["page"]["total"].as_u64().unwrap();
         let total = count(&all);
         assert!(total > 20);
-        let months: Vec<&str> = all["page"]["months"].as_array().unwrap().iter().map(|m| m["month"].as_str().unwrap()).collect();
+        let months: Vec<&str> = all["page"]["monthsListed"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
         let mut sorted = months.clone();
         sorted.sort();
         assert_eq!(months, sorted, "months in order");
@@ -275,6 +274,58 @@ both_backends! {
         let injectables: serde_json::Value = app.get("/api/page-data?path=/training-course-calendar/%3Fsection%3Dinjectables").await.json().await.unwrap();
         assert!(count(&injectables) > 0 && count(&injectables) < total);
         assert_eq!(injectables["page"]["section"], "injectables");
+        app.stop().await;
+    }
+
+    async fn the_calendar_shows_whole_months_a_page_at_a_time_and_every_date_once(app: TestApp) {
+        let page = |from: &str| {
+            let path = if from.is_empty() { "/training-course-calendar/".to_owned() } else { format!("/training-course-calendar/?type=onsite&from={from}") };
+            let app = &app;
+            async move {
+                let data: serde_json::Value = app.get(&format!("/api/page-data?path={}", path.replace('?', "%3F").replace('=', "%3D").replace('&', "%26"))).await.json().await.unwrap();
+                data["page"].clone()
+            }
+        };
+        let dates = |page: &serde_json::Value| page["months"].as_array().unwrap().iter().map(|m| m["sessions"].as_array().unwrap().len()).collect::<Vec<_>>();
+        let first: serde_json::Value = app.get("/api/page-data?path=/training-course-calendar/%3Ftype%3Donsite").await.json().await.unwrap();
+        let first = first["page"].clone();
+        let listed: Vec<String> = first["monthsListed"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect();
+        assert!(listed.len() > 2, "the demo's dates span months: {listed:?}");
+        assert_eq!(first["earlier"], serde_json::Value::Null);
+        // Following "later" from the first page shows every month once, in
+        // order, each page whole months until it holds 60 dates.
+        let (mut seen, mut ids, mut current, mut pages) = (Vec::new(), std::collections::HashSet::new(), first.clone(), 0);
+        loop {
+            pages += 1;
+            let counts = dates(&current);
+            assert!(!counts.is_empty());
+            assert!(counts[..counts.len() - 1].iter().sum::<usize>() < enrol_domain::page::CALENDAR_DATES, "no month more than needed: {counts:?}");
+            for month in current["months"].as_array().unwrap() {
+                seen.push(month["month"].as_str().unwrap().to_owned());
+                for entry in month["sessions"].as_array().unwrap() {
+                    assert!(ids.insert(entry["session"]["id"].as_str().unwrap().to_owned()), "a date on two pages");
+                    assert_eq!(entry["session"]["type"], "onsite");
+                }
+            }
+            assert_eq!(current["total"], first["total"]);
+            let Some(later) = current["later"].as_str().map(str::to_owned) else { break };
+            current = page(&later).await;
+            assert!(current["earlier"].is_string(), "a later page links back");
+        }
+        assert_eq!(seen, listed);
+        assert_eq!(ids.len() as u64, first["total"].as_u64().unwrap());
+        assert!(pages > 1 || first["total"].as_u64().unwrap() < 60);
+        // A month without dates starts at the next one with some; one that
+        // is not a month, or after the last, is no page.
+        let before_all = page("2000-01").await;
+        assert_eq!(dates(&before_all), dates(&first));
+        let last = listed.last().unwrap();
+        let (year, month) = last.split_once('-').unwrap();
+        let after = if month == "12" { format!("{}-01", year.parse::<i32>().unwrap() + 1) } else { format!("{year}-{:02}", month.parse::<u32>().unwrap() + 1) };
+        for missing in [after.as_str(), "2027-13", "soon"] {
+            let response = app.get(&format!("/api/page-data?path=/training-course-calendar/%3Ffrom%3D{missing}")).await;
+            assert_eq!(response.status().as_u16(), 404, "{missing}");
+        }
         app.stop().await;
     }
 

@@ -55,6 +55,7 @@ export type { PlanSettingsAnswer } from '../../generated/PlanSettingsAnswer';
 export type { MovePartRequest } from '../../generated/MovePartRequest';
 export type { OnlineOrderStatus } from '../../generated/OnlineOrderStatus';
 export type { OnlineOrderRow } from '../../generated/OnlineOrderRow';
+export type { OnlineOrders } from '../../generated/OnlineOrders';
 export type { OnlineLineView as OnlineLine } from '../../generated/OnlineLineView';
 export type { OnlineOrderView as OnlineOrder } from '../../generated/OnlineOrderView';
 export type { LearnerView as Learner } from '../../generated/LearnerView';

@@ -13,19 +13,24 @@ const TYPES = [
   { value: 'blended', label: 'Blended' },
 ];
 
-function calendarUrl(section: string, type: string): string {
-  const params = new URLSearchParams();
-  if (section) params.set('section', section);
-  if (type) params.set('type', type);
-  const query = params.toString();
+/** The calendar under `section` and `type`, from month `from` (the first page when empty). */
+function calendarUrl(section: string, type: string, from = ''): string {
+  // Written by hand: the server's renderer has no URLSearchParams.
+  const query = Object.entries({ section, type, from })
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
   return query ? `${PATH}?${query}` : PATH;
 }
 
 export function CalendarPage({ page }: { page: CalendarData }) {
   const navigate = useNavigate();
   const id = useId();
-  const count = page.months.reduce((n, m) => n + m.sessions.length, 0);
+  const count = page.total;
   const go = (section: string, type: string) => void navigate(calendarUrl(section, type), { preventScrollReset: true });
+  const shown = new Set(page.months.map((m) => m.month));
+  // The first month's page is the calendar's own address.
+  const pageUrl = (month: string) => calendarUrl(page.section, page.sessionType, month === page.monthsListed[0] ? '' : month);
 
   return (
     <div className="container">
@@ -50,6 +55,18 @@ export function CalendarPage({ page }: { page: CalendarData }) {
         </noscript>
       </form>
       <p role="status" className="listing-count">{`${count} ${count === 1 ? 'date' : 'dates'} with seats available`}</p>
+      {page.monthsListed.length > 1 && (
+        <nav aria-label="Months" className="calendar-months">
+          <ul>
+            {page.monthsListed.map((month) => (
+              <li key={month}>
+                {/* Plain links: the anchor navigation routes them, and a month on this page is a jump within it. */}
+                <a href={shown.has(month) ? `#month-${month}` : pageUrl(month)}>{formatMonth(month)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {page.months.map((month) => (
         <section key={month.month} aria-labelledby={`month-${month.month}`} className="calendar-month">
           <h2 id={`month-${month.month}`}>{formatMonth(month.month)}</h2>
@@ -61,7 +78,7 @@ export function CalendarPage({ page }: { page: CalendarData }) {
                   <span>{`${formatTime(session.start)} to ${formatTime(session.end)} · ${sessionTypeLabel(session.type)}`}</span>
                 </p>
                 <p className="session-course">
-                  <Link to={courseUrl}>{courseTitle}</Link>
+                  <a href={courseUrl}>{courseTitle}</a>
                   <span>{sectionTitle}</span>
                 </p>
                 <p className="session-seats">{seatsLeft(session)}</p>
@@ -71,6 +88,12 @@ export function CalendarPage({ page }: { page: CalendarData }) {
           </ul>
         </section>
       ))}
+      {(page.earlier !== null || page.later !== null) && (
+        <nav aria-label="Calendar pages" className="pagination">
+          {page.earlier !== null && <Link to={pageUrl(page.earlier)} rel="prev">Earlier dates</Link>}
+          {page.later !== null && <Link to={pageUrl(page.later)} rel="next">{`Later dates, from ${formatMonth(page.later)}`}</Link>}
+        </nav>
+      )}
       {count === 0 && (
         <p>
           {'No dates match these filters. '}

@@ -18,10 +18,10 @@ use enrol_domain::online_access::reason;
 use enrol_domain::online_order::LineItem;
 use enrol_domain::page::OnlineOrderStatus;
 
-use super::Staff;
 use super::online_access::LearnerView;
 use super::orders::{MailView, PaymentView, RefundView};
 use super::people::AuditView;
+use super::{Staff, place_in};
 use crate::http::ApiError;
 use crate::http::json_body::JsonBody;
 use crate::http::student::private;
@@ -33,6 +33,8 @@ pub struct OnlineOrderQuery {
     q: Option<String>,
     status: Option<String>,
     course: Option<String>,
+    /// Where the page starts: the `next` of the page before.
+    before: Option<String>,
 }
 
 impl OnlineOrderQuery {
@@ -45,7 +47,8 @@ impl OnlineOrderQuery {
                     .ok_or_else(|| ApiError::BadRequest("status is one of pending, processing, paid, failed.".to_owned()))
             })
             .transpose()?;
-        Ok(OnlineOrderSearch { text: given(self.q), status, course_id: given(self.course) })
+        let before = place_in(self.before.as_deref().map(str::trim), "online orders")?;
+        Ok(OnlineOrderSearch { text: given(self.q), status, course_id: given(self.course), before })
     }
 }
 
@@ -90,13 +93,17 @@ impl From<OnlineOrderListing> for OnlineOrderRow {
 #[ts(export)]
 struct OnlineOrders {
     orders: Vec<OnlineOrderRow>,
+    /// The `before` of the next page; none on the last.
+    next: Option<String>,
 }
 
-/// `GET /api/admin/online-orders?q=&status=&course=`: newest first, at most
-/// `enrol_db::ORDERS_LISTED`.
+/// `GET /api/admin/online-orders?q=&status=&course=&before=`: newest
+/// first, `enrol_db::ORDERS_LISTED` to a page, the next made before the
+/// place in `next`.
 pub async fn list_online_orders(State(state): State<Arc<AppState>>, Query(query): Query<OnlineOrderQuery>) -> Result<Response, ApiError> {
-    let orders = state.db.search_online_orders(&query.search()?).await?.into_iter().map(OnlineOrderRow::from).collect();
-    Ok(private(StatusCode::OK, OnlineOrders { orders }))
+    let page = state.db.search_online_orders(&query.search()?).await?;
+    let orders = page.orders.into_iter().map(OnlineOrderRow::from).collect();
+    Ok(private(StatusCode::OK, OnlineOrders { orders, next: page.next.map(|place| place.token()) }))
 }
 
 /// `GET /api/admin/online-orders/{id}`.

@@ -6,10 +6,10 @@ import { COURSES, staffMember } from '../../test/fixtures';
 import { onlineOrderRow } from '../../test/online-fixtures';
 import { address, callsTo, renderAdmin } from '../../test/render-admin';
 
-function renderOnlineOrders(path = '/orders/online/') {
+function renderOnlineOrders(path = '/orders/online/', next: string | null = null) {
   return renderAdmin(path, staffMember('staff'), {
     'GET /api/admin/online-orders': () =>
-      jsonResponse(200, { orders: [onlineOrderRow(), onlineOrderRow({ id: 'onl-2', reference: 'E-7K3P9', name: '', email: 'guest@example.com', createdAt: '2026-11-05T09:00:00Z', status: 'pending', paid: 0 })] }),
+      jsonResponse(200, { orders: [onlineOrderRow(), onlineOrderRow({ id: 'onl-2', reference: 'E-7K3P9', name: '', email: 'guest@example.com', createdAt: '2026-11-05T09:00:00Z', status: 'pending', paid: 0 })], next }),
     'GET /api/admin/courses': () => jsonResponse(200, { courses: COURSES }),
   });
 }
@@ -39,6 +39,29 @@ describe('finding online orders', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));
     await vi.waitFor(() => expect(callsTo(api, 'GET /api/admin/online-orders').at(-1)?.url).toBe('/api/admin/online-orders?q=e+4hx2m&status=paid&course=theory'));
     expect(address()).toBe('/orders/online/?q=e+4hx2m&status=paid&course=theory');
+  });
+
+  it('pages through older orders a hundred at a time, and a new search starts from the newest', async () => {
+    const api = renderOnlineOrders('/orders/online/?status=paid', '2026-11-01T10:00:00Z_onl-1');
+    await screen.findByRole('table', { name: 'Online orders found' });
+    const pages = screen.getByRole('navigation', { name: 'Pages of online orders' });
+    expect(within(pages).queryByRole('link', { name: 'Newest' })).not.toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('link', { name: 'Older' }));
+    await vi.waitFor(() => expect(address()).toBe('/orders/online/?status=paid&before=2026-11-01T10%3A00%3A00Z_onl-1'));
+    await vi.waitFor(() =>
+      expect(callsTo(api, 'GET /api/admin/online-orders').at(-1)?.url).toBe('/api/admin/online-orders?status=paid&before=2026-11-01T10%3A00%3A00Z_onl-1'),
+    );
+    expect(await screen.findByRole('table', { name: 'Older online orders found' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Pages of online orders' })).getByRole('link', { name: 'Newest' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Reference, email, name or course'), 'lee');
+    await userEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await vi.waitFor(() => expect(address()).toBe('/orders/online/?status=paid&q=lee'));
+  });
+
+  it('has no older page on the last', async () => {
+    renderOnlineOrders();
+    await screen.findByRole('table', { name: 'Online orders found' });
+    expect(screen.queryByRole('link', { name: 'Older' })).not.toBeInTheDocument();
   });
 
   it('links each online course to its learners', async () => {

@@ -8,14 +8,16 @@ import { OrdersTabs } from '../../components/orders-tabs';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView, ResultCount } from '../../components/request-view';
 import { useFilterForm } from '../../components/use-filter-form';
-import type { Course, OnlineOrderRow } from '../../lib/api-types';
+import { withQuery } from '../../lib/admin-api';
+import type { Course, OnlineOrderRow, OnlineOrders } from '../../lib/api-types';
 import { choicesOf, formatInstant, labelOf, ONLINE_ORDER_STATUS_LABELS } from '../../lib/labels';
 import { useAdminData } from '../../lib/use-admin-data';
 import { useQueryFilters } from '../../lib/use-query-filters';
 import { paths } from '../../paths';
 
 // Finding an online order (decision 027): by reference, email, name or a
-// line's title, status and course bought, the newest first; and each online
+// line's title, status and course bought, the newest first, 100 to a page
+// ("Older" follows the answer's `next`, decision 039); and each online
 // course's learners, one link a course.
 
 const FILTERS = ['q', 'status', 'course'] as const;
@@ -37,7 +39,8 @@ const columns = column.columns([
 export function OnlineOrdersScreen() {
   const filters = useQueryFilters(FILTERS, '/api/admin/online-orders');
   const courses = useAdminData<{ courses: Course[] }>('/api/admin/courses').data?.courses.filter((course) => course.online);
-  const orders = useAdminData<{ orders: OnlineOrderRow[] }>(filters.path);
+  const before = filters.params.get('before') ?? '';
+  const orders = useAdminData<OnlineOrders>(withQuery(filters.path, { before }));
   const form = useFilterForm(filters, schema, { q: 'Reference, email, name or course', status: 'Status', course: 'Course' });
   return (
     <>
@@ -50,8 +53,14 @@ export function OnlineOrdersScreen() {
       </AdminFormView>
       <ResultCount count={orders.data?.orders.length} one="order" many="orders" />
       <RequestView request={orders} what="the online orders">
-        {({ orders: found }) => (
-          <DataTable caption="Online orders found" columns={columns} rows={found} rowId={(order) => order.id} empty="No online orders match this search." initialSort={[{ id: 'createdAt', desc: true }]} />
+        {({ orders: found, next }) => (
+          <>
+            <DataTable caption={before ? 'Older online orders found' : 'Online orders found'} columns={columns} rows={found} rowId={(order) => order.id} empty="No online orders match this search." initialSort={[{ id: 'createdAt', desc: true }]} />
+            <nav aria-label="Pages of online orders" className="pager">
+              {before && <Link to={{ search: filters.searchWith({ before: null }) }}>Newest</Link>}
+              {next !== null && <Link to={{ search: filters.searchWith({ before: next }) }}>Older</Link>}
+            </nav>
+          </>
         )}
       </RequestView>
       <h2>Learners by course</h2>
