@@ -71,9 +71,12 @@ pub struct OnlineOrderDetail {
     pub audit: Vec<AuditRow>,
 }
 
-/// What the online order search matches text in, of an order `x`: its
-/// reference, address, id and lines, lowercased (indexed on PostgreSQL).
-const ONLINE_SEARCHED: &str = "lower(x.reference || ' ' || coalesce(x.email, '') || ' ' || x.id || ' ' || x.lines)";
+/// What the online order search matches text in, of the order named
+/// `order` in the query: its reference, address, id and lines, lowercased
+/// (indexed on PostgreSQL, migration 0048).
+fn online_searched(order: &str) -> String {
+    format!("lower({order}.reference || ' ' || coalesce({order}.email, '') || ' ' || {order}.id || ' ' || {order}.lines)")
+}
 
 /// What an online order holds of the buyer's money: its payments less
 /// every refund of them (made or being made), as SQL over `o`.
@@ -95,14 +98,15 @@ impl OnlineOrderSearch {
                 // Through the trigrams of the order's text and of the
                 // buyer's name (migration 0048): only the orders that match.
                 Backend::Postgres => format!(
-                    "o.id in (select x.id from online_order x where x.reference = $1 or {ONLINE_SEARCHED} like $2 escape '\\' \
+                    "o.id in (select x.id from online_order x where x.reference = $1 or {} like $2 escape '\\' \
                      union select x.id from online_order x join user_account n on n.id = x.user_id \
-                     where lower(n.given_name || ' ' || n.family_name) like $2 escape '\\')"
+                     where lower(n.given_name || ' ' || n.family_name) like $2 escape '\\')",
+                    online_searched("x")
                 ),
                 // Checked on each order read newest first, to a page.
                 Backend::Sqlite => format!(
                     "(o.reference = $1 or {} like $2 escape '\\' or lower(coalesce(u.given_name || ' ' || u.family_name, '')) like $2 escape '\\')",
-                    ONLINE_SEARCHED.replace("x.", "o.")
+                    online_searched("o")
                 ),
             });
         }

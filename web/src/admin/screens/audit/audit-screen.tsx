@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { AdminFormView } from '../../components/admin-form';
 import { AuditTable } from '../../components/audit-table';
@@ -6,6 +5,7 @@ import { TextField } from '../../components/form-fields';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView } from '../../components/request-view';
 import { useFilterForm } from '../../components/use-filter-form';
+import { PlacePager } from '../../components/place-pager';
 import { withQuery } from '../../lib/admin-api';
 import type { AuditPage } from '../../lib/api-types';
 import { useAdminData } from '../../lib/use-admin-data';
@@ -39,10 +39,7 @@ export function AuditScreen() {
         {({ entries, next }) => (
           <>
             <AuditTable caption={before ? 'Older entries' : 'Newest entries'} entries={entries} />
-            <nav aria-label="Audit log pages" className="pager">
-              {before && <Link to={{ search: filters.searchWith({ before: null }) }}>Newest</Link>}
-              {next !== null && <Link to={{ search: filters.searchWith({ before: String(next) }) }}>Older</Link>}
-            </nav>
+            <PlacePager label="Audit log pages" filters={filters} param="before" next={next} first="Newest" later="Older" />
           </>
         )}
       </RequestView>

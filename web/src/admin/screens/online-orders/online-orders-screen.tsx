@@ -8,6 +8,7 @@ import { OrdersTabs } from '../../components/orders-tabs';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView, ResultCount } from '../../components/request-view';
 import { useFilterForm } from '../../components/use-filter-form';
+import { PlacePager } from '../../components/place-pager';
 import { withQuery } from '../../lib/admin-api';
 import type { Course, OnlineOrderRow, OnlineOrders } from '../../lib/api-types';
 import { choicesOf, formatInstant, labelOf, ONLINE_ORDER_STATUS_LABELS } from '../../lib/labels';
@@ -56,10 +57,7 @@ export function OnlineOrdersScreen() {
         {({ orders: found, next }) => (
           <>
             <DataTable caption={before ? 'Older online orders found' : 'Online orders found'} columns={columns} rows={found} rowId={(order) => order.id} empty="No online orders match this search." initialSort={[{ id: 'createdAt', desc: true }]} />
-            <nav aria-label="Pages of online orders" className="pager">
-              {before && <Link to={{ search: filters.searchWith({ before: null }) }}>Newest</Link>}
-              {next !== null && <Link to={{ search: filters.searchWith({ before: next }) }}>Older</Link>}
-            </nav>
+            <PlacePager label="Pages of online orders" filters={filters} param="before" next={next} first="Newest" later="Older" />
           </>
         )}
       </RequestView>

@@ -6,7 +6,7 @@ import { OrdersTabs } from '../../components/orders-tabs';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView, ResultCount } from '../../components/request-view';
 import { useFilterForm } from '../../components/use-filter-form';
-import { Link } from 'react-router';
+import { PlacePager } from '../../components/place-pager';
 import { withQuery } from '../../lib/admin-api';
 import type { OrdersPage } from '../../lib/api-types';
 import { choicesOf, ORDER_STATUS_LABELS } from '../../lib/labels';
@@ -44,10 +44,7 @@ export function OrdersScreen() {
         {({ orders: found, next }) => (
           <>
             <OrdersTable caption={before ? 'Older orders found' : 'Orders found'} orders={found} empty="No orders match this search." />
-            <nav aria-label="Pages of orders" className="pager">
-              {before && <Link to={{ search: filters.searchWith({ before: null }) }}>Newest</Link>}
-              {next !== null && <Link to={{ search: filters.searchWith({ before: next }) }}>Older</Link>}
-            </nav>
+            <PlacePager label="Pages of orders" filters={filters} param="before" next={next} first="Newest" later="Older" />
           </>
         )}
       </RequestView>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { PageHeading } from '../../components/page-heading';
 import { RequestView, ResultCount } from '../../components/request-view';
+import { PlacePager } from '../../components/place-pager';
 import type { AdminSessions } from '../../lib/api-types';
 import { can } from '../../lib/permissions';
 import { useCourseChoices } from '../../lib/reference-data';
@@ -63,10 +64,7 @@ export function SessionsScreen() {
         {({ sessions: found, next }) => (
           <>
             {calendar ? <SessionsCalendar sessions={found} links={links} /> : <SessionsTable sessions={found} links={links} />}
-            <nav aria-label="Pages of sessions" className="pager">
-              {after && <Link to={{ search: filters.searchWith({ after: null }) }}>First sessions</Link>}
-              {next !== null && <Link to={{ search: filters.searchWith({ after: next }) }}>Later sessions</Link>}
-            </nav>
+            <PlacePager label="Pages of sessions" filters={filters} param="after" next={next} first="First sessions" later="Later sessions" />
           </>
         )}
       </RequestView>
