@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../../test/api-stub';
@@ -48,7 +48,7 @@ describe('the enquiries inbox', () => {
     expect(await within(details).findByText('Saved.')).toBeInTheDocument();
     expect(callsTo(api, 'PUT /api/admin/enquiries/enq-1')[0]?.body).toEqual({ status: 'in_progress', ownerId: 'owner-1' });
     // The list is read again, with what was saved.
-    expect(callsTo(api, 'GET /api/admin/enquiries')).toHaveLength(2);
+    await waitFor(() => expect(callsTo(api, 'GET /api/admin/enquiries')).toHaveLength(2));
   });
 
   it('adds a note', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '../../../test/api-stub';
@@ -59,7 +59,7 @@ describe('the course files', () => {
     expect(sent.url).toBe('/api/admin/course-files?name=Peel+demo.webm');
     expect(sent.init?.body).toBe(file);
     expect((sent.init?.headers as Record<string, string>)['content-type']).toBe('application/octet-stream');
-    expect(callsTo(api, 'GET /api/admin/course-files')).toHaveLength(2);
+    await waitFor(() => expect(callsTo(api, 'GET /api/admin/course-files')).toHaveLength(2));
   });
 
   it('says why the server refused a file, and why a file in use stays', async () => {

@@ -65,7 +65,7 @@ describe('the media library', () => {
     await user.click(screen.getByRole('button', { name: 'Upload the image' }));
     expect(await screen.findByText('Uploaded uploads/cd34.png.')).toBeInTheDocument();
     expect(callsTo(api, 'POST /api/admin/media')[0]?.body).toEqual({ alt: 'A couch', name: 'couch.png', data: btoa('PNG!') });
-    expect(callsTo(api, 'GET /api/admin/media')).toHaveLength(2);
+    await waitFor(() => expect(callsTo(api, 'GET /api/admin/media')).toHaveLength(2));
     expect(screen.getByLabelText(/^Alt text/)).toHaveValue('');
   });
 
