@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, SLOW_DOWN, tooManyRequests } from '../../test/api-stub';
 import { dermaplaning, injectablesPackage, microneedling } from '../../test/checkout-fixtures';
 import { checkoutApi, intent, payButton, ready, renderCheckout, storedCourses, stubSite, totalOf } from './checkout-page-test-utils';
-import { ORDER_ID_KEY } from './place-order';
+import { ORDER_ID_KEY } from './order-id';
 
 const courseList = () => screen.getByRole('region', { name: 'Your selected courses' });
 

@@ -9,7 +9,7 @@ import { BasketProvider } from '../../lib/basket';
 import { SELECTED_COURSES_KEY } from '../../lib/basket-items';
 import { trackedEvents } from '../../test/tracked-events';
 import { EnrollmentPage } from './enrollment-page';
-import { ORDER_ID_KEY } from './place-order';
+import { ORDER_ID_KEY } from './order-id';
 
 const path = '/enrolment/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
 const deposit: EnrollmentData = {

@@ -9,7 +9,7 @@ import { useBasket } from '../../lib/basket';
 import { BookingTable } from '../../components/booking-table';
 import { AddToCalendar } from '../../components/add-to-calendar';
 import { PaymentStatus } from '../../components/payment-status';
-import { ORDER_ID_KEY } from './place-order';
+import { ORDER_ID_KEY } from './order-id';
 
 const isPending = (enrollment: EnrollmentData) => enrollment.status === 'pending';
 const readEnrollment = (page: Page): EnrollmentData | null => (page.kind === 'enrollment' ? page : null);

@@ -2,7 +2,8 @@ import { describe, expect, it, type MockInstance } from 'vitest';
 import { jsonResponse, stubApi } from '../../test/api-stub';
 import { microneedling, selected } from '../../test/checkout-fixtures';
 import { fakeStripe } from '../../test/fake-stripe';
-import { confirmStripePayment, ENROLL_ATTEMPT_KEY, ORDER_ID_KEY, PaymentRefused, placeOrder, type OrderDraft } from './place-order';
+import { confirmStripePayment, ENROLL_ATTEMPT_KEY, PaymentRefused, placeOrder, type OrderDraft } from './place-order';
+import { ORDER_ID_KEY } from './order-id';
 
 const quote = { subtotal: 79500, discount: 0, total: 79500, deposit: 10000, balance: 69500 };
 const draft: OrderDraft = {

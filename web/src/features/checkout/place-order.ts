@@ -18,6 +18,7 @@ import { readJson, readText, removeItem, writeJson, writeText } from '../../lib/
 import type { SelectedCourse } from '../../lib/basket-items';
 import { chosenCourses } from './checkout-lines';
 import { trimContact } from './checkout-rules';
+import { ORDER_ID_KEY } from './order-id';
 import type { PaymentMethod } from '../../lib/payment-methods';
 import { amountDue, modeFor, selectedFor } from './pricing';
 import type { Stripe, StripeElements } from './stripe-js';
@@ -31,8 +32,6 @@ import type { Stripe, StripeElements } from './stripe-js';
  * `order_id` of enrol_domain's `IntentMetadata`; the webhook finds the order by it.
  */
 export const ORDER_ID_METADATA_KEY = 'Order ID' satisfies keyof IntentMetadata;
-/** The order id is kept in local storage, so a retry replaces the pending order. */
-export const ORDER_ID_KEY = 'orderId';
 /** Decision 009: the new order last sent, with the key that makes sending it again one order. */
 export const ENROLL_ATTEMPT_KEY = 'enrollAttempt';
 const ENROLL_PATH = '/api/enroll/';

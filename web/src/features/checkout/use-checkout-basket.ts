@@ -6,7 +6,7 @@ import { useBasket } from '../../lib/basket';
 import { readText } from '../../lib/storage';
 import { useRequest } from '../../lib/use-request';
 import { applyCatalogue, chosenCourses, type Catalogue } from './checkout-lines';
-import { ORDER_ID_KEY } from './place-order';
+import { ORDER_ID_KEY } from './order-id';
 
 const BASKET_PATH = '/api/checkout/basket';
 const NOTHING_YET = { catalogue: new Map(), notices: [], maxInstalments: 0 } satisfies {

@@ -6,7 +6,7 @@ import type { WaitingListClaimPage as ClaimData } from '../../generated/WaitingL
 import { BasketProvider } from '../../lib/basket';
 import { SELECTED_COURSES_KEY } from '../../lib/basket-items';
 import { jsonResponse, stubApi } from '../../test/api-stub';
-import { ORDER_ID_KEY } from './place-order';
+import { ORDER_ID_KEY } from './order-id';
 import { WaitingListClaimPage, WaitingListConfirmPage, WaitingListLeavePage } from './waiting-list-pages';
 
 const path = '/waiting-list/claim/?token=ab12';

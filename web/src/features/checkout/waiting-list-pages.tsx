@@ -10,7 +10,7 @@ import { formatMoney } from '../../lib/money';
 import { sessionTypeLabel } from '../../lib/sessions';
 import { writeText } from '../../lib/storage';
 import { useAction } from '../../lib/use-action';
-import { ORDER_ID_KEY } from './place-order';
+import { ORDER_ID_KEY } from './order-id';
 
 // The pages of the waiting lists' mails (docs/product.md#waiting-lists). A claim turns the offer
 // into a booking that holds the seat, paid at the checkout like any other;
