@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { App } from './app/app';
 import { RouteTable, type RouteModule } from './app/route-table';
 import type { PageEnvelope } from './generated/PageEnvelope';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import type { EnrollmentLine } from '../generated/EnrollmentLine';
 import { balanceDueWords } from '../lib/balance-due';
 import { formatMoney } from '../lib/money';

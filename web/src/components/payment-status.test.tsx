@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import { PaymentStatus, type PaymentState } from './payment-status';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router';
 import { ACCOUNT_PATH } from '../lib/paths';
 
 // Where a buyer lands after paying (an enrolment, an online order, a

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import { useLocation, useNavigate, type NavigateFunction } from './router';
 import { ACCOUNT_PATH } from './paths';
 
 // Decisions 008 and 009: a mailed link that signs the browser in (a
@@ -12,7 +12,7 @@ interface NoticeState {
 
 /** To the account, saying `notice` there; the link's page is replaced, so Back does not send its token again. */
 export function goToAccountSaying(navigate: NavigateFunction, notice: string): void {
-  void navigate(ACCOUNT_PATH, { replace: true, state: { accountNotice: notice } satisfies NoticeState });
+  navigate(ACCOUNT_PATH, { replace: true, state: { accountNotice: notice } satisfies NoticeState });
 }
 
 /** The notice left for the account page, once: it is taken out of the history entry, so a reload does not repeat it. */
@@ -31,7 +31,7 @@ export function useAccountNotice(): string | null {
   useEffect(() => {
     if (!notice || taken.current) return;
     taken.current = true;
-    void navigate(here, { replace: true, state: null });
+    navigate(here, { replace: true, state: null });
   }, [notice, navigate, here]);
 
   return notice;

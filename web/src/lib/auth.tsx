@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router';
 import type { AuthSession } from '../generated/AuthSession';
 import type { AuthUser } from '../generated/AuthUser';
 import type { SignInRequest } from '../generated/SignInRequest';
@@ -176,7 +176,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     latest.current++;
     setChanged(SIGNED_OUT);
-    void navigate('/');
+    navigate('/');
     return true;
   }, [navigate]);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from './router';
 
 // Decisions 008, 009 and 014: the mails link to pages with a one-time
 // token in `?token=`. Once read it leaves the address bar, so no script on

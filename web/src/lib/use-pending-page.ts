@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from './router';
 import type { Page } from '../generated/Page';
 import { fetchPageData } from './page-data';
 import { useRequest } from './use-request';
@@ -36,7 +36,7 @@ export function usePendingPage<P>(
   const waiting = isPending(page) && !movedTo && poll.status !== 'loading';
 
   useEffect(() => {
-    if (movedTo) void navigate(movedTo, { replace: true });
+    if (movedTo) navigate(movedTo, { replace: true });
   }, [movedTo, navigate]);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation, type InitialEntry } from 'react-router';
+import { useLocation } from '../lib/router';
+import { MemoryRouter, Pages, type InitialEntry } from './memory-router';
 import { AccountPage } from '../features/account/account-page';
 import { AuthProvider } from '../lib/auth';
 import { BasketProvider } from '../lib/basket';
@@ -30,11 +31,7 @@ export const address = () => screen.getByTestId('address').textContent;
 /** Renders `ui` at `path` as `renderWithAuth` does, with the account page at /account/ to land on. */
 export function renderThenAccount(ui: ReactElement, path: string) {
   return renderWithAuth(
-    <Routes>
-      <Route path="/account/" element={<AccountPage page={{ heading: 'Your account' }} today="2026-11-26" />} />
-      <Route path={path.split('?')[0]} element={ui} />
-      <Route path="*" element={null} />
-    </Routes>,
+    <Pages pages={{ '/account/': <AccountPage page={{ heading: 'Your account' }} today="2026-11-26" />, [path.split('?')[0] ?? path]: ui }} />,
     path,
   );
 }

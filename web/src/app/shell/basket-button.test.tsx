@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BasketButton, BASKET_COUNT_DELAY_MS } from './basket-button';
 import { BasketProvider } from '../../lib/basket';

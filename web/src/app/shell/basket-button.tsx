@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { BasketIcon } from '../../components/ui/icons';
 import { useBasket } from '../../lib/basket';
 

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import type { Navigation } from '../../generated/Navigation';
 import type { SiteData } from '../../generated/SiteData';
 import { CloseIcon } from '../../components/ui/icons';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
 import type { AuthUser } from '../../generated/AuthUser';
 import { useAccountNotice } from '../../lib/account-notice';

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import type { CertificatePage } from '../../generated/CertificatePage';
 import { formatLongDate } from '../../lib/dates';
 
@@ -48,7 +48,7 @@ function CertificateLookup({ again }: { again: boolean }) {
     const number = typeof typed === 'string' ? typed.trim().toUpperCase() : '';
     if (!number) return;
     event.preventDefault();
-    void navigate(`${LOOKUP_PATH}${encodeURIComponent(number)}`);
+    navigate(`${LOOKUP_PATH}${encodeURIComponent(number)}`);
   };
   return (
     <form method="get" action={LOOKUP_PATH} className="certificate-lookup" onSubmit={submit} aria-labelledby="certificate-lookup-heading">

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router';
 import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
 import type { AccountFormPage } from '../../generated/AccountFormPage';
@@ -23,7 +23,7 @@ export function SignInPage({ page }: { page: AccountFormPage }) {
     send: async ({ email, password }) => {
       const result = await signIn(email.trim(), password);
       if (!result.signedIn) throw new Error(result.message);
-      void navigate(nextPathOf(search));
+      navigate(nextPathOf(search));
     },
   });
 

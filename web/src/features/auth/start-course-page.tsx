@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import { AccountForm } from '../../components/account-form';
 import { Field } from '../../components/ui/field';
 import { useForm } from '../../components/ui/use-form';
@@ -79,7 +79,7 @@ function StartCourseForm({ heading, token, link }: { heading: string; token: str
     send: async (details) => {
       const started = await postJson<CourseStarted>(START_PATH, { token, ...details });
       await refreshSession();
-      void navigate(started.courseUrl);
+      navigate(started.courseUrl);
     },
   });
   return (

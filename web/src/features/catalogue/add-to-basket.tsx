@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { SessionChoices } from '../../components/session-choices';
 import type { CoursePage } from '../../generated/CoursePage';
 import { kitChoiceLabel, kitNote, pricedKit } from '../../lib/kits';

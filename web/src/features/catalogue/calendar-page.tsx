@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import type { CalendarPage as CalendarData } from '../../generated/CalendarPage';
 import { formatMonth, formatSessionDate, formatTime } from '../../lib/dates';
 import { formatMoney } from '../../lib/money';
@@ -27,7 +27,7 @@ export function CalendarPage({ page }: { page: CalendarData }) {
   const navigate = useNavigate();
   const id = useId();
   const count = page.total;
-  const go = (section: string, type: string) => void navigate(calendarUrl(section, type), { preventScrollReset: true });
+  const go = (section: string, type: string) => navigate(calendarUrl(section, type));
   const shown = new Set(page.months.map((m) => m.month));
   // The first month's page is the calendar's own address.
   const pageUrl = (month: string) => calendarUrl(page.section, page.sessionType, month === page.monthsListed[0] ? '' : month);

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import type { CourseCard } from '../../generated/CourseCard';
 import { CourseGrid } from '../../components/course-card';
 
@@ -42,7 +42,7 @@ export function CourseListing({ path, sort, courses }: { path: string; sort: str
             id={`${id}-sort`}
             name="sort"
             value={sort}
-            onChange={(event) => void navigate(event.target.value === 'featured' ? path : `${path}?sort=${event.target.value}`, { preventScrollReset: true })}
+            onChange={(event) => navigate(event.target.value === 'featured' ? path : `${path}?sort=${event.target.value}`)}
           >
             {SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
           </select>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { CoursePage as CourseData } from '../../generated/CoursePage';
 import { Picture } from '../../components/ui/image';
 import { Prose } from '../../components/prose';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { CourseSectionPage as CourseSectionData } from '../../generated/CourseSectionPage';
 import { CourseListing } from './course-filters';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { HomePage as HomePageData } from '../../generated/HomePage';
 import { Picture } from '../../components/ui/image';
 import { formatSessionDate, formatTime } from '../../lib/dates';

@@ -1,7 +1,7 @@
 import type { PathwayPage as PathwayData } from '../../generated/PathwayPage';
 import { formatMoney } from '../../lib/money';
 import { Prose } from '../../components/prose';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 
 export function PathwayPage({ page }: { page: PathwayData }) {
   return (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { SectionCard } from '../../generated/SectionCard';
 import { Picture } from '../../components/ui/image';
 

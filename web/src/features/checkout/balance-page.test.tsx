@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BalancePage as BalancePageData } from '../../generated/BalancePage';
 import { jsonResponse, stubApi } from '../../test/api-stub';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { BookingTable } from '../../components/booking-table';
 import { PaymentStatus } from '../../components/payment-status';
 import { Field } from '../../components/ui/field';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import type { BalancePage as BalancePageData } from '../../generated/BalancePage';
 import { jsonResponse, stubApi } from '../../test/api-stub';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { expect, vi } from 'vitest';
 import type { AuthSession } from '../../generated/AuthSession';
 import type { CheckoutLine } from '../../generated/CheckoutLine';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { FormMessage } from '../../components/ui/form-message';
 import { PageSpinner } from '../../components/ui/page-spinner';
 import { useForm } from '../../components/ui/use-form';

@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
+import { MemoryRouter, Pages } from '../../test/memory-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EnrollmentPage as EnrollmentData } from '../../generated/EnrollmentPage';
 import { CONFIRMATION_POLL_MS, CONFIRMATION_WAIT_MS } from '../../lib/use-pending-page';
@@ -41,10 +42,7 @@ function renderEnrollment(page: EnrollmentData) {
   render(
     <MemoryRouter initialEntries={[path]}>
       <BasketProvider>
-        <Routes>
-          <Route path="/enrolment/:id" element={<EnrollmentPage page={page} today="2026-11-26" />} />
-          <Route path="/checkout/" element={<CurrentPath />} />
-        </Routes>
+        <Pages pages={{ '/enrolment/*': <EnrollmentPage page={page} today="2026-11-26" />, '/checkout/': <CurrentPath /> }} />
       </BasketProvider>
     </MemoryRouter>,
   );

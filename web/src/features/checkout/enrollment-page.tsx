@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import type { EnrollmentPage as EnrollmentData } from '../../generated/EnrollmentPage';
 import type { Page } from '../../generated/Page';
 import { removeItem } from '../../lib/storage';
@@ -42,7 +42,7 @@ export function EnrollmentPage({ page, today }: { page: EnrollmentData; today: s
   }, [confirmed, restored, emptyBasket, enrollment.orderId, enrollment.total]);
 
   useEffect(() => {
-    if (status === 'failed') void navigate('/checkout/?status=failed', { replace: true });
+    if (status === 'failed') navigate('/checkout/?status=failed', { replace: true });
   }, [status, navigate]);
 
   return (

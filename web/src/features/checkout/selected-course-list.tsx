@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { SessionChoices } from '../../components/session-choices';
 import type { Session } from '../../generated/Session';
 import { kitChoiceLabel, kitNote, pricedKit } from '../../lib/kits';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Pages } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import type { WaitingListClaimPage as ClaimData } from '../../generated/WaitingListClaimPage';
 import { BasketProvider } from '../../lib/basket';
@@ -24,10 +24,7 @@ function renderClaim(page: ClaimData) {
   render(
     <BasketProvider>
       <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/waiting-list/claim/" element={<WaitingListClaimPage page={page} path={path} />} />
-          <Route path="/checkout/" element={<h1>Checkout</h1>} />
-        </Routes>
+        <Pages pages={{ '/waiting-list/claim/': <WaitingListClaimPage page={page} path={path} />, '/checkout/': <h1>Checkout</h1> }} />
       </MemoryRouter>
     </BasketProvider>,
   );

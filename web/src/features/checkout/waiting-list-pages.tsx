@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router';
 import type { WaitingListClaimPage as ClaimData } from '../../generated/WaitingListClaimPage';
 import type { WaitingListConfirmPage as ConfirmData } from '../../generated/WaitingListConfirmPage';
 import type { WaitingListLeavePage as LeaveData } from '../../generated/WaitingListLeavePage';
@@ -57,7 +57,7 @@ export function WaitingListClaimPage({ page, path }: { page: ClaimData; path: st
         isPackage: seat.isPackage, includeKit: false,
         selectedEvent: { id: seat.sessionId, date: seat.date, type: seat.sessionType, price: seat.price },
       }]);
-      await navigate('/checkout/');
+      navigate('/checkout/');
     });
   const giveUp = () =>
     send(async () => {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { ArticlePage as ArticleData } from '../../generated/ArticlePage';
 import { Picture } from '../../components/ui/image';
 import { formatShortDate } from '../../lib/dates';

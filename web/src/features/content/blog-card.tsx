@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { BlogCard as BlogCardData } from '../../generated/BlogCard';
 import { Picture } from '../../components/ui/image';
 import { formatShortDate } from '../../lib/dates';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { BlogPage as BlogData } from '../../generated/BlogPage';
 import { BlogCard } from './blog-card';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { CareersPage as CareersData } from '../../generated/CareersPage';
 import { Prose } from '../../components/prose';
 

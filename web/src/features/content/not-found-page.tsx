@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { NotFoundPage as NotFoundData } from '../../generated/NotFoundPage';
 import { CourseGrid } from '../../components/course-card';
 

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import type { FeedbackAsked } from '../../generated/FeedbackAsked';
 import { jsonResponse, stubApi } from '../../test/api-stub';

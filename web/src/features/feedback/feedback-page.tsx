@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { FeedbackPage as FeedbackData } from '../../generated/FeedbackPage';
 import { postJson } from '../../lib/api';
 import { formatLongDate } from '../../lib/dates';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import type { CourseClosedPage as ClosedData } from '../../generated/CourseClosedPage';
 import { course } from '../../test/learning-fixtures';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { CourseClosedPage as ClosedData } from '../../generated/CourseClosedPage';
 
 // A course's player pages once the student's access ended or was withdrawn

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { LearnPage as LearnData } from '../../generated/LearnPage';
 import type { ModuleProgress } from '../../generated/ModuleProgress';
 import type { StepEntry } from '../../generated/StepEntry';

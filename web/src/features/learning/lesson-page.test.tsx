@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { LessonPage as LessonData } from '../../generated/LessonPage';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';

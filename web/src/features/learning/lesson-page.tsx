@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { Prose } from '../../components/prose';
 import type { LessonPage as LessonData } from '../../generated/LessonPage';
 import { LessonComplete } from './lesson-complete';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { QuizPage as QuizData } from '../../generated/QuizPage';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import { reveal } from '../../components/ui/reveal';
 import type { Answers } from '../../generated/Answers';
 import type { QuizPage as QuizData } from '../../generated/QuizPage';

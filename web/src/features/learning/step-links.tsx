@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { StepEntry } from '../../generated/StepEntry';
 
 /** The lesson or quiz before and after this one, in the course's order. */

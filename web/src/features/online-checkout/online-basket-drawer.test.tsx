@@ -1,7 +1,7 @@
 import { DIGITAL_CONTENT, TERMS } from '../../lib/consent-texts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACK_EVENT } from '../../lib/tracking';
 import { jsonResponse, SLOW_DOWN, tooManyRequests } from '../../test/api-stub';

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router';
 import { Picture } from '../../components/ui/image';
 import { CloseIcon } from '../../components/ui/icons';
 import { useModal } from '../../components/ui/use-modal';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { useBasket } from '../../lib/basket';
 import { returnedCancelled } from './checkout-return';
 

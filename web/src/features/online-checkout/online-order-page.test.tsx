@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../test/memory-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSession } from '../../generated/AuthSession';
 import type { OnlineOrderPage as OnlineOrderData } from '../../generated/OnlineOrderPage';

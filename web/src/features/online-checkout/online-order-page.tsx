@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { OnlineOrderPage as OnlineOrderData } from '../../generated/OnlineOrderPage';
 import type { Page } from '../../generated/Page';
 import { PaymentStatus, type PaymentState } from '../../components/payment-status';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router';
 import type { SearchResponse } from '../../generated/SearchResponse';
 import { CloseIcon } from '../../components/ui/icons';
 import { useModal } from '../../components/ui/use-modal';

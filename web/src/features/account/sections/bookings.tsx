@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { AccountData } from '../../../generated/AccountData';
 import type { BookingMaterial } from '../../../generated/BookingMaterial';
 import type { EnrollmentStatus } from '../../../generated/EnrollmentStatus';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { FormQuestion } from '../../../generated/FormQuestion';
 import type { UserForm } from '../../../generated/UserForm';
 import { Field } from '../../../components/ui/field';

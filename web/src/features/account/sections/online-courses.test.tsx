@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../test/memory-router';
 import { describe, expect, it } from 'vitest';
 import type { AccountData } from '../../../generated/AccountData';
 import type { AccountOnlineCourse } from '../../../generated/AccountOnlineCourse';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import { CourseProgress } from '../../../components/course-progress';
 import type { AccountData } from '../../../generated/AccountData';
 import type { AccountOnlineCourse } from '../../../generated/AccountOnlineCourse';

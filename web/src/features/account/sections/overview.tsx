@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { AccountData } from '../../../generated/AccountData';
 import type { IntakeCall } from '../../../generated/IntakeCall';
 import type { Registration } from '../../../generated/Registration';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router';
 import type { UploadRequest } from '../../../generated/UploadRequest';
 import type { UserForm } from '../../../generated/UserForm';
 import { formatSessionDate } from '../../../lib/dates';
