@@ -1,9 +1,8 @@
 import { createContext, createElement, useContext, useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from '../lib/router';
+import { isServerPath, useLocation } from '../lib/router';
 import type { PageEnvelope } from '../generated/PageEnvelope';
 import { fetchPageData } from '../lib/page-data';
 import { useRequest } from '../lib/use-request';
-import { isServerPath } from '../lib/router';
 import { useRouteTable } from './route-table';
 
 interface PageState {
