@@ -6,7 +6,8 @@ import { ApiError } from './api';
 import { TRACK_EVENT } from './tracking';
 import { jsonResponse, stubApi } from '../test/api-stub';
 import { amara, amaraUserDataAnswer, signedIn, signedOut, unconfirmed } from '../test/auth-fixtures';
-import { address, renderWithAuth } from '../test/render-with-auth';
+import { address } from '../test/memory-router';
+import { renderWithAuth } from '../test/render-with-auth';
 import { useAuth } from './auth';
 
 /** Shows the context's state and offers its actions as buttons. */

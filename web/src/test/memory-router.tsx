@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { locationOf, Router, useLocation, type Location, type NavigateFunction } from '../lib/router';
 
@@ -33,3 +34,12 @@ export function Pages({ pages }: { pages: Record<string, ReactNode> }) {
   const found = Object.entries(pages).find(([path]) => (path.endsWith('*') ? pathname.startsWith(path.slice(0, -1)) : pathname === path));
   return found?.[1] ?? null;
 }
+
+/** Shows the router's current path and query, for `address()` to read. */
+export function CurrentAddress() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="address">{pathname + search}</p>;
+}
+
+/** The router's current path and query, as `CurrentAddress` shows it. */
+export const address = () => screen.getByTestId('address').textContent;

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests, type Answer } from '../../test/api-stub';
 import { signedOut } from '../../test/auth-fixtures';
-import { address, renderWithAuth } from '../../test/render-with-auth';
+import { address } from '../../test/memory-router';
+import { renderWithAuth } from '../../test/render-with-auth';
 import { ForgotPasswordPage } from './forgot-password-page';
 
 const page = { heading: 'Reset your password' };

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
 import { amaraUserDataAnswer, signedIn, signedOut } from '../../test/auth-fixtures';
-import { address, renderWithAuth } from '../../test/render-with-auth';
+import { address } from '../../test/memory-router';
+import { renderWithAuth } from '../../test/render-with-auth';
 import { SignInPage } from './sign-in-page';
 
 const page = { heading: 'Sign in' };

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, SLOW_DOWN, stubApi, tooManyRequests, type Answer } from '../../test/api-stub';
 import type { AccountData } from '../../generated/AccountData';
 import { amaraData, amaraUserDataAnswer, signedOut, unconfirmed } from '../../test/auth-fixtures';
-import { address, renderThenAccount, renderWithAuth } from '../../test/render-with-auth';
+import { address } from '../../test/memory-router';
+import { renderThenAccount, renderWithAuth } from '../../test/render-with-auth';
 import { trackedEvents } from '../../test/tracked-events';
 import { SignUpPage } from './sign-up-page';
 

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CourseStartLink } from '../../generated/CourseStartLink';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
 import { amaraUserDataAnswer, signedIn, signedOut } from '../../test/auth-fixtures';
-import { address, renderWithAuth } from '../../test/render-with-auth';
+import { address } from '../../test/memory-router';
+import { renderWithAuth } from '../../test/render-with-auth';
 import { StartCoursePage } from './start-course-page';
 
 const page = { heading: 'Start your course' };

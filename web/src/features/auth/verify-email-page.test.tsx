@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { AccountData } from '../../generated/AccountData';
 import { jsonResponse, stubApi, type Answer } from '../../test/api-stub';
 import { amaraData, amaraUserDataAnswer, signedIn, signedOut } from '../../test/auth-fixtures';
-import { address, renderThenAccount } from '../../test/render-with-auth';
+import { address } from '../../test/memory-router';
+import { renderThenAccount } from '../../test/render-with-auth';
 import { VerifyEmailPage } from './verify-email-page';
 
 const page = { heading: 'Confirm your email address' };

@@ -1,6 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { useLocation } from '../../lib/router';
-import { MemoryRouter, Pages } from '../../test/memory-router';
+import { address, CurrentAddress, MemoryRouter, Pages } from '../../test/memory-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EnrollmentPage as EnrollmentData } from '../../generated/EnrollmentPage';
 import { CONFIRMATION_POLL_MS, CONFIRMATION_WAIT_MS } from '../../lib/use-pending-page';
@@ -31,18 +30,13 @@ const deposit: EnrollmentData = {
 };
 const pending: EnrollmentData = { ...deposit, status: 'pending', paid: 0 };
 
-function CurrentPath() {
-  const location = useLocation();
-  return <p data-testid="path">{location.pathname + location.search}</p>;
-}
-
 function renderEnrollment(page: EnrollmentData) {
   sessionStorage.setItem(SELECTED_COURSES_KEY, JSON.stringify([selected(microneedling)]));
   localStorage.setItem(ORDER_ID_KEY, page.orderId);
   render(
     <MemoryRouter initialEntries={[path]}>
       <BasketProvider>
-        <Pages pages={{ '/enrolment/*': <EnrollmentPage page={page} today="2026-11-26" />, '/checkout/': <CurrentPath /> }} />
+        <Pages pages={{ '/enrolment/*': <EnrollmentPage page={page} today="2026-11-26" />, '/checkout/': <CurrentAddress /> }} />
       </BasketProvider>
     </MemoryRouter>,
   );
@@ -137,7 +131,7 @@ describe('EnrollmentPage', () => {
     pageDataAnswers('failed');
     renderEnrollment(pending);
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByTestId('path').textContent).toBe('/checkout/?status=failed');
+    expect(address()).toBe('/checkout/?status=failed');
     expect(sessionStorage.getItem(SELECTED_COURSES_KEY)).not.toBeNull();
   });
 
@@ -149,11 +143,11 @@ describe('EnrollmentPage', () => {
     });
     renderEnrollment(pending);
     await advance(CONFIRMATION_POLL_MS);
-    expect(screen.getByTestId('path').textContent).toBe('/checkout/?status=failed');
+    expect(address()).toBe('/checkout/?status=failed');
   });
 
   it('goes straight back to the checkout for an order that already failed', () => {
     renderEnrollment({ ...pending, status: 'failed' });
-    expect(screen.getByTestId('path').textContent).toBe('/checkout/?status=failed');
+    expect(address()).toBe('/checkout/?status=failed');
   });
 });
