@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from '../../lib/router';
 import { ChevronIcon } from '../../components/ui/icons';
 
@@ -13,7 +13,8 @@ export function MenuDisclosure({ label, link, wide = false, children }: { label:
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const setOpen = (opened: boolean) => setOpenOn(opened ? pathname : null);
-  const id = useId();
+  // Not `useId`: the server keeps the header apart from the page (decision 042).
+  const id = `${label.toLowerCase()}-menu`;
   const item = useRef<HTMLLIElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 

@@ -27,10 +27,6 @@ function mapsUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-/** Internal links route client-side; the rest (clinic, maps, mail) leave the site. */
-function FooterLink({ link, text }: { link: string; text: string }) {
-  return link.startsWith('/') ? <a href={link}>{text}</a> : <a href={link}>{text}</a>;
-}
 
 export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
   const { openSettings } = useConsent();
@@ -73,7 +69,7 @@ export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
           <nav key={column.title} aria-label={column.title} className="footer-column">
             <h2>{column.title}</h2>
             <ul>
-              {column.links.map((link) => <li key={link.link}><FooterLink {...link} /></li>)}
+              {column.links.map((link) => <li key={link.link}><a href={link.link}>{link.text}</a></li>)}
             </ul>
           </nav>
         ))}

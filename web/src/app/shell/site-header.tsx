@@ -21,8 +21,9 @@ export function SiteHeader({ site, nav }: { site: SiteData; nav: Navigation }) {
   return (
     <header className="site-header">
       <div className="header-bar container">
+        {/* Low priority: the page's own picture comes first, and React hoists no preload of the logo into the page (decision 042). */}
         <a href="/" className="brand">
-          <img src={site.logo.url} alt={site.title} width={site.logo.width} height={site.logo.height} className="brand-logo" />
+          <img src={site.logo.url} alt={site.title} width={site.logo.width} height={site.logo.height} className="brand-logo" fetchPriority="low" />
         </a>
         <nav aria-label="Main" className="main-nav">
           <ul className="menu">
