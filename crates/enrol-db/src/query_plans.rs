@@ -138,6 +138,11 @@ fn explained(backend: Backend) -> Vec<Explained> {
         // The online orders, newest first, at a first page and after one.
         Explained::online_order_page("online orders", &OnlineOrderSearch::default(), backend),
         Explained::online_order_page("online orders after a page", &OnlineOrderSearch { before, ..OnlineOrderSearch::default() }, backend),
+        Explained::online_order_page(
+            "online orders found by text",
+            &OnlineOrderSearch { text: Some("kelly".to_owned()), ..OnlineOrderSearch::default() },
+            backend,
+        ),
         Explained::new("removals due", REMOVALS_CANDIDATES, &[]).walking(&[
             "medical_answer",
             "upload",
