@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressed } from './vite-precompress';
 
 // The back office's build (decision 017): its own entry, admin/index.html,
 // built to dist/admin/index.html and dist/admin/assets/, served under
@@ -12,7 +13,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('./admin', import.meta.url)),
   base: '/admin/',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), precompressed()],
   build: {
     outDir: fileURLToPath(new URL('./dist/admin', import.meta.url)),
     emptyOutDir: true,

@@ -1,11 +1,12 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressed } from './vite-precompress';
 
 // The browser build: hashed files under dist/client/assets and a manifest the
 // Rust server reads to write the page's script and stylesheet tags.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressed()],
   build: {
     outDir: 'dist/client',
     manifest: true,

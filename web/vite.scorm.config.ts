@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { precompressed } from './vite-precompress';
 
 // The SCORM runtimes (decision 026): one classic script per edition
 // (SCORM_EDITION=12 or 2004), which a package's pages load before their own
@@ -10,6 +11,7 @@ if (edition !== '12' && edition !== '2004') throw new Error('Set SCORM_EDITION t
 
 export default defineConfig({
   publicDir: false,
+  plugins: [precompressed()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: false,

@@ -142,6 +142,17 @@ both_backends! {
         let response = app.get(&script).await;
         assert_eq!(response.status().as_u16(), 200);
         assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+        // Sent as the build compressed it, at the highest quality, in the
+        // form the browser accepts; as it is to one that accepts none.
+        let file = app.state.config.web_dist.join("client").join(script.trim_start_matches('/'));
+        for (accepted, encoding, suffix) in [("br, gzip", Some("br"), ".br"), ("gzip", Some("gzip"), ".gz"), ("identity", None, "")] {
+            let response = app.client.get(app.url(&script)).header("accept-encoding", accepted).send().await.unwrap();
+            assert_eq!(response.headers().get("content-encoding").map(|v| v.to_str().unwrap()), encoding, "{accepted}");
+            assert_eq!(response.headers()["cache-control"], "public, max-age=31536000, immutable");
+            let sent = response.bytes().await.unwrap();
+            let built = std::fs::read(format!("{}{suffix}", file.display())).unwrap();
+            assert_eq!(sent.as_ref(), built.as_slice(), "{accepted}: the file the build wrote");
+        }
         let missing = app.get("/assets/nothing-here.js").await;
         assert_eq!(missing.status().as_u16(), 404);
         app.stop().await;
