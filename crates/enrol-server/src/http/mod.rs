@@ -118,14 +118,12 @@ pub fn router(state: Arc<AppState>) -> Router {
     // its own, and module scripts are always fetched with CORS.
     let any_origin = SetResponseHeaderLayer::overriding(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     // The build writes each asset's Brotli and gzip forms at their highest
-    // quality (web/scripts/precompress.mjs); they are sent as they are, not
+    // quality (web/vite-precompress.ts); they are sent as they are, not
     // compressed again at a quick level for every answer.
     let built = |folder: &str| ServeDir::new(state.config.web_dist.join(folder)).precompressed_br().precompressed_gzip();
-    let assets = ServiceBuilder::new().layer(immutable).layer(any_origin).service(built("client/assets"));
+    let assets = ServiceBuilder::new().layer(immutable.clone()).layer(any_origin).service(built("client/assets"));
     let content_media = ServiceBuilder::new().layer(media_cache).service(ServeDir::new(state.config.content_dir.join("images")));
-    let admin_assets = ServiceBuilder::new()
-        .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")))
-        .service(built("admin/assets"));
+    let admin_assets = ServiceBuilder::new().layer(immutable).service(built("admin/assets"));
 
     let mut security = vec![
         (

@@ -27,7 +27,6 @@ function mapsUrl(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
 }
 
-
 export function SiteFooter({ site, year }: { site: SiteData; year: number }) {
   const { openSettings } = useConsent();
   const social = [
