@@ -31,6 +31,37 @@ test('the home page hydrates without errors and shows the current year', async (
   await expectNoAxeViolations(page);
 });
 
+test("a course page's scripts start after its picture is in, and a reader who acts first starts them at once", async ({ page }) => {
+  await page.goto('/courses/aesthetics/');
+  const course = (await page.locator('.course-card .card-title a').first().getAttribute('href')) ?? '';
+  await page.goto(course);
+  await hydrated(page);
+  const { picture, entry } = await page.evaluate(() => {
+    const lead = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    const named = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry ?? '';
+    const timing = (address: string) => performance.getEntriesByName(new URL(address, location.href).href)[0] as PerformanceResourceTiming | undefined;
+    return { picture: lead && timing(lead.currentSrc)?.responseEnd, entry: timing(named)?.startTime };
+  });
+  expect(picture, 'the page has a picture of its own').toBeGreaterThan(0);
+  expect(entry, 'the entry script was fetched').toBeGreaterThan(0);
+  expect(entry!).toBeGreaterThanOrEqual(picture!);
+
+  // A key pressed before the page has loaded starts the scripts without
+  // waiting for the load: the picture's answer is held back here.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_next/image/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(course, { waitUntil: 'commit' });
+  await page.locator('script[data-entry]').waitFor({ state: 'attached' });
+  await page.keyboard.press('Shift');
+  await hydrated(page);
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+  release();
+});
+
 test('the footer shows everything the shell promises', async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');

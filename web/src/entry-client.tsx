@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from './lib/router';
 import { App } from './app/app';
@@ -33,17 +33,19 @@ if (data && root) {
   // no hydration mismatch, no fallback in between.
   routes.load(initial.page.kind).then(
     () =>
-      hydrateRoot(
-        root,
-        <StrictMode>
-          <BrowserRouter>
-            <App initial={initial} routes={routes} />
-          </BrowserRouter>
-        </StrictMode>,
-        {
-          onRecoverableError: (error) => console.error('Hydration', error),
-        },
-      ),
+      startTransition(() => {
+        hydrateRoot(
+          root,
+          <StrictMode>
+            <BrowserRouter>
+              <App initial={initial} routes={routes} />
+            </BrowserRouter>
+          </StrictMode>,
+          {
+            onRecoverableError: (error) => console.error('Hydration', error),
+          },
+        );
+      }),
     (error: unknown) => console.error('The page could not start', error),
   );
 }

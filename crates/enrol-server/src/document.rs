@@ -7,6 +7,21 @@ use enrol_domain::site::Image;
 
 use crate::assets::ClientAssets;
 
+/// The last script of every page: it starts the page's own scripts (the
+/// entry and the chunks it names for a modulepreload, from its data
+/// attributes) once the page has loaded, with its picture, and been painted
+/// once, or at once when the reader acts first (decision 043). Its text is
+/// the same on every page, so the Content-Security-Policy allows it by its
+/// hash ([`boot_script_source`]).
+const BOOT: &str = include_str!("boot.js");
+
+/// The CSP source that allows [`BOOT`] inline: `'sha256-…'`.
+pub fn boot_script_source() -> String {
+    use base64::Engine as _;
+    use sha2::Digest as _;
+    format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(BOOT)))
+}
+
 /// JSON that is safe inside `<script type="application/json">`: nothing in
 /// it can close the element or open a comment.
 pub fn script_json(json: &str) -> String {
@@ -47,17 +62,19 @@ pub fn render(
     for css in &assets.stylesheets {
         html.push_str(&format!("<link rel=\"stylesheet\" href=\"{}\">", escape_html(css)));
     }
-    for preload in assets.preloads.iter().chain(assets.route_preloads(envelope.page.kind())) {
-        html.push_str(&format!("<link rel=\"modulepreload\" href=\"{}\">", escape_html(preload)));
-    }
-    html.push_str(&format!("<script type=\"module\" src=\"{}\"></script>", escape_html(&assets.script)));
     html.push_str("</head><body><div id=\"root\">");
     html.push_str(app_html);
     html.push_str("</div><script type=\"application/json\" id=\"__ENROL_DATA__\">");
     html.push_str(&script_json(data_json));
     html.push_str("</script><script type=\"application/json\" id=\"__ENROL_TRACKING__\">");
     html.push_str(&script_json(tracking_json));
-    html.push_str("</script></body></html>");
+    html.push_str("</script>");
+    let preloads: Vec<&str> = assets.preloads.iter().chain(assets.route_preloads(envelope.page.kind())).map(String::as_str).collect();
+    html.push_str(&format!(
+        "<script data-entry=\"{}\" data-preload=\"{}\">{BOOT}</script></body></html>",
+        escape_html(&assets.script),
+        escape_html(&preloads.join(" "))
+    ));
     html
 }
 

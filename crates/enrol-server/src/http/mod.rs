@@ -87,6 +87,7 @@ pub(crate) const IMMUTABLE: HeaderValue = HeaderValue::from_static("public, max-
 pub(crate) fn content_security_policy(stripe: bool, tracking: &TrackingConfig, launches: &[String]) -> HeaderValue {
     let tools = tracking.csp_sources();
     let mut script = tools.script;
+    script.insert(0, crate::document::boot_script_source());
     let mut connect = tools.connect;
     let img = tools.img;
     let mut frame: Vec<&str> = vec!["'self'"];
@@ -303,12 +304,17 @@ mod tests {
 
     #[test]
     fn stripe_is_allowed_only_when_it_is_the_gateway() {
+        let boot = crate::document::boot_script_source();
         let sandbox = content_security_policy(false, &TrackingConfig::default(), &[]);
         let sandbox = sandbox.to_str().unwrap();
-        assert!(!sandbox.contains("stripe") && sandbox.contains("script-src 'self';") && sandbox.contains("frame-ancestors 'none'"));
+        assert!(
+            !sandbox.contains("stripe")
+                && sandbox.contains(&format!("script-src 'self' {boot};"))
+                && sandbox.contains("frame-ancestors 'none'")
+        );
         let stripe = content_security_policy(true, &TrackingConfig::default(), &[]);
         let stripe = stripe.to_str().unwrap();
-        assert!(stripe.contains("script-src 'self' https://js.stripe.com;"));
+        assert!(stripe.contains(&format!("script-src 'self' {boot} https://js.stripe.com;")));
         assert!(stripe.contains("frame-src 'self' https://js.stripe.com https://hooks.stripe.com https://www.youtube-nocookie.com"));
         assert!(
             sandbox.contains("frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com;"),
@@ -322,7 +328,8 @@ mod tests {
         let tracking = TrackingConfig { clarity: Some("abc123".into()), ..TrackingConfig::default() };
         let policy = content_security_policy(false, &tracking, &[]);
         let policy = policy.to_str().unwrap();
-        assert!(policy.contains("script-src 'self' https://*.clarity.ms https://www.clarity.ms;"), "{policy}");
+        let boot = crate::document::boot_script_source();
+        assert!(policy.contains(&format!("script-src 'self' {boot} https://*.clarity.ms https://www.clarity.ms;")), "{policy}");
         assert!(policy.contains("connect-src 'self' https://*.clarity.ms;"), "{policy}");
         assert!(!policy.contains("googletagmanager"));
     }

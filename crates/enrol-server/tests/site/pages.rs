@@ -110,12 +110,23 @@ both_backends! {
         assert_eq!(response.status().as_u16(), 200);
         let response = app.get("/").await;
         let headers = response.headers();
-        let csp = headers["content-security-policy"].to_str().unwrap();
+        let csp = headers["content-security-policy"].to_str().unwrap().to_owned();
         assert!(csp.contains("script-src 'self'") && csp.contains("frame-ancestors 'none'"), "{csp}");
         assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"), "{csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff");
         assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin");
         assert!(headers.contains_key("x-request-id"));
+        // The page's one inline script, which starts its scripts (decision
+        // 043), is allowed by its hash and no other way.
+        let html = response.text().await.unwrap();
+        let (attributes, text) = boot_script(&html);
+        use base64::Engine as _;
+        use sha2::Digest as _;
+        let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(text));
+        assert!(csp.contains(&format!("'sha256-{hash}'")), "{csp}");
+        let entry = app.state.assets.script.clone();
+        assert!(attributes.contains(&format!("data-entry=\"{entry}\"")), "{attributes}");
+        assert!(!html.contains("type=\"module\""), "no script is fetched before the page has loaded");
         app.stop().await;
     }
 
@@ -169,6 +180,14 @@ fn regex_like_price(html: &str) -> bool {
             && digits.ends_with(|c: char| c.is_ascii_digit())
             && digits[digits.len() - 3..].starts_with('.')
     })
+}
+
+/// The attributes and text of the page's script that starts its scripts.
+fn boot_script(html: &str) -> (&str, &str) {
+    let start = html.find("<script data-entry=").expect("the page starts its scripts");
+    let rest = &html[start + "<script".len()..];
+    let (attributes, rest) = rest.split_once('>').unwrap();
+    (attributes, rest.split_once("</script>").unwrap().0)
 }
 
 /// The JSON-LD block of a page.
@@ -367,7 +386,7 @@ async fn configured_tools_reach_the_page_and_the_policy_and_nothing_else_does() 
     let csp = response.headers()["content-security-policy"].to_str().unwrap().to_owned();
     let html = response.text().await.unwrap();
     assert!(html.contains(r#"{"tagManager":"GTM-TEST123","heap":null"#), "the id reaches the browser");
-    assert!(csp.contains("script-src 'self' https://www.googletagmanager.com;"), "{csp}");
+    assert!(csp.contains(" https://www.googletagmanager.com;") && csp.contains("script-src 'self' "), "{csp}");
     assert!(!html.contains("googletagmanager.com/gtm.js"), "no tool script is in the HTML: it loads only with consent");
     app.stop().await;
 }
