@@ -30,7 +30,9 @@ if (data && root) {
   startErrorReporting();
   if (inSandboxedPreview()) openLinksThroughTheBackOffice();
   // The page's own module first, so the first render is the server's HTML:
-  // no hydration mismatch, no fallback in between.
+  // no hydration mismatch, no fallback in between. Hydrated as a transition,
+  // so React yields between short tasks instead of blocking the page
+  // (decision 043).
   routes.load(initial.page.kind).then(
     () =>
       startTransition(() => {

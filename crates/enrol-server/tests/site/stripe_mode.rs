@@ -58,7 +58,8 @@ async fn the_checkout_pays_through_stripe_and_fulfils_from_its_signed_event() {
 
     let response = app.get("/api/page-data?path=/checkout/").await;
     let csp = response.headers()["content-security-policy"].to_str().unwrap().to_owned();
-    assert!(csp.contains("https://js.stripe.com;") && csp.contains("script-src 'self' "), "{csp}");
+    let boot = enrol_server::document::boot_script_source();
+    assert!(csp.contains(&format!("script-src 'self' {boot} https://js.stripe.com;")), "{csp}");
     let data: Value = response.json().await.unwrap();
     assert_eq!((data["page"]["gateway"].as_str(), data["page"]["publishableKey"].as_str()), (Some("stripe"), Some("pk_test_enrol")));
     assert_eq!(app.get("/sandbox/checkout/cs_anything").await.status().as_u16(), 404, "no sandbox pages with Stripe");
