@@ -142,14 +142,18 @@ for (const width of [390, 1366]) {
     // The draft's lessons in the course player, in the editor's frame.
     await page.getByRole('button', { name: 'Preview the lessons' }).click();
     const frame = page.frameLocator('iframe[title^="Preview of the lessons"]');
+    // The frame's links open through the editor once its scripts run: each page waited for.
+    const frameHydrated = () => expect(frame.locator('html[data-hydrated="true"]')).toHaveCount(1);
     await expect(frame.getByRole('note', { name: 'Preview' })).toContainText('Preview of the draft.');
+    await frameHydrated();
     await frame.getByRole('link', { name: 'Caring for the skin' }).click();
     await expect(frame.getByRole('heading', { level: 1, name: 'Caring for the skin' })).toBeVisible();
+    await frameHydrated();
 
     // Its quiz, marked in the sandboxed frame (through the editor around it) and not recorded.
     await frame.getByRole('link', { name: /Next.*The skin quiz/ }).click();
     await expect(frame.getByRole('heading', { level: 1, name: 'The skin quiz' })).toBeVisible();
-    await expect(frame.locator('html[data-hydrated="true"]')).toHaveCount(1);
+    await frameHydrated();
     await frame.getByRole('group', { name: /Which layer is outermost\?/ }).getByRole('radio', { name: 'The epidermis' }).check();
     await frame.getByRole('group', { name: /Which layer holds the collagen\?/ }).getByRole('radio', { name: 'The dermis' }).check();
     await frame.getByRole('button', { name: 'Submit answers' }).click();

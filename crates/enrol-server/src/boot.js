@@ -15,7 +15,8 @@
     script.src = names.entry;
     document.head.append(script);
   };
-  addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true });
+  if (origin === 'null') start();
+  else addEventListener('load', () => requestAnimationFrame(() => setTimeout(start)), { once: true });
   for (const intent of ['pointerdown', 'keydown', 'touchstart']) {
     addEventListener(intent, start, { once: true, capture: true, passive: true });
   }

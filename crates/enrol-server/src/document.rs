@@ -10,9 +10,11 @@ use crate::assets::ClientAssets;
 /// The last script of every page: it starts the page's own scripts (the
 /// entry and the chunks it names for a modulepreload, from its data
 /// attributes) once the page has loaded, with its picture, and been painted
-/// once, or at once when the reader acts first (decision 043). Its text is
-/// the same on every page, so the Content-Security-Policy allows it by its
-/// hash ([`boot_script_source`]).
+/// once, or at once when the reader acts first (decision 043). A page
+/// without an origin, a staff preview in its sandboxed frame, starts them
+/// at once: its links work only through them. Its text is the same on
+/// every page, so the Content-Security-Policy allows it by its hash
+/// ([`boot_script_source`]).
 const BOOT: &str = include_str!("boot.js");
 
 /// The CSP source that allows [`BOOT`] inline: `'sha256-…'`.
