@@ -25,6 +25,9 @@ pub enum Job {
     Refunds,
     /// Anonymous clients' counters nobody has used for a while.
     ForgetClients,
+    /// SQLite: the bookings of the last second written to the order
+    /// search's table (migration 0049).
+    IndexSearch,
     /// SQLite's write-ahead log folded back into the database.
     Checkpoint,
     /// Seat holds that ran out.
@@ -40,10 +43,11 @@ pub enum Job {
 
 /// Each job, in the order a start runs them: a restart's missed payments
 /// and refunds first, the reminders' run (with its readiness work) last.
-pub const JOBS: [Job; 8] = [
+pub const JOBS: [Job; 9] = [
     Job::Reconcile,
     Job::Refunds,
     Job::ForgetClients,
+    Job::IndexSearch,
     Job::Checkpoint,
     Job::ReleaseHolds,
     Job::OfferSeats,
@@ -57,6 +61,7 @@ impl Job {
             Job::Reconcile => "reconciliation",
             Job::Refunds => "refunds",
             Job::ForgetClients => "quiet clients forgotten",
+            Job::IndexSearch => "orders indexed for search",
             Job::Checkpoint => "checkpoint",
             Job::ReleaseHolds => "holds released",
             Job::OfferSeats => "waiting lists offered seats",
@@ -73,6 +78,7 @@ impl Job {
             Job::Reconcile => Some(reconcile(state, now).await?.fulfilled),
             Job::Refunds => Some(make_due_refunds(state).await?),
             Job::ForgetClients => count(state.db.forget_quiet_clients(now).await?),
+            Job::IndexSearch => count(state.db.index_order_search().await?),
             Job::Checkpoint => {
                 state.db.checkpoint().await?;
                 Some(0)
@@ -110,7 +116,7 @@ pub async fn run_jobs(state: Arc<AppState>) {
         let due: &[Job] = tokio::select! {
             biased;
             _ = reconciliation.tick() => &[Job::Reconcile, Job::Refunds, Job::ForgetClients],
-            _ = checkpoint.tick() => &[Job::Checkpoint],
+            _ = checkpoint.tick() => &[Job::IndexSearch, Job::Checkpoint],
             // Seats freed by holds and offers that ran out reach the waiting lists first.
             _ = holds.tick() => &[Job::ReleaseHolds, Job::OfferSeats, Job::ForgetAllowances],
             _ = reminders.tick() => &[Job::Reminders],

@@ -56,7 +56,7 @@ impl Db {
         password_hash: &str,
         now: DateTime<Utc>,
     ) -> anyhow::Result<GrownHistory> {
-        let _turn = self.seat_turn().await;
+        let turn = self.seat_turn().await;
         let tables = on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
             anyhow::ensure!(
@@ -104,6 +104,10 @@ impl Db {
             tx.commit().await?;
             Ok::<_, anyhow::Error>(counts)
         })?;
+        // The bookings' text in the order search's table (migration 0049),
+        // in batches, each taking the turn.
+        drop(turn);
+        self.index_order_search().await?;
         // The planner's statistics of the tables just filled: without them
         // PostgreSQL plans for empty tables. PostgreSQL also vacuums them,
         // as a database that has lived ten years has been many times over:

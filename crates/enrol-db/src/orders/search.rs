@@ -15,7 +15,7 @@ use enrol_domain::reference::typed_code;
 
 use crate::ledger::payments::{OFFLINE_PAYMENT, PURCHASE_PAYMENTS};
 use crate::orders::enrollments::{EnrollmentRecord, NET_PAID};
-use crate::{AgreedConsent, AuditFilter, AuditRow, Backend, Db, OrderPlace, on_pool, page_of};
+use crate::{AgreedConsent, AuditFilter, AuditRow, Backend, Db, OrderPlace, Pool, on_pool, page_of};
 
 /// Which orders to find; every criterion given must match.
 #[derive(Debug, Clone, Default)]
@@ -261,9 +261,13 @@ impl OrderSearch {
                     "select e.id from enrollment e where (e.reference = $1 or ({SEARCHED} like $2 escape '\\'{whole})){others} {newest}"
                 )
             }
+            // The bookings of the last second, not yet in the search table
+            // (migration 0049), are matched one by one: a few at most.
             (Some(whole), _, Backend::Sqlite) => format!(
                 "select id from (select e.id from enrollment_search s join enrollment e on e.id = s.enrollment_id \
                  where s.text glob $2{whole}{others} order by s.rowid desc limit {}) \
+                 union select e.id from enrollment_search_due d join enrollment e on e.id = d.enrollment_id \
+                 where {SEARCHED} glob $2{whole}{others} \
                  union select e.id from enrollment e where e.reference = $1{others}",
                 ORDERS_LISTED + 1
             ),
@@ -272,7 +276,43 @@ impl OrderSearch {
     }
 }
 
+/// The most bookings one run of [`Db::index_order_search`] writes in one
+/// transaction: the turn is given up between them.
+const INDEXED_AT_ONCE: i64 = 5_000;
+
+/// SQLite: the bookings waiting for the search table (migration 0049), up to
+/// place `$1` in their queue, written to it in the order they came.
+static INDEX_DUE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "insert into enrollment_search (text, enrollment_id) select {SEARCHED}, e.id \
+         from enrollment_search_due d join enrollment e on e.id = d.enrollment_id where d.seq <= $1 order by d.seq"
+    )
+});
+
 impl Db {
+    /// SQLite: writes the bookings made or changed since the last run to the
+    /// order search's trigram table, in batches, each in a transaction of
+    /// its own (migration 0049); how many. The server runs it every second,
+    /// and `enrol demo grow` after growing. PostgreSQL's trigram index is
+    /// kept with each booking's row: nothing to do.
+    pub async fn index_order_search(&self) -> anyhow::Result<u64> {
+        let Pool::Sqlite(pool) = &self.pool else { return Ok(0) };
+        let mut indexed = 0;
+        loop {
+            let _turn = self.write_turn().await;
+            let mut tx = pool.begin().await?;
+            let last: Option<i64> =
+                sqlx::query_scalar("select max(seq) from (select seq from enrollment_search_due order by seq limit $1) as batch")
+                    .bind(INDEXED_AT_ONCE)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            let Some(last) = last else { return Ok(indexed) };
+            indexed += sqlx::query(INDEX_DUE.as_str()).bind(last).execute(&mut *tx).await?.rows_affected();
+            sqlx::query("delete from enrollment_search_due where seq <= $1").bind(last).execute(&mut *tx).await?;
+            tx.commit().await.context("Failed to index the orders for search")?;
+        }
+    }
+
     /// The page of orders matching `search`, newest first, at most
     /// [`ORDERS_LISTED`]. Courses and dates are found in `enrollment_line`,
     /// which triggers keep from the lines as stored (migrations 0041, 0047).

@@ -19,7 +19,7 @@ use crate::admin::{audit_rows, staff_member};
 use crate::balance::{booked, booked_on, link, mails_to_sam, pay, status_of};
 use crate::both_backends;
 use crate::enrol_checkout::{count, execute, order, prepared, quote};
-use crate::helpers::TestApp;
+use crate::helpers::{Backend, TestApp, fresh_database, test_config};
 
 /// `method` on `/api/admin{path}` as `client`: the status and the body.
 pub(crate) async fn ask(app: &TestApp, client: &reqwest::Client, method: Method, path: &str, body: Option<Value>) -> (u16, Value) {
@@ -314,4 +314,62 @@ both_backends! {
         assert_eq!(status_of(&app, &id).await, "deposit");
         app.stop().await;
     }
+}
+
+/// SQLite writes a booking to the order search's trigram table a second
+/// after it is made or changed, in the indexing job's batch (migration
+/// 0049). Until then the search finds it where it waits; once written it is
+/// there once, by its new words only. No server runs here, so nothing
+/// writes the table between the steps but the test.
+#[tokio::test]
+async fn a_booking_waiting_for_the_search_table_is_found_before_and_after_it_is_written() {
+    let database = fresh_database(Backend::Sqlite).await.expect("SQLite is always available");
+    let db = enrol_db::Db::connect(&database.url).await.unwrap();
+    demo_history::grow(&db, &test_config(database.url.clone()), GrowPlan::new(1, 0.01).unwrap(), 3).await.unwrap();
+    let scalar = |sql: &'static str, id: Option<String>| {
+        let db = &db;
+        async move {
+            enrol_db::on_pool!(db, pool => sqlx::query_scalar::<_, i64>(sql).bind(id.unwrap_or_default()).fetch_one(pool).await).unwrap()
+        }
+    };
+    assert_eq!(scalar("select count(*) from enrollment_search_due", None).await, 0, "growing writes the whole history to the table");
+    let (bookings, written) =
+        (scalar("select count(*) from enrollment", None).await, scalar("select count(*) from enrollment_search", None).await);
+    assert!(bookings > 100 && written == bookings, "{written} of {bookings} bookings in the search table");
+    let id: String =
+        enrol_db::on_pool!(&db, pool => sqlx::query_scalar("select id from enrollment order by created_at limit 1").fetch_one(pool).await)
+            .unwrap();
+    let found = |text: &'static str| {
+        let db = &db;
+        async move {
+            let search = enrol_db::OrderSearch { text: Some(text.to_owned()), ..Default::default() };
+            db.search_orders(&search).await.unwrap().orders.into_iter().map(|order| order.id).collect::<Vec<_>>()
+        }
+    };
+    let rename = |name: &'static str| {
+        let (db, id) = (&db, id.clone());
+        async move {
+            enrol_db::on_pool!(db, pool => sqlx::query("update enrollment set family_name = $1 where id = $2").bind(name).bind(id).execute(pool).await.map(drop))
+                .unwrap();
+        }
+    };
+
+    let only_it = vec![id.clone()];
+    rename("Wolstenholme").await;
+    assert_eq!(scalar("select count(*) from enrollment_search_due where enrollment_id = $1", Some(id.clone())).await, 1, "waiting");
+    assert_eq!(found("wolstenholme").await, only_it, "found while it waits");
+    assert_eq!(db.index_order_search().await.unwrap(), 1);
+    assert_eq!(found("WOLSTENHOLME").await, only_it, "found once written");
+
+    rename("Quillfeather").await;
+    assert!(found("wolstenholme").await.is_empty(), "its old words are gone at once");
+    assert_eq!(found("quillfeather").await, only_it);
+    assert_eq!(db.index_order_search().await.unwrap(), 1);
+    assert_eq!(found("quillfeather").await, only_it);
+    assert!(found("wolstenholme").await.is_empty());
+    assert_eq!(scalar("select count(*) from enrollment_search where enrollment_id = $1", Some(id.clone())).await, 1, "written once");
+    assert_eq!(scalar("select count(*) from enrollment_search_due", None).await, 0);
+    assert_eq!(db.index_order_search().await.unwrap(), 0, "nothing left to write");
+    db.close().await;
+    database.drop_now().await;
 }
