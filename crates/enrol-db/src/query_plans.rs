@@ -129,6 +129,20 @@ fn explained(backend: Backend) -> Vec<Explained> {
             &OrderSearch { discount_code: Some("SPRING10".to_owned()), ..OrderSearch::default() },
             backend,
         ),
+        // Found by text: through the trigrams of the bookings' text, and on
+        // SQLite the few bookings still waiting for its search table (`d`,
+        // migration 0049), each booking then by its key. What the text
+        // finds is sorted: a page of the newest a surname found (SQLite's
+        // subquery), all of them (PostgreSQL's bitmap).
+        Explained {
+            in_order: false,
+            ..Explained::order_page(
+                "orders found by text",
+                &OrderSearch { text: Some("kelly".to_owned()), ..OrderSearch::default() },
+                backend,
+            )
+        }
+        .walking(&["page", "d", "subquery-1"]),
         Explained::order_page("orders after a page", &OrderSearch { before: before.clone(), ..OrderSearch::default() }, backend),
         Explained::order_page(
             "orders of a course after a page",

@@ -262,11 +262,14 @@ impl OrderSearch {
                 )
             }
             // The bookings of the last second, not yet in the search table
-            // (migration 0049), are matched one by one: a few at most.
+            // (migration 0049), are matched one by one: a few at most. The
+            // queue is read first (`cross join`): analysed while empty, it
+            // has no statistics, and the planner would read every booking
+            // and look each up in it.
             (Some(whole), _, Backend::Sqlite) => format!(
                 "select id from (select e.id from enrollment_search s join enrollment e on e.id = s.enrollment_id \
                  where s.text glob $2{whole}{others} order by s.rowid desc limit {}) \
-                 union select e.id from enrollment_search_due d join enrollment e on e.id = d.enrollment_id \
+                 union select e.id from enrollment_search_due d cross join enrollment e on e.id = d.enrollment_id \
                  where {SEARCHED} glob $2{whole}{others} \
                  union select e.id from enrollment e where e.reference = $1{others}",
                 ORDERS_LISTED + 1
