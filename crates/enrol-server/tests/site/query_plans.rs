@@ -33,7 +33,7 @@ fn postgres_walks(plan: &str) -> Vec<&str> {
 fn sqlite_walks(plan: &str) -> Vec<&str> {
     plan.lines()
         .filter(|step| step.starts_with("SCAN ") && !step.starts_with("SCAN CONSTANT ROW"))
-        .filter(|step| !(step.contains(" VIRTUAL TABLE INDEX ") && !step.ends_with(':')))
+        .filter(|step| !step.contains(" VIRTUAL TABLE INDEX ") || step.ends_with(':'))
         .collect()
 }
 
