@@ -48,10 +48,37 @@ measure() {
   if grep -q 'Non-2xx' <<<"$out"; then echo "bench: $label had failed responses: $(grep 'Non-2xx' <<<"$out")" >&2; fi
   if grep -q 'Socket errors' <<<"$out"; then echo "bench: $label: $(grep 'Socket errors' <<<"$out")" >&2; fi
   local rps p50 p99
+  measured_requests=$(awk '/requests in/ {print $1}' <<<"$out")
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p50=$(awk '$1=="50%" {print $2}' <<<"$out")
   p99=$(awk '$1=="99%" {print $2}' <<<"$out")
   printf '| %s | %s | %s | %s |\n' "$label" "$rps" "$p50" "$p99"
+}
+
+# The CPU time, user and system, in clock ticks, that the processes $@
+# have used so far.
+cpu_ticks() {
+  local ticks=0 pid
+  for pid in "$@"; do
+    [[ -r /proc/$pid/stat ]] && ticks=$(( ticks + $(awk '{print $14 + $15}' "/proc/$pid/stat") ))
+  done
+  echo "$ticks"
+}
+
+# Runs `measure "$@"` (its row on stdout) for the server $1 (the rest:
+# measure's arguments) and keeps in $measured_cpu the CPU time per request
+# of the server and of the local PostgreSQL server's processes (all of the
+# user postgres: its connections, its log writer and its checkpoints). On a
+# machine whose cores are shared these move with the host's load: the same
+# build's requests then cost more CPU time, and its latency grows with them.
+measure_cpu() {
+  local pid=$1; shift
+  local server_before pg_before
+  server_before=$(cpu_ticks "$pid"); pg_before=$(cpu_ticks $(pgrep -u postgres))
+  measure "$@"
+  measured_cpu=$(awk -v s=$(( $(cpu_ticks "$pid") - server_before )) -v p=$(( $(cpu_ticks $(pgrep -u postgres)) - pg_before )) \
+    -v k="$(awk -v hz="$(getconf CLK_TCK)" -v n="$measured_requests" 'BEGIN {print 1000 / hz / n}')" \
+    'BEGIN {printf "the server %.2f ms, PostgreSQL %.2f ms", s * k, p * k}')
 }
 
 # The server $1's peak memory (VmHWM) in MB.

@@ -321,7 +321,12 @@ impl Db {
     /// `hold_client` rows of its browser and address first and then waits
     /// here, so the queue is only as long as the seats' work. No transaction in the turn waits
     /// for those rows (only a new order touches `hold_client`, before its
-    /// turn), and the wait is a few turns, not long enough to matter.
+    /// turn), and the wait is a few turns, not long enough to matter. It
+    /// also leaves the turn once its sessions' rows and the seats-version
+    /// row are locked, before it spends its allowance and commits: the next
+    /// order waits for those rows in PostgreSQL, the only one waiting, and
+    /// starts the moment this one commits; what this one still locks is its
+    /// client's, which no order in the turn holds.
     pub(crate) async fn seat_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
         self.turn.lock().await
     }

@@ -26,6 +26,11 @@ pub struct LiveOrderCaps {
     pub per_address: i64,
 }
 
+/// The unpaid orders holding seats as of `$3` made from address `$1` and
+/// by browser `$2`, each counted through its own index.
+pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = "select count(*) filter (where client_key = $1), count(*) filter (where owner_token_hash = $2) \
+     from enrollment where (client_key = $1 or owner_token_hash = $2) and status = 'pending' and held_until > $3";
+
 /// What renewing an order's hold reads of it.
 #[derive(sqlx::FromRow)]
 struct HoldRow {
@@ -60,24 +65,25 @@ impl Db {
         let write_turn = self.write_turn().await;
         let created = on_pool!(self, pool => {
             let mut tx = pool.begin().await?;
-            // The browser's row and the address's, in one order for every transaction.
-            let mut clients = [new.client_key.as_str(), new.owner_token_hash.as_str()];
-            clients.sort_unstable();
-            for client in clients {
-                sqlx::query("insert into hold_client (client_key) values ($1) on conflict (client_key) do update set client_key = excluded.client_key")
-                    .bind(client).execute(&mut *tx).await?;
-            }
-            let by_address: i64 = sqlx::query_scalar("select count(*) from enrollment where client_key = $1 and status = 'pending' and held_until > $2")
-                .bind(&new.client_key).bind(now).fetch_one(&mut *tx).await?;
-            let by_browser: i64 = sqlx::query_scalar("select count(*) from enrollment where owner_token_hash = $1 and status = 'pending' and held_until > $2")
-                .bind(&new.owner_token_hash).bind(now).fetch_one(&mut *tx).await?;
+            // The address's row and the browser's, locked in one statement in
+            // one order for every transaction, then both counted in one more.
+            sqlx::query(
+                "insert into hold_client (client_key) select client_key from (select $1 as client_key union select $2) as clients \
+                 where true order by client_key on conflict (client_key) do update set client_key = excluded.client_key"
+            ).bind(&new.client_key).bind(&new.owner_token_hash).execute(&mut *tx).await?;
+            let (by_address, by_browser): (i64, i64) = sqlx::query_as(LIVE_ORDERS_OF_CLIENT).bind(&new.client_key).bind(&new.owner_token_hash).bind(now).fetch_one(&mut *tx).await?;
             if by_browser >= caps.per_browser || by_address >= caps.per_address {
                 tx.rollback().await?;
                 return Ok(Err(BookingRefused::TooManyHolds));
             }
             tx.insert_enrollment(new, &reference, until, hold_ends_at, now).await?;
-            tx.keep_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
-            let _turn = match write_turn {
+            tx.add_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
+            // SQLite's turn is its write lock, held to the commit. PostgreSQL's
+            // seat turn ends once the seats' rows and the seats-version row
+            // are locked: the next order then waits for them in PostgreSQL,
+            // alone, and starts the moment this one commits.
+            let sqlite_writes = write_turn.is_some();
+            let turn = match write_turn {
                 Some(turn) => turn,
                 None => self.seat_turn().await,
             };
@@ -91,6 +97,9 @@ impl Db {
                 return Ok(Err(BookingRefused::CodeUsedUp { code: code.clone() }));
             }
             tx.seats_changed().await?;
+            if !sqlite_writes {
+                drop(turn);
+            }
             // Last, so the client's allowance rows are locked only for the commit.
             if !tx.spend_allowances(allowances, now).await? {
                 tx.rollback().await?;

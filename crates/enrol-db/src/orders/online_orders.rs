@@ -156,7 +156,7 @@ impl Db {
                  values ($1, 'pending', $2, $3, $4, $5, $6, $7, $8)"
             ).bind(id).bind(&lines).bind(order.total.pence()).bind(gateway).bind(owner_token_hash).bind(user_id).bind(now)
                 .bind(&reference).execute(&mut *tx).await?;
-            tx.keep_consents(None, Some(id), consents, now).await?;
+            tx.add_consents(None, Some(id), consents, now).await?;
             tx.commit().await
         })
         .context("Failed to store the online order")

@@ -31,6 +31,22 @@ impl Delivery {
     }
 }
 
+/// The statement that stores `count` consents of one order: `$1` and `$2`
+/// its booking's or online order's id, `$3` when they were agreed, then
+/// five placeholders a consent; only placeholders are written into it.
+fn consents_sql(count: usize) -> String {
+    let rows: Vec<String> = (0..count)
+        .map(|i| {
+            let [id, kind, course, version, wording] = [4, 5, 6, 7, 8].map(|n| 5 * i + n);
+            format!("(${id}, $1, $2, ${kind}, ${course}, ${version}, ${wording}, $3)")
+        })
+        .collect();
+    format!(
+        "insert into order_consent (id, enrollment_id, online_order_id, kind, course_id, version, wording, agreed_at) values {}",
+        rows.join(", ")
+    )
+}
+
 pub(crate) trait OrderSteps {
     /// How online course `course_id` is delivered, as published now: its
     /// curriculum's months (or [`DEFAULT_ACCESS_MONTHS`] before it has
@@ -71,6 +87,16 @@ pub(crate) trait OrderSteps {
     /// `online_order_id` (one is `None`), in place of any it had: a changed
     /// order is agreed to again.
     async fn keep_consents(
+        &mut self,
+        enrollment_id: Option<&str>,
+        online_order_id: Option<&str>,
+        consents: &[Consent],
+        now: DateTime<Utc>,
+    ) -> sqlx::Result<()>;
+
+    /// Stores `consents` agreed at `now` for a new order, `enrollment_id`
+    /// or `online_order_id` (one is `None`), in one statement.
+    async fn add_consents(
         &mut self,
         enrollment_id: Option<&str>,
         online_order_id: Option<&str>,
@@ -160,22 +186,27 @@ for_both_engines! {
                 .bind(online_order_id)
                 .execute(&mut *self)
                 .await?;
-            for consent in consents {
-                sqlx::query(
-                    "insert into order_consent (id, enrollment_id, online_order_id, kind, course_id, version, wording, agreed_at) \
-                     values ($1, $2, $3, $4, $5, $6, $7, $8)",
-                )
-                .bind(public_id())
+            self.add_consents(enrollment_id, online_order_id, consents, now).await
+        }
+
+        async fn add_consents(
+            &mut self,
+            enrollment_id: Option<&str>,
+            online_order_id: Option<&str>,
+            consents: &[Consent],
+            now: DateTime<Utc>,
+        ) -> sqlx::Result<()> {
+            if consents.is_empty() {
+                return Ok(());
+            }
+            let mut query = sqlx::query(sqlx::AssertSqlSafe(consents_sql(consents.len())))
                 .bind(enrollment_id)
                 .bind(online_order_id)
-                .bind(consent.kind)
-                .bind(&consent.course_id)
-                .bind(consent.version)
-                .bind(&consent.wording)
-                .bind(now)
-                .execute(&mut *self)
-                .await?;
+                .bind(now);
+            for consent in consents {
+                query = query.bind(public_id()).bind(consent.kind).bind(&consent.course_id).bind(consent.version).bind(&consent.wording);
             }
+            query.execute(&mut *self).await?;
             Ok(())
         }
 

@@ -100,7 +100,7 @@ both_backends! {
         // (many bookings, few medical answers kept) as it will at full size.
         demo_history::grow(app.db(), &app.state.config, GrowPlan::new(10, 0.01).unwrap(), 1).await.unwrap();
         let plans = app.db().query_plans().await.unwrap();
-        assert_eq!(plans.len(), 26);
+        assert_eq!(plans.len(), 27);
         for query in plans {
             let walks = match app.db().backend() {
                 enrol_db::Backend::Postgres => postgres_walks(&query.plan),
