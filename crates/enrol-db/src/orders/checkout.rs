@@ -160,7 +160,9 @@ impl Db {
                 }
             }
             tx.rewrite_enrollment(new, &lines, &metadata, until).await?;
-            tx.keep_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
+            // A changed order is agreed to again, in place of what it had.
+            sqlx::query("delete from order_consent where enrollment_id = $1").bind(&new.id).execute(&mut *tx).await?;
+            tx.add_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
             tx.seats_changed().await?;
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Some(Ok(())))

@@ -83,19 +83,8 @@ pub(crate) trait OrderSteps {
     /// `$1` for the id and then `columns` in their order, binding them so.
     async fn write_enrollment(&mut self, sql: String, id: &str, columns: &[Column<'_>]) -> sqlx::Result<()>;
 
-    /// Keeps `consents` agreed at `now` for the order `enrollment_id` or
-    /// `online_order_id` (one is `None`), in place of any it had: a changed
-    /// order is agreed to again.
-    async fn keep_consents(
-        &mut self,
-        enrollment_id: Option<&str>,
-        online_order_id: Option<&str>,
-        consents: &[Consent],
-        now: DateTime<Utc>,
-    ) -> sqlx::Result<()>;
-
-    /// Stores `consents` agreed at `now` for a new order, `enrollment_id`
-    /// or `online_order_id` (one is `None`), in one statement.
+    /// Stores `consents` agreed at `now` for the order `enrollment_id` or
+    /// `online_order_id` (one is `None`), in one statement.
     async fn add_consents(
         &mut self,
         enrollment_id: Option<&str>,
@@ -172,21 +161,6 @@ for_both_engines! {
             }
             query.execute(&mut *self).await?;
             Ok(())
-        }
-
-        async fn keep_consents(
-            &mut self,
-            enrollment_id: Option<&str>,
-            online_order_id: Option<&str>,
-            consents: &[Consent],
-            now: DateTime<Utc>,
-        ) -> sqlx::Result<()> {
-            sqlx::query("delete from order_consent where enrollment_id = $1 or online_order_id = $2")
-                .bind(enrollment_id)
-                .bind(online_order_id)
-                .execute(&mut *self)
-                .await?;
-            self.add_consents(enrollment_id, online_order_id, consents, now).await
         }
 
         async fn add_consents(

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::admin::staff_member;
 use crate::admin_codes::admin;
 use crate::both_backends;
-use crate::enrol_checkout::{COURSE, count, order, post, quote};
+use crate::enrol_checkout::{COURSE, count, order, post, put, quote};
 use crate::helpers::TestApp;
 use crate::online_checkout::agreed_online;
 
@@ -55,6 +55,13 @@ both_backends! {
         assert_eq!(kept[1].0, "entry_requirements");
         assert!(kept[1].1.starts_with("I meet the entry requirements of Chemical Peels Course,"), "{}", kept[1].1);
         assert!(shown["order"]["agreed"][0]["agreedAt"].as_str().is_some());
+
+        // A changed order is agreed to again, in place of what it had.
+        let agreed = json!({ "version": CONSENT_VERSION, "terms": true, "entryRequirements": [COURSE] });
+        let (status, changed) = put(&app, "/api/enroll/", &json!({ "id": order_id, "data": order_agreeing(agreed)["data"] })).await;
+        assert_eq!(status, 200, "{changed}");
+        let kept = count(&app, &format!("select count(*) from order_consent where enrollment_id = '{order_id}'")).await;
+        assert_eq!(kept, 2, "the terms and the entry requirement, once each");
         app.stop().await;
     }
 
