@@ -41,7 +41,8 @@ start_enrol() {
 
 # One table row for wrk's run of "$@" (after the label $1): requests per
 # second, p50 and p99. wrk prints "Requests/sec: N" and a latency
-# distribution with 50% and 99%.
+# distribution with 50% and 99%. The number of requests made is kept in
+# $measured_requests (for measure_cpu).
 measure() {
   local label=$1; shift
   local out; out=$(wrk --latency -d "$DURATION" "$@")
@@ -77,8 +78,8 @@ measure_cpu() {
   server_before=$(cpu_ticks "$pid"); pg_before=$(cpu_ticks $(pgrep -u postgres))
   measure "$@"
   measured_cpu=$(awk -v s=$(( $(cpu_ticks "$pid") - server_before )) -v p=$(( $(cpu_ticks $(pgrep -u postgres)) - pg_before )) \
-    -v k="$(awk -v hz="$(getconf CLK_TCK)" -v n="$measured_requests" 'BEGIN {print 1000 / hz / n}')" \
-    'BEGIN {printf "the server %.2f ms, PostgreSQL %.2f ms", s * k, p * k}')
+    -v hz="$(getconf CLK_TCK)" -v n="$measured_requests" \
+    'BEGIN {k = 1000 / hz / n; printf "the server %.2f ms, PostgreSQL %.2f ms", s * k, p * k}')
 }
 
 # The server $1's peak memory (VmHWM) in MB.
