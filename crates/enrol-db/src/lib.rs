@@ -223,8 +223,12 @@ impl Db {
             let options = PgConnectOptions::from_str(url)
                 .context("Failed to parse the PostgreSQL DATABASE_URL")?
                 .options([("plan_cache_mode", "force_custom_plan"), ("jit", "off")]);
+            // Eight connections, as on SQLite. The pool hands out the
+            // connection idle longest, so a busy server goes round all of
+            // them: sixteen PostgreSQL processes taking turns on two cores
+            // made each order cost more than eight did (decision 046).
             let pool = PgPoolOptions::new()
-                .max_connections(16)
+                .max_connections(8)
                 .acquire_timeout(Duration::from_secs(5))
                 .connect_with(options)
                 .await
@@ -313,10 +317,13 @@ impl Db {
     /// them anyway (each locks its sessions' rows and the one seats-version
     /// row), but wakes lock waiters in no fixed order, so under load some
     /// waited many turns; queued here, they go first come, first served.
-    /// Taken before the transaction begins: no transaction waits in the
-    /// queue holding a row lock (so the queue and the row locks cannot
-    /// deadlock) or an old snapshot (which would keep PostgreSQL from
+    /// Taken before the transaction's first statement: no transaction waits
+    /// in the queue holding a row lock (so the queue and the row locks
+    /// cannot deadlock) or an old snapshot (which would keep PostgreSQL from
     /// pruning the versions of the sessions' rows that every order updates).
+    /// On PostgreSQL the connection comes first, then the turn
+    /// ([`Db::begin_seat_change`]), so no transaction in the turn waits for
+    /// a connection held by one waiting for the turn.
     /// One exception, on PostgreSQL: a new order writes its own row and the
     /// `hold_client` rows of its browser and address first and then waits
     /// here, so the queue is only as long as the seats' work. No transaction in the turn waits
@@ -329,6 +336,30 @@ impl Db {
     /// client's, which no order in the turn holds.
     pub(crate) async fn seat_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
         self.turn.lock().await
+    }
+
+    /// Begins a transaction on `pool` that changes seats, in its seat turn
+    /// ([`Db::seat_turn`]). SQLite takes the turn first, as every write
+    /// takes its write turn. PostgreSQL takes the connection first, as a new
+    /// order does before it waits for the turn (it writes its own rows
+    /// first): were the turn taken first, a transaction in the turn could
+    /// wait for a connection while every connection of the pool was held by
+    /// an order waiting for the turn, until the pool's acquire timed out.
+    /// The `begin` takes no snapshot and locks nothing.
+    pub(crate) async fn begin_seat_change<DB: sqlx::Database>(
+        &self,
+        pool: &sqlx::Pool<DB>,
+    ) -> sqlx::Result<(tokio::sync::MutexGuard<'_, ()>, sqlx::Transaction<'static, DB>)> {
+        match self.pool {
+            Pool::Sqlite(_) => {
+                let turn = self.seat_turn().await;
+                Ok((turn, pool.begin().await?))
+            }
+            Pool::Postgres(_) => {
+                let tx = pool.begin().await?;
+                Ok((self.seat_turn().await, tx))
+            }
+        }
     }
 
     /// SQLite: copies what the write-ahead log holds into the database

@@ -75,9 +75,8 @@ impl Db {
         college: &str,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Cancellation> {
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let Some(record) = tx.lock_booking(id).await? else {
                 tx.rollback().await?;
                 return Ok(Cancellation::UnknownOrder);

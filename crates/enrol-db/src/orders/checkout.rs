@@ -43,11 +43,12 @@ struct HoldRow {
 impl Db {
     /// Stores the enrollment, counts its code use and holds its seats in
     /// one transaction: all of them, or none and why. The request is spent
-    /// from its client's `allowances` (decision 031) last in the same
-    /// transaction, so an order is one commit and the client's rows are
-    /// locked only for it; a refused order spends them on its own. A browser and a client
-    /// address may each hold seats for as many unpaid orders at once as
-    /// `caps` says, no more.
+    /// from its client's `allowances` (decision 031) in the same
+    /// transaction, before the seat turn, so an order is one commit and the
+    /// seats' rows wait for none of the client's work (decision 046); a
+    /// refused order spends them on its own. A browser and a client address
+    /// may each hold seats for as many unpaid orders at once as `caps` says,
+    /// no more.
     pub async fn create_enrollment(
         &self,
         new: &NewEnrollment,
@@ -76,6 +77,12 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(Err(BookingRefused::TooManyHolds));
             }
+            // Before the seat turn, so the seats' rows are locked only for the
+            // hold and the commit; the client's rows are this client's alone.
+            if !tx.spend_allowances(allowances, now).await? {
+                tx.rollback().await?;
+                return Ok(Err(BookingRefused::TooManyRequests));
+            }
             tx.insert_enrollment(new, &reference, until, hold_ends_at, now).await?;
             tx.add_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
             // SQLite's turn is its write lock, held to the commit. PostgreSQL's
@@ -100,11 +107,6 @@ impl Db {
             if !sqlite_writes {
                 drop(turn);
             }
-            // Last, so the client's allowance rows are locked only for the commit.
-            if !tx.spend_allowances(allowances, now).await? {
-                tx.rollback().await?;
-                return Ok(Err(BookingRefused::TooManyRequests));
-            }
             tx.commit().await?;
             Ok::<_, sqlx::Error>(Ok(()))
         })
@@ -122,9 +124,8 @@ impl Db {
     pub async fn replace_enrollment(&self, new: &NewEnrollment, now: DateTime<Utc>) -> anyhow::Result<Option<Result<(), BookingRefused>>> {
         let lines = serde_json::to_string(&new.courses)?;
         let metadata = serde_json::to_string(&new.metadata)?;
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let found: Option<HoldRow> = sqlx::query_as(
                 "select lines, discount_code, code_reserved, hold_ends_at from enrollment where id = $1 and status = 'pending'"
             ).bind(&new.id).fetch_optional(&mut *tx).await?;
@@ -198,9 +199,8 @@ impl Db {
         replacing: Option<&str>,
         now: DateTime<Utc>,
     ) -> anyhow::Result<Option<Result<(), BookingRefused>>> {
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let attached = sqlx::query(
                 "update enrollment set payment_intent_id = $2 where id = $1 and status = 'pending' \
                  and (payment_intent_id is null or payment_intent_id = $2 or payment_intent_id = $3)"

@@ -138,9 +138,8 @@ impl Db {
         pay_link: &BalanceLink,
         now: DateTime<Utc>,
     ) -> anyhow::Result<DateChange> {
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let Some(record) = tx.lock_booking(order_id).await? else {
                 tx.rollback().await?;
                 return Ok(DateChange::NotFound);

@@ -75,9 +75,8 @@ impl Db {
         pay_link: &BalanceLink,
         now: DateTime<Utc>,
     ) -> anyhow::Result<EnrollmentFulfilment> {
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             if !tx.first_delivery(&paid.event_id, &paid.event_type, now).await? {
                 return Ok(EnrollmentFulfilment::AlreadyHandled);
             }
@@ -179,9 +178,8 @@ impl Db {
     /// A failed payment: the enrollment fails, its seats and code use are
     /// released, once per event. A paid enrollment is never touched.
     pub async fn fail_enrollment(&self, event_id: &str, event_type: &str, order_id: &str, now: DateTime<Utc>) -> anyhow::Result<bool> {
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             if !tx.first_delivery(event_id, event_type, now).await? {
                 return Ok(false);
             }
@@ -202,9 +200,8 @@ impl Db {
     /// their seat holds and their code uses. Safe on any number of
     /// instances (each release is conditional); answers how many orders.
     pub async fn expire_holds(&self, now: DateTime<Utc>) -> anyhow::Result<usize> {
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let expired: Vec<String> = sqlx::query_scalar(
                 "select id from enrollment where status = 'pending' and held_until <= $1 \
                  and (code_reserved or exists (select 1 from seat_hold h where h.enrollment_id = enrollment.id)) order by id limit 500"

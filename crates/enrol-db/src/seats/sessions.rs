@@ -228,10 +228,9 @@ impl Db {
         staff_id: &str,
         now: DateTime<Utc>,
     ) -> anyhow::Result<SessionChange> {
-        let _turn = self.seat_turn().await;
         let id = public_id();
         let done = on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let event: Option<String> = sqlx::query_scalar("select id from event where course_id = $1").bind(course_id).fetch_optional(&mut *tx).await?;
             let Some(event) = event else {
                 tx.rollback().await?;
@@ -269,9 +268,8 @@ impl Db {
         staff_id: &str,
         now: DateTime<Utc>,
     ) -> anyhow::Result<SessionChange> {
-        let _turn = self.seat_turn().await;
         let outcome = on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             tx.lock_session(id).await?;
             // Read under the lock: the audit's "before" is what this change changed.
             let before: Option<AdminSession> = sqlx::query_as(sqlx::AssertSqlSafe(format!("{} where s.id = $2", *SESSION_SELECT)))
@@ -332,9 +330,8 @@ impl Db {
             email: String,
             given_name: String,
         }
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let cancelled = sqlx::query("update session set status = 'cancelled' where id = $1 and status = 'active'")
                 .bind(id).execute(&mut *tx).await?.rows_affected() == 1;
             if !cancelled {

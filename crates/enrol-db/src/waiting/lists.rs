@@ -198,9 +198,8 @@ impl Db {
             name: String,
             email: String,
         }
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let waiting: Option<Waiting> = sqlx::query_as(
                 "update waiting_list_entry set status = 'waiting', confirmed_at = $2, leave_token_hash = $3 \
                  where confirm_token_hash = $1 and status = 'unconfirmed' and confirm_mailed_at > $4 returning session_id, name, email"
@@ -257,9 +256,8 @@ impl Db {
     /// or the claim link of an offer (`token_hash` is either's); an offer
     /// they held passes on. False when they were not waiting.
     pub async fn leave_waiting_list(&self, token_hash: &str) -> anyhow::Result<bool> {
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             let left = sqlx::query(
                 "update waiting_list_entry set status = 'left' where (leave_token_hash = $1 or claim_token_hash = $1) \
                  and status in ('waiting', 'offered')"

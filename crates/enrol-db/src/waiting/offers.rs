@@ -99,9 +99,8 @@ impl Db {
         if !anyone {
             return Ok(0);
         }
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             sqlx::query(sqlx::AssertSqlSafe(format!("update waiting_list_entry as w set status = 'lapsed' where status = 'offered' and not {}", open("$1"))))
                 .bind(now).execute(&mut *tx).await?;
             sqlx::query(LAPSE_UNCONFIRMED).bind(now - CONFIRM_WITHIN).execute(&mut *tx).await?;
@@ -167,9 +166,8 @@ impl Db {
             offer_expires_at: DateTime<Utc>,
         }
         let reference = self.next_reference(OrderKind::Booking).await?;
-        let _turn = self.seat_turn().await;
         on_pool!(self, pool => {
-            let mut tx = pool.begin().await?;
+            let (_turn, mut tx) = self.begin_seat_change(pool).await?;
             // A write first: the entry's row lock (PostgreSQL), the write lock (SQLite).
             sqlx::query("update waiting_list_entry set status = status where claim_token_hash = $1").bind(claim_token_hash).execute(&mut *tx).await?;
             let found: Option<Found> = sqlx::query_as(sqlx::AssertSqlSafe(format!(

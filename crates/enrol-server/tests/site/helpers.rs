@@ -23,30 +23,65 @@ pub(crate) fn postgres_admin_url() -> String {
     std::env::var("ENROL_TEST_POSTGRES_URL").unwrap_or_else(|_| POSTGRES_DEFAULT.to_owned())
 }
 
-/// A database made for one test, removed by [`TestDatabase::drop_now`].
+/// A database made for one test. [`TestDatabase::drop_now`] removes it; a
+/// test that ends without (an early return, a failed assertion, an app
+/// never stopped) removes it when the value is dropped, so no run leaves
+/// databases behind on the server.
 pub struct TestDatabase {
     pub url: String,
     name: String,
     backend: Backend,
+    removed: bool,
 }
 
 impl TestDatabase {
-    pub async fn drop_now(self) {
+    pub async fn drop_now(mut self) {
+        self.remove().await.expect("drop the test database");
+        self.removed = true;
+    }
+
+    async fn remove(&self) -> sqlx::Result<()> {
         match self.backend {
             Backend::Sqlite => {
                 let path = self.url.trim_start_matches("sqlite://");
                 for suffix in ["", "-wal", "-shm"] {
                     let _ = std::fs::remove_file(format!("{path}{suffix}"));
                 }
+                Ok(())
             }
             Backend::Postgres => {
-                let admin = sqlx::PgPool::connect(&postgres_admin_url()).await.expect("PostgreSQL admin connection");
-                sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {} with (force)", self.name)))
-                    .execute(&admin)
-                    .await
-                    .expect("drop the test database");
+                let admin = sqlx::PgPool::connect(&postgres_admin_url()).await?;
+                let dropped =
+                    sqlx::query(sqlx::AssertSqlSafe(format!("drop database if exists {} with (force)", self.name))).execute(&admin).await;
                 admin.close().await;
+                dropped.map(drop)
             }
+        }
+    }
+}
+
+impl Drop for TestDatabase {
+    /// Drop cannot wait on the test's runtime, so the removal runs on a
+    /// thread of its own with a runtime of its own, and the drop waits for
+    /// it. It does not panic: a test that failed keeps its own message.
+    fn drop(&mut self) {
+        if self.removed {
+            return;
+        }
+        let database = &*self;
+        let removed = std::thread::scope(|scope| {
+            scope
+                .spawn(|| {
+                    tokio::runtime::Builder::new_current_thread()
+                        .enable_all()
+                        .build()?
+                        .block_on(database.remove())
+                        .map_err(std::io::Error::other)
+                })
+                .join()
+        });
+        if !matches!(removed, Ok(Ok(()))) {
+            eprintln!("the test database {} was left on the server: {removed:?}", self.name);
         }
     }
 }
@@ -60,7 +95,7 @@ pub async fn fresh_database(backend: Backend) -> Option<TestDatabase> {
             let dir = std::env::temp_dir().join("enrol-tests");
             std::fs::create_dir_all(&dir).expect("temp folder");
             let url = format!("sqlite://{}", dir.join(format!("{name}.db")).display());
-            Some(TestDatabase { url, name, backend })
+            Some(TestDatabase { url, name, backend, removed: false })
         }
         Backend::Postgres => {
             let admin_url = postgres_admin_url();
@@ -77,7 +112,7 @@ pub async fn fresh_database(backend: Backend) -> Option<TestDatabase> {
             sqlx::query(sqlx::AssertSqlSafe(format!("create database {name}"))).execute(&admin).await.expect("create database");
             admin.close().await;
             let base = admin_url.rsplit_once('/').map_or(admin_url.as_str(), |(base, _)| base);
-            Some(TestDatabase { url: format!("{base}/{name}"), name, backend })
+            Some(TestDatabase { url: format!("{base}/{name}"), name, backend, removed: false })
         }
     }
 }
