@@ -14,7 +14,7 @@ use crate::codes::CodeSteps;
 use crate::counting::held_sessions;
 use crate::orders::OrderSteps;
 use crate::people::allowance::{Allowance, AllowanceSteps};
-use crate::seats::SeatSteps;
+use crate::seats::{NewOrderHold, NewOrderSeats, SeatSteps};
 use crate::{Db, NewEnrollment, on_pool};
 
 /// How many unpaid orders may hold seats at once: per browser (its buyer
@@ -85,17 +85,18 @@ impl Db {
             }
             tx.insert_enrollment(new, &reference, until, hold_ends_at, now).await?;
             tx.add_consents(Some(new.id.as_str()), None, &new.consents, now).await?;
-            // SQLite's turn is its write lock, held to the commit. PostgreSQL's
-            // seat turn ends once the seats' rows and the seats-version row
-            // are locked: the next order then waits for them in PostgreSQL,
+            // SQLite's turn is its write lock, held to the commit. PostgreSQL
+            // locks the seats' rows and the seats-version row and holds the
+            // seats in one round trip (decision 047), and the seat turn ends
+            // there: the next order then waits for those rows in PostgreSQL,
             // alone, and starts the moment this one commits.
             let sqlite_writes = write_turn.is_some();
             let turn = match write_turn {
                 Some(turn) => turn,
                 None => self.seat_turn().await,
             };
-            tx.lock_sessions(&sessions).await?;
-            if let Some(full) = tx.hold_seats(&new.id, &sessions, until, now).await? {
+            let hold = NewOrderHold { enrollment_id: &new.id, sessions: &sessions, until, now };
+            if let Some(full) = tx.hold_new_order_seats(&hold).await? {
                 tx.rollback().await?;
                 return Ok(Err(full));
             }
@@ -103,7 +104,6 @@ impl Db {
                 tx.rollback().await?;
                 return Ok(Err(BookingRefused::CodeUsedUp { code: code.clone() }));
             }
-            tx.seats_changed().await?;
             if !sqlite_writes {
                 drop(turn);
             }

@@ -179,3 +179,53 @@ for_both_engines! {
         }
     }
 }
+
+/// The seats a new order asks for: one of each of its `sessions`, held
+/// for order `enrollment_id` until `until`, as of `now`.
+pub(crate) struct NewOrderHold<'a> {
+    pub enrollment_id: &'a str,
+    pub sessions: &'a [String],
+    pub until: DateTime<Utc>,
+    pub now: DateTime<Utc>,
+}
+
+/// A new order's seats, in its seat turn (decision 047): its sessions'
+/// rows locked, a seat of each held, and the seats marked changed, as
+/// [`SeatSteps::lock_sessions`], [`SeatSteps::hold_seats`] and
+/// [`SeatSteps::seats_changed`] do one after another; the first session
+/// that is full, or none. What the engines differ in is how many round
+/// trips that takes while every other order for the sessions waits.
+pub(crate) trait NewOrderSeats {
+    async fn hold_new_order_seats(&mut self, hold: &NewOrderHold<'_>) -> sqlx::Result<Option<BookingRefused>>;
+}
+
+/// SQLite runs in-process, so the three steps cost no round trips.
+impl NewOrderSeats for sqlx::SqliteConnection {
+    async fn hold_new_order_seats(&mut self, hold: &NewOrderHold<'_>) -> sqlx::Result<Option<BookingRefused>> {
+        self.lock_sessions(hold.sessions).await?;
+        let full = self.hold_seats(hold.enrollment_id, hold.sessions, hold.until, hold.now).await?;
+        if full.is_none() {
+            self.seats_changed().await?;
+        }
+        Ok(full)
+    }
+}
+
+/// PostgreSQL takes the three steps in one round trip, through the
+/// function of migration 0050, which runs [`HOLD_A_SEAT`] itself: sent one
+/// by one, the steps' answers and the next statements crossed between the
+/// server and PostgreSQL's process while every other order for the session
+/// waited, each crossing a wait for a core on a busy machine.
+impl NewOrderSeats for sqlx::PgConnection {
+    async fn hold_new_order_seats(&mut self, hold: &NewOrderHold<'_>) -> sqlx::Result<Option<BookingRefused>> {
+        let full: Option<String> = sqlx::query_scalar("select hold_new_order_seats($1, $2, $3, $4, $5)")
+            .bind(HOLD_A_SEAT.as_str())
+            .bind(hold.sessions)
+            .bind(hold.now)
+            .bind(hold.enrollment_id)
+            .bind(hold.until)
+            .fetch_one(&mut *self)
+            .await?;
+        Ok(full.map(|session_id| BookingRefused::SessionFull { session_id }))
+    }
+}

@@ -12,7 +12,7 @@ use enrol_db::{Db, on_pool};
 use serde_json::{Value, json};
 
 use crate::enrol_checkout::{order, quote};
-use crate::helpers::{Backend, TestApp, browser, fresh_database, repo_root, test_config};
+use crate::helpers::{Backend, TestApp, browser, fresh_database, repo_root, scratch_of, test_config};
 
 const WEBHOOK_SECRET: &str = "whsec_crash_test";
 
@@ -22,7 +22,7 @@ pub(crate) async fn start_enrol(database_url: &str, log: Option<&std::path::Path
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let root = repo_root();
     // Its files in the temporary folder, never in the source tree it runs in.
-    let scratch = std::env::temp_dir().join("enrol-tests").join(format!("crash-{}", uuid::Uuid::new_v4().simple()));
+    let scratch = scratch_of(database_url).join(format!("crash-{}", uuid::Uuid::new_v4().simple()));
     let mut command = Command::new(env!("CARGO_BIN_EXE_enrol"));
     command
         .env_clear()

@@ -317,6 +317,45 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn orders_of_two_dates_racing_for_the_last_seat_of_one_hold_both_seats_or_neither(app: TestApp) {
+        // Chemical peels 1 has room; the fillers' second date one seat left.
+        execute(&app, "update session set seats = 8, registrations = 7 where id = 'foundation-dermal-fillers-2'").await;
+        let q = Quote::new(
+            &[
+                LinePrice { price: Money::from_pence(PRICE), kit_pounds: None, code_applies: true },
+                LinePrice { price: Money::from_pence(125_000), kit_pounds: None, code_applies: true },
+            ],
+            None,
+        );
+        let mut body = order("chemical-peels-1", false, None, "card", &q);
+        body["data"]["enrollment"]["metadata"] = json!([
+            { "courseId": COURSE, "sessionId": "chemical-peels-1", "includeKit": false },
+            { "courseId": "foundation-dermal-fillers", "sessionId": "foundation-dermal-fillers-2", "includeKit": false },
+        ]);
+        body["data"]["agreed"]["entryRequirements"] = json!([COURSE, "foundation-dermal-fillers"]);
+        let second = app.another_instance().await;
+        let mut requests = tokio::task::JoinSet::new();
+        for i in 0..12 {
+            let target = if i % 2 == 0 { &app } else { &second };
+            let request = target.client.post(target.url("/api/enroll/")).header("x-forwarded-for", format!("10.3.0.{i}")).json(&body);
+            requests.spawn(async move {
+                let answer = request.send().await.expect("request");
+                (answer.status().as_u16(), answer.text().await.expect("body"))
+            });
+        }
+        let answers = requests.join_all().await;
+        let placed: Vec<&String> = answers.iter().filter(|(status, _)| *status == 200).map(|(_, body)| body).collect();
+        assert_eq!(placed.len(), 1, "{answers:?}");
+        assert!(answers.iter().all(|(status, _)| [200, 409].contains(status)), "{answers:?}");
+        let id = serde_json::from_str::<Value>(placed[0]).unwrap()["id"].as_str().unwrap().to_owned();
+        assert_eq!(count(&app, &format!("select count(*) from seat_hold where enrollment_id = '{id}'")).await, 2, "a seat of each date");
+        assert_eq!(count(&app, "select count(*) from seat_hold").await, 2, "a refused order keeps no seat of the date that had room");
+        assert_eq!(count(&app, "select count(*) from enrollment").await, 1);
+        assert_eq!(count(&app, "select holds from session where id = 'chemical-peels-1'").await, 1);
+        second.stop().await;
+        app.stop().await;
+    }
+
     async fn a_payment_after_the_hold_ran_out_never_takes_a_held_seat(app: TestApp) {
         execute(&app, "update session set seats = 1, registrations = 0 where id = 'chemical-peels-1'").await;
         let q = quote(false, None);

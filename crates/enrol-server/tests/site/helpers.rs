@@ -23,10 +23,17 @@ pub(crate) fn postgres_admin_url() -> String {
     std::env::var("ENROL_TEST_POSTGRES_URL").unwrap_or_else(|_| POSTGRES_DEFAULT.to_owned())
 }
 
-/// A database made for one test. [`TestDatabase::drop_now`] removes it; a
-/// test that ends without (an early return, a failed assertion, an app
-/// never stopped) removes it when the value is dropped, so no run leaves
-/// databases behind on the server.
+/// The folder of the files a test's apps write over `database_url` (their
+/// uploads, their image caches): named for the database and removed with it.
+pub fn scratch_of(database_url: &str) -> PathBuf {
+    let name = database_url.rsplit('/').next().unwrap_or_default().trim_end_matches(".db");
+    std::env::temp_dir().join("enrol-tests").join(name)
+}
+
+/// A database made for one test, with its [`scratch_of`] folder.
+/// [`TestDatabase::drop_now`] removes both; a test that ends without (an
+/// early return, a failed assertion, an app never stopped) removes them when
+/// the value is dropped, so no run leaves databases or files behind.
 pub struct TestDatabase {
     pub url: String,
     name: String,
@@ -41,6 +48,7 @@ impl TestDatabase {
     }
 
     async fn remove(&self) -> sqlx::Result<()> {
+        let _ = std::fs::remove_dir_all(scratch_of(&self.url));
         match self.backend {
             Backend::Sqlite => {
                 let path = self.url.trim_start_matches("sqlite://");
@@ -186,7 +194,7 @@ pub fn test_config(database_url: String) -> Config {
     config.web_dist = root.join("web/dist");
     config.content_dir = root.join("content");
     config.ssr_engines = 1;
-    let scratch = std::env::temp_dir().join("enrol-tests");
+    let scratch = scratch_of(&config.database_url);
     config.uploads_dir = scratch.join(format!("uploads-{}", uuid::Uuid::new_v4().simple()));
     config.image_cache = scratch.join(format!("image-cache-{}", uuid::Uuid::new_v4().simple()));
     // Tests speak for many clients through the "proxy" at 127.0.0.1
