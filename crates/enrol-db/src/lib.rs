@@ -324,16 +324,16 @@ impl Db {
     /// On PostgreSQL the connection comes first, then the turn
     /// ([`Db::begin_seat_change`]), so no transaction in the turn waits for
     /// a connection held by one waiting for the turn.
-    /// One exception, on PostgreSQL: a new order writes its own row and the
-    /// `hold_client` rows of its browser and address first and then waits
-    /// here, so the queue is only as long as the seats' work. No transaction in the turn waits
-    /// for those rows (only a new order touches `hold_client`, before its
-    /// turn), and the wait is a few turns, not long enough to matter. It
-    /// also leaves the turn once its sessions' rows and the seats-version
-    /// row are locked, before it spends its allowance and commits: the next
-    /// order waits for those rows in PostgreSQL, the only one waiting, and
-    /// starts the moment this one commits; what this one still locks is its
-    /// client's, which no order in the turn holds.
+    /// One exception, on PostgreSQL: a new order writes its own row, the
+    /// `hold_client` rows of its browser and address and its allowance
+    /// first and then waits here, so the queue is only as long as the seats'
+    /// work. No transaction in the turn waits for those rows (only a new
+    /// order touches `hold_client`, before its turn), and the wait is a few
+    /// turns, not long enough to matter. It also leaves the turn once its
+    /// seats are held and its code use reserved, before it commits: the next
+    /// order waits for the sessions' rows and the seats-version row in
+    /// PostgreSQL, the only one waiting, and starts the moment this one
+    /// commits.
     pub(crate) async fn seat_turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
         self.turn.lock().await
     }
