@@ -35,7 +35,7 @@ pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = "select count(*) filter (where cl
 /// plans (decision 048): the connections plan every statement for its
 /// values (`plan_cache_mode=force_custom_plan`), which is right for the
 /// counts and searches but made each order plan its inserts, its
-/// foreign-key checks and its triggers' statements anew, about 0.7 ms of
+/// foreign-key checks and its triggers' statements anew, about 0.8 ms of
 /// PostgreSQL's time an order. In this transaction PostgreSQL keeps a
 /// generic plan where it costs no more than planning each time; every
 /// statement of it reads or writes rows by their key, except the client's
