@@ -77,10 +77,8 @@ impl Db {
         let reference = self.next_reference(OrderKind::Booking).await?;
         let write_turn = self.write_turn().await;
         let created = on_pool!(self, pool => {
-            let mut tx = match write_turn {
-                Some(_) => pool.begin().await?,
-                None => pool.begin_with(BEGIN_KEEPING_PLANS).await?,
-            };
+            let sqlite_writes = write_turn.is_some();
+            let mut tx = if sqlite_writes { pool.begin().await? } else { pool.begin_with(BEGIN_KEEPING_PLANS).await? };
             // The address's row and the browser's, locked in one statement in
             // one order for every transaction, then both counted in one more.
             sqlx::query(
@@ -108,7 +106,6 @@ impl Db {
             // seats in one round trip (decision 047), and the seat turn ends
             // there: the next order then waits for those rows in PostgreSQL,
             // alone, and starts the moment this one commits.
-            let sqlite_writes = write_turn.is_some();
             let turn = match write_turn {
                 Some(turn) => turn,
                 None => self.seat_turn().await,
