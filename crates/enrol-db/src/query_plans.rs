@@ -18,6 +18,7 @@ use crate::orders::checkout::LIVE_ORDERS_OF_CLIENT;
 use crate::orders::search::{MAILS_TO, PAYMENTS_OF_PURCHASE};
 use crate::records::readiness_jobs::{REMOVALS_CANDIDATES, TASKS_OPEN};
 use crate::records::student::{ENROLLMENTS_OF, PAYMENTS_OF, REGISTRATIONS_OF};
+use crate::seats::HOLD_A_SEAT;
 use crate::seats::sessions::FilterValue;
 use crate::waiting::offers::SESSIONS_WAITED_FOR;
 use crate::{Backend, Db, OnlineOrderSearch, OrderPlace, OrderSearch, Pool, SessionFilter, SessionPlace};
@@ -187,6 +188,12 @@ fn with_values(sql: &str, values: &[&str]) -> String {
     values.iter().enumerate().rev().fold(sql.to_owned(), |sql, (i, value)| sql.replace(&format!("${}", i + 1), value))
 }
 
+/// How SQLite would run `sql`, a step a line.
+async fn sqlite_plan(pool: &sqlx::SqlitePool, sql: &str) -> sqlx::Result<Vec<String>> {
+    let rows = sqlx::query(sqlx::AssertSqlSafe(format!("explain query plan {sql}"))).fetch_all(pool).await?;
+    rows.iter().map(|row| row.try_get::<String, _>("detail")).collect()
+}
+
 impl Db {
     /// How the database would run each of the queries that must use an index.
     pub async fn query_plans(&self) -> anyhow::Result<Vec<QueryPlan>> {
@@ -195,10 +202,7 @@ impl Db {
             let values: Vec<&str> = query.values.iter().map(String::as_str).collect();
             let sql = with_values(&query.sql, &values);
             let lines: Vec<String> = match self.pool() {
-                Pool::Sqlite(pool) => sqlx::query(sqlx::AssertSqlSafe(format!("explain query plan {sql}")))
-                    .fetch_all(pool)
-                    .await
-                    .and_then(|rows| rows.iter().map(|row| row.try_get::<String, _>("detail")).collect()),
+                Pool::Sqlite(pool) => sqlite_plan(pool, &sql).await,
                 Pool::Postgres(pool) => {
                     async {
                         let mut tx = pool.begin().await?;
@@ -217,6 +221,37 @@ impl Db {
             plans.push(QueryPlan { name: query.name, plan: lines.join("\n"), may_walk: query.may_walk, in_order: query.in_order });
         }
         Ok(plans)
+    }
+}
+
+impl Db {
+    /// How the database holds a new order's seat with the plan it keeps
+    /// for the statement, its values unknown: on PostgreSQL the generic
+    /// plan, which a new order's transaction keeps (decision 049), as it
+    /// would be made from the tables as they are now; on SQLite the plan of
+    /// the statement prepared now, which the connection keeps.
+    pub async fn kept_seat_hold_plan(&self) -> anyhow::Result<String> {
+        let lines: Vec<String> = match self.pool() {
+            Pool::Sqlite(pool) => sqlite_plan(pool, &HOLD_A_SEAT).await,
+            Pool::Postgres(pool) => {
+                async {
+                    let mut conn = pool.acquire().await?;
+                    let prepare = format!("prepare kept_seat_hold (text, timestamptz, text, timestamptz) as {}", HOLD_A_SEAT.as_str());
+                    sqlx::raw_sql(sqlx::AssertSqlSafe(prepare)).execute(&mut *conn).await?;
+                    let explained = sqlx::raw_sql(
+                        "set plan_cache_mode = force_generic_plan; \
+                         explain execute kept_seat_hold ('session', '2026-12-01T09:00:00Z', 'order', '2026-12-01T09:15:00Z')",
+                    )
+                    .fetch_all(&mut *conn)
+                    .await;
+                    sqlx::raw_sql("deallocate kept_seat_hold; reset plan_cache_mode").execute(&mut *conn).await?;
+                    explained?.iter().map(|row| row.try_get::<String, _>(0)).collect()
+                }
+                .await
+            }
+        }
+        .context("Failed to explain the seat hold")?;
+        Ok(lines.join("\n"))
     }
 }
 

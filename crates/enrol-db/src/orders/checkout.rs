@@ -39,8 +39,10 @@ pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = "select count(*) filter (where cl
 /// PostgreSQL's time an order. In this transaction PostgreSQL keeps a
 /// generic plan where it costs no more than planning each time; every
 /// statement of it reads or writes rows by their key, except the client's
-/// count, which is not kept, and the seat hold, which the function of
-/// migration 0050 plans for its values (`execute`).
+/// count, which is not kept. The seat hold's plan is kept too (decision
+/// 049): the count of held seats reads the order's own hold by its key
+/// alone, so a plan made on a new database cannot go through all of a
+/// session's holds.
 const BEGIN_KEEPING_PLANS: &str = "begin; set local plan_cache_mode = auto";
 
 /// What renewing an order's hold reads of it.

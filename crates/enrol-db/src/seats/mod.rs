@@ -7,4 +7,4 @@ pub(crate) mod sessions;
 mod steps;
 pub(crate) mod times;
 
-pub(crate) use steps::{NewOrderHold, NewOrderSeats, SeatSteps};
+pub(crate) use steps::{HOLD_A_SEAT, NewOrderHold, NewOrderSeats, SeatSteps};

@@ -17,7 +17,7 @@ use crate::{for_both_engines, public_id};
 
 /// Holds a seat of session `$1` for order `$3` until `$4` as of `$2`, in one
 /// statement: the hold is written only if a seat is free.
-static HOLD_A_SEAT: LazyLock<String> = LazyLock::new(|| {
+pub(crate) static HOLD_A_SEAT: LazyLock<String> = LazyLock::new(|| {
     format!(
         "insert into seat_hold (session_id, enrollment_id, expires_at) select $1, $3, $4 \
          where exists (select 1 from session s where s.id = $1 and s.status = 'active' and s.seats - s.registrations - {} > 0) \
@@ -212,14 +212,14 @@ impl NewOrderSeats for sqlx::SqliteConnection {
 }
 
 /// PostgreSQL takes the three steps in one round trip, through the
-/// function of migration 0050, which runs [`HOLD_A_SEAT`] itself: sent one
-/// by one, the steps' answers and the next statements crossed between the
-/// server and PostgreSQL's process while every other order for the session
+/// function of migration 0051, whose `hold_a_seat` is [`HOLD_A_SEAT`]
+/// written into it, so its plan is kept (decision 049): sent one by one,
+/// the steps' answers and the next statements crossed between the server
+/// and PostgreSQL's process while every other order for the session
 /// waited, each crossing a wait for a core on a busy machine.
 impl NewOrderSeats for sqlx::PgConnection {
     async fn hold_new_order_seats(&mut self, hold: &NewOrderHold<'_>) -> sqlx::Result<Option<BookingRefused>> {
-        let full: Option<String> = sqlx::query_scalar("select hold_new_order_seats($1, $2, $3, $4, $5)")
-            .bind(HOLD_A_SEAT.as_str())
+        let full: Option<String> = sqlx::query_scalar("select hold_new_order_seats($1, $2, $3, $4)")
             .bind(hold.sessions)
             .bind(hold.now)
             .bind(hold.enrollment_id)
@@ -227,5 +227,32 @@ impl NewOrderSeats for sqlx::PgConnection {
             .fetch_one(&mut *self)
             .await?;
         Ok(full.map(|session_id| BookingRefused::SessionFull { session_id }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HOLD_A_SEAT;
+
+    fn words(sql: &str) -> String {
+        sql.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// PostgreSQL's `hold_a_seat`, as the last migration to write it left
+    /// it, holds a seat with the very statement the server sends: one count
+    /// of held seats on every path (decision 009).
+    #[test]
+    fn postgresql_holds_a_new_orders_seat_with_the_servers_statement() {
+        let migration = crate::POSTGRES_MIGRATIONS
+            .iter()
+            .rfind(|migration| migration.sql.as_str().contains("function hold_a_seat("))
+            .expect("a migration writes hold_a_seat");
+        assert!(
+            words(migration.sql.as_str()).contains(&words(&HOLD_A_SEAT)),
+            "migration {} writes a hold_a_seat that is not the server's statement: a change to the count of held seats \
+             needs a migration that writes the function again with\n{}",
+            migration.version,
+            HOLD_A_SEAT.as_str()
+        );
     }
 }

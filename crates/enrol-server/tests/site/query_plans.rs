@@ -185,3 +185,37 @@ both_backends! {
         app.stop().await;
     }
 }
+
+/// The steps of a plan that read seat holds, each as its engine words it:
+/// PostgreSQL's scans of `seat_hold` (not the insert into it), SQLite's
+/// searches of its alias `h`.
+fn seat_hold_reads(plan: &str, backend: enrol_db::Backend) -> Vec<&str> {
+    match backend {
+        enrol_db::Backend::Postgres => plan.split("->").filter(|step| step.contains(" Scan ") && step.contains(" on seat_hold ")).collect(),
+        enrol_db::Backend::Sqlite => plan.lines().filter(|step| step.contains(" h ")).collect(),
+    }
+}
+
+both_backends! {
+    async fn a_new_orders_seat_hold_keeps_a_plan_that_reads_the_orders_own_hold_by_its_key(app: TestApp) {
+        // A new database, its holds table empty: the plan a new order's
+        // transaction keeps from its first orders (decision 049) must not go
+        // through a session's holds to find the order's own, one by one, as
+        // the holds grow.
+        let plan = app.db().kept_seat_hold_plan().await.unwrap();
+        let reads = seat_hold_reads(&plan, app.db().backend());
+        assert_eq!(reads.len(), 3, "the run-out holds, and the order's own twice:\n{plan}");
+        let (by_key, by_time) = match app.db().backend() {
+            enrol_db::Backend::Postgres => {
+                (["seat_hold_pkey", "Index Cond: ((enrollment_id = $3) AND (session_id = s.id))"], ["seat_hold_by_session", "Index Cond: ((session_id = s.id) AND (expires_at <= $2))"])
+            }
+            enrol_db::Backend::Sqlite => {
+                (["sqlite_autoindex_seat_hold_1", "(enrollment_id=? AND session_id=?)"], ["seat_hold_by_session", "(session_id=? AND expires_at<?)"])
+            }
+        };
+        let read_by = |step: &str, how: [&str; 2]| how.iter().all(|part| step.contains(part)) && !step.contains("Filter:");
+        assert_eq!(reads.iter().filter(|step| read_by(step, by_key)).count(), 2, "the order's own hold, by its key:\n{plan}");
+        assert_eq!(reads.iter().filter(|step| read_by(step, by_time)).count(), 1, "the session's run-out holds, by time:\n{plan}");
+        app.stop().await;
+    }
+}
