@@ -11,7 +11,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use enrol_domain::admission::SeatsTaken;
 
-use crate::{Db, on_pool};
+use crate::{Backend, Db, on_pool};
 
 /// The seats of session `s` held by the live holds of orders other than
 /// one: the one count of held seats, which taking, holding and showing
@@ -64,6 +64,11 @@ pub(crate) static SEATS_TAKEN: LazyLock<String> = LazyLock::new(|| {
     )
 });
 
+/// [`SEATS_TAKEN`] on PostgreSQL, run by the function of migration 0052,
+/// which keeps its generic plan (decision 050): the pool's connections
+/// would plan it for its values on every order.
+const SEATS_TAKEN_IN_ITS_FUNCTION: &str = "select id, registrations, held from seats_taken($1, $2, $3, $4)";
+
 /// The sessions of `courses`, sorted so that every transaction locks them
 /// in the same order (no deadlock between two orders).
 pub(crate) fn held_sessions<'a>(courses: impl IntoIterator<Item = &'a enrol_domain::enrollment::BookedCourse>) -> Vec<String> {
@@ -90,9 +95,25 @@ impl Db {
             registrations: i64,
             held: i64,
         }
-        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(SEATS_TAKEN.as_str())
+        let sql = match self.backend() {
+            Backend::Sqlite => SEATS_TAKEN.as_str(),
+            Backend::Postgres => SEATS_TAKEN_IN_ITS_FUNCTION,
+        };
+        let rows: Vec<Row> = on_pool!(self, pool => sqlx::query_as(sql)
             .bind(course_id).bind(now).bind(except_order.unwrap_or_default()).bind(from).fetch_all(pool).await)
         .context("Failed to count the seats taken")?;
         Ok(rows.into_iter().map(|row| (row.id, SeatsTaken { registrations: row.registrations, held: row.held })).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SEATS_TAKEN;
+
+    /// PostgreSQL's `seats_taken` counts with the very statement SQLite
+    /// runs: one count of held seats on every path (decision 009).
+    #[test]
+    fn postgresql_counts_the_seats_taken_with_the_servers_statement() {
+        crate::assert_postgresql_function_runs("seats_taken", &SEATS_TAKEN);
     }
 }

@@ -80,7 +80,7 @@ pub use people::inbox::{EnquiryChange, EnquiryNote, EnquiryReplied, EnquiryReply
 pub use people::sign_in::{STAFF_IDLE_MINUTES, STAFF_SESSION_HOURS};
 pub use people::staff::{AddedStaff, StaffCredentials, StaffListing, StaffMember, StaffSetup};
 pub use place::{ListPlace, OrderPlace, PlaceTime, SessionPlace, page_of};
-pub use query_plans::QueryPlan;
+pub use query_plans::{KeptStatement, QueryPlan};
 pub use records::access_changes::{AccessChanged, RegistrationChange};
 pub use records::account_area::{
     EmailChange, FILES_PER_REQUEST, IntakeBooking, IntakeMove, NewUpload, StoredUpload, UploadRecorded, UploadRoom,
@@ -101,6 +101,27 @@ pub use waiting::lists::{Claim, Confirmation, Confirmed, Joined, NewWaiter, Offe
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
+
+/// Fails unless the last PostgreSQL migration that writes `function` runs
+/// `statement` in it, whitespace aside. PostgreSQL runs some of the
+/// server's statements inside a function, where their plans are kept
+/// (decisions 049 and 050), so a change to such a statement needs a
+/// migration that writes its function again.
+#[cfg(test)]
+fn assert_postgresql_function_runs(function: &str, statement: &str) {
+    let words = |sql: &str| sql.split_whitespace().collect::<Vec<_>>().join(" ");
+    let written = format!("function {function}(");
+    let migration = POSTGRES_MIGRATIONS
+        .iter()
+        .rfind(|migration| migration.sql.as_str().contains(&written))
+        .unwrap_or_else(|| panic!("no migration writes {function}"));
+    assert!(
+        words(migration.sql.as_str()).contains(&words(statement)),
+        "migration {} writes a {function} that is not the server's statement: a change to it needs a migration \
+         that writes the function again with\n{statement}",
+        migration.version,
+    );
+}
 
 /// A public id (orders, payments): time-ordered like a UUIDv7, so indexes
 /// stay compact, but with 74 random bits after the millisecond, so one id

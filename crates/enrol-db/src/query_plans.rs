@@ -224,33 +224,62 @@ impl Db {
     }
 }
 
+/// A statement of a new order whose plan PostgreSQL keeps, made without
+/// its values (decisions 049 and 050).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeptStatement {
+    /// The seat hold, in `hold_a_seat`.
+    SeatHold,
+    /// The seats taken of the order's course, in `seats_taken`.
+    SeatsTaken,
+    /// The client's unpaid orders, in the order's transaction.
+    LiveOrdersOfClient,
+}
+
+impl KeptStatement {
+    fn sql(self) -> &'static str {
+        match self {
+            KeptStatement::SeatHold => HOLD_A_SEAT.as_str(),
+            KeptStatement::SeatsTaken => SEATS_TAKEN.as_str(),
+            KeptStatement::LiveOrdersOfClient => LIVE_ORDERS_OF_CLIENT,
+        }
+    }
+
+    /// Its parameters' types on PostgreSQL, and values to explain it with.
+    fn parameters(self) -> (&'static str, &'static str) {
+        match self {
+            KeptStatement::SeatHold => {
+                ("(text, timestamptz, text, timestamptz)", "('session', '2026-12-01T09:00:00Z', 'order', '2026-12-01T09:15:00Z')")
+            }
+            KeptStatement::SeatsTaken => ("(text, timestamptz, text, date)", "('course', '2026-12-01T09:00:00Z', 'order', '2026-12-01')"),
+            KeptStatement::LiveOrdersOfClient => ("(text, text, timestamptz)", "('203.0.113.5', '0196-browser', '2026-12-01T09:00:00Z')"),
+        }
+    }
+}
+
 impl Db {
-    /// How the database holds a new order's seat with the plan it keeps
-    /// for the statement, its values unknown: on PostgreSQL the generic
-    /// plan, which a new order's transaction keeps (decision 049), as it
-    /// would be made from the tables as they are now; on SQLite the plan of
-    /// the statement prepared now, which the connection keeps.
-    pub async fn kept_seat_hold_plan(&self) -> anyhow::Result<String> {
+    /// How the database runs `statement` with the plan it keeps for it, its
+    /// values unknown: on PostgreSQL the generic plan (decisions 049 and
+    /// 050), as it would be made from the tables as they are now; on SQLite
+    /// the plan of the statement prepared now, which the connection keeps.
+    pub async fn kept_plan(&self, statement: KeptStatement) -> anyhow::Result<String> {
         let lines: Vec<String> = match self.pool() {
-            Pool::Sqlite(pool) => sqlite_plan(pool, &HOLD_A_SEAT).await,
+            Pool::Sqlite(pool) => sqlite_plan(pool, statement.sql()).await,
             Pool::Postgres(pool) => {
                 async {
+                    let (types, values) = statement.parameters();
                     let mut conn = pool.acquire().await?;
-                    let prepare = format!("prepare kept_seat_hold (text, timestamptz, text, timestamptz) as {}", HOLD_A_SEAT.as_str());
+                    let prepare = format!("prepare kept {types} as {}", statement.sql());
                     sqlx::raw_sql(sqlx::AssertSqlSafe(prepare)).execute(&mut *conn).await?;
-                    let explained = sqlx::raw_sql(
-                        "set plan_cache_mode = force_generic_plan; \
-                         explain execute kept_seat_hold ('session', '2026-12-01T09:00:00Z', 'order', '2026-12-01T09:15:00Z')",
-                    )
-                    .fetch_all(&mut *conn)
-                    .await;
-                    sqlx::raw_sql("deallocate kept_seat_hold; reset plan_cache_mode").execute(&mut *conn).await?;
+                    let explain = format!("set plan_cache_mode = force_generic_plan; explain execute kept {values}");
+                    let explained = sqlx::raw_sql(sqlx::AssertSqlSafe(explain)).fetch_all(&mut *conn).await;
+                    sqlx::raw_sql("deallocate kept; reset plan_cache_mode").execute(&mut *conn).await?;
                     explained?.iter().map(|row| row.try_get::<String, _>(0)).collect()
                 }
                 .await
             }
         }
-        .context("Failed to explain the seat hold")?;
+        .with_context(|| format!("Failed to explain the kept plan of {statement:?}"))?;
         Ok(lines.join("\n"))
     }
 }

@@ -27,9 +27,11 @@ pub struct LiveOrderCaps {
 }
 
 /// The unpaid orders holding seats as of `$3` made from address `$1` and
-/// by browser `$2`, each counted through its own index.
-pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = "select count(*) filter (where client_key = $1), count(*) filter (where owner_token_hash = $2) \
-     from enrollment where (client_key = $1 or owner_token_hash = $2) and status = 'pending' and held_until > $3";
+/// by browser `$2`, each counted through its own index, by both its
+/// columns, so a plan kept for any values reads the client's orders alone
+/// (decision 050).
+pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = "select (select count(*) from enrollment where client_key = $1 and status = 'pending' and held_until > $3), \
+     (select count(*) from enrollment where owner_token_hash = $2 and status = 'pending' and held_until > $3)";
 
 /// A new order's transaction on PostgreSQL, whose statements keep their
 /// plans (decision 048): the connections plan every statement for its
@@ -38,11 +40,11 @@ pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = "select count(*) filter (where cl
 /// foreign-key checks and its triggers' statements anew, about 0.8 ms of
 /// PostgreSQL's time an order. In this transaction PostgreSQL keeps a
 /// generic plan where it costs no more than planning each time; every
-/// statement of it reads or writes rows by their key, except the client's
-/// count, which is not kept. The seat hold's plan is kept too (decision
-/// 049): the count of held seats reads the order's own hold by its key
-/// alone, so a plan made on a new database cannot go through all of a
-/// session's holds.
+/// statement of it reads or writes rows by their key or, the client's
+/// count, by the index of both its columns (decision 050). The seat hold's
+/// plan is kept too (decision 049): the count of held seats reads the
+/// order's own hold by its key alone, so a plan made on a new database
+/// cannot go through all of a session's holds.
 const BEGIN_KEEPING_PLANS: &str = "begin; set local plan_cache_mode = auto";
 
 /// What renewing an order's hold reads of it.
@@ -87,10 +89,7 @@ impl Db {
                 "insert into hold_client (client_key) select client_key from (select $1 as client_key union select $2) as clients \
                  where true order by client_key on conflict (client_key) do update set client_key = excluded.client_key"
             ).bind(&new.client_key).bind(&new.owner_token_hash).execute(&mut *tx).await?;
-            // Planned for its values every time (not a kept statement): a plan
-            // kept from a new database's first orders counted them through the
-            // balance index, every pending order.
-            let (by_address, by_browser): (i64, i64) = sqlx::query_as(LIVE_ORDERS_OF_CLIENT).persistent(false).bind(&new.client_key).bind(&new.owner_token_hash).bind(now).fetch_one(&mut *tx).await?;
+            let (by_address, by_browser): (i64, i64) = sqlx::query_as(LIVE_ORDERS_OF_CLIENT).bind(&new.client_key).bind(&new.owner_token_hash).bind(now).fetch_one(&mut *tx).await?;
             if by_browser >= caps.per_browser || by_address >= caps.per_address {
                 tx.rollback().await?;
                 return Ok(Err(BookingRefused::TooManyHolds));

@@ -5,7 +5,7 @@
 //! pages is whole.
 
 use chrono::{Duration, TimeZone, Utc};
-use enrol_db::on_pool;
+use enrol_db::{KeptStatement, on_pool};
 use enrol_domain::grow::GrowPlan;
 use enrol_domain::staff::Role;
 use enrol_server::demo_history;
@@ -186,14 +186,51 @@ both_backends! {
     }
 }
 
-/// The steps of a plan that read seat holds, each as its engine words it:
-/// PostgreSQL's scans of `seat_hold` (not the insert into it), SQLite's
-/// searches of its alias `h`.
-fn seat_hold_reads(plan: &str, backend: enrol_db::Backend) -> Vec<&str> {
+/// The steps of a plan, each as its engine words it: PostgreSQL's nodes,
+/// SQLite's lines.
+fn plan_steps(plan: &str, backend: enrol_db::Backend) -> Vec<&str> {
     match backend {
-        enrol_db::Backend::Postgres => plan.split("->").filter(|step| step.contains(" Scan ") && step.contains(" on seat_hold ")).collect(),
-        enrol_db::Backend::Sqlite => plan.lines().filter(|step| step.contains(" h ")).collect(),
+        enrol_db::Backend::Postgres => plan.split("->").collect(),
+        enrol_db::Backend::Sqlite => plan.lines().collect(),
     }
+}
+
+/// Whether `plan` reads a table whole: PostgreSQL's sequential scans,
+/// SQLite's scans (other than of the one row of a select without a table).
+fn reads_a_table_whole(plan: &str) -> bool {
+    plan.contains("Seq Scan") || plan.lines().any(|step| step.trim_start().starts_with("SCAN ") && !step.contains("SCAN CONSTANT ROW"))
+}
+
+/// The steps of a plan that read seat holds: PostgreSQL's scans of
+/// `seat_hold` (not the insert into it), SQLite's searches of its alias `h`.
+fn seat_hold_reads(plan: &str, backend: enrol_db::Backend) -> Vec<&str> {
+    let reads_holds = |step: &&str| match backend {
+        enrol_db::Backend::Postgres => step.contains(" Scan ") && step.contains(" on seat_hold "),
+        enrol_db::Backend::Sqlite => step.contains(" h "),
+    };
+    plan_steps(plan, backend).into_iter().filter(reads_holds).collect()
+}
+
+/// Fails unless `plan` reads the seat holds as the one count of held seats
+/// must, whatever their number: the order's own hold twice by its key
+/// (enrollment, session), the session's run-out holds once by session and
+/// time, none with a filter.
+fn assert_reads_holds_by_their_keys(plan: &str, backend: enrol_db::Backend) {
+    let reads = seat_hold_reads(plan, backend);
+    assert_eq!(reads.len(), 3, "the run-out holds, and the order's own twice:\n{plan}");
+    let (by_key, by_time) = match backend {
+        enrol_db::Backend::Postgres => (
+            ["seat_hold_pkey", "Index Cond: ((enrollment_id = $3) AND (session_id = s.id))"],
+            ["seat_hold_by_session", "Index Cond: ((session_id = s.id) AND (expires_at <= $2))"],
+        ),
+        enrol_db::Backend::Sqlite => (
+            ["sqlite_autoindex_seat_hold_1", "(enrollment_id=? AND session_id=?)"],
+            ["seat_hold_by_session", "(session_id=? AND expires_at<?)"],
+        ),
+    };
+    let read_by = |step: &str, how: [&str; 2]| how.iter().all(|part| step.contains(part)) && !step.contains("Filter:");
+    assert_eq!(reads.iter().filter(|step| read_by(step, by_key)).count(), 2, "the order's own hold, by its key:\n{plan}");
+    assert_eq!(reads.iter().filter(|step| read_by(step, by_time)).count(), 1, "the session's run-out holds, by time:\n{plan}");
 }
 
 both_backends! {
@@ -202,20 +239,48 @@ both_backends! {
         // transaction keeps from its first orders (decision 049) must not go
         // through a session's holds to find the order's own, one by one, as
         // the holds grow.
-        let plan = app.db().kept_seat_hold_plan().await.unwrap();
-        let reads = seat_hold_reads(&plan, app.db().backend());
-        assert_eq!(reads.len(), 3, "the run-out holds, and the order's own twice:\n{plan}");
-        let (by_key, by_time) = match app.db().backend() {
-            enrol_db::Backend::Postgres => {
-                (["seat_hold_pkey", "Index Cond: ((enrollment_id = $3) AND (session_id = s.id))"], ["seat_hold_by_session", "Index Cond: ((session_id = s.id) AND (expires_at <= $2))"])
-            }
-            enrol_db::Backend::Sqlite => {
-                (["sqlite_autoindex_seat_hold_1", "(enrollment_id=? AND session_id=?)"], ["seat_hold_by_session", "(session_id=? AND expires_at<?)"])
-            }
+        let plan = app.db().kept_plan(KeptStatement::SeatHold).await.unwrap();
+        assert_reads_holds_by_their_keys(&plan, app.db().backend());
+        app.stop().await;
+    }
+
+    async fn the_seats_taken_of_a_course_keep_a_plan_that_reads_its_dates_ahead_and_holds_by_their_keys(app: TestApp) {
+        // The plan `seats_taken` keeps on PostgreSQL (decision 050), made on a
+        // new database: the course's event by its key, its dates from the
+        // first offered on by the event's index by date, not its years of
+        // dates gone, and the holds as the seat hold reads them.
+        let plan = app.db().kept_plan(KeptStatement::SeatsTaken).await.unwrap();
+        let (event, dates) = match app.db().backend() {
+            enrol_db::Backend::Postgres => ("Index Cond: (course_id = $1)", "Index Cond: ((event_id = ev.id) AND (date >= $4))"),
+            enrol_db::Backend::Sqlite => ("(course_id=?)", "session_by_event (event_id=? AND date>?)"),
         };
-        let read_by = |step: &str, how: [&str; 2]| how.iter().all(|part| step.contains(part)) && !step.contains("Filter:");
-        assert_eq!(reads.iter().filter(|step| read_by(step, by_key)).count(), 2, "the order's own hold, by its key:\n{plan}");
-        assert_eq!(reads.iter().filter(|step| read_by(step, by_time)).count(), 1, "the session's run-out holds, by time:\n{plan}");
+        assert!(plan.contains(event), "the course's event by its key:\n{plan}");
+        assert!(plan.contains(dates), "the dates ahead, by the event's index:\n{plan}");
+        assert!(!reads_a_table_whole(&plan), "no table read whole:\n{plan}");
+        assert_reads_holds_by_their_keys(&plan, app.db().backend());
+        app.stop().await;
+    }
+
+    async fn a_clients_unpaid_orders_keep_a_plan_that_reads_the_clients_own(app: TestApp) {
+        // Kept by a new order's transaction from a new database's first orders
+        // (decision 050): the address's and the browser's pending orders, each
+        // through the index of both its columns, never every pending order.
+        let plan = app.db().kept_plan(KeptStatement::LiveOrdersOfClient).await.unwrap();
+        let ways: [[&str; 2]; 2] = match app.db().backend() {
+            enrol_db::Backend::Postgres => [
+                ["enrollment_by_client", "Index Cond: ((client_key = $1) AND (status = 'pending'::text))"],
+                ["enrollment_by_owner", "Index Cond: ((owner_token_hash = $2) AND (status = 'pending'::text))"],
+            ],
+            enrol_db::Backend::Sqlite => [
+                ["enrollment_by_client", "(client_key=? AND status=?)"],
+                ["enrollment_by_owner", "(owner_token_hash=? AND status=?)"],
+            ],
+        };
+        let steps = plan_steps(&plan, app.db().backend());
+        for way in ways {
+            assert!(steps.iter().any(|step| way.iter().all(|part| step.contains(part))), "read by {way:?}:\n{plan}");
+        }
+        assert!(!reads_a_table_whole(&plan), "no table read whole:\n{plan}");
         app.stop().await;
     }
 }
