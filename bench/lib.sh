@@ -114,7 +114,7 @@ own_peak_mb_during() {
 # machines, on one line.
 pg_settings() {
   psql -Atq "$1/postgres" -F= -c "select name, setting || coalesce(unit, '') from pg_settings where name in \
-    ('server_version', 'shared_buffers', 'synchronous_commit', 'fsync', 'wal_sync_method', 'commit_delay', 'max_connections', 'work_mem', 'effective_io_concurrency') order by name" \
+    ('server_version', 'shared_buffers', 'synchronous_commit', 'fsync', 'wal_sync_method', 'commit_delay', 'max_connections', 'work_mem', 'effective_io_concurrency', 'autovacuum') order by name" \
     | paste -sd' '
 }
 

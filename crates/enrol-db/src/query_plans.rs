@@ -15,6 +15,7 @@ use crate::counting::SEATS_TAKEN;
 use crate::money::figures::{BALANCES_OWED, PAYMENT_EXPORT, REFUND_EXPORT, TAKINGS, order_export_sql};
 use crate::money::reminders::BALANCES_DUE;
 use crate::orders::checkout::LIVE_ORDERS_OF_CLIENT;
+use crate::orders::fulfilment::QUIET_CLIENTS;
 use crate::orders::search::{MAILS_TO, PAYMENTS_OF_PURCHASE};
 use crate::records::readiness_jobs::{REMOVALS_CANDIDATES, TASKS_OPEN};
 use crate::records::student::{ENROLLMENTS_OF, PAYMENTS_OF, REGISTRATIONS_OF};
@@ -99,6 +100,8 @@ fn explained(backend: Backend) -> Vec<Explained> {
         Explained::new("order's payments", PAYMENTS_OF_PURCHASE.as_str(), &["'0196-order'", "'0196-online'"]),
         Explained::new("order's mails", MAILS_TO, &["'amelia@student.example'", "200"]),
         Explained::new("client's unpaid orders", LIVE_ORDERS_OF_CLIENT, &["'203.0.113.5'", "'0196-browser'", "'2026-12-01T09:00:00Z'"]),
+        // The clients at work are those of the orders holding seats now.
+        Explained::new("quiet clients forgotten", QUIET_CLIENTS, &["'2026-12-01T09:00:00Z'"]).walking(&["hold_client"]),
         // An order counts the seats of its course's dates still offered; a
         // course's events are one a course.
         Explained::new(

@@ -225,10 +225,19 @@ impl Db {
     /// keeps only the clients at work. A client ordering meanwhile gets its
     /// row again with its next order. How many were forgotten.
     pub async fn forget_quiet_clients(&self, now: DateTime<Utc>) -> anyhow::Result<u64> {
-        on_pool!(self, pool => sqlx::query(
-            "delete from hold_client where not exists (select 1 from enrollment e where e.status = 'pending' and e.held_until > $1 \
-             and (e.client_key = hold_client.client_key or e.owner_token_hash = hold_client.client_key))"
-        ).bind(now).execute(pool).await.map(|done| done.rows_affected()))
-        .context("Failed to forget the quiet clients")
+        on_pool!(self, pool => sqlx::query(QUIET_CLIENTS).bind(now).execute(pool).await.map(|done| done.rows_affected()))
+            .context("Failed to forget the quiet clients")
     }
 }
+
+/// The clients with no unpaid order holding seats at `$1`, forgotten. A
+/// client is an address or a browser, and each one's unpaid orders are
+/// counted through their own index, a few at most (the client's limit).
+/// They are counted rather than tested with `exists`, which PostgreSQL
+/// would join on its estimate of how many orders are unpaid: an estimate
+/// of none, as after a quiet spell, read every unpaid order for each client,
+/// clients times orders, as many of both as a busy sale makes (34 s at
+/// 24,600 clients and 20,400 orders, against 0.24 s counted).
+pub(crate) const QUIET_CLIENTS: &str = "delete from hold_client \
+     where (select count(*) from enrollment e where e.client_key = hold_client.client_key and e.status = 'pending' and e.held_until > $1) \
+     + (select count(*) from enrollment e where e.owner_token_hash = hold_client.client_key and e.status = 'pending' and e.held_until > $1) = 0";

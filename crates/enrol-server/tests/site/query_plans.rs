@@ -100,7 +100,7 @@ both_backends! {
         // (many bookings, few medical answers kept) as it will at full size.
         demo_history::grow(app.db(), &app.state.config, GrowPlan::new(10, 0.01).unwrap(), 1).await.unwrap();
         let plans = app.db().query_plans().await.unwrap();
-        assert_eq!(plans.len(), 27);
+        assert_eq!(plans.len(), 28);
         for query in plans {
             let walks = match app.db().backend() {
                 enrol_db::Backend::Postgres => postgres_walks(&query.plan),
@@ -112,6 +112,17 @@ both_backends! {
                 assert!(sorts(&query.plan).is_empty(), "the {} sorts what it found:\n{}", query.name, query.plan);
             }
         }
+        app.stop().await;
+    }
+
+    async fn forgetting_the_quiet_clients_looks_up_each_clients_unpaid_orders_by_its_key(app: TestApp) {
+        // The job reads the clients at work whole, and for each the unpaid
+        // orders of its address and of its browser, each through the index
+        // of both its columns: never every unpaid order for every client,
+        // which a busy sale makes many of both.
+        let plans = app.db().query_plans().await.unwrap();
+        let plan = &plans.iter().find(|query| query.name == "quiet clients forgotten").unwrap().plan;
+        assert_reads_a_clients_unpaid_orders_by_its_keys(plan, app.db().backend(), "hold_client.client_key", "hold_client.client_key");
         app.stop().await;
     }
 
@@ -195,6 +206,26 @@ fn plan_steps(plan: &str, backend: enrol_db::Backend) -> Vec<&str> {
     }
 }
 
+/// Asserts that `plan` reads a client's unpaid orders (`address` and
+/// `browser`: what PostgreSQL's plan compares the two keys with) each
+/// through the index of both its columns, the address's and the browser's.
+fn assert_reads_a_clients_unpaid_orders_by_its_keys(plan: &str, backend: enrol_db::Backend, address: &str, browser: &str) {
+    let ways = match backend {
+        enrol_db::Backend::Postgres => [
+            ["enrollment_by_client".to_owned(), format!("Index Cond: ((client_key = {address}) AND (status = 'pending'::text))")],
+            ["enrollment_by_owner".to_owned(), format!("Index Cond: ((owner_token_hash = {browser}) AND (status = 'pending'::text))")],
+        ],
+        enrol_db::Backend::Sqlite => [
+            ["enrollment_by_client".to_owned(), "(client_key=? AND status=?)".to_owned()],
+            ["enrollment_by_owner".to_owned(), "(owner_token_hash=? AND status=?)".to_owned()],
+        ],
+    };
+    let steps = plan_steps(plan, backend);
+    for way in ways {
+        assert!(steps.iter().any(|step| way.iter().all(|part| step.contains(part.as_str()))), "read by {way:?}:\n{plan}");
+    }
+}
+
 /// Whether `plan` reads a table whole: PostgreSQL's sequential scans,
 /// SQLite's scans (other than of the one row of a select without a table).
 fn reads_a_table_whole(plan: &str) -> bool {
@@ -266,20 +297,7 @@ both_backends! {
         // (decision 050): the address's and the browser's pending orders, each
         // through the index of both its columns, never every pending order.
         let plan = app.db().kept_plan(KeptStatement::LiveOrdersOfClient).await.unwrap();
-        let ways: [[&str; 2]; 2] = match app.db().backend() {
-            enrol_db::Backend::Postgres => [
-                ["enrollment_by_client", "Index Cond: ((client_key = $1) AND (status = 'pending'::text))"],
-                ["enrollment_by_owner", "Index Cond: ((owner_token_hash = $2) AND (status = 'pending'::text))"],
-            ],
-            enrol_db::Backend::Sqlite => [
-                ["enrollment_by_client", "(client_key=? AND status=?)"],
-                ["enrollment_by_owner", "(owner_token_hash=? AND status=?)"],
-            ],
-        };
-        let steps = plan_steps(&plan, app.db().backend());
-        for way in ways {
-            assert!(steps.iter().any(|step| way.iter().all(|part| step.contains(part))), "read by {way:?}:\n{plan}");
-        }
+        assert_reads_a_clients_unpaid_orders_by_its_keys(&plan, app.db().backend(), "$1", "$2");
         assert!(!reads_a_table_whole(&plan), "no table read whole:\n{plan}");
         app.stop().await;
     }
