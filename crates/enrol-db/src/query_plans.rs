@@ -14,7 +14,7 @@ use sqlx::Row as _;
 use crate::counting::SEATS_TAKEN;
 use crate::money::figures::{BALANCES_OWED, PAYMENT_EXPORT, REFUND_EXPORT, TAKINGS, order_export_sql};
 use crate::money::reminders::BALANCES_DUE;
-use crate::orders::checkout::LIVE_ORDERS_OF_CLIENT;
+use crate::orders::checkout::{LIVE_ORDERS_OF_CLIENT, ORDER_TRANSACTION_SETTINGS};
 use crate::orders::fulfilment::QUIET_CLIENTS;
 use crate::orders::search::{MAILS_TO, PAYMENTS_OF_PURCHASE};
 use crate::records::readiness_jobs::{REMOVALS_CANDIDATES, TASKS_OPEN};
@@ -248,6 +248,17 @@ impl KeptStatement {
         }
     }
 
+    /// The PostgreSQL function that runs it, whose own settings it is
+    /// planned under (migration 0053); none: the order's transaction runs
+    /// it, under that transaction's settings.
+    fn function(self) -> Option<&'static str> {
+        match self {
+            KeptStatement::SeatHold => Some("hold_a_seat"),
+            KeptStatement::SeatsTaken => Some("seats_taken"),
+            KeptStatement::LiveOrdersOfClient => None,
+        }
+    }
+
     /// Its parameters' types on PostgreSQL, and values to explain it with.
     fn parameters(self) -> (&'static str, &'static str) {
         match self {
@@ -263,8 +274,9 @@ impl KeptStatement {
 impl Db {
     /// How the database runs `statement` with the plan it keeps for it, its
     /// values unknown: on PostgreSQL the generic plan (decisions 049 and
-    /// 050), as it would be made from the tables as they are now; on SQLite
-    /// the plan of the statement prepared now, which the connection keeps.
+    /// 050), as it would be made from the tables as they are now under the
+    /// settings of the function that runs it; on SQLite the plan of the
+    /// statement prepared now, which the connection keeps.
     pub async fn kept_plan(&self, statement: KeptStatement) -> anyhow::Result<String> {
         let lines: Vec<String> = match self.pool() {
             Pool::Sqlite(pool) => sqlite_plan(pool, statement.sql()).await,
@@ -272,11 +284,28 @@ impl Db {
                 async {
                     let (types, values) = statement.parameters();
                     let mut conn = pool.acquire().await?;
+                    // The settings it is planned under, for this transaction
+                    // alone: its function's own (`name=value` each), or the
+                    // order's transaction's.
+                    let set = match statement.function() {
+                        Some(function) => {
+                            let settings: Vec<String> = sqlx::query_scalar("select unnest(proconfig) from pg_proc where proname = $1")
+                                .bind(function)
+                                .fetch_all(&mut *conn)
+                                .await?;
+                            settings
+                                .iter()
+                                .filter_map(|setting| setting.split_once('='))
+                                .map(|(name, value)| format!("set local {name} = '{value}'; "))
+                                .collect()
+                        }
+                        None => format!("{ORDER_TRANSACTION_SETTINGS}; "),
+                    };
                     let prepare = format!("prepare kept {types} as {}", statement.sql());
                     sqlx::raw_sql(sqlx::AssertSqlSafe(prepare)).execute(&mut *conn).await?;
-                    let explain = format!("set plan_cache_mode = force_generic_plan; explain execute kept {values}");
+                    let explain = format!("begin; {set}set local plan_cache_mode = force_generic_plan; explain execute kept {values}");
                     let explained = sqlx::raw_sql(sqlx::AssertSqlSafe(explain)).fetch_all(&mut *conn).await;
-                    sqlx::raw_sql("deallocate kept; reset plan_cache_mode").execute(&mut *conn).await?;
+                    sqlx::raw_sql("rollback; deallocate kept").execute(&mut *conn).await?;
                     explained?.iter().map(|row| row.try_get::<String, _>(0)).collect()
                 }
                 .await
@@ -284,6 +313,27 @@ impl Db {
         }
         .with_context(|| format!("Failed to explain the kept plan of {statement:?}"))?;
         Ok(lines.join("\n"))
+    }
+
+    /// The PostgreSQL settings that keep its statistics current which are
+    /// off: `autovacuum`, which analyses a table as it grows and clears its
+    /// dead rows and its trigram indexes' pending lists, and `track_counts`,
+    /// which tells autovacuum what changed. With either off the plans are
+    /// made for the tables as they were long ago: the job that forgets
+    /// quiet clients, planned on a count of no unpaid orders, read every
+    /// unpaid order for each client (34 s in a busy sale), and now and then
+    /// one booking's insert flushes the search index's list in the
+    /// foreground (730 ms at ten years). None on SQLite, which has neither.
+    pub async fn statistics_kept_off(&self) -> anyhow::Result<Vec<String>> {
+        match self.pool() {
+            Pool::Sqlite(_) => Ok(Vec::new()),
+            Pool::Postgres(pool) => sqlx::query_scalar(
+                "select name from pg_settings where name in ('autovacuum', 'track_counts') and setting = 'off' order by name",
+            )
+            .fetch_all(pool)
+            .await
+            .context("Failed to read PostgreSQL's settings"),
+        }
     }
 }
 

@@ -31,6 +31,14 @@ impl App {
     /// one), starts the render engines and reads the browser build.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let db = Db::connect_with(&config.database_url, config.migrations).await?;
+        let statistics_off = db.statistics_kept_off().await?;
+        if !statistics_off.is_empty() {
+            tracing::warn!(
+                settings = %statistics_off.join(", "),
+                "PostgreSQL runs with these settings off: its statistics go stale and dead rows stay, so queries are planned for \
+                 the tables' sizes of long ago and get slow as they grow; turn them on"
+            );
+        }
         if db.content_version().await? == 0 {
             tracing::info!(dir = %config.content_dir.display(), "Empty database: loading the demo content");
             content_pack::load_content(&db, &config).await?;

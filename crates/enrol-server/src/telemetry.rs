@@ -1,4 +1,6 @@
-//! Logs: readable in development, JSON lines in production. Errors also go
+//! Logs, on standard error so a command's output (`enrol jobs run`'s
+//! times, `enrol staff add`'s link) is its own: readable in development,
+//! JSON lines in production. Errors also go
 //! to Sentry when `SENTRY_DSN` is set (decision 013), less what the ignore
 //! rules of `enrol_domain::error_reporting` leave out, with personal data left out by default.
 
@@ -15,7 +17,7 @@ use crate::config::{Config, Environment};
 
 pub fn init(config: &Config) {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     match config.environment {
         Environment::Development => builder.init(),
         Environment::Production => builder.json().flatten_event(true).with_current_span(true).init(),

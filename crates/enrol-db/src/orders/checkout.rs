@@ -3,6 +3,8 @@
 //! transaction that counts what it limits ([`crate::seats::SeatSteps`],
 //! [`crate::codes::CodeSteps`]).
 
+use std::sync::LazyLock;
+
 use anyhow::Context as _;
 use chrono::{DateTime, Utc};
 
@@ -30,8 +32,12 @@ pub struct LiveOrderCaps {
 /// by browser `$2`, each counted through its own index, by both its
 /// columns, so a plan kept for any values reads the client's orders alone
 /// (decision 050).
-pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = "select (select count(*) from enrollment where client_key = $1 and status = 'pending' and held_until > $3), \
-     (select count(*) from enrollment where owner_token_hash = $2 and status = 'pending' and held_until > $3)";
+pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = concat!(
+    "select ",
+    unpaid_orders_holding_seats!("client_key", "$1", "$3"),
+    ", ",
+    unpaid_orders_holding_seats!("owner_token_hash", "$2", "$3")
+);
 
 /// A new order's transaction on PostgreSQL, whose statements keep their
 /// plans (decision 048): the connections plan every statement for its
@@ -44,8 +50,12 @@ pub(crate) const LIVE_ORDERS_OF_CLIENT: &str = "select (select count(*) from enr
 /// count, by the index of both its columns (decision 050). The seat hold's
 /// plan is kept too (decision 049): the count of held seats reads the
 /// order's own hold by its key alone, so a plan made on a new database
-/// cannot go through all of a session's holds.
-const BEGIN_KEEPING_PLANS: &str = "begin; set local plan_cache_mode = auto";
+/// cannot go through all of a session's holds. Sequential scans are priced
+/// out (decision 051): a plan kept from tables analysed nearly empty, as on
+/// a new database, would otherwise read them whole however they grow.
+pub(crate) const ORDER_TRANSACTION_SETTINGS: &str = "set local plan_cache_mode = auto; set local enable_seqscan = off";
+
+static BEGIN_KEEPING_PLANS: LazyLock<String> = LazyLock::new(|| format!("begin; {ORDER_TRANSACTION_SETTINGS}"));
 
 /// What renewing an order's hold reads of it.
 #[derive(sqlx::FromRow)]
@@ -82,7 +92,7 @@ impl Db {
         let write_turn = self.write_turn().await;
         let created = on_pool!(self, pool => {
             let sqlite_writes = write_turn.is_some();
-            let mut tx = if sqlite_writes { pool.begin().await? } else { pool.begin_with(BEGIN_KEEPING_PLANS).await? };
+            let mut tx = if sqlite_writes { pool.begin().await? } else { pool.begin_with(BEGIN_KEEPING_PLANS.as_str()).await? };
             // The address's row and the browser's, locked in one statement in
             // one order for every transaction, then both counted in one more.
             sqlx::query(

@@ -4,6 +4,28 @@
 //! out once, how staff find them, and online orders given back line by
 //! line. The steps its transactions take are [`OrderSteps`].
 
+/// The count of a client's unpaid orders holding seats at `$instant`:
+/// those whose `$column` (`client_key`, the address, or
+/// `owner_token_hash`, the browser) is `$client`, read through that
+/// column's index. The one rule for which orders a client has at work,
+/// shared by the order step's count under the client's limit
+/// (`LIVE_ORDERS_OF_CLIENT`) and the job that forgets the clients with none
+/// (`QUIET_CLIENTS`), so the job never forgets a client the order step
+/// still counts under.
+macro_rules! unpaid_orders_holding_seats {
+    ($column:literal, $client:literal, $instant:literal) => {
+        concat!(
+            "(select count(*) from enrollment e where e.",
+            $column,
+            " = ",
+            $client,
+            " and e.status = 'pending' and e.held_until > ",
+            $instant,
+            ")"
+        )
+    };
+}
+
 pub(crate) mod actor;
 pub(crate) mod by_code;
 pub(crate) mod cancellations;

@@ -12,7 +12,7 @@ use enrol_server::demo_history;
 
 use crate::admin::staff_member;
 use crate::both_backends;
-use crate::helpers::TestApp;
+use crate::helpers::{Backend, TestApp, fresh_database, postgres_admin_url};
 
 /// The steps of a PostgreSQL plan that read a whole table: a sequential
 /// scan, or an index scan with no condition on the index (walking it all
@@ -292,6 +292,19 @@ both_backends! {
         app.stop().await;
     }
 
+    async fn an_orders_kept_plans_read_no_table_whole_when_made_on_tables_analysed_empty(app: TestApp) {
+        // A quiet night leaves the holds table empty, and analysed so; the
+        // next sale's orders keep plans made then (decision 051). A plan
+        // that reads the holds whole for each date of the course costs
+        // more with every order of the sale.
+        on_pool!(app.db(), pool => sqlx::raw_sql("analyze").execute(pool).await.map(drop)).unwrap();
+        for statement in [KeptStatement::SeatHold, KeptStatement::SeatsTaken, KeptStatement::LiveOrdersOfClient] {
+            let plan = app.db().kept_plan(statement).await.unwrap();
+            assert!(!reads_a_table_whole(&plan), "{statement:?} reads no table whole:\n{plan}");
+        }
+        app.stop().await;
+    }
+
     async fn a_clients_unpaid_orders_keep_a_plan_that_reads_the_clients_own(app: TestApp) {
         // Kept by a new order's transaction from a new database's first orders
         // (decision 050): the address's and the browser's pending orders, each
@@ -301,4 +314,28 @@ both_backends! {
         assert!(!reads_a_table_whole(&plan), "no table read whole:\n{plan}");
         app.stop().await;
     }
+}
+
+#[tokio::test]
+async fn postgres_settings_that_keep_its_statistics_current_are_named_when_off() {
+    // The server warns at start of each setting named: its statistics go
+    // stale with it off, and queries are planned for tables long gone.
+    let Some(database) = fresh_database(Backend::Postgres).await else { return };
+    let db = enrol_db::Db::connect(&database.url).await.unwrap();
+    assert!(!db.statistics_kept_off().await.unwrap().contains(&"track_counts".to_owned()), "on by default");
+    db.close().await;
+    let name = database.url.rsplit('/').next().unwrap();
+    let admin = sqlx::PgPool::connect(&postgres_admin_url()).await.unwrap();
+    sqlx::query(sqlx::AssertSqlSafe(format!("alter database {name} set track_counts = off"))).execute(&admin).await.unwrap();
+    admin.close().await;
+    let db = enrol_db::Db::connect(&database.url).await.unwrap();
+    assert!(db.statistics_kept_off().await.unwrap().contains(&"track_counts".to_owned()));
+    db.close().await;
+    database.drop_now().await;
+
+    let sqlite = fresh_database(Backend::Sqlite).await.unwrap();
+    let db = enrol_db::Db::connect(&sqlite.url).await.unwrap();
+    assert!(db.statistics_kept_off().await.unwrap().is_empty(), "SQLite has no such settings");
+    db.close().await;
+    sqlite.drop_now().await;
 }
