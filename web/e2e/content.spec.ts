@@ -177,7 +177,8 @@ test(`an editor changes a course, previews the draft and publishes it, which ${L
 });
 
 test(`an editor uploads an image in the media library and puts it on a course, which ${LIVE_INSTANCE} shows`, async ({ page, request }) => {
-  test.setTimeout(60_000);
+  // 28 s on a quiet machine.
+  test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const alt = `A rose to plum gradient ${stamp}`;
   const live = await page.context().newPage();

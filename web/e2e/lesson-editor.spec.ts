@@ -199,8 +199,6 @@ for (const width of [390, 1366]) {
 }
 
 test('the demo course’s twenty lessons fold into six modules and the final assessment, each opened on its own', async ({ page }) => {
-  // Three pages checked by axe and drawn whole: 30 s ran out on a slow CI machine.
-  test.setTimeout(90_000);
   await setUp(page, addOwner(`owner-demo-lessons-${Date.now()}@college.test`, 'Olive Owner'));
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await page.goto('/admin/content/course/anatomy-and-physiology-online/');

@@ -19,14 +19,20 @@ use crate::{Backend, Db, on_pool};
 /// the instant and that order's id (`"$2"`, `"$3"`), so the values a
 /// statement binds are named where it is written. `session.holds` counts
 /// every hold row (kept by triggers, migration 0008); the holds that have
-/// run out but are not yet swept are taken off through the session's holds
-/// by time, and the order's own live hold, read by its key alone, so the
-/// count does not grow with the number of holds. Only pending orders have
-/// holds: an order that is paid or fails has its holds deleted in the same
-/// transaction. A seat offered to someone on the waiting list is held for
-/// them (`session.offered`), and while anyone waits (`session.waiting`)
-/// every seat counts as held, except for an order already holding one
-/// there (a claimed offer): freed seats reach the list before the public.
+/// run out but are not yet swept are taken off, read through the
+/// session's holds by time, and so is the order's own live hold. Only
+/// pending orders have holds: an order that is paid or fails has its holds
+/// deleted in the same transaction. A seat offered to someone on the
+/// waiting list is held for them (`session.offered`), and while anyone
+/// waits (`session.waiting`) every seat counts as held, except for an order
+/// already holding one there (a claimed offer): freed seats reach the list
+/// before the public.
+///
+/// The order's own holds are read by the order alone, which one index
+/// only serves, so even a plan PostgreSQL keeps from a holds table
+/// analysed empty, where every index costs the same, reads them by key
+/// (decision 051). The run-out holds may then be read through the index
+/// by time: those not yet swept, at most half a minute's.
 pub(crate) fn held_seats(now: &str, order: &str) -> String {
     let own = own_live_hold(now, order);
     format!(
@@ -36,14 +42,14 @@ pub(crate) fn held_seats(now: &str, order: &str) -> String {
 }
 
 /// Whether order `order` holds a seat of session `s` that has not run out
-/// at `now`: its hold read by the key `(enrollment_id, session_id)` alone,
-/// its end compared after. With the end among the conditions, a plan made
-/// while the table was nearly empty (PostgreSQL's generic plan, kept by a
-/// new order's transaction, decision 049) found the hold among the
-/// session's live holds by time (`seat_hold_by_session`), one by one: a
-/// count that grew with every order holding a seat of the session.
+/// at `now`: the order's holds read by the first column of their key alone,
+/// once a statement, and their end compared after. Read by the session as
+/// well, a plan made while the table was nearly empty (PostgreSQL's
+/// generic plan, kept by a new order's transaction, decision 049) found the
+/// hold among the session's holds, one by one: a count that grew with every
+/// order holding a seat of the session.
 fn own_live_hold(now: &str, order: &str) -> String {
-    format!("coalesce((select h.expires_at > {now} from seat_hold h where h.enrollment_id = {order} and h.session_id = s.id), false)")
+    format!("(s.id, true) in (select h.session_id, h.expires_at > {now} from seat_hold h where h.enrollment_id = {order})")
 }
 
 /// The free seats of active session `$1` as of `$2`, not counting the
