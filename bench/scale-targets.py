@@ -113,16 +113,25 @@ def main():
     found.update(surname=surname, online_course=online_course, email=email, order=order, reference=reference, session=session, day=day, course=course,
                  year_from=last_year.isoformat(), year_to=date.today().isoformat())
     # Deep pages, as their addresses carry their places: the course's
-    # bookings after its 1,000th newest, the sessions after the 500th from today.
+    # bookings after its 1,000th newest, the sessions after the 500th from
+    # today (in a shorter history, after the last there is).
     made = "created_at" if url.startswith("sqlite://") else "to_json(created_at) #>> '{}'"
-    at, order_id = query(url, f"select {made}, id from enrollment where id in (select enrollment_id from enrollment_line "
-                              f"where course_id = '{course}') order by created_at desc, id desc limit 1 offset 999")[0]
-    start, session_id = query(url, f"select start_at, id from session where date >= '{date.today().isoformat()}' "
-                                   "order by date, start_at, id limit 1 offset 499")[0]
+    course_bookings = f"from enrollment where id in (select enrollment_id from enrollment_line where course_id = '{course}')"
+    sessions_ahead = f"from session where date >= '{date.today().isoformat()}'"
+    at, order_id = query(url, f"select {made}, id {course_bookings} order by created_at desc, id desc limit 1 "
+                              f"offset {deep(url, course_bookings, 999)}")[0]
+    start, session_id = query(url, f"select start_at, id {sessions_ahead} order by date, start_at, id limit 1 "
+                                   f"offset {deep(url, sessions_ahead, 499)}")[0]
     found.update(course_deep=urllib.parse.quote(f"{at}_{order_id}", safe=""),
                  sessions_deep=urllib.parse.quote(f"{start.replace(' ', 'T')}_{session_id}", safe=""))
     for name, value in found.items():
         print(f"{name}={shlex.quote(str(value))}")
+
+
+def deep(url, rows, n):
+    """The offset of the row after the `n` first of `rows` (a `from …`
+    clause), or of its last row when it has no more than `n`."""
+    return min(n, int(query(url, f"select count(*) {rows}")[0][0]) - 1)
 
 
 if __name__ == "__main__":
