@@ -19,8 +19,8 @@ use crate::{Backend, Db, on_pool};
 /// the instant and that order's id (`"$2"`, `"$3"`), so the values a
 /// statement binds are named where it is written. `session.holds` counts
 /// every hold row (kept by triggers, migration 0008); the holds that have
-/// run out but are not yet swept are taken off, read through the
-/// session's holds by time, and so is the order's own live hold. Only
+/// run out but are not yet swept are taken off (read through the
+/// session's holds by time), and so is the order's own live hold. Only
 /// pending orders have holds: an order that is paid or fails has its holds
 /// deleted in the same transaction. A seat offered to someone on the
 /// waiting list is held for them (`session.offered`), and while anyone

@@ -275,7 +275,8 @@ impl Db {
     /// How the database runs `statement` with the plan it keeps for it, its
     /// values unknown: on PostgreSQL the generic plan (decisions 049 and
     /// 050), as it would be made from the tables as they are now under the
-    /// settings of the function that runs it; on SQLite the plan of the
+    /// settings of what runs it (its function, or the order's transaction,
+    /// decision 051); on SQLite the plan of the
     /// statement prepared now, which the connection keeps.
     pub async fn kept_plan(&self, statement: KeptStatement) -> anyhow::Result<String> {
         let lines: Vec<String> = match self.pool() {
